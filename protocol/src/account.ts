@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Calls of the user-account base (spec section 7), mounted at `/api/account/`. */
+
+const trimmed = z.string().trim();
+const required = trimmed.min(1);
+
+/** Success bodies are `{ value: ... }` where the spec says "returns value". */
+export const valueResponse = <T extends z.ZodType>(value: T) => z.object({ value });
+
+/** apiVersion 2 token: realm and id. */
+export const optinTokenSchema = z.object({ realm: z.string(), id: z.string() });
+export type OptinToken = z.infer<typeof optinTokenSchema>;
+
+export const optinAnonRequest = z.object({
+  story_id: required,
+  /** Language of the player's dialogues; the pack's default language when absent. */
+  language: z.string().optional(),
+  /** apiVersion 2 sends the realm/id token it obtained from `GET player/optin/token`. */
+  token: optinTokenSchema.optional(),
+});
+export type OptinAnonRequest = z.infer<typeof optinAnonRequest>;
+export const optinAnonResponse = valueResponse(z.string().min(1));
+
+export const optinTokenResponse = valueResponse(z.object({ token: optinTokenSchema }));
+
+export const optinSmsRequest = z.object({
+  first_name: required,
+  phone: required,
+  story_id: required,
+  language: z.string().optional(),
+});
+export type OptinSmsRequest = z.infer<typeof optinSmsRequest>;
+export const optinSmsResponse = valueResponse(z.string());
+
+export const optinSmsVerifyRequest = z.object({ phone: required, smscode: required });
+export type OptinSmsVerifyRequest = z.infer<typeof optinSmsVerifyRequest>;
+export const tokenResponse = valueResponse(z.string().min(1));
+
+export const loginPhoneRequest = z.object({ phone: required, password: required });
+export type LoginPhoneRequest = z.infer<typeof loginPhoneRequest>;
+
+export const changepassPhoneRequest = z
+  .object({ Phone: required.optional(), Hash: required.optional() })
+  .refine((b) => b.Phone !== undefined || b.Hash !== undefined, {
+    message: "Phone or Hash is required",
+  });
+export type ChangepassPhoneRequest = z.infer<typeof changepassPhoneRequest>;
+export const changepassPhoneResponse = valueResponse(z.string());
+
+export const changepassRequest = z.object({ password: required, token: required });
+export type ChangepassRequest = z.infer<typeof changepassRequest>;
+export const changepassResponse = valueResponse(z.string());

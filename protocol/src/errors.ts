@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Error codes of the spec's error catalogue (section 8). `000` is a network or local input failure. */
+export const ErrorCode = {
+  general: "000",
+  badRequest: "400",
+  invalidHash: "401",
+  alreadyRegistered: "402",
+  invalidPhone: "403",
+  notFound: "404",
+  notAcceptable: "406",
+  notVerified: "411",
+  resetTooSoon: "429",
+  loginFailed: "430",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Plain-text reasons the server answers with, where a client acts on the exact text. */
+export const ErrorReason = {
+  invalidHash: "invalid hash",
+  invalidLastEventId: "invalid lasteventiD parameter",
+  stationUnavailable: "station unavailable",
+  noAnswerExpected: "no answer expected",
+  noButtonExpected: "no button input expected",
+  unknownButton: "unknown button",
+  unknownStory: "unknown story_id",
+} as const;
+
+/** A failed call as the web app sees it: HTTP status (or 000) and the trimmed body text. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  reason: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

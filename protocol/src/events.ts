@@ -1,0 +1,123 @@
+import { z } from "zod";
+
+/** Event stream (`GET events`) payloads, spec section 7. Field names keep the spec's spelling. */
+
+const stationId = z.number().int().positive();
+/** ISO 8601 time the server created the event; the app shows it as HH:MM. */
+const timestamp = z.string();
+
+export const gameStateSchema = z.object({
+  Done: z.boolean(),
+  Played: z.boolean(),
+  /** `shown` and `secret` count as visible; `secret` also hides the station from the station list. */
+  Visible: z.union([z.boolean(), z.literal("shown"), z.literal("secret")]).optional(),
+});
+export type GameState = z.infer<typeof gameStateSchema>;
+
+export const stationViews = ["station", "main", "archive", "custom", "email", "story"] as const;
+export const stationViewSchema = z.enum(stationViews);
+export type StationView = z.infer<typeof stationViewSchema>;
+
+export const stationStyles = ["game-station", "plain"] as const;
+export const stationStyleSchema = z.enum(stationStyles);
+export type StationStyle = z.infer<typeof stationStyleSchema>;
+
+export const stationStatusSchema = z.object({
+  Name: z.string(),
+  Live: z.boolean(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  Points: z.number().int().nonnegative(),
+  MaxPoints: z.number().int().nonnegative(),
+  /** Metres from the player when the server knows it; null lets the app measure from geolocation. */
+  Distance: z.number().nullable(),
+  GroupName: z.string(),
+  GameState: gameStateSchema.optional(),
+  DisplayHint: z.object({ Style: stationStyleSchema, View: stationViewSchema }),
+});
+export type StationStatus = z.infer<typeof stationStatusSchema>;
+
+export const storyStatusSchema = z.object({
+  Name: z.string(),
+  Done: z.boolean(),
+  Live: z.boolean(),
+});
+export type StoryStatus = z.infer<typeof storyStatusSchema>;
+
+export const playerStatusSchema = z.object({
+  ActiveStations: z.array(stationId),
+  /** 0 when no station is current. */
+  CurrentStation: z.number().int().nonnegative(),
+  CurrentStory: z.number().int().nonnegative(),
+  TotalPoints: z.number().int().nonnegative(),
+  HasTeam: z.boolean(),
+  /** Keyed by station id. */
+  Stations: z.record(z.string(), stationStatusSchema),
+  /** Keyed by story id. */
+  Stories: z.record(z.string(), storyStatusSchema),
+});
+export type PlayerStatus = z.infer<typeof playerStatusSchema>;
+
+export const webtextSchema = z.object({
+  StationID: stationId,
+  /** `user` for the player's own answers, else the speaking character's name. */
+  Originator: z.string(),
+  Text: z.string(),
+  Timestamp: timestamp,
+});
+export const webcontentSchema = z.object({
+  StationID: stationId,
+  Originator: z.string(),
+  /** Image or media path below `/assets/webapp-data/`, or an external http(s) URL. */
+  ContentRef: z.string(),
+  /** Share of an audio or video that counts as seen (0..1). */
+  SeenRatio: z.number().min(0).max(1).optional(),
+  Feature: z.string().optional(),
+  Timestamp: timestamp,
+});
+const recommendation = { RecommendationID: z.string() };
+
+export const serverEventSchemas = {
+  playerstatus: playerStatusSchema,
+  webtext: webtextSchema,
+  webcontent: webcontentSchema,
+  "webtext-recommendation": webtextSchema.extend(recommendation),
+  "webcontent-recommendation": webcontentSchema.extend(recommendation),
+  webbutton: z.object({
+    StationID: stationId,
+    /** Sent back as `Button` by `button/activate`. */
+    Target: z.string(),
+    Text: z.string(),
+  }),
+  "answer-expected": z.object({ StationID: stationId }),
+  "buttoninput-expected": z.object({ StationID: stationId }),
+  "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
+  error: z.object({ Text: z.string() }),
+} as const;
+
+/** Every stream event type with its payload: the one typed map for real-time events. */
+export type ServerEventMap = {
+  [K in keyof typeof serverEventSchemas]: z.infer<(typeof serverEventSchemas)[K]>;
+};
+export type ServerEventType = keyof ServerEventMap;
+export const serverEventTypes = Object.keys(serverEventSchemas) as ServerEventType[];
+
+/** A typed event as it travels: `id` is the stream's event id (null for unlogged events). */
+export type ServerEvent = {
+  [K in ServerEventType]: { id: number | null; type: K; data: ServerEventMap[K] };
+}[ServerEventType];
+
+/** Message events that end up in a station's thread. */
+export type MessageEventType =
+  "webtext" | "webcontent" | "webtext-recommendation" | "webcontent-recommendation";
+
+export function isServerEventType(type: string): type is ServerEventType {
+  return Object.hasOwn(serverEventSchemas, type);
+}
+
+/** Parses one stream event's type and JSON data; throws a ZodError or SyntaxError on bad input. */
+export function parseServerEvent(id: number | null, type: string, json: string): ServerEvent {
+  if (!isServerEventType(type)) throw new Error(`unknown event type ${type}`);
+  const data: unknown = JSON.parse(json);
+  return { id, type, data: serverEventSchemas[type].parse(data) } as ServerEvent;
+}
