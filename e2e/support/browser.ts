@@ -1,0 +1,63 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Screenshots for review land here (ignored by git). */
+export const artifactsDir = resolve(fileURLToPath(import.meta.url), "../../artifacts");
+
+/** Debian's chromium with the flags this closed network needs. */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const profile = await mkdtemp(join(tmpdir(), "wegmarke-chromium-"));
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Marburg's market square: the demo game's first station is a few metres away. */
+export const marktplatz = { latitude: 50.8096, longitude: 8.7701 };
+
+/** A phone-sized page, German, with geolocation granted at the given place. */
+export async function phonePage(
+  browser: Browser,
+  baseURL: string,
+  position = marktplatz,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "de-DE",
+    geolocation: { ...position, accuracy: 30 },
+    permissions: ["geolocation"],
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under e2e/artifacts for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+/** A player's first walk: sign up for free, solve the riddle, choose a branch, reload on the way. */
+describe("playing the first stations", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const launched = await launchBrowser();
+    browser = launched.browser;
+    closeBrowser = launched.close;
+    ({ page } = await phonePage(browser, server.url));
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  const messages = (p: Page) => p.getByTestId("message");
+  const fromLena = (p: Page) => p.locator('[data-testid="message"][data-originator="Lena"]');
+  const answerInput = (p: Page) => p.getByLabel("Deine Antwort");
+
+  it("sends an anonymous visitor to the login screen", async () => {
+    await page.goto("/webapp/");
+    await page.waitForURL(/\/webapp\/login\?target=/);
+    expect(new URL(page.url()).searchParams.get("target")).toBe("/webapp/");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Kostenlos mitmachen" }).count())
+      .toBe(1);
+    await screenshot(page, "01-login");
+  });
+
+  it("lets the visitor participate for free and lands on the home screen", async () => {
+    await page.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    await page.waitForURL((url) => url.pathname === "/webapp/");
+    await screenshot(page, "02-home");
+  });
+
+  it("lists the demo stations with their distance", async () => {
+    await page.goto("/webapp/station");
+    const list = page.getByRole("link", { name: /Der Marktplatz/ });
+    await list.waitFor();
+    for (const title of ["Der Marktplatz", "Das Landgrafenschloss", "Die Elisabethkirche"]) {
+      await page.getByRole("link", { name: new RegExp(title) }).waitFor();
+    }
+    // The player stands on the market square: the nearest station is listed within 50 m.
+    await page
+      .getByText(/^50 m$/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/^\d+(,\d)? km$|^\d+ m$/)
+      .nth(2)
+      .waitFor();
+    await screenshot(page, "03-stations");
+  });
+
+  it("starts a station after confirmation and the character writes one message at a time", async () => {
+    await page.getByRole("link", { name: /Der Marktplatz/ }).click();
+    await page.waitForURL(/\/webapp\/station\/1$/);
+    await page.getByRole("button", { name: "Station starten" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Ja, starten" }).click();
+
+    await page.getByRole("status").filter({ hasText: "Lena schreibt" }).waitFor();
+    await fromLena(page).first().waitFor();
+    expect(await fromLena(page).first().innerText()).toContain("Ich bin Lena");
+    // The following lines are still being typed: they arrive one by one.
+    expect(await fromLena(page).count()).toBeLessThan(3);
+    await expect.poll(() => answerInput(page).isDisabled()).toBe(true);
+  });
+
+  it("loses nothing and shows nothing twice when the page is reloaded mid-dialogue", async () => {
+    await fromLena(page).nth(1).waitFor();
+    await page.reload();
+    const question = fromLena(page).filter({ hasText: "Welches Tier kräht" });
+    await question.waitFor({ timeout: 20_000 });
+    const texts = await fromLena(page).allInnerTexts();
+    const lines = [
+      "Ich bin Lena",
+      "Du stehst auf dem Marktplatz",
+      "Schau mal hinauf zum Giebel",
+      "Welches Tier kräht",
+    ];
+    for (const line of lines) {
+      expect(
+        texts.filter((t) => t.includes(line)),
+        line,
+      ).toHaveLength(1);
+    }
+    await screenshot(page, "04-question");
+  });
+
+  it("rejects a wrong answer and accepts the right one", async () => {
+    await expect.poll(() => answerInput(page).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await answerInput(page).fill("Katze");
+    await page.getByRole("button", { name: "Senden" }).click();
+
+    await page.locator('[data-originator="user"]', { hasText: "Katze" }).waitFor();
+    await fromLena(page).filter({ hasText: "das ist es nicht" }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => fromLena(page).filter({ hasText: "Welches Tier kräht" }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    await expect.poll(() => answerInput(page).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, "05-rejected");
+
+    await answerInput(page).fill("  GOCKEL ");
+    await page.getByRole("button", { name: "Senden" }).click();
+    await fromLena(page).filter({ hasText: "Genau, der Gockel" }).waitFor({ timeout: 15_000 });
+    await fromLena(page).filter({ hasText: "Weiter geht's" }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-originator="user"]').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining("GOCKEL")]),
+    );
+  });
+
+  it("awards the station's points and marks it done", async () => {
+    await page.getByText("Erledigt").first().waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/3 Punkte/)
+      .first()
+      .waitFor();
+    await screenshot(page, "06-done");
+    await page.goto("/webapp/station");
+    await page.getByRole("link", { name: /Das Landgrafenschloss/ }).waitFor();
+    // Done stations leave the station list.
+    expect(await page.getByRole("link", { name: /Der Marktplatz/ }).count()).toBe(0);
+  });
+
+  it("continues a dialogue on the branch of the tapped button", async () => {
+    await page.getByRole("link", { name: /Das Landgrafenschloss/ }).click();
+    await page.getByRole("button", { name: "Station starten" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Ja, starten" }).click();
+
+    const view = page.getByRole("button", { name: "Die Aussicht" });
+    await view.waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Den Fürstensaal" }).waitFor();
+    await screenshot(page, "07-buttons");
+    await view.click();
+
+    await page.locator('[data-originator="user"]', { hasText: "Die Aussicht" }).waitFor();
+    const philipp = page.locator('[data-testid="message"][data-originator="Landgraf Philipp"]');
+    await philipp.filter({ hasText: "Von der Terrasse" }).waitFor({ timeout: 15_000 });
+    expect(await philipp.filter({ hasText: "Fürstensaal ist einer" }).count()).toBe(0);
+    await page.getByText("Erledigt").first().waitFor({ timeout: 20_000 });
+    expect(await messages(page).count()).toBeGreaterThan(4);
+  });
+});
