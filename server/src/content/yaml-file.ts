@@ -1,0 +1,79 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
+import type { Document } from "yaml";
+import type { z } from "zod";
+import type { ContentProblem } from "./model";
+
+type Path = readonly PropertyKey[];
+
+/** A parsed and validated yaml file; `value` is set only when it has no problems. */
+export type YamlFile<T> = {
+  value: T | undefined;
+  problems: ContentProblem[];
+  /** The line of the key at `path`, or of its nearest existing parent. */
+  lineOf: (path: Path) => number | undefined;
+};
+
+export function parseYamlFile<T>(file: string, text: string, schema: z.ZodType<T>): YamlFile<T> {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  const lineOf = (path: Path) => {
+    const offset = nodeOffset(doc, path);
+    return offset === undefined ? undefined : lineCounter.linePos(offset).line;
+  };
+  const [syntax] = doc.errors;
+  if (syntax) {
+    // After a syntax error the parser misreads the rest of the file: only the first one is real.
+    const line = syntax.linePos?.[0].line;
+    const problems = [{ file, line, message: yamlMessage(syntax.message) }];
+    return { value: undefined, problems, lineOf };
+  }
+  const parsed = schema.safeParse(doc.toJS(), { error: requiredMessage });
+  if (parsed.success) return { value: parsed.data, problems: [], lineOf };
+  const problems = parsed.error.issues.flatMap((issue) => issueProblems(file, issue, lineOf));
+  return { value: undefined, problems, lineOf };
+}
+
+/** zod says "expected string, received undefined" for a missing key; say it plainly. */
+const requiredMessage: z.core.$ZodErrorMap = (issue) =>
+  issue.code === "invalid_type" && issue.input === undefined ? "required" : undefined;
+
+function issueProblems(
+  file: string,
+  issue: z.core.$ZodIssue,
+  lineOf: (path: Path) => number | undefined,
+): ContentProblem[] {
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => {
+      const path = [...issue.path, key];
+      return { file, line: lineOf(path), message: `unknown key ${pathText(path)}` };
+    });
+  }
+  const prefix = issue.path.length > 0 ? `${pathText(issue.path)}: ` : "";
+  return [{ file, line: lineOf(issue.path), message: `${prefix}${issue.message}` }];
+}
+
+function pathText(path: Path): string {
+  return path.map(String).join(".");
+}
+
+/** yaml's messages end in " at line 3, column 1:" and a code excerpt; the line is shown apart. */
+function yamlMessage(message: string): string {
+  const first = message.split("\n")[0] ?? message;
+  return first.replace(/ at line \d+, column \d+:?$/, "");
+}
+
+/** Start of the key that holds `path` (the node itself for sequence items and the root). */
+function nodeOffset(doc: Document, path: Path): number | undefined {
+  if (path.length === 0) return doc.contents?.range?.[0];
+  const parent = doc.getIn(path.slice(0, -1), true);
+  const last = path[path.length - 1];
+  if (isMap(parent)) {
+    const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
+    if (isScalar(pair?.key) && pair.key.range) return pair.key.range[0];
+  }
+  if (isSeq(parent) && typeof last === "number") {
+    const item = parent.items[last];
+    if (isScalar(item) || isMap(item) || isSeq(item)) return item.range?.[0];
+  }
+  return nodeOffset(doc, path.slice(0, -1));
+}

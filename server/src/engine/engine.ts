@@ -1,0 +1,219 @@
+import { Story } from "inkjs";
+import type {
+  Awaiting,
+  EngineButton,
+  EngineMessage,
+  Input,
+  ScriptContext,
+  StationScript,
+  StepResult,
+} from "./types";
+
+type Choice = Story["currentChoices"][number];
+
+/** Lines one step may produce before we call the script runaway (a loop that never waits). */
+const MAX_LINES_PER_STEP = 10000;
+/**
+ * A loop without text (`== a == -> a`) never finishes a single line, so each line also gets
+ * a time budget. Real lines take microseconds; only a broken script ever reaches it.
+ */
+const MAX_MS_PER_LINE = 250;
+
+/** Makes one station's script in one language from compiled ink JSON (see content/loader.ts). */
+export function createScript(inkJson: string, ctx: ScriptContext): StationScript {
+  let story = new Story(inkJson);
+  // A runaway or failing script can leave the story mid-continue; start afresh after any throw.
+  function guarded(run: (s: Story) => StepResult): StepResult {
+    try {
+      return run(story);
+    } catch (error) {
+      story = new Story(inkJson);
+      throw error;
+    }
+  }
+  return {
+    start: () =>
+      guarded((s) => {
+        s.ResetState();
+        // ink seeds RANDOM and shuffles from the clock; a fixed seed keeps start() deterministic.
+        s.state.storySeed = 0;
+        return advance(s, ctx, []);
+      }),
+    step: (state, input) =>
+      guarded((s) => {
+        s.state.LoadJson(state);
+        return applyInput(s, ctx, state, input);
+      }),
+  };
+}
+
+function applyInput(story: Story, ctx: ScriptContext, state: string, input: Input): StepResult {
+  return input.kind === "button"
+    ? tapButton(story, ctx, state, input.target)
+    : giveAnswer(story, ctx, state, input.text);
+}
+
+function tapButton(story: Story, ctx: ScriptContext, state: string, target: string): StepResult {
+  const choice = story.currentChoices.find(
+    (c) => !isAnswer(c) && buttonTarget(story, c) === target,
+  );
+  if (!choice) return refused(story, ctx, state);
+  story.ChooseChoiceIndex(choice.index);
+  return advance(story, ctx, [], choice.text.trim());
+}
+
+function giveAnswer(story: Story, ctx: ScriptContext, state: string, text: string): StepResult {
+  const echo = text.trim();
+  const answers = story.currentChoices.filter(isAnswer);
+  if (answers.length === 0 || echo === "") return refused(story, ctx, state);
+  const chosen =
+    answers.find((c) => !isFallback(c) && matchesAnswer(echo, alternatives(c))) ??
+    answers.find(isFallback);
+  if (!chosen) {
+    // The ink state stays where it is, so the same question is still open.
+    const rejection: EngineMessage = { kind: "text", from: ctx.character, text: ctx.rejection };
+    return { ...waitResult(story, ctx, state, [rejection]), echo };
+  }
+  story.ChooseChoiceIndex(chosen.index);
+  return advance(story, ctx, [], echo);
+}
+
+/** Runs the story to its next wait or its end, starting with `messages`. */
+function advance(
+  story: Story,
+  ctx: ScriptContext,
+  messages: EngineMessage[],
+  echo?: string,
+): StepResult {
+  messages.push(...runToWait(story, ctx.character));
+  const result = waitResult(story, ctx, story.state.ToJson(), messages);
+  return echo === undefined ? result : { ...result, echo };
+}
+
+function runToWait(story: Story, character: string): EngineMessage[] {
+  const messages: EngineMessage[] = [];
+  for (let lines = 0; story.canContinue; lines++) {
+    if (lines >= MAX_LINES_PER_STEP) {
+      throw new Error(
+        `ink script produced ${MAX_LINES_PER_STEP} lines without waiting for the player: endless loop?`,
+      );
+    }
+    story.ContinueAsync(MAX_MS_PER_LINE);
+    if (!story.asyncContinueComplete) {
+      throw new Error(
+        `ink script ran ${MAX_MS_PER_LINE} ms without finishing a line: endless loop?`,
+      );
+    }
+    const message = toMessage(story.currentText ?? "", story.currentTags ?? [], character);
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
+function toMessage(line: string, tags: string[], character: string): EngineMessage | null {
+  const text = line.trim();
+  if (text === "") return null;
+  const from = tagValue(tags, "from") || character;
+  if (!hasTag(tags, "content")) return { kind: "text", from, text };
+  const seenRatio = parseRatio(tagValue(tags, "seen"));
+  return seenRatio !== undefined
+    ? { kind: "content", from, contentRef: text, seenRatio }
+    : { kind: "content", from, contentRef: text };
+}
+
+function parseRatio(value: string | undefined): number | undefined {
+  const ratio = value ? Number(value) : Number.NaN;
+  return Number.isFinite(ratio) ? ratio : undefined;
+}
+
+function refused(story: Story, ctx: ScriptContext, state: string): StepResult {
+  return { ...waitResult(story, ctx, state, []), accepted: false };
+}
+
+function waitResult(
+  story: Story,
+  ctx: ScriptContext,
+  state: string,
+  messages: EngineMessage[],
+): StepResult {
+  const choices = story.currentChoices;
+  return {
+    state,
+    messages,
+    awaiting: awaiting(story, choices),
+    done: !story.canContinue && choices.length === 0,
+    points: points(story, ctx.maxPoints),
+    accepted: true,
+  };
+}
+
+function awaiting(story: Story, choices: Choice[]): Awaiting {
+  const buttons: EngineButton[] = choices
+    .filter((c) => !isAnswer(c))
+    .map((c) => ({ target: buttonTarget(story, c), text: c.text.trim() }));
+  return { answer: choices.some(isAnswer), buttons };
+}
+
+/** The turn index changes with every choice taken, so a target from an earlier wait is stale. */
+function buttonTarget(story: Story, choice: Choice): string {
+  return `${story.state.currentTurnIndex}.${choice.index}`;
+}
+
+function points(story: Story, maxPoints: number): number {
+  const vars = story.variablesState;
+  if (!vars.GlobalVariableExistsWithName("points")) return 0;
+  const value = vars.$("points");
+  if (typeof value !== "number" || !Number.isFinite(value)) return 0;
+  return Math.min(Math.max(value, 0), maxPoints);
+}
+
+function isAnswer(choice: Choice): boolean {
+  return hasTag(choice.tags ?? [], "answer");
+}
+
+/** The accepted answers of an `#answer` choice: its text split on "/". */
+function alternatives(choice: Choice): string[] {
+  return choice.text
+    .split("/")
+    .map((a) => a.trim())
+    .filter((a) => a !== "");
+}
+
+function isFallback(choice: Choice): boolean {
+  return alternatives(choice).length === 0;
+}
+
+function hasTag(tags: string[], name: string): boolean {
+  return tags.some((t) => t.trim().toLowerCase() === name);
+}
+
+/** The value of a `name: value` tag, trimmed; undefined when the tag is absent. */
+function tagValue(tags: string[], name: string): string | undefined {
+  const prefix = new RegExp(`^\\s*${name}\\s*:`, "i");
+  const tag = tags.find((t) => prefix.test(t));
+  return tag?.replace(prefix, "").trim();
+}
+
+const UMLAUT_SPELLINGS = /ae|oe|ue/g;
+const EDGE_PUNCTUATION = /^[\p{P}\s]+|[\p{P}\s]+$/gu;
+
+/**
+ * The form two answers are compared in: lower case, accents dropped (ä -> a, é -> e),
+ * ae/oe/ue -> a/o/u and ß -> ss, white space collapsed, punctuation at either end removed.
+ */
+export function normalizeAnswer(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(UMLAUT_SPELLINGS, (pair) => pair.charAt(0))
+    .replace(/\s+/g, " ")
+    .replace(EDGE_PUNCTUATION, "");
+}
+
+/** True when `given` equals one of `accepted` after normalizeAnswer; an empty answer never does. */
+export function matchesAnswer(given: string, accepted: readonly string[]): boolean {
+  const normalized = normalizeAnswer(given);
+  return normalized !== "" && accepted.some((a) => normalizeAnswer(a) === normalized);
+}
