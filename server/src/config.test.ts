@@ -1,0 +1,66 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, repoRoot } from "./config";
+
+describe("loadConfig", () => {
+  it("has defaults for everything, relative to the repository root", () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      database: { kind: "sqlite", file: resolve(repoRoot, "data/wegmarke.sqlite") },
+      contentDir: resolve(repoRoot, "content/demo"),
+      webDist: resolve(repoRoot, "web/dist"),
+      corsOrigins: [],
+      publicUrl: "http://localhost:8080",
+      logLevel: "info",
+    });
+    expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "9000",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "file:data/other.sqlite",
+      CONTENT_DIR: "/srv/games/marburg",
+      WEB_DIST: "web/build",
+      CORS_ORIGINS: "https://a.example, https://b.example:8443 ,",
+      PUBLIC_URL: "https://play.example/",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: "127.0.0.1",
+      database: { kind: "sqlite", file: resolve(repoRoot, "data/other.sqlite") },
+      contentDir: "/srv/games/marburg",
+      webDist: resolve(repoRoot, "web/build"),
+      corsOrigins: ["https://a.example", "https://b.example:8443"],
+      publicUrl: "https://play.example",
+      logLevel: "warn",
+    });
+  });
+
+  it("treats empty values as unset and keeps absolute and in-memory database files", () => {
+    expect(loadConfig({ PORT: "", LOG_LEVEL: "" }).port).toBe(8080);
+    expect(loadConfig({ DATABASE_URL: "file:/tmp/x.sqlite" }).database.file).toBe("/tmp/x.sqlite");
+    expect(loadConfig({ DATABASE_URL: "file::memory:" }).database.file).toBe(":memory:");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^PORT: /],
+    [{ PORT: "70000" }, /^PORT: /],
+    [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL: /],
+    [{ CORS_ORIGINS: "not a url" }, /^CORS_ORIGINS/],
+    [{ PUBLIC_URL: "ftp://x" }, /^PUBLIC_URL: /],
+    [{ DATABASE_URL: "mysql://db" }, /^DATABASE_URL: expected file:/],
+  ])("stops with one line naming the variable: %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("says that PostgreSQL comes later, without echoing the URL", () => {
+    const attempt = () => loadConfig({ DATABASE_URL: "postgres://user:secret@db/wegmarke" });
+    expect(attempt).toThrow(/^DATABASE_URL: PostgreSQL support comes later/);
+    expect(attempt).not.toThrow(/secret/);
+  });
+});

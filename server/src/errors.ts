@@ -1,0 +1,13 @@
+/**
+ * A call that failed for a reason the client can act on: the spec's status code and a short
+ * plain-text reason, sent as the response body.
+ */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = "ServiceError";
+  }
+}

@@ -1,0 +1,57 @@
+import { basename, dirname } from "node:path";
+import fastifyStatic from "@fastify/static";
+import { languageSchema } from "@wegmarke/protocol";
+import type { WebAppConfig } from "@wegmarke/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { ContentPack } from "../content/model";
+import { assetPath, publicContent } from "../content/public";
+import { ServiceError } from "../errors";
+
+/** Media change only when the pack is redeployed; an hour spares phones on mobile data. */
+const MEDIA_CACHE = "public, max-age=3600";
+/** The app fetches these on start; `no-cache` revalidates cheaply with the ETag. */
+const SETTINGS_CACHE = "no-cache";
+
+/** What the app needs before sign-in: `/webapp/config.json`. */
+function webAppConfig(pack: ContentPack): WebAppConfig {
+  return {
+    storyId: pack.id,
+    title: pack.title.de,
+    accountBase: "/api/account/",
+    gameBase: "/api/game/",
+    assetsBase: "/assets/webapp-data/",
+    defaultLanguage: pack.defaultLanguage,
+    ...pack.settings,
+    unreadMessageDelayMs: 5000,
+    timePerCharacterInMs: 15,
+  };
+}
+
+/** The pack's public side: app settings, station texts per language, media files. */
+export function contentRoutes(pack: ContentPack): FastifyPluginAsync {
+  const config = webAppConfig(pack);
+  return async (app) => {
+    app.get("/webapp/config.json", async (_request, reply) => {
+      reply.header("cache-control", SETTINGS_CACHE);
+      return config;
+    });
+
+    app.get<{ Params: { lang: string } }>("/webapp/content/:lang.json", async (request, reply) => {
+      const language = languageSchema.safeParse(request.params.lang);
+      if (!language.success) throw new ServiceError(400, "unknown language");
+      reply.header("cache-control", SETTINGS_CACHE);
+      return publicContent(pack, language.data);
+    });
+
+    await app.register(async (media) => {
+      // Only for `reply.sendFile`: files are picked by assetPath, never by URL alone.
+      await media.register(fastifyStatic, { root: pack.dir, serve: false, cacheControl: false });
+      media.get<{ Params: { "*": string } }>("/assets/webapp-data/*", (request, reply) => {
+        const file = assetPath(pack, request.params["*"]);
+        if (!file) throw new ServiceError(404, "not found");
+        reply.header("cache-control", MEDIA_CACHE);
+        return reply.sendFile(basename(file), dirname(file));
+      });
+    });
+  };
+}

@@ -1,0 +1,54 @@
+import { ErrorReason, eventsQuery, lastEventIdSchema } from "@wegmarke/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { AccountService } from "../accounts/account-service";
+import { ServiceError } from "../errors";
+import type { StreamHub } from "../events/stream-hub";
+import type { GameService } from "../game/game-service";
+import { authenticate } from "./authenticate";
+import { property } from "./parse";
+
+/** `GET /api/game/events`: the participant's server-sent event stream. */
+export function eventStreamRoute(
+  accounts: AccountService,
+  game: GameService,
+  hub: StreamHub,
+): FastifyPluginAsync {
+  return async (app) => {
+    app.get("/events", async (request, reply) => {
+      const participant = await authenticate(accounts, property(request.query, "hash"));
+      const lastEventId = lastEventIdOf(request);
+      await game.checkLastEventId(participant, lastEventId);
+
+      reply.hijack();
+      const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+      reply.raw.writeHead(200, {
+        ...Object.fromEntries(headers),
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        // nginx would otherwise buffer the stream and hold events back.
+        "x-accel-buffering": "no",
+      });
+      const sink = { write: (chunk: string) => reply.raw.write(chunk), end: () => reply.raw.end() };
+      const close = hub.connect(participant.stream, sink, () =>
+        game.streamSnapshot(participant, lastEventId),
+      );
+      reply.raw.on("close", close);
+      return reply;
+    });
+  };
+}
+
+/**
+ * The id after which to replay: the `Last-Event-ID` header wins over the query, because a
+ * browser's automatic reconnect repeats the original URL but sends its newest id as header.
+ * Absent or empty means "from the start".
+ */
+function lastEventIdOf(request: FastifyRequest): number {
+  const query = eventsQuery.safeParse(request.query);
+  if (!query.success) throw new ServiceError(406, ErrorReason.invalidLastEventId);
+  const given = request.headers["last-event-id"] || query.data.lasteventid;
+  if (!given) return 0;
+  const id = lastEventIdSchema.safeParse(given);
+  if (!id.success) throw new ServiceError(406, ErrorReason.invalidLastEventId);
+  return id.data;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { redactUrl } from "./logging";
+
+describe("redactUrl", () => {
+  it("hides the token of the events query, whatever its case or position", () => {
+    expect(redactUrl("/api/game/events?hash=abc&lasteventid=4")).toBe(
+      "/api/game/events?hash=[redacted]&lasteventid=4",
+    );
+    expect(redactUrl("/api/game/events?lasteventid=4&Hash=abc")).toBe(
+      "/api/game/events?lasteventid=4&Hash=[redacted]",
+    );
+    expect(redactUrl("/x?%68ash=abc")).toBe("/x?%68ash=[redacted]");
+  });
+
+  it("leaves other URLs alone", () => {
+    expect(redactUrl("/webapp/station/1")).toBe("/webapp/station/1");
+    expect(redactUrl("/x?hashtag=1&a=%E0")).toBe("/x?hashtag=1&a=%E0");
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from "fastify";
+import type { LogLevel } from "../config";
+
+/** Query parameters that carry a player's token and must never reach a log. */
+const SECRET_PARAMS = new Set(["hash"]);
+
+/** The URL with its secret query values replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const start = url.indexOf("?");
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0] ?? "";
+      return SECRET_PARAMS.has(decodeName(name).toLowerCase()) ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${url.slice(0, start)}?${query}`;
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/** Fastify's logger options: its usual request fields, with the URL redacted. */
+export function loggerOptions(level: LogLevel) {
+  return {
+    level,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket.remotePort,
+      }),
+    },
+  };
+}

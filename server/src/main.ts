@@ -1,0 +1,62 @@
+import type { AddressInfo } from "node:net";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import type { Config } from "./config";
+import { loadContentPack } from "./content/loader";
+import { ContentError, formatProblem } from "./content/model";
+import type { ContentPack } from "./content/model";
+import { openStore } from "./store/store";
+
+/** Start-up problems an operator can fix print as plain lines, without a stack trace. */
+function exitWith(lines: string[]): never {
+  for (const line of lines) console.error(line);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) exitWith([error.message]);
+    throw error;
+  }
+}
+
+async function readPack(dir: string): Promise<ContentPack> {
+  try {
+    return await loadContentPack(dir);
+  } catch (error) {
+    if (error instanceof ContentError) {
+      exitWith([`content pack ${dir} has problems:`, ...error.problems.map(formatProblem)]);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const pack = await readPack(config.contentDir);
+const store = openStore(config.database);
+await store.migrate();
+const app = await buildApp({ config, pack, store });
+
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  // A second Ctrl-C means "now".
+  if (stopping) process.exit(1);
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  try {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGINT", (signal) => void stop(signal));
+process.on("SIGTERM", (signal) => void stop(signal));
+
+await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as AddressInfo;
+app.log.info(`Wegmarke plays "${pack.title.de}" at http://localhost:${port}/webapp/`);

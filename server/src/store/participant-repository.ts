@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { Database } from "./schema";
+
+/** The current station of each participant (a player now, a team later). */
+export class ParticipantRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(stream: string, at: string): Promise<void> {
+    await this.db
+      .insertInto("participants")
+      .values({ stream, currentStation: 0, updatedAt: at })
+      .execute();
+  }
+
+  /** The current station's id, 0 when there is none. */
+  async currentStation(stream: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("participants")
+      .select("currentStation")
+      .where("stream", "=", stream)
+      .executeTakeFirst();
+    return row?.currentStation ?? 0;
+  }
+
+  async setCurrentStation(stream: string, stationId: number, at: string): Promise<void> {
+    await this.db
+      .updateTable("participants")
+      .set({ currentStation: stationId, updatedAt: at })
+      .where("stream", "=", stream)
+      .execute();
+  }
+}

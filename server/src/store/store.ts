@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
+import type { DatabaseConfig } from "../config";
+import { EventRepository } from "./event-repository";
+import { migrateToLatest } from "./migrations";
+import { ParticipantRepository } from "./participant-repository";
+import { PlayerRepository } from "./player-repository";
+import type { Database } from "./schema";
+import { StationRunRepository } from "./station-run-repository";
+import { StreamRepository } from "./stream-repository";
+
+export type Repositories = {
+  players: PlayerRepository;
+  participants: ParticipantRepository;
+  stationRuns: StationRunRepository;
+  streams: StreamRepository;
+  events: EventRepository;
+};
+
+function repositories(db: Kysely<Database>): Repositories {
+  return {
+    players: new PlayerRepository(db),
+    participants: new ParticipantRepository(db),
+    stationRuns: new StationRunRepository(db),
+    streams: new StreamRepository(db),
+    events: new EventRepository(db),
+  };
+}
+
+/** The database behind the repositories: the only way services reach it. */
+export class Store {
+  /** Repositories outside any transaction, for reads that need no consistent snapshot. */
+  readonly repos: Repositories;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.repos = repositories(db);
+  }
+
+  /** Runs `work` in one transaction: everything it writes commits together or not at all. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(repositories(trx)));
+  }
+
+  migrate(): Promise<void> {
+    return migrateToLatest(this.db);
+  }
+
+  /** Throws unless the database answers. */
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+}
+
+/** Opens the configured database (SQLite only, for now). */
+export function openStore(config: DatabaseConfig): Store {
+  if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SqliteDatabase(config.file);
+  // WAL: readers (a backup, a second process) never block the writer, and commits are cheap.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return new Store(db);
+}

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { AddressInfo } from "node:net";
+import { buildApp } from "../../src/app";
+import type { Clock } from "../../src/clock";
+import { repoRoot } from "../../src/config";
+import type { Config } from "../../src/config";
+import { loadContentPack } from "../../src/content/loader";
+import type { ContentPack } from "../../src/content/model";
+import { openStore } from "../../src/store/store";
+import type { Store } from "../../src/store/store";
+
+export type TestApp = {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  store: Store;
+  /** Closes the app, then its database. */
+  close(): Promise<void>;
+};
+
+let demo: Promise<ContentPack> | undefined;
+
+/** The real demo pack, loaded once per test file. */
+export function demoPack(): Promise<ContentPack> {
+  demo ??= loadContentPack(resolve(repoRoot, "content/demo"));
+  return demo;
+}
+
+/** A fresh temporary directory, removed by the returned function. */
+export async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "wegmarke-test-"));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export type StartOptions = {
+  /** The SQLite file; the same file across two apps is a server restart. */
+  dbFile: string;
+  pack?: ContentPack;
+  clock?: Clock;
+  config?: Partial<Config>;
+};
+
+/** Builds the app in-process and listens on a free port, as `main.ts` does. */
+export async function startApp(options: StartOptions): Promise<TestApp> {
+  const pack = options.pack ?? (await demoPack());
+  const config: Config = {
+    port: 0,
+    host: "127.0.0.1",
+    database: { kind: "sqlite", file: options.dbFile },
+    contentDir: pack.dir,
+    webDist: join(options.dbFile, "..", "no-web-dist"),
+    corsOrigins: [],
+    publicUrl: "http://localhost",
+    logLevel: "silent",
+    ...options.config,
+  };
+  const store = openStore(config.database);
+  await store.migrate();
+  const app = await buildApp({
+    config,
+    pack,
+    store,
+    // fetch keeps spare sockets open after an aborted stream; don't wait long for them.
+    shutdownGraceMs: 100,
+    ...(options.clock && { clock: options.clock }),
+  });
+  await app.listen({ port: 0, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    close: async () => {
+      await app.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { publicContentSchema, webAppConfigSchema } from "@wegmarke/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, tempDir } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+let dir: { dir: string; remove(): Promise<void> };
+let app: TestApp;
+const INDEX = "<!doctype html><title>Wegmarke</title>";
+
+beforeAll(async () => {
+  dir = await tempDir();
+  const webDist = join(dir.dir, "dist");
+  await mkdir(join(webDist, "assets"), { recursive: true });
+  await writeFile(join(webDist, "index.html"), INDEX);
+  await writeFile(join(webDist, "assets", "app-1a2b3c.js"), "console.log('app')");
+  await writeFile(join(webDist, "manifest.webmanifest"), "{}");
+  app = await startApp({
+    dbFile: join(dir.dir, "db.sqlite"),
+    config: { webDist, corsOrigins: ["https://friends.example"] },
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await dir.remove();
+});
+
+const get = (path: string, init?: RequestInit) =>
+  fetch(`${app.url}${path}`, { redirect: "manual", ...init });
+
+describe("the web app's settings and texts", () => {
+  it("serves config.json from the pack", async () => {
+    const response = await get("/webapp/config.json");
+    expect(response.status).toBe(200);
+    expect(webAppConfigSchema.parse(await response.json())).toEqual({
+      storyId: "marburg",
+      title: "Märchenhaftes Marburg",
+      apiVersion: 1,
+      accountBase: "/api/account/",
+      gameBase: "/api/game/",
+      assetsBase: "/assets/webapp-data/",
+      defaultLanguage: "de",
+      allowTeams: false,
+      registrationLess: false,
+      debug: false,
+      stationDistanceThreshold: 3000,
+      allowGeolocation: true,
+      allowSortbyDistance: true,
+      unreadMessageDelayMs: 5000,
+      timePerCharacterInMs: 15,
+    });
+  });
+
+  it("serves the station texts per language", async () => {
+    for (const language of ["de", "de-formal", "en"]) {
+      const response = await get(`/webapp/content/${language}.json`);
+      expect(response.status).toBe(200);
+      const content = publicContentSchema.parse(await response.json());
+      expect(content.language).toBe(language);
+      expect(Object.keys(content.stations)).toEqual(["1", "2", "3"]);
+    }
+    const en = publicContentSchema.parse(await (await get("/webapp/content/en.json")).json());
+    expect(en.stations["1"]?.title).toBe("The Market Square");
+  });
+
+  it("answers 400 for an unknown language", async () => {
+    const response = await get("/webapp/content/fr.json");
+    expect([response.status, await response.text()]).toEqual([400, "unknown language"]);
+  });
+});
+
+describe("media of the pack", () => {
+  it("serves a station's image and audio, with ranges", async () => {
+    const image = await get("/assets/webapp-data/stations/3/elisabethkirche.jpg");
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=3600");
+    const audio = await get("/assets/webapp-data/stations/3/rosenwunder.mp3", {
+      headers: { range: "bytes=0-9" },
+    });
+    expect(audio.status).toBe(206);
+    expect((await audio.arrayBuffer()).byteLength).toBe(10);
+  });
+
+  it("never serves scripts, station files, other folders or missing files", async () => {
+    for (const path of [
+      "stations/1/script.de.ink",
+      "stations/1/station.yaml",
+      "stations/3/%2e%2e/%2e%2e/game.yaml",
+      "stations/9/elisabethkirche.jpg",
+      "stations/3/missing.jpg",
+      "game.yaml",
+    ]) {
+      const response = await get(`/assets/webapp-data/${path}`);
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
+
+describe("the web app", () => {
+  it("redirects / and /webapp to /webapp/", async () => {
+    for (const path of ["/", "/webapp"]) {
+      const response = await get(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/webapp/");
+    }
+  });
+
+  it("serves index.html for the app and for every unknown app path", async () => {
+    for (const path of ["/webapp/", "/webapp/station/1", "/webapp/no/such/page"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(await response.text()).toBe(INDEX);
+    }
+  });
+
+  it("caches hashed bundles for good and answers 404 for missing ones", async () => {
+    const bundle = await get("/webapp/assets/app-1a2b3c.js");
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const other = await get("/webapp/manifest.webmanifest");
+    expect(other.headers.get("cache-control")).toBe("no-cache");
+    expect((await get("/webapp/assets/app-000000.js")).status).toBe(404);
+  });
+
+  it("answers 503 with a hint when the app is not built", async () => {
+    const bare = await startApp({ dbFile: join(dir.dir, "bare.sqlite") });
+    try {
+      for (const path of ["/webapp/", "/webapp/station/1"]) {
+        const response = await fetch(`${bare.url}${path}`);
+        expect([response.status, await response.text()]).toEqual([
+          503,
+          "web app not built: run npm run build",
+        ]);
+      }
+      expect((await fetch(`${bare.url}/webapp/config.json`)).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("cross-origin calls", () => {
+  it("are allowed for the configured origins only", async () => {
+    const allowed = await get("/api/account/player/optin/token", {
+      headers: { origin: "https://friends.example" },
+    });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://friends.example");
+    const other = await get("/api/account/player/optin/token", {
+      headers: { origin: "https://strangers.example" },
+    });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await get("/api/game/player/answer", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://friends.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+  });
+});
+
+describe("health", () => {
+  it("answers /healthz and /readyz", async () => {
+    expect([(await get("/healthz")).status, await (await get("/healthz")).text()]).toEqual([
+      200,
+      "ok",
+    ]);
+    expect((await get("/readyz")).status).toBe(200);
+  });
+
+  it("is not ready without its database", async () => {
+    const other = await startApp({ dbFile: join(dir.dir, "gone.sqlite") });
+    await other.store.close();
+    const response = await fetch(`${other.url}/readyz`);
+    expect([response.status, await response.text()]).toEqual([503, "database unreachable"]);
+    expect((await fetch(`${other.url}/healthz`)).status).toBe(200);
+    await other.close().catch(() => undefined);
+  });
+});
