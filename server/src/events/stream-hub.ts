@@ -97,9 +97,7 @@ class Connection {
   async start(snapshot: () => Promise<StreamSnapshot>): Promise<void> {
     try {
       const { status, backlog, lastSeq } = await snapshot();
-      this.write(sseRetry());
-      this.write(sseEvent("playerstatus", JSON.stringify(status)));
-      this.send(backlog);
+      this.send(backlog, sseRetry() + sseEvent("playerstatus", JSON.stringify(status)));
       this.lastSent = Math.max(this.lastSent, lastSeq);
     } catch (error) {
       this.fail(error);
@@ -146,11 +144,14 @@ class Connection {
     }
   }
 
-  private send(rows: LogRow[]): void {
+  /** Writes the rows (after `head`) in one chunk: one socket write per wake-up, not per event. */
+  private send(rows: LogRow[], head = ""): void {
+    let chunk = head;
     for (const row of rows) {
-      this.write(sseEvent(row.type, row.payload, row.seq));
+      chunk += sseEvent(row.type, row.payload, row.seq);
       this.lastSent = row.seq;
     }
+    if (chunk !== "") this.write(chunk);
   }
 
   /** The client reconnects with its last id and loses nothing, so ending is the safe answer. */

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
+import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
 import type { DatabaseConfig } from "../config";
 import { EventRepository } from "./event-repository";
 import { migrateToLatest } from "./migrations";
@@ -66,8 +67,28 @@ export function openStore(config: DatabaseConfig): Store {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return new Store(db);
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running our small queries.
+ * The same SQL text gets the same prepared statement (better-sqlite3 statements are reusable,
+ * and Kysely runs one query at a time on its single connection).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare: (sql) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }
