@@ -1,0 +1,15 @@
+import { publicContentSchema, webAppConfigSchema } from "@wegmarke/protocol";
+import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
+import { requestJson } from "./http";
+
+const base = import.meta.env.BASE_URL;
+
+/** `/webapp/config.json`: what the app needs before sign-in. */
+export function fetchConfig(): Promise<WebAppConfig> {
+  return requestJson(`${base}config.json`, { method: "GET" }, webAppConfigSchema);
+}
+
+/** `/webapp/content/{language}.json`: station titles, descriptions and images. */
+export function fetchContent(language: Language): Promise<PublicContent> {
+  return requestJson(`${base}content/${language}.json`, { method: "GET" }, publicContentSchema);
+}

@@ -1,0 +1,188 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { playerStatus, station } from "../test/fixtures";
+import { FakeEventSource } from "../test/fake-event-source";
+import { renderApp } from "../test/render-app";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeEventSource.instances = [];
+});
+
+const now = () => new Date().toISOString();
+
+function stream() {
+  return FakeEventSource.latest();
+}
+
+describe("route guard and login", () => {
+  it("sends an unauthenticated player to login with the target, and there after joining", async () => {
+    const { router, calls } = renderApp("/station/1");
+    expect(router.state.location.pathname).toBe("/webapp/login");
+    expect(router.state.location.search).toBe("?target=%2Fwebapp%2Fstation%2F1");
+    fireEvent.click(screen.getByRole("button", { name: "Kostenlos mitmachen" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/station/1"));
+    expect(calls[0]).toEqual({
+      url: "/api/account/player/optin/anon",
+      body: { story_id: "marburg", language: "de" },
+    });
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=new-token"));
+  });
+
+  it("shows the 404 screen for unknown paths", () => {
+    renderApp("/nirgendwo");
+    expect(screen.getByRole("heading", { name: "Diese Seite gibt es nicht." })).toBeTruthy();
+  });
+});
+
+describe("station list", () => {
+  it("links each station by its title and marks the running one", async () => {
+    renderApp("/station", { token: "abc" });
+    act(() =>
+      stream().send("playerstatus", playerStatus({ CurrentStation: 2, ActiveStations: [2] })),
+    );
+    const link = await screen.findByRole("link", { name: "Der Marktplatz" });
+    expect(link.getAttribute("href")).toBe("/webapp/station/1");
+    const running = screen.getByRole("link", { name: "Das Landgrafenschloss" }).closest("article");
+    expect(within(running as HTMLElement).getByText("Läuft")).toBeTruthy();
+  });
+
+  it("asks to switch when another station is current, then cancels it and starts the new one", async () => {
+    const { calls } = renderApp("/station", { token: "abc" });
+    act(() =>
+      stream().send("playerstatus", playerStatus({ CurrentStation: 2, ActiveStations: [2] })),
+    );
+    const marktplatz = (await screen.findByRole("link", { name: "Der Marktplatz" })).closest(
+      "article",
+    );
+    fireEvent.click(
+      within(marktplatz as HTMLElement).getByRole("button", { name: "Station starten" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Station wechseln?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ja, starten" }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((call) => call.url)).toEqual([
+      "/api/game/station/cancel",
+      "/api/game/station/activate",
+    ]);
+    expect(calls[0]?.body).toEqual({ StationID: 2, Hash: "abc" });
+  });
+});
+
+describe("station", () => {
+  it("says so when the station is unavailable", () => {
+    renderApp("/station/7", { token: "abc" });
+    act(() => stream().send("playerstatus", playerStatus()));
+    expect(screen.getByText("Station ist nicht verfügbar.")).toBeTruthy();
+  });
+
+  it("activates after confirming, types the character's messages and takes an answer", async () => {
+    const { calls } = renderApp("/station/1", { token: "abc" });
+    act(() => stream().send("playerstatus", playerStatus()));
+    fireEvent.click(await screen.findByRole("button", { name: "Station starten" }));
+    const dialog = screen.getByRole("dialog", { name: "Station starten?" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ja, starten" }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/station/activate"));
+
+    act(() => {
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] }), 1);
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Welches **Tier**?", Timestamp: now() },
+        2,
+      );
+      stream().send("answer-expected", { StationID: 1 }, 3);
+    });
+    expect(screen.getByRole("status").textContent).toContain("Lena schreibt …");
+    const input = screen.getByLabelText("Deine Antwort");
+    expect((input as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Senden" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
+    const log = screen.getByRole("log");
+    expect(log.getAttribute("aria-live")).toBe("polite");
+    const [bubble] = within(log).getAllByTestId("message");
+    expect(bubble?.dataset.originator).toBe("Lena");
+    expect(bubble?.querySelector("strong")?.textContent).toBe("Tier");
+    expect(screen.queryByRole("status")).toBeNull();
+
+    fireEvent.change(input, { target: { value: "  Hahn /  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/player/answer"));
+    expect(calls.at(-1)?.body).toEqual({ StationID: 1, Answer: "Hahn", Hash: "abc" });
+    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(true));
+
+    act(() =>
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "user", Text: "Hahn", Timestamp: now() },
+        4,
+      ),
+    );
+    expect(within(log).getAllByTestId("message").at(-1)?.dataset.originator).toBe("user");
+  });
+
+  it("offers the buttons when button input is expected and sends the chosen target", async () => {
+    const { calls } = renderApp("/station/2", { token: "abc" });
+    act(() => {
+      stream().send("playerstatus", playerStatus({ CurrentStation: 2, ActiveStations: [2] }));
+      stream().send("buttongroup-start", { StationID: 2 }, 1);
+      stream().send("webbutton", { StationID: 2, Target: "t-1", Text: "Die Aussicht" }, 2);
+      stream().send("buttoninput-expected", { StationID: 2 }, 3);
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Die Aussicht" }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toEqual({ StationID: 2, Button: "t-1", Hash: "abc" }),
+    );
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Die Aussicht" })).toBeNull());
+  });
+
+  it("asks before ending a running station", async () => {
+    const { calls } = renderApp("/station/1", { token: "abc" });
+    act(() =>
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] })),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Station beenden" }));
+    const dialog = screen.getByRole("dialog", { name: "Station beenden?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Station beenden" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ja, beenden" }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/station/cancel"));
+  });
+
+  it("shows a done station's points", () => {
+    const done = station({ Points: 2, MaxPoints: 3, GameState: { Done: true, Played: true } });
+    renderApp("/station/1", { token: "abc" });
+    act(() => stream().send("playerstatus", playerStatus({ Stations: { "1": done } })));
+    expect(screen.getByText("Erledigt")).toBeTruthy();
+    expect(screen.getByText("2 von 3 Punkten")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Station starten" })).toBeNull();
+  });
+
+  it("shows a lost stream as a flash with a reload button", async () => {
+    renderApp("/station", { token: "abc" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("down", { status: 503 })),
+    );
+    act(() => stream().fail(true));
+    const flash = await screen.findByRole("alert");
+    expect(flash.textContent).toContain("Die Verbindung ist abgebrochen.");
+    expect(within(flash).getByRole("button", { name: "Neu laden" })).toBeTruthy();
+  });
+
+  it("signs out when the server no longer knows the token (401 invalid hash)", async () => {
+    const { router } = renderApp("/station", { token: "abc" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("invalid hash", { status: 401 })),
+    );
+    act(() => stream().fail(true));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(localStorage.getItem("wegmarke.config")).toBeNull();
+  });
+});

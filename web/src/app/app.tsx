@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RouterProvider } from "react-router";
+import type { WebAppConfig } from "@wegmarke/protocol";
+import { fetchConfig } from "../api/webapp-api";
+import { ConfirmProvider } from "../components/confirm";
+import { FlashProvider } from "../components/flash";
+import { createAppRouter } from "./router";
+import { SessionProvider } from "./session";
+
+type Boot = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; config: WebAppConfig };
+
+function Ready({ config }: { config: WebAppConfig }) {
+  const [router] = useState(createAppRouter);
+  return (
+    <SessionProvider config={config}>
+      <FlashProvider>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </FlashProvider>
+    </SessionProvider>
+  );
+}
+
+/** Loads /webapp/config.json, then starts the session and the router. */
+export function App() {
+  const { t } = useTranslation();
+  const [boot, setBoot] = useState<Boot>({ kind: "loading" });
+
+  const load = useCallback(() => {
+    fetchConfig().then(
+      (config) => setBoot({ kind: "ready", config }),
+      (error: unknown) => {
+        console.error("could not load /webapp/config.json", error);
+        setBoot({ kind: "failed" });
+      },
+    );
+  }, []);
+
+  useEffect(load, [load]);
+
+  if (boot.kind === "ready") return <Ready config={boot.config} />;
+  return (
+    <div className="boot" aria-busy={boot.kind === "loading"}>
+      <img className="boot__logo" src={`${import.meta.env.BASE_URL}icons/icon.svg`} alt="" />
+      {boot.kind === "loading" ? (
+        <p className="boot__text">{t("app.loading")}</p>
+      ) : (
+        <>
+          <p className="boot__text" role="alert">
+            {t("app.loadFailed")}
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setBoot({ kind: "loading" });
+              load();
+            }}
+          >
+            {t("app.retry")}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

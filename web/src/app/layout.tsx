@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useMatches } from "react-router";
+import { CloseIcon, MenuIcon } from "../components/icons";
+import { FooterNav } from "./footer-nav";
+import { Menu } from "./menu";
+import { routeTitleKey } from "./route-handle";
+import { useSession } from "./session";
+
+function useDocumentTitle(title: string): void {
+  const { config, content } = useSession();
+  const game = content?.title ?? config.title;
+  useEffect(() => {
+    document.title = `${title} · ${game}`;
+  }, [title, game]);
+}
+
+/** Header with menu and route title, the screen, and the footer navigation. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const title = t(routeTitleKey(useMatches()));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  useDocumentTitle(title);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  function closeMenu(restoreFocus: boolean) {
+    setMenuOpen(false);
+    if (restoreFocus) menuButton.current?.focus();
+  }
+
+  return (
+    <div className="shell">
+      <header className="app-header">
+        <button
+          ref={menuButton}
+          type="button"
+          className="app-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          <span>{t("nav.menu")}</span>
+        </button>
+        <h1 className="app-header__title">{title}</h1>
+        <span className="app-header__end" />
+      </header>
+      {menuOpen && (
+        <>
+          <div className="menu-backdrop" onClick={() => closeMenu(false)} />
+          <Menu id={menuId} onClose={closeMenu} />
+        </>
+      )}
+      <main className="app-main">
+        <Outlet />
+      </main>
+      <FooterNav />
+    </div>
+  );
+}
+
+/** For screens outside the game (login, 404): a header with the game's name only. */
+export function PlainLayout() {
+  const { t } = useTranslation();
+  const { config, content } = useSession();
+  const title = t(routeTitleKey(useMatches()));
+  useDocumentTitle(title);
+  return (
+    <div className="shell shell--plain">
+      <header className="app-header app-header--plain">
+        <span className="app-header__brand">{content?.title ?? config.title}</span>
+      </header>
+      <main className="app-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

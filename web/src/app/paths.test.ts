@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { loginPath, loginTarget } from "./paths";
+
+describe("route guard paths", () => {
+  it("unauthenticated players go to login with the current path as target", () => {
+    expect(loginPath("/station/2", "")).toBe("/login?target=%2Fwebapp%2Fstation%2F2");
+    expect(loginPath("/", "")).toBe("/login?target=%2Fwebapp%2F");
+  });
+
+  it("after login they go to the target", () => {
+    expect(loginTarget("/webapp/station/2")).toBe("/station/2");
+    expect(loginTarget("/webapp/station?x=1")).toBe("/station?x=1");
+  });
+
+  it("without a usable target they go to /webapp/", () => {
+    expect(loginTarget(null)).toBe("/");
+    expect(loginTarget("/webapp")).toBe("/");
+    expect(loginTarget("https://evil.example/webapp/")).toBe("/");
+    expect(loginTarget("/webapp//evil.example")).toBe("/");
+    expect(loginTarget("/webappx/station")).toBe("/");
+    expect(loginTarget("/webapp/login?target=/webapp/")).toBe("/");
+  });
+});

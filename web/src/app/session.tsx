@@ -1,0 +1,83 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { ReactNode } from "react";
+import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
+import { fetchContent } from "../api/webapp-api";
+import { clearPersisted, startConfig, updateConfig } from "../game/persistence";
+import { changeLanguage } from "../i18n/i18n";
+
+type Session = {
+  config: WebAppConfig;
+  language: Language;
+  /** The auth token; null while anonymous. */
+  token: string | null;
+  /** Station texts in the current language; null until loaded. */
+  content: PublicContent | null;
+  setLanguage(language: Language): void;
+  signIn(token: string): void;
+  /** Logout: the stream closes (the game unmounts), token, config and cache are removed. */
+  signOut(): void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({
+  config,
+  children,
+}: {
+  config: WebAppConfig;
+  children: ReactNode;
+}) {
+  const [start] = useState(() => startConfig(config));
+  const [token, setToken] = useState(start.authToken);
+  const [language, setLanguageState] = useState<Language>(start.language ?? config.defaultLanguage);
+  const [loaded, setLoaded] = useState<PublicContent | null>(null);
+
+  useEffect(() => changeLanguage(language), [language]);
+
+  useEffect(() => {
+    let live = true;
+    fetchContent(language).then(
+      (content) => {
+        if (live) setLoaded(content);
+      },
+      (error: unknown) => console.warn("could not load the station texts", error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  const setLanguage = useCallback(
+    (next: Language) => {
+      updateConfig(start, { language: next });
+      setLanguageState(next);
+    },
+    [start],
+  );
+
+  const signIn = useCallback(
+    (next: string) => {
+      updateConfig(start, { authToken: next, lastEventId: null, language });
+      setToken(next);
+    },
+    [start, language],
+  );
+
+  const signOut = useCallback(() => {
+    clearPersisted(token);
+    setToken(null);
+  }, [token]);
+
+  const content = loaded?.language === language ? loaded : null;
+  const session = useMemo(
+    () => ({ config, language, token, content, setLanguage, signIn, signOut }),
+    [config, language, token, content, setLanguage, signIn, signOut],
+  );
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (session === null) throw new Error("useSession needs a SessionProvider");
+  return session;
+}

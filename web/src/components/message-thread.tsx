@@ -1,0 +1,90 @@
+import { Fragment, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { Message } from "../game/game-state";
+import { formatTime } from "../lib/time";
+import { MessageContent } from "./message-content";
+
+type MessageThreadProps = {
+  messages: Message[];
+  /** The first message that was unread when the thread was opened: "new messages" goes above. */
+  firstNewId: number | null;
+  /** Who is writing right now, or null. */
+  writer: string | null;
+  /** Scroll to the end when this changes: answers offered, an answer rejected, ... */
+  scrollKey: string;
+  assetsBase: string;
+};
+
+function MessageBubble({ message, assetsBase }: { message: Message; assetsBase: string }) {
+  const own = message.originator === "user";
+  return (
+    <div
+      className={own ? "bubble bubble--own" : "bubble"}
+      data-testid="message"
+      data-originator={message.originator}
+    >
+      {!own && <span className="bubble__name">{message.originator}</span>}
+      <MessageContent message={message} assetsBase={assetsBase} />
+      <time className="bubble__time" dateTime={message.timestamp}>
+        {formatTime(message.timestamp)}
+      </time>
+    </div>
+  );
+}
+
+/** A station's chat: the log of messages and, below it, who is writing. */
+export function MessageThread({
+  messages,
+  firstNewId,
+  writer,
+  scrollKey,
+  assetsBase,
+}: MessageThreadProps) {
+  const { t } = useTranslation();
+  const newRef = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+
+  useEffect(() => {
+    const firstTime = !opened.current;
+    opened.current = true;
+    if (firstTime && newRef.current !== null) {
+      newRef.current.scrollIntoView?.({ block: "start" });
+      return;
+    }
+    // The thread ends the page: at the bottom its last message sits right above the messenger.
+    const page = document.scrollingElement;
+    page?.scrollTo?.({ top: page.scrollHeight, behavior: firstTime ? "instant" : "smooth" });
+  }, [messages.length, writer, scrollKey]);
+
+  return (
+    <div className="thread">
+      <div className="thread__log" role="log" aria-live="polite" aria-label={t("messages.log")}>
+        {messages.length === 0 && writer === null && (
+          <p className="thread__empty">{t("messages.empty")}</p>
+        )}
+        {messages.map((message) => (
+          <Fragment key={message.id}>
+            {message.id === firstNewId && (
+              <div className="thread__new" ref={newRef}>
+                <span>{t("messages.newMessages")}</span>
+              </div>
+            )}
+            <MessageBubble message={message} assetsBase={assetsBase} />
+          </Fragment>
+        ))}
+      </div>
+      <div className="thread__typing">
+        {writer !== null && (
+          <p className="typing" role="status">
+            <span className="typing__dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {t("messages.writing", { name: writer })}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

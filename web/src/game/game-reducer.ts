@@ -1,0 +1,312 @@
+import { stationViews } from "@wegmarke/protocol";
+import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
+import { stationLocal } from "./game-state";
+import type { GameState, Message, QueuedMessage, StationLocal, Timing } from "./game-state";
+import { displayedStations, isSecret, stationStyle } from "./station-flags";
+
+/** Spec 9: a repeated answer-expected counts as answer-rejected after 10 ms. */
+const answerRejectedDelayMs = 10;
+/** Messages older than this when they arrive (a device replaying history) are not typed again. */
+const recentMessageMs = 10_000;
+
+export type GameAction =
+  | { type: "server-event"; event: ServerEvent; receivedAt: number }
+  /** Delivers queued messages and pending rejections that are due at `now`. */
+  | { type: "tick"; now: number }
+  | { type: "station-viewed"; stationId: number }
+  | { type: "station-list-seen"; view: StationView }
+  /** `sentAfterEventId`: the last event id known when the call was made. */
+  | { type: "answer-sent"; stationId: number; answer: string; sentAfterEventId: number | null }
+  | { type: "button-sent"; stationId: number; sentAfterEventId: number | null }
+  | { type: "station-cancelled"; stationId: number };
+
+export function gameReducer(state: GameState, action: GameAction): GameState {
+  switch (action.type) {
+    case "server-event":
+      return applyServerEvent(state, action.event, action.receivedAt);
+    case "tick":
+      return deliverDue(state, action.now);
+    case "station-viewed":
+      return markRead(state, action.stationId);
+    case "station-list-seen":
+      if (!state.unseenViews.includes(action.view)) return state;
+      return { ...state, unseenViews: state.unseenViews.filter((view) => view !== action.view) };
+    case "answer-sent":
+      return clearExpectations(state, action.stationId, action.sentAfterEventId, action.answer);
+    case "button-sent":
+      return clearExpectations(state, action.stationId, action.sentAfterEventId, null);
+    case "station-cancelled":
+      return forgetStation(state, action.stationId);
+  }
+}
+
+/** The earliest time at which a `tick` changes something; null when nothing waits. */
+export function nextDueAt(state: GameState): number | null {
+  const times = [
+    ...Object.values(state.stations).map((station) => station.typingDueAt),
+    ...Object.values(state.rejectionsDueAt),
+  ].filter((time): time is number => time !== null);
+  return times.length === 0 ? null : Math.min(...times);
+}
+
+/** Typing delay: time per character times the text length, capped; recommendations take the cap. */
+export function typingDelay(message: Message, timing: Timing): number {
+  if (message.recommendationId !== undefined) return timing.unreadMessageDelayMs;
+  return Math.min(
+    timing.timePerCharacterInMs * message.content.length,
+    timing.unreadMessageDelayMs,
+  );
+}
+
+function updateStation(
+  state: GameState,
+  stationId: number,
+  update: (station: StationLocal) => StationLocal,
+): GameState {
+  return {
+    ...state,
+    stations: { ...state.stations, [stationId]: update(stationLocal(state, stationId)) },
+  };
+}
+
+function without<T>(record: Record<string, T>, key: number): Record<string, T> {
+  if (!(key in record)) return record;
+  return Object.fromEntries(Object.entries(record).filter(([id]) => id !== String(key)));
+}
+
+function applyServerEvent(state: GameState, event: ServerEvent, receivedAt: number): GameState {
+  if (event.id !== null && state.lastEventId !== null && event.id <= state.lastEventId) {
+    return state;
+  }
+  const next: GameState = {
+    ...state,
+    lastEventId: event.id ?? state.lastEventId,
+    // Only a run of answer-expected events counts; any other event type resets the count.
+    answerExpectedCounts: event.type === "answer-expected" ? state.answerExpectedCounts : {},
+  };
+  switch (event.type) {
+    case "playerstatus":
+      return applyStatus(next, event.data);
+    case "webtext":
+    case "webtext-recommendation":
+    case "webcontent":
+    case "webcontent-recommendation":
+      return receiveMessage(next, event, receivedAt);
+    case "answer-expected":
+      return expectAnswer(next, event.data.StationID, event.id, receivedAt);
+    case "buttoninput-expected":
+      return updateStation(next, event.data.StationID, (station) => ({
+        ...station,
+        expectingButton: true,
+        expectationEventId: event.id ?? station.expectationEventId,
+      }));
+    case "buttongroup-start":
+      return updateStation(next, event.data.StationID, (station) => ({ ...station, buttons: [] }));
+    case "webbutton": {
+      const { Target: target, Text: text } = event.data;
+      return updateStation(next, event.data.StationID, (station) => ({
+        ...station,
+        buttons: [
+          ...station.buttons.filter((button) => button.target !== target),
+          { target, text },
+        ],
+      }));
+    }
+    case "error":
+      return next;
+  }
+}
+
+function expectAnswer(
+  state: GameState,
+  stationId: number,
+  eventId: number | null,
+  receivedAt: number,
+): GameState {
+  const count = (state.answerExpectedCounts[stationId] ?? 0) + 1;
+  const expecting = updateStation(state, stationId, (station) => ({
+    ...station,
+    expectingAnswer: true,
+    answerRejected: false,
+    expectationEventId: eventId ?? station.expectationEventId,
+  }));
+  return {
+    ...expecting,
+    answerExpectedCounts: { ...state.answerExpectedCounts, [stationId]: count },
+    rejectionsDueAt:
+      count > 1
+        ? { ...state.rejectionsDueAt, [stationId]: receivedAt + answerRejectedDelayMs }
+        : state.rejectionsDueAt,
+  };
+}
+
+function applyStatus(state: GameState, status: PlayerStatus): GameState {
+  const current = status.CurrentStation >= 1 ? status.CurrentStation : null;
+  let { stations, lastActiveStation } = state;
+  if (current !== state.currentStation) {
+    if (lastActiveStation === null && state.currentStation !== null) {
+      stations = without(stations, state.currentStation);
+    }
+    // The station that was current last stays "last active" while none is current, so that its
+    // closing messages are still typed with the writing indicator.
+    if (current !== null) lastActiveStation = current;
+  }
+  const newViews = state.status === null ? [] : viewsWithNewStations(state.status, status);
+  return {
+    ...state,
+    status,
+    currentStation: current,
+    lastActiveStation,
+    stations,
+    unseenViews: [...state.unseenViews, ...newViews.filter((v) => !state.unseenViews.includes(v))],
+  };
+}
+
+function viewsWithNewStations(before: PlayerStatus, after: PlayerStatus): StationView[] {
+  const listed = (status: PlayerStatus, view: StationView) =>
+    displayedStations(status, view)
+      .filter(({ station }) => !isSecret(station))
+      .map(({ id }) => id);
+  return stationViews.filter((view) => {
+    const known = new Set(listed(before, view));
+    return listed(after, view).some((id) => !known.has(id));
+  });
+}
+
+type MessageServerEvent = Extract<
+  ServerEvent,
+  { type: "webtext" | "webtext-recommendation" | "webcontent" | "webcontent-recommendation" }
+>;
+
+function toMessage(event: MessageServerEvent, id: number): Message {
+  const base = {
+    id,
+    stationId: event.data.StationID,
+    originator: event.data.Originator,
+    type: event.type,
+    timestamp: event.data.Timestamp,
+    unread: false,
+  };
+  const recommendation =
+    "RecommendationID" in event.data ? { recommendationId: event.data.RecommendationID } : {};
+  if ("Text" in event.data) return { ...base, ...recommendation, content: event.data.Text };
+  const content: ServerEventMap["webcontent"] = event.data;
+  return {
+    ...base,
+    ...recommendation,
+    content: content.ContentRef,
+    ...(content.SeenRatio === undefined ? {} : { seenRatio: content.SeenRatio }),
+    ...(content.Feature === undefined ? {} : { feature: content.Feature }),
+  };
+}
+
+function isOld(timestamp: string, receivedAt: number): boolean {
+  const sentAt = Date.parse(timestamp);
+  return !Number.isNaN(sentAt) && receivedAt - sentAt > recentMessageMs;
+}
+
+function receiveMessage(
+  state: GameState,
+  event: MessageServerEvent,
+  receivedAt: number,
+): GameState {
+  const id = event.id ?? state.nextLocalId;
+  const withId = event.id === null ? { ...state, nextLocalId: state.nextLocalId - 1 } : state;
+  const message = toMessage(event, id);
+  const own = message.originator === "user";
+  const old = isOld(message.timestamp, receivedAt);
+  const typed = stationStyle(state.status, message.stationId) === "game-station";
+
+  return updateStation(withId, message.stationId, (station) => {
+    if (!typed || ((own || old) && station.queue.length === 0)) {
+      return { ...station, messages: [...station.messages, { ...message, unread: !own && !old }] };
+    }
+    // Behind messages still being typed, own and old ones keep their place but skip the typing.
+    const queued: QueuedMessage =
+      own || old
+        ? { message, delayMs: 0 }
+        : { message: { ...message, unread: true }, delayMs: typingDelay(message, state.timing) };
+    return {
+      ...station,
+      queue: [...station.queue, queued],
+      typingDueAt: station.queue.length === 0 ? receivedAt + queued.delayMs : station.typingDueAt,
+    };
+  });
+}
+
+function deliverDue(state: GameState, now: number): GameState {
+  let stations = state.stations;
+  for (const [key, station] of Object.entries(state.stations)) {
+    if (station.typingDueAt === null || station.typingDueAt > now) continue;
+    const messages = [...station.messages];
+    let queue = station.queue;
+    let dueAt: number | null = station.typingDueAt;
+    while (dueAt !== null && dueAt <= now && queue[0] !== undefined) {
+      messages.push(queue[0].message);
+      queue = queue.slice(1);
+      dueAt = queue[0] === undefined ? null : now + queue[0].delayMs;
+    }
+    stations = { ...stations, [key]: { ...station, messages, queue, typingDueAt: dueAt } };
+  }
+  let next: GameState = stations === state.stations ? state : { ...state, stations };
+  for (const [key, dueAt] of Object.entries(state.rejectionsDueAt)) {
+    if (dueAt > now) continue;
+    const stationId = Number(key);
+    next = updateStation(next, stationId, (station) => ({ ...station, answerRejected: true }));
+    next = { ...next, rejectionsDueAt: without(next.rejectionsDueAt, stationId) };
+  }
+  return next;
+}
+
+function markRead(state: GameState, stationId: number): GameState {
+  const station = state.stations[stationId];
+  if (station === undefined || !station.messages.some((message) => message.unread)) return state;
+  return updateStation(state, stationId, (local) => ({
+    ...local,
+    messages: local.messages.map((message) =>
+      message.unread ? { ...message, unread: false } : message,
+    ),
+  }));
+}
+
+function clearExpectations(
+  state: GameState,
+  stationId: number,
+  sentAfterEventId: number | null,
+  answer: string | null,
+): GameState {
+  const station = stationLocal(state, stationId);
+  // The stream may bring the next expectation before the call's own answer: keep that one.
+  const newer =
+    station.expectationEventId !== null &&
+    sentAfterEventId !== null &&
+    station.expectationEventId > sentAfterEventId;
+  const cleared: StationLocal = newer
+    ? station
+    : { ...station, expectingAnswer: false, answerRejected: false, expectingButton: false };
+  const next = updateStation(state, stationId, () => ({
+    ...cleared,
+    lastAnswer: answer ?? station.lastAnswer,
+  }));
+  return newer ? next : { ...next, rejectionsDueAt: without(next.rejectionsDueAt, stationId) };
+}
+
+function forgetStation(state: GameState, stationId: number): GameState {
+  return {
+    ...state,
+    stations: without(state.stations, stationId),
+    rejectionsDueAt: without(state.rejectionsDueAt, stationId),
+    answerExpectedCounts: without(state.answerExpectedCounts, stationId),
+    lastActiveStation: state.lastActiveStation === stationId ? null : state.lastActiveStation,
+  };
+}
+
+/** Reopening the app: messages that were still queued are typed again from now. */
+export function resumeGameState(state: GameState, timing: Timing, now: number): GameState {
+  const stations: Record<string, StationLocal> = {};
+  for (const [key, station] of Object.entries(state.stations)) {
+    const head = station.queue[0];
+    stations[key] = { ...station, typingDueAt: head === undefined ? null : now + head.delayMs };
+  }
+  return { ...state, timing, stations };
+}

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { playerStatusSchema, stationViewSchema } from "@wegmarke/protocol";
+import type { MessageEventType, WebAppConfig } from "@wegmarke/protocol";
+
+const messageTypes = [
+  "webtext",
+  "webcontent",
+  "webtext-recommendation",
+  "webcontent-recommendation",
+] as const satisfies readonly MessageEventType[];
+
+/** One chat message of a station's thread. */
+const messageSchema = z.object({
+  /** The stream event id; negative for the rare message event that came without one. */
+  id: z.number(),
+  stationId: z.number(),
+  /** `user` for the player's own answers, else the character's name. */
+  originator: z.string(),
+  type: z.enum(messageTypes),
+  /** The text, or the content reference of a content message. */
+  content: z.string(),
+  seenRatio: z.number().optional(),
+  feature: z.string().optional(),
+  recommendationId: z.string().optional(),
+  timestamp: z.string(),
+  unread: z.boolean(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** A message waiting for its typing animation (game-station style). */
+const queuedMessageSchema = z.object({ message: messageSchema, delayMs: z.number() });
+export type QueuedMessage = z.infer<typeof queuedMessageSchema>;
+
+const buttonSchema = z.object({ target: z.string(), text: z.string() });
+export type AnswerButton = z.infer<typeof buttonSchema>;
+
+/** Everything the app keeps locally about one station; deleted as a whole on cancel. */
+const stationLocalSchema = z.object({
+  messages: z.array(messageSchema),
+  queue: z.array(queuedMessageSchema),
+  /** When the queue's first message is delivered; null while the queue is empty. */
+  typingDueAt: z.number().nullable(),
+  expectingAnswer: z.boolean(),
+  answerRejected: z.boolean(),
+  expectingButton: z.boolean(),
+  /** Id of the event that set the latest expectation: a send must not clear a newer one. */
+  expectationEventId: z.number().nullable(),
+  buttons: z.array(buttonSchema),
+  /** The last answer sent, to ignore an immediate duplicate. */
+  lastAnswer: z.string().nullable(),
+});
+export type StationLocal = z.infer<typeof stationLocalSchema>;
+
+const timingSchema = z.object({
+  timePerCharacterInMs: z.number(),
+  unreadMessageDelayMs: z.number(),
+});
+export type Timing = z.infer<typeof timingSchema>;
+
+export const gameStateSchema = z.object({
+  version: z.literal(1),
+  /** Highest stream event id applied; events at or below it are ignored. */
+  lastEventId: z.number().nullable(),
+  status: playerStatusSchema.nullable(),
+  currentStation: z.number().nullable(),
+  lastActiveStation: z.number().nullable(),
+  /** Keyed by station id. */
+  stations: z.record(z.string(), stationLocalSchema),
+  /** answer-expected events in a row per station id; any other event type resets them. */
+  answerExpectedCounts: z.record(z.string(), z.number()),
+  /** Station id -> time at which a repeated answer-expected counts as answer-rejected. */
+  rejectionsDueAt: z.record(z.string(), z.number()),
+  /** Views where new stations appeared since the list was last seen (the "!" marker). */
+  unseenViews: z.array(stationViewSchema),
+  /** Source of the next id for a message event that came without one. */
+  nextLocalId: z.number(),
+  timing: timingSchema,
+});
+export type GameState = z.infer<typeof gameStateSchema>;
+
+export function timingOf(config: WebAppConfig): Timing {
+  return {
+    timePerCharacterInMs: config.timePerCharacterInMs,
+    unreadMessageDelayMs: config.unreadMessageDelayMs,
+  };
+}
+
+export function initialGameState(timing: Timing): GameState {
+  return {
+    version: 1,
+    lastEventId: null,
+    status: null,
+    currentStation: null,
+    lastActiveStation: null,
+    stations: {},
+    answerExpectedCounts: {},
+    rejectionsDueAt: {},
+    unseenViews: [],
+    nextLocalId: -1,
+    timing,
+  };
+}
+
+const emptyStation: StationLocal = {
+  messages: [],
+  queue: [],
+  typingDueAt: null,
+  expectingAnswer: false,
+  answerRejected: false,
+  expectingButton: false,
+  expectationEventId: null,
+  buttons: [],
+  lastAnswer: null,
+};
+
+export function stationLocal(state: GameState, stationId: number): StationLocal {
+  return state.stations[stationId] ?? emptyStation;
+}

@@ -1,0 +1,46 @@
+import { stationLocal } from "./game-state";
+import type { AnswerButton, GameState } from "./game-state";
+
+export type MessengerState = {
+  /** The character shown as writing ("Lena schreibt …"), or null. */
+  writer: string | null;
+  /** The text input takes an answer: one is expected (or was rejected) and nobody is writing. */
+  inputEnabled: boolean;
+  /** The last answer was rejected (show a hint, scroll down). */
+  rejected: boolean;
+  /** Button answers to show: only while button input is expected and nobody is writing. */
+  buttons: AnswerButton[];
+};
+
+/**
+ * Who is writing at a station: the sender of the next queued message, shown for the current
+ * or the last active station only.
+ */
+export function writerAt(state: GameState, stationId: number): string | null {
+  const head = stationLocal(state, stationId).queue[0];
+  if (head === undefined || head.delayMs === 0) return null;
+  const shown = stationId === state.currentStation || stationId === state.lastActiveStation;
+  return shown ? head.message.originator : null;
+}
+
+export function messengerState(state: GameState, stationId: number): MessengerState {
+  const station = stationLocal(state, stationId);
+  const busy = station.queue.length > 0;
+  return {
+    writer: writerAt(state, stationId),
+    inputEnabled: (station.expectingAnswer || station.answerRejected) && !busy,
+    rejected: station.answerRejected,
+    buttons: station.expectingButton && !busy ? station.buttons : [],
+  };
+}
+
+export function unreadCount(state: GameState, stationId: number): number {
+  return stationLocal(state, stationId).messages.filter((message) => message.unread).length;
+}
+
+export function totalUnread(state: GameState): number {
+  return Object.values(state.stations).reduce(
+    (sum, station) => sum + station.messages.filter((message) => message.unread).length,
+    0,
+  );
+}

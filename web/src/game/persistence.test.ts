@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import type { WebAppConfig } from "@wegmarke/protocol";
+import { playerStatus, t0, text } from "../test/fixtures";
+import { gameReducer, nextDueAt } from "./game-reducer";
+import { initialGameState, stationLocal } from "./game-state";
+import {
+  cacheKeyPrefix,
+  clearPersisted,
+  configKey,
+  loadGame,
+  saveGame,
+  startConfig,
+  updateConfig,
+} from "./persistence";
+
+const timing = { timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 };
+const server: WebAppConfig = {
+  storyId: "marburg",
+  title: "Märchenhaftes Marburg",
+  apiVersion: 1,
+  accountBase: "/api/account/",
+  gameBase: "/api/game/",
+  assetsBase: "/assets/webapp-data/",
+  defaultLanguage: "de",
+  allowTeams: false,
+  registrationLess: false,
+  debug: false,
+  stationDistanceThreshold: 3000,
+  allowGeolocation: true,
+  allowSortbyDistance: true,
+  unreadMessageDelayMs: 5000,
+  timePerCharacterInMs: 15,
+};
+
+function played() {
+  let state = initialGameState(timing);
+  state = gameReducer(state, {
+    type: "server-event",
+    event: { id: null, type: "playerstatus", data: playerStatus({ CurrentStation: 1 }) },
+    receivedAt: t0,
+  });
+  state = gameReducer(state, { type: "server-event", event: text(1, 1, "eins"), receivedAt: t0 });
+  state = gameReducer(state, { type: "tick", now: t0 + 60 });
+  return gameReducer(state, { type: "server-event", event: text(2, 1, "zwei"), receivedAt: t0 });
+}
+
+describe("persisted config", () => {
+  it("keeps the token, last event id and language of the same game", () => {
+    updateConfig(startConfig(server), { authToken: "abc", lastEventId: 7, language: "en" });
+    expect(startConfig(server)).toMatchObject({ authToken: "abc", lastEventId: 7, language: "en" });
+  });
+
+  it("drops the token of another game but keeps the language", () => {
+    updateConfig(startConfig(server), { authToken: "abc", lastEventId: 7, language: "en" });
+    expect(startConfig({ ...server, storyId: "kassel" })).toMatchObject({
+      authToken: null,
+      lastEventId: null,
+      language: "en",
+    });
+  });
+
+  it("ignores an unreadable stored config", () => {
+    localStorage.setItem(configKey, "{nope");
+    expect(startConfig(server).authToken).toBeNull();
+  });
+});
+
+describe("game cache", () => {
+  it("is stored under a key suffixed with the token, together with the config's last event id", () => {
+    updateConfig(startConfig(server), { authToken: "abc" });
+    saveGame("abc", played());
+    expect(localStorage.getItem(`${cacheKeyPrefix}abc`)).not.toBeNull();
+    expect(startConfig(server).lastEventId).toBe(2);
+  });
+
+  it("a reload resumes with every message, queued ones typed again", () => {
+    saveGame("abc", played());
+    const reloaded = loadGame("abc", timing, t0 + 60_000);
+    expect(reloaded.lastEventId).toBe(2);
+    expect(stationLocal(reloaded, 1).messages.map((message) => message.content)).toEqual(["eins"]);
+    expect(stationLocal(reloaded, 1).queue.map((queued) => queued.message.content)).toEqual([
+      "zwei",
+    ]);
+    expect(nextDueAt(reloaded)).toBe(t0 + 60_000 + 60);
+  });
+
+  it("without a cache starts empty, so the stream replays everything", () => {
+    updateConfig(startConfig(server), { authToken: "abc", lastEventId: 9 });
+    expect(loadGame("abc", timing, t0).lastEventId).toBeNull();
+  });
+
+  it("logout removes the config and the token's cache", () => {
+    updateConfig(startConfig(server), { authToken: "abc" });
+    saveGame("abc", played());
+    clearPersisted("abc");
+    expect(localStorage.length).toBe(0);
+  });
+});

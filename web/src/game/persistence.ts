@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { languageSchema, webAppConfigSchema } from "@wegmarke/protocol";
+import type { Language, WebAppConfig } from "@wegmarke/protocol";
+import { resumeGameState } from "./game-reducer";
+import { gameStateSchema, initialGameState } from "./game-state";
+import type { GameState, Timing } from "./game-state";
+
+/** Fixed key of the persisted config; the game cache's key is suffixed with the token. */
+export const configKey = "wegmarke.config";
+export const cacheKeyPrefix = "wegmarke.cache.";
+
+const persistedConfigSchema = z.object({
+  authToken: z.string().min(1).nullable(),
+  /** A copy of the cache's last event id, written with it. */
+  lastEventId: z.number().int().nonnegative().nullable(),
+  language: languageSchema.nullable(),
+  apiVersion: webAppConfigSchema.shape.apiVersion,
+  storyId: z.string(),
+  accountBase: z.string(),
+  gameBase: z.string(),
+});
+type PersistedConfig = z.infer<typeof persistedConfigSchema>;
+
+function read<T extends z.ZodType>(key: string, schema: T): z.output<T> | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw === null) return null;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    // A full or blocked storage only costs the resume after a reload.
+    console.warn(`could not store ${key}`, error);
+  }
+}
+
+/**
+ * The config to start with: the server's settings, and the stored token, last event id and
+ * language when they belong to the same game (story id).
+ */
+export function startConfig(server: WebAppConfig): PersistedConfig {
+  const stored = read(configKey, persistedConfigSchema);
+  const sameGame = stored !== null && stored.storyId === server.storyId;
+  return {
+    authToken: sameGame ? stored.authToken : null,
+    lastEventId: sameGame ? stored.lastEventId : null,
+    language: stored?.language ?? null,
+    apiVersion: server.apiVersion,
+    storyId: server.storyId,
+    accountBase: server.accountBase,
+    gameBase: server.gameBase,
+  };
+}
+
+/** Changes some fields of the stored config and keeps the rest (the game writes the last id). */
+export function updateConfig(start: PersistedConfig, patch: Partial<PersistedConfig>): void {
+  write(configKey, { ...(read(configKey, persistedConfigSchema) ?? start), ...patch });
+}
+
+/** The language chosen on this device, before the server's config is known. */
+export function storedLanguage(): Language | null {
+  return read(configKey, persistedConfigSchema)?.language ?? null;
+}
+
+/**
+ * The game state of a token as it was stored; without a usable cache the stream replays
+ * everything (the config's last event id alone would lose the messages before it).
+ */
+export function loadGame(token: string, timing: Timing, now: number): GameState {
+  const cached = read(cacheKeyPrefix + token, gameStateSchema);
+  return cached === null ? initialGameState(timing) : resumeGameState(cached, timing, now);
+}
+
+/** Writes the game cache and the config's last event id together. */
+export function saveGame(token: string, state: GameState): void {
+  write(cacheKeyPrefix + token, state);
+  const config = read(configKey, persistedConfigSchema);
+  if (config !== null && config.authToken === token && config.lastEventId !== state.lastEventId) {
+    write(configKey, { ...config, lastEventId: state.lastEventId });
+  }
+}
+
+/** Logout: the persisted config and the token's cache go. */
+export function clearPersisted(token: string | null): void {
+  try {
+    localStorage.removeItem(configKey);
+    if (token !== null) localStorage.removeItem(cacheKeyPrefix + token);
+  } catch (error) {
+    console.warn("could not clear the stored game", error);
+  }
+}

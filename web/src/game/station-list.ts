@@ -1,0 +1,72 @@
+import type { PlayerStatus, StationStatus } from "@wegmarke/protocol";
+import { distanceInMetres } from "../lib/distance";
+import type { Position } from "../lib/distance";
+import { displayedStations, isDone, isRunning, isSecret } from "./station-flags";
+import type { StationEntry } from "./station-flags";
+
+export type ListedStation = StationEntry & { distance: number | null; running: boolean };
+
+/** Metres from the device when its position is known, else the server's figure (or null). */
+export function stationDistance(station: StationStatus, position: Position | null): number | null {
+  if (position !== null) {
+    return distanceInMetres(position, { latitude: station.Latitude, longitude: station.Longitude });
+  }
+  return station.Distance;
+}
+
+function withDistance(
+  status: PlayerStatus,
+  entries: StationEntry[],
+  position: Position | null,
+): ListedStation[] {
+  return entries.map((entry) => ({
+    ...entry,
+    distance: stationDistance(entry.station, position),
+    running: isRunning(status, entry.id),
+  }));
+}
+
+/**
+ * The station list: live and visible stations of the station view without done and secret
+ * ones, by name or (when allowed and known) by distance, the current station first.
+ */
+export function stationList(
+  status: PlayerStatus | null,
+  position: Position | null,
+  sortByDistance: boolean,
+): ListedStation[] {
+  if (status === null) return [];
+  const open = displayedStations(status, "station").filter(
+    ({ station }) => !isDone(station) && !isSecret(station),
+  );
+  const listed = withDistance(status, open, position);
+  if (sortByDistance) {
+    // Array.prototype.sort is stable: equal distances keep the order by name.
+    listed.sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
+  }
+  const current = listed.findIndex(({ id }) => id === status.CurrentStation);
+  const [first] = current > 0 ? listed.splice(current, 1) : [];
+  return first === undefined ? listed : [first, ...listed];
+}
+
+/**
+ * Home's "station nearby": the nearest listed station closer than the threshold, not done and
+ * not the current one (home shows that one anyway).
+ */
+export function nearestStation(
+  status: PlayerStatus | null,
+  position: Position | null,
+  threshold: number,
+): ListedStation | null {
+  if (status === null || position === null) return null;
+  const candidates = stationList(status, position, true).filter(
+    ({ id, distance }) => id !== status.CurrentStation && distance !== null && distance < threshold,
+  );
+  let nearest: ListedStation | null = null;
+  for (const candidate of candidates) {
+    if (nearest === null || (candidate.distance ?? Infinity) < (nearest.distance ?? Infinity)) {
+      nearest = candidate;
+    }
+  }
+  return nearest;
+}

@@ -1,0 +1,29 @@
+import type { PublicContent, StationStatus } from "@wegmarke/protocol";
+import { isDone } from "./station-flags";
+
+export type StationTexts = {
+  title: string;
+  desc: string;
+  longDesc: string | null;
+  /** Below the assets base. */
+  imagePath: string | null;
+};
+
+/** A station's texts in the loaded language, the "done" variants once it is done. */
+export function stationTexts(
+  content: PublicContent | null,
+  id: number,
+  station: StationStatus | undefined,
+): StationTexts {
+  const texts = content?.stations[String(id)];
+  const done = station !== undefined && isDone(station);
+  const pick = (plain: string | undefined, whenDone: string | undefined) =>
+    (done && whenDone) || plain || null;
+  return {
+    // Before the content has loaded, the station's name stands in for its title.
+    title: pick(texts?.title, texts?.titleDone) ?? station?.Name ?? "",
+    desc: pick(texts?.desc, texts?.descDone) ?? "",
+    longDesc: pick(texts?.longDesc, texts?.longDescDone),
+    imagePath: texts?.imagePath ?? null,
+  };
+}

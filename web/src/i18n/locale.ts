@@ -1,0 +1,6 @@
+import type { en } from "./en";
+
+/** The shape every locale must have: the fallback's keys, any string values. */
+type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+export type Locale = Shape<typeof en>;

@@ -1,0 +1,30 @@
+import type { Language } from "@wegmarke/protocol";
+import { intlLocale } from "./intl-locale";
+
+export type Position = { latitude: number; longitude: number };
+
+const earthRadiusInMetres = 6371000;
+
+function toRadians(degrees: number): number {
+  return (degrees * Math.PI) / 180;
+}
+
+/** Great-circle (haversine) distance in whole metres, rounded up. */
+export function distanceInMetres(from: Position, to: Position): number {
+  const dLat = toRadians(to.latitude - from.latitude);
+  const dLon = toRadians(to.longitude - from.longitude);
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLon / 2) ** 2;
+  return Math.ceil(2 * earthRadiusInMetres * Math.asin(Math.min(1, Math.sqrt(a))));
+}
+
+/** Over 1000 m as kilometres with one decimal ("1,2 km"), else rounded up to 50 m ("350 m"). */
+export function formatDistance(metres: number, language: Language): string {
+  const locale = intlLocale(language);
+  if (metres > 1000) {
+    const km = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metres / 1000);
+    return `${km} km`;
+  }
+  return `${Math.ceil(metres / 50) * 50} m`;
+}

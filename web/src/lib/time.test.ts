@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { formatTime } from "./time";
+
+describe("formatTime", () => {
+  it("shows local time as HH:MM with leading zeros", () => {
+    expect(formatTime(new Date(2025, 4, 1, 9, 5, 59).toISOString())).toBe("09:05");
+    expect(formatTime(new Date(2025, 4, 1, 23, 41).toISOString())).toBe("23:41");
+  });
+
+  it("shows nothing for an unreadable timestamp", () => {
+    expect(formatTime("yesterday")).toBe("");
+  });
+});

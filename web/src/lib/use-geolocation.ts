@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from "react";
+import type { Position } from "./distance";
+import { createGeolocationStore } from "./geolocation";
+
+const store = createGeolocationStore(
+  typeof navigator !== "undefined" && "geolocation" in navigator
+    ? navigator.geolocation
+    : undefined,
+);
+
+const noSubscription = () => () => {};
+const noPosition = () => null;
+
+/** The device's position when geolocation is allowed and found, else null. */
+export function useGeolocation(allowed: boolean): Position | null {
+  return useSyncExternalStore(
+    allowed ? store.subscribe : noSubscription,
+    allowed ? store.getPosition : noPosition,
+  );
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { storedLanguage } from "./game/persistence";
+import { setupI18n } from "./i18n/i18n";
+import "./styles.css";
+
+setupI18n(storedLanguage() ?? "de");
+
+const root = document.getElementById("root");
+if (root === null) throw new Error("index.html lacks #root");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,84 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
+import { basename } from "../app/paths";
+import { routes } from "../app/router";
+import { SessionProvider } from "../app/session";
+import { ConfirmProvider } from "../components/confirm";
+import { FlashProvider } from "../components/flash";
+import { setupI18n } from "../i18n/i18n";
+import { FakeEventSource } from "./fake-event-source";
+
+export const testConfig: WebAppConfig = {
+  storyId: "marburg",
+  title: "Märchenhaftes Marburg",
+  apiVersion: 1,
+  accountBase: "/api/account/",
+  gameBase: "/api/game/",
+  assetsBase: "/assets/webapp-data/",
+  defaultLanguage: "de",
+  allowTeams: false,
+  registrationLess: false,
+  debug: false,
+  stationDistanceThreshold: 3000,
+  allowGeolocation: false,
+  allowSortbyDistance: true,
+  unreadMessageDelayMs: 40,
+  timePerCharacterInMs: 1,
+};
+
+const content: PublicContent = {
+  language: "de",
+  title: "Märchenhaftes Marburg",
+  stations: {
+    "1": { title: "Der Marktplatz", desc: "Wo ein Tier kräht.", view: "station" },
+    "2": { title: "Das Landgrafenschloss", desc: "Hoch über der Stadt.", view: "station" },
+  },
+};
+
+export type Call = { url: string; body: unknown };
+
+/** Renders the whole app at `path` (below /webapp) with a fake server behind fetch and SSE. */
+export function renderApp(path: string, { token }: { token?: string } = {}) {
+  setupI18n("de");
+  if (token !== undefined) {
+    localStorage.setItem(
+      "wegmarke.config",
+      JSON.stringify({
+        authToken: token,
+        lastEventId: null,
+        language: null,
+        apiVersion: 1,
+        storyId: "marburg",
+        accountBase: "/api/account/",
+        gameBase: "/api/game/",
+      }),
+    );
+  }
+  const calls: Call[] = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes("/content/")) return Response.json(content);
+      calls.push({
+        url,
+        body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+      });
+      if (url.endsWith("player/optin/anon")) return Response.json({ value: "new-token" });
+      return Response.json({ value: "ok" });
+    }),
+  );
+  const router = createMemoryRouter(routes, { initialEntries: [`${basename}${path}`], basename });
+  const view = render(
+    <SessionProvider config={testConfig}>
+      <FlashProvider>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </FlashProvider>
+    </SessionProvider>,
+  );
+  return { ...view, router, calls };
+}
