@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -7,10 +6,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 /** Screenshots for review land here (ignored by git). */
 export const artifactsDir = resolve(fileURLToPath(import.meta.url), "../../artifacts");
 
-/** Debian's chromium with the flags this closed network needs. */
-export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const profile = await mkdtemp(join(tmpdir(), "wegmarke-chromium-"));
-  const browser = await chromium.launch({
+/**
+ * Debian's chromium with the flags this closed network needs. Playwright gives every launch
+ * a fresh, temporary profile of its own.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: [
@@ -21,16 +22,8 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      `--user-data-dir=${profile}`,
     ],
   });
-  return {
-    browser,
-    close: async () => {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Marburg's market square: the demo game's first station is a few metres away. */
