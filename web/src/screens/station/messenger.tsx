@@ -15,6 +15,8 @@ export function Messenger({ stationId, messenger }: MessengerProps) {
   const [sending, setSending] = useState(false);
   const inputId = useId();
   const enabled = messenger.inputEnabled && !sending;
+  // While only buttons answer, a dead text field would suggest typing: show the buttons alone.
+  const buttonsOnly = messenger.buttons.length > 0 && !messenger.inputEnabled;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +53,11 @@ export function Messenger({ stationId, messenger }: MessengerProps) {
       {messenger.rejected && messenger.inputEnabled && (
         <p className="messenger__hint">{t("messenger.rejected")}</p>
       )}
-      <form className="messenger__form" onSubmit={(event) => void submit(event)}>
+      <form
+        className="messenger__form"
+        hidden={buttonsOnly}
+        onSubmit={(event) => void submit(event)}
+      >
         <label htmlFor={inputId} className="visually-hidden">
           {t("messenger.label")}
         </label>
