@@ -23,7 +23,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@wegmarke/server", "**/server/**"], message: "web and server meet only in protocol/" }] },
+        {
+          patterns: [
+            {
+              group: ["@wegmarke/server", "**/server/**"],
+              message: "web and server meet only in protocol/",
+            },
+          ],
+        },
       ],
     },
   },
@@ -32,7 +39,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@wegmarke/web", "**/web/**"], message: "web and server meet only in protocol/" }] },
+        {
+          patterns: [
+            {
+              group: ["@wegmarke/web", "**/web/**"],
+              message: "web and server meet only in protocol/",
+            },
+          ],
+        },
       ],
     },
   },
