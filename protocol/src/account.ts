@@ -24,8 +24,11 @@ export const optinAnonResponse = valueResponse(z.string().min(1));
 
 export const optinTokenResponse = valueResponse(z.object({ token: optinTokenSchema }));
 
+/** A password as the player chooses it (spec section 9: at least 6 characters). */
+export const passwordSchema = trimmed.min(6).max(200);
+
 export const optinSmsRequest = z.object({
-  first_name: required,
+  first_name: required.max(100),
   phone: required,
   story_id: required,
   language: z.string().optional(),
@@ -37,7 +40,8 @@ export const optinSmsVerifyRequest = z.object({ phone: required, smscode: requir
 export type OptinSmsVerifyRequest = z.infer<typeof optinSmsVerifyRequest>;
 export const tokenResponse = valueResponse(z.string().min(1));
 
-export const loginPhoneRequest = z.object({ phone: required, password: required });
+/** Any stored password, including the first one (the SMS code), so no minimum beyond one. */
+export const loginPhoneRequest = z.object({ phone: required, password: required.max(200) });
 export type LoginPhoneRequest = z.infer<typeof loginPhoneRequest>;
 
 export const changepassPhoneRequest = z
@@ -48,6 +52,7 @@ export const changepassPhoneRequest = z
 export type ChangepassPhoneRequest = z.infer<typeof changepassPhoneRequest>;
 export const changepassPhoneResponse = valueResponse(z.string());
 
-export const changepassRequest = z.object({ password: required, token: required });
+/** `token` is a reset token from the SMS link or the auth token of a signed-in player. */
+export const changepassRequest = z.object({ password: passwordSchema, token: required });
 export type ChangepassRequest = z.infer<typeof changepassRequest>;
 export const changepassResponse = valueResponse(z.string());

@@ -24,6 +24,20 @@ export const ErrorReason = {
   noButtonExpected: "no button input expected",
   unknownButton: "unknown button",
   unknownStory: "unknown story_id",
+  invalidPhone: "invalid phone",
+  alreadyRegistered: "already registered",
+  notVerified: "not verified",
+  loginFailed: "login failed",
+  /** Verification with a wrong, expired, used-up or unknown SMS code (answered 430). */
+  invalidCode: "invalid code",
+  resetTooSoon: "password reset within 24 hours",
+  /** Rate limits, answered 429 with a Retry-After header. */
+  tooManySms: "too many sms",
+  tooManyAttempts: "too many attempts",
+  /** The SMS gateway failed (503); trying again later may work. */
+  smsNotSent: "sms not sent",
+  teamsDisabled: "teams not enabled",
+  teamInvitationFailed: "team invitation failed",
 } as const;
 
 /** A failed call as the web app sees it: HTTP status (or 000) and the trimmed body text. */

@@ -36,7 +36,11 @@ export const mediumProgressRequest = z.object({
 export type MediumProgressRequest = z.infer<typeof mediumProgressRequest>;
 
 export const teamInviteRequest = z.object({ Hash: hash });
-export const teamJoinQuery = z.object({ hash, tjr: z.string().trim().min(1) });
+export type TeamInviteRequest = z.infer<typeof teamInviteRequest>;
+/** The invitation code to type or to put in a link (`tjr`): 8 characters, case-insensitive. */
+export const teamInviteResponse = z.object({ value: z.string().min(1) });
+export const teamJoinQuery = z.object({ hash, tjr: z.string().trim().min(1).max(100) });
+export type TeamJoinQuery = z.infer<typeof teamJoinQuery>;
 
 /** Game calls answer `{ value: "ok" }` on success. */
 export const okResponse = z.object({ value: z.literal("ok") });

@@ -1,5 +1,6 @@
 export * from "./account";
 export * from "./config";
+export * from "./dev";
 export * from "./errors";
 export * from "./events";
 export * from "./game";

@@ -2,22 +2,36 @@ import fastifyCors from "@fastify/cors";
 import Fastify from "fastify";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AccountService } from "./accounts/account-service";
+import { defaultLimits } from "./accounts/limits";
+import type { AccountLimits } from "./accounts/limits";
+import { LoginService } from "./accounts/login-service";
+import { PasswordService } from "./accounts/password-service";
+import { RegistrationService } from "./accounts/registration-service";
+import { createSmsProvider } from "./accounts/sms/create-provider";
+import { OutboxSmsProvider } from "./accounts/sms/outbox-provider";
+import { SmsSender } from "./accounts/sms-sender";
+import { Throttle } from "./accounts/throttle";
 import { systemClock } from "./clock";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
-import { ServiceError } from "./errors";
+import { ServiceError, TooManyRequests } from "./errors";
 import { createInProcessBus } from "./events/bus";
 import { StreamHub } from "./events/stream-hub";
 import { GameService } from "./game/game-service";
 import { ScriptCatalog } from "./game/script-catalog";
+import { TeamService } from "./game/team-service";
 import { accountRoutes } from "./http/account-routes";
 import { contentRoutes } from "./http/content-routes";
+import { devRoutes } from "./http/dev-routes";
 import { eventStreamRoute } from "./http/event-stream";
 import { gameRoutes } from "./http/game-routes";
 import { healthRoutes } from "./http/health-routes";
 import { loggerOptions } from "./http/logging";
+import type { LogStream } from "./http/logging";
+import { outroRoute } from "./http/outro-route";
 import { staticRoutes } from "./http/static";
+import { teamRoutes } from "./http/team-routes";
 import type { Store } from "./store/store";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -30,6 +44,10 @@ export type AppDeps = {
   clock?: Clock;
   /** How long `close` waits for busy connections before it cuts them. */
   shutdownGraceMs?: number;
+  /** Tests shorten or raise limits; everything else runs with the defaults. */
+  limits?: Partial<AccountLimits>;
+  /** Tests read the log lines; the server writes them to stdout. */
+  logStream?: LogStream;
 };
 
 /** Builds the whole server as a Fastify instance, ready to `listen` (or to test in-process). */
@@ -39,8 +57,14 @@ export async function buildApp({
   store,
   clock = systemClock,
   shutdownGraceMs = 5_000,
+  limits: limitChanges,
+  logStream,
 }: AppDeps) {
-  const app = Fastify({ logger: loggerOptions(config.logLevel) });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    // Per-address rate limits need the client's address, which only the proxy knows.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+  });
 
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -60,12 +84,47 @@ export async function buildApp({
     readAfter: (stream, seq) => store.repos.events.listAfter(stream, seq),
     onError: (error) => app.log.error({ err: error }, "event stream failed"),
   });
+  const limits = { ...defaultLimits, ...limitChanges };
+  const throttle = new Throttle(limits, clock);
+  const smsProvider = createSmsProvider(config.sms, clock);
+  if (config.sms.provider === "console") {
+    app.log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
+  }
+  const sms = new SmsSender(smsProvider, throttle, (error) =>
+    app.log.error({ err: error }, "SMS not sent"),
+  );
   const accounts = new AccountService({ store, pack, clock });
+  const registration = new RegistrationService({ store, pack, clock, sms, throttle, limits });
+  const login = new LoginService({ store, clock, throttle });
+  const passwords = new PasswordService({
+    store,
+    clock,
+    accounts,
+    sms,
+    throttle,
+    limits,
+    publicUrl: config.publicUrl,
+  });
   const game = new GameService({ store, pack, scripts: new ScriptCatalog(pack), clock, bus });
+  const teams = new TeamService({
+    store,
+    pack,
+    clock,
+    throttle,
+    limits,
+    onParticipantChange: (playerId) => hub.disconnectPlayer(playerId),
+  });
 
-  await app.register(api(accountRoutes(accounts)), { prefix: "/api/account" });
+  await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {
+    prefix: "/api/account",
+  });
   await app.register(api(gameRoutes(accounts, game)), { prefix: "/api/game" });
+  await app.register(api(teamRoutes(accounts, teams)), { prefix: "/api/game" });
+  await app.register(api(outroRoute(accounts, hub)), { prefix: "/api/game" });
   await app.register(api(eventStreamRoute(accounts, game, hub)), { prefix: "/api/game" });
+  if (smsProvider instanceof OutboxSmsProvider) {
+    await app.register(api(devRoutes(smsProvider)), { prefix: "/api/dev" });
+  }
   await app.register(contentRoutes(pack));
   await app.register(staticRoutes(config.webDist));
   await app.register(healthRoutes(store));
@@ -92,6 +151,7 @@ function api(routes: FastifyPluginAsync): FastifyPluginAsync {
 
 /** Failures answer with their status and a plain-text reason; only real faults are 500s. */
 function answerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof TooManyRequests) reply.header("retry-after", error.retryAfterSeconds);
   if (error instanceof ServiceError) {
     return reply.code(error.status).type(PLAIN).send(error.reason);
   }

@@ -12,6 +12,8 @@ describe("loadConfig", () => {
       webDist: resolve(repoRoot, "web/dist"),
       corsOrigins: [],
       publicUrl: "http://localhost:8080",
+      sms: { provider: "console" },
+      trustProxy: [],
       logLevel: "info",
     });
     expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
@@ -26,6 +28,10 @@ describe("loadConfig", () => {
       WEB_DIST: "web/build",
       CORS_ORIGINS: "https://a.example, https://b.example:8443 ,",
       PUBLIC_URL: "https://play.example/",
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: "https://sms.example/send",
+      SMS_HTTP_TOKEN: "s3cret",
+      TRUST_PROXY: "127.0.0.1, 10.0.0.0/8",
       LOG_LEVEL: "warn",
     });
     expect(config).toEqual({
@@ -36,8 +42,11 @@ describe("loadConfig", () => {
       webDist: resolve(repoRoot, "web/build"),
       corsOrigins: ["https://a.example", "https://b.example:8443"],
       publicUrl: "https://play.example",
+      sms: { provider: "http", url: "https://sms.example/send", token: "s3cret" },
+      trustProxy: ["127.0.0.1", "10.0.0.0/8"],
       logLevel: "warn",
     });
+    expect(loadConfig({ SMS_PROVIDER: "outbox" }).sms).toEqual({ provider: "outbox" });
   });
 
   it("treats empty values as unset and keeps absolute and in-memory database files", () => {
@@ -53,6 +62,17 @@ describe("loadConfig", () => {
     [{ CORS_ORIGINS: "not a url" }, /^CORS_ORIGINS/],
     [{ PUBLIC_URL: "ftp://x" }, /^PUBLIC_URL: /],
     [{ DATABASE_URL: "mysql://db" }, /^DATABASE_URL: expected file:/],
+    [{ SMS_PROVIDER: "pigeon" }, /^SMS_PROVIDER: /],
+    [
+      { SMS_PROVIDER: "http", SMS_HTTP_TOKEN: "t" },
+      /^SMS_HTTP_URL: required when SMS_PROVIDER=http$/,
+    ],
+    [
+      { SMS_PROVIDER: "http", SMS_HTTP_URL: "https://sms.example" },
+      /^SMS_HTTP_TOKEN: required when SMS_PROVIDER=http$/,
+    ],
+    [{ SMS_HTTP_URL: "sms.example" }, /^SMS_HTTP_URL: /],
+    [{ TRUST_PROXY: "everyone" }, /^TRUST_PROXY/],
   ])("stops with one line naming the variable: %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -62,5 +82,11 @@ describe("loadConfig", () => {
     const attempt = () => loadConfig({ DATABASE_URL: "postgres://user:secret@db/wegmarke" });
     expect(attempt).toThrow(/^DATABASE_URL: PostgreSQL support comes later/);
     expect(attempt).not.toThrow(/secret/);
+  });
+
+  it("never echoes the SMS gateway token", () => {
+    const attempt = () => loadConfig({ SMS_PROVIDER: "http", SMS_HTTP_TOKEN: "s3cret" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).not.toThrow(/s3cret/);
   });
 });

@@ -12,6 +12,14 @@ export type LogLevel = (typeof logLevels)[number];
 /** Where the game state lives. Only SQLite exists now; PostgreSQL is a later switch. */
 export type DatabaseConfig = { kind: "sqlite"; file: string };
 
+export const smsProviders = ["console", "outbox", "http"] as const;
+
+/** How SMS leave the server: printed, kept for `GET /api/dev/outbox`, or posted to a gateway. */
+export type SmsConfig =
+  | { provider: "console" }
+  | { provider: "outbox" }
+  | { provider: "http"; url: string; token: string };
+
 export type Config = {
   port: number;
   host: string;
@@ -19,8 +27,14 @@ export type Config = {
   contentDir: string;
   webDist: string;
   corsOrigins: string[];
-  /** The address players reach, for links. */
+  /** The address players reach, for links (the password reset link in an SMS). */
   publicUrl: string;
+  sms: SmsConfig;
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; empty
+   * means the socket's peer is the client. Per-IP rate limits depend on it.
+   */
+  trustProxy: string[];
   logLevel: LogLevel;
 };
 
@@ -59,25 +73,44 @@ const database = z
     };
   });
 
+const list = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== ""),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: database,
   CONTENT_DIR: path.default(resolve(repoRoot, "content/demo")),
   WEB_DIST: path.default(resolve(repoRoot, "web/dist")),
-  CORS_ORIGINS: z
-    .string()
-    .default("")
-    .transform((list) =>
-      list
-        .split(",")
-        .map((origin) => origin.trim())
-        .filter((origin) => origin !== ""),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  CORS_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https?$/ }))),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_PROVIDER: z.enum(smsProviders).default("console"),
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  TRUST_PROXY: list.pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
   LOG_LEVEL: z.enum(logLevels).default("info"),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+function smsConfig(e: Env): SmsConfig {
+  if (e.SMS_PROVIDER !== "http") return { provider: e.SMS_PROVIDER };
+  // The token stays out of every message, like any other secret.
+  if (e.SMS_HTTP_URL === undefined) {
+    throw new ConfigError("SMS_HTTP_URL: required when SMS_PROVIDER=http");
+  }
+  if (e.SMS_HTTP_TOKEN === undefined) {
+    throw new ConfigError("SMS_HTTP_TOKEN: required when SMS_PROVIDER=http");
+  }
+  return { provider: "http", url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN };
+}
 
 /** Reads the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    sms: smsConfig(e),
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -11,3 +11,14 @@ export class ServiceError extends Error {
     this.name = "ServiceError";
   }
 }
+
+/** A rate limit refused the call: 429, and the seconds after which trying again may work. */
+export class TooManyRequests extends ServiceError {
+  constructor(
+    reason: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, reason);
+    this.name = "TooManyRequests";
+  }
+}

@@ -1,5 +1,8 @@
 import type { AddressInfo } from "node:net";
+import { defaultLimits } from "./accounts/limits";
+import { sweepExpiredData } from "./accounts/retention";
 import { buildApp } from "./app";
+import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import type { Config } from "./config";
 import { loadContentPack } from "./content/loader";
@@ -56,6 +59,19 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
 }
 process.on("SIGINT", (signal) => void stop(signal));
 process.on("SIGTERM", (signal) => void stop(signal));
+
+/** Erases accounts past the retention rule; hourly, so none outlives it by more than an hour. */
+async function sweep(): Promise<void> {
+  try {
+    const erased = await sweepExpiredData(store, systemClock, defaultLimits.inactiveAccountTtlMs);
+    if (erased > 0) app.log.info(`retention: erased ${erased} inactive accounts`);
+  } catch (error) {
+    app.log.error({ err: error }, "retention sweep failed");
+  }
+}
+void sweep();
+// unref: the timer alone must not keep a stopping process alive.
+setInterval(() => void sweep(), 60 * 60 * 1000).unref();
 
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;

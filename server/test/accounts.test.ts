@@ -133,3 +133,26 @@ describe("anonymous sign-up with a realm token (apiVersion 2)", () => {
     }
   });
 });
+
+describe("registration-less mode", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    const pack = await demoPack();
+    app = await startApp({
+      dbFile: `${dir.dir}/registration-less.sqlite`,
+      pack: { ...pack, settings: { ...pack.settings, registrationLess: true } },
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("tells the app, which signs players up anonymously without a login screen", async () => {
+    const config = await fetch(`${app.url}/webapp/config.json`);
+    expect(await config.json()).toMatchObject({ registrationLess: true, storyId: "marburg" });
+    const api = new Api(app.url);
+    await api.game("station/activate", { StationID: 1, Hash: await api.optin() });
+  });
+});

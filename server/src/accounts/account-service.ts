@@ -5,18 +5,20 @@ import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import { playerStream } from "../game/participant";
 import type { Store } from "../store/store";
+import { erasePlayer } from "./erasure";
 import { OptinTokens } from "./optin-tokens";
-import { hashToken, newToken } from "./tokens";
+import { openSession } from "./sessions";
+import { hashToken } from "./tokens";
 
 /** Reason of the 400 for an apiVersion 2 sign-up without a valid `{realm, id}` token. */
 const INVALID_OPTIN_TOKEN = "invalid optin token";
 
 /** A signed-in player as the game sees it. */
-export type Player = { id: number; language: Language };
+export type Player = { id: number; language: Language; teamId: number | null };
 
 export type AccountServiceDeps = { store: Store; pack: ContentPack; clock: Clock };
 
-/** Anonymous sign-up and token look-up. */
+/** Anonymous sign-up, token look-up and account deletion. */
 export class AccountService {
   private readonly optinTokens: OptinTokens;
 
@@ -38,22 +40,15 @@ export class AccountService {
         throw new ServiceError(400, INVALID_OPTIN_TOKEN);
       }
     }
-    // An unknown language (a browser's "en-US") is no reason to refuse a player.
-    const language = languageSchema.safeParse(request.language).data ?? pack.defaultLanguage;
-    const token = newToken();
+    const language = playerLanguage(request.language, pack);
     const at = clock.now().toISOString();
-    await store.transaction(async (repos) => {
-      const id = await repos.players.create({
-        tokenHash: hashToken(token),
-        storyId: pack.id,
-        language,
-        createdAt: at,
-      });
+    return store.transaction(async (repos) => {
+      const id = await repos.players.create({ storyId: pack.id, language, createdAt: at });
       const stream = playerStream(id);
       await repos.streams.create(stream);
       await repos.participants.create(stream, at);
+      return openSession(repos, id, at);
     });
-    return token;
   }
 
   /** The player holding `token`; 401 `invalid hash` when it is missing or unknown. */
@@ -64,6 +59,20 @@ export class AccountService {
         ? undefined
         : await this.deps.store.repos.players.findByTokenHash(hashToken(given));
     if (!player) throw new ServiceError(401, ErrorReason.invalidHash);
-    return { id: player.id, language: player.language };
+    return { id: player.id, language: player.language, teamId: player.teamId };
   }
+
+  /** Erases the player for good (`outro/activate`); every token of theirs stops working. */
+  async deleteAccount(player: Player): Promise<void> {
+    await this.deps.store.transaction(async (repos) => {
+      // Read again inside the transaction: the player may have joined a team meanwhile.
+      const current = await repos.players.find(player.id);
+      if (current) await erasePlayer(repos, current);
+    });
+  }
+}
+
+/** The language a player asked for; an unknown one (a browser's "en-US") gets the pack's. */
+export function playerLanguage(requested: string | undefined, pack: ContentPack): Language {
+  return languageSchema.safeParse(requested).data ?? pack.defaultLanguage;
 }

@@ -167,6 +167,22 @@ describe("StreamHub", () => {
     expect(w.hub.size).toBe(0);
   });
 
+  it("ends one player's streams with a reconnect hint, leaving the team mates' open", async () => {
+    const w = world();
+    const anna = sink();
+    const ben = sink();
+    const benOther = sink();
+    w.hub.connect("team:1", anna.target, snapshotOf(w), 1);
+    w.hub.connect("team:1", ben.target, snapshotOf(w), 2);
+    w.hub.connect("player:2", benOther.target, snapshotOf(w), 2);
+    await settle();
+    w.hub.disconnectPlayer(2);
+    expect(ben.ended() && benOther.ended()).toBe(true);
+    expect(ben.text().endsWith("retry: 3000\n\n")).toBe(true);
+    expect(anna.ended()).toBe(false);
+    expect(w.hub.size).toBe(1);
+  });
+
   it("ends the stream and reports when the snapshot fails", async () => {
     const w = world();
     const out = sink();

@@ -41,15 +41,33 @@ export class StreamHub {
 
   /**
    * Opens a stream: subscribes first, so a commit between the subscription and the snapshot
-   * cannot go unnoticed, then writes the snapshot in the background. Returns the function
-   * that closes the stream (call it when the client goes away).
+   * cannot go unnoticed, then writes the snapshot in the background. `playerId` names whose
+   * connection it is (several players share a team's stream). Returns the function that closes
+   * the stream (call it when the client goes away).
    */
-  connect(stream: string, sink: SseSink, snapshot: () => Promise<StreamSnapshot>): () => void {
-    const connection = new Connection(stream, sink, this.deps, () => this.remove(connection));
+  connect(
+    stream: string,
+    sink: SseSink,
+    snapshot: () => Promise<StreamSnapshot>,
+    playerId?: number,
+  ): () => void {
+    const connection = new Connection(stream, playerId, sink, this.deps, () =>
+      this.remove(connection),
+    );
     this.connections.add(connection);
     this.startHeartbeat();
     void connection.start(snapshot);
     return () => connection.close();
+  }
+
+  /**
+   * Ends a player's streams with a reconnect hint: they joined a team or were deleted, so their
+   * stream is another one now (or none) and the reconnect finds out which.
+   */
+  disconnectPlayer(playerId: number): void {
+    for (const connection of this.connections) {
+      if (connection.playerId === playerId) connection.close(sseRetry());
+    }
   }
 
   /** Ends every stream with a reconnect hint (shutdown: clients come back to another instance). */
@@ -87,6 +105,7 @@ class Connection {
 
   constructor(
     private readonly stream: string,
+    readonly playerId: number | undefined,
     private readonly sink: SseSink,
     private readonly deps: StreamHubDeps,
     private readonly onClose: () => void,

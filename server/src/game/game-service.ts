@@ -13,6 +13,7 @@ import type { StationRunRow } from "../store/station-run-repository";
 import type { StationRunStatus } from "../store/schema";
 import type { Repositories, Store } from "../store/store";
 import { KeyedQueue } from "./keyed-queue";
+import { isTeamStream } from "./participant";
 import type { Participant } from "./participant";
 import { buildPlayerStatus } from "./player-status";
 import type { ScriptCatalog } from "./script-catalog";
@@ -20,6 +21,11 @@ import { stepEvents } from "./station-events";
 
 /** Reason of the 409 for activating a station the participant has finished. */
 const STATION_DONE = "station done";
+/**
+ * Reason of the 409 for a call whose stream went away while it waited: the player joined a
+ * team (or created one) in between, so a retry resolves to the new stream.
+ */
+const PARTICIPANT_CHANGED = "participant changed";
 
 export type GameServiceDeps = {
   store: Store;
@@ -101,7 +107,10 @@ export class GameService {
   /** The current status and the logged events after `lastEventId`, read consistently. */
   streamSnapshot(participant: Participant, lastEventId: number): Promise<StreamSnapshot> {
     return this.deps.store.transaction(async (repos) => {
-      const lastSeq = (await repos.streams.lastSeq(participant.stream)) ?? 0;
+      const lastSeq = await repos.streams.lastSeq(participant.stream);
+      // Moved to a team (or deleted) since the token was checked: failing ends the stream,
+      // and the client's reconnect finds the new one.
+      if (lastSeq === undefined) throw new Error(`stream ${participant.stream} is gone`);
       const status = await this.statusOf(repos, participant.stream);
       const logged = await repos.events.listAfter(participant.stream, lastEventId);
       // The status just sent supersedes every logged one.
@@ -184,7 +193,7 @@ export class GameService {
   private async statusOf(repos: Repositories, stream: string): Promise<PlayerStatus> {
     const current = await repos.participants.currentStation(stream);
     const runs = await repos.stationRuns.listByStream(stream);
-    return buildPlayerStatus(this.deps.pack, current, runs);
+    return buildPlayerStatus(this.deps.pack, current, runs, isTeamStream(stream));
   }
 
   /** Runs one call: serialised per stream, one transaction, a wake-up after commit. */
@@ -192,6 +201,9 @@ export class GameService {
     const { stream } = participant;
     const logged = await this.queue.run(stream, () =>
       this.deps.store.transaction(async (repos) => {
+        if ((await repos.streams.lastSeq(stream)) === undefined) {
+          throw new ServiceError(409, PARTICIPANT_CHANGED);
+        }
         const turn: Turn = { repos, stream, at: this.deps.clock.now().toISOString(), events: [] };
         await work(turn);
         if (turn.events.length === 0) return false;

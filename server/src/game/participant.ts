@@ -1,8 +1,9 @@
 import type { Language } from "@wegmarke/protocol";
 
 /**
- * Who plays: a player now, a team later. The stream key is the unit of game state: runs,
- * the current station and the event log all hang off it.
+ * Who plays: a player on their own or their team. The stream key is the unit of game state:
+ * runs, the current station and the event log all hang off it, so team members who resolve to
+ * one stream share one thread, one station state and one score.
  */
 export type Participant = { stream: string; language: Language };
 
@@ -10,6 +11,20 @@ export function playerStream(playerId: number): string {
   return `player:${playerId}`;
 }
 
-export function participantOf(player: { id: number; language: Language }): Participant {
-  return { stream: playerStream(player.id), language: player.language };
+export function teamStream(teamId: number): string {
+  return `team:${teamId}`;
+}
+
+export function isTeamStream(stream: string): boolean {
+  return stream.startsWith("team:");
+}
+
+/** The participant a player plays as: their team's stream when they have one. */
+export function participantOf(player: {
+  id: number;
+  language: Language;
+  teamId: number | null;
+}): Participant {
+  const stream = player.teamId === null ? playerStream(player.id) : teamStream(player.teamId);
+  return { stream, language: player.language };
 }

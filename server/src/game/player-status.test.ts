@@ -47,7 +47,7 @@ const pack: ContentPack = {
 
 describe("buildPlayerStatus", () => {
   it("lists every station of the pack, unplayed, for a new player", () => {
-    const status = playerStatusSchema.parse(buildPlayerStatus(pack, 0, []));
+    const status = playerStatusSchema.parse(buildPlayerStatus(pack, 0, [], false));
     expect(status).toMatchObject({
       ActiveStations: [],
       CurrentStation: 0,
@@ -77,11 +77,16 @@ describe("buildPlayerStatus", () => {
   });
 
   it("counts points of done stations only and marks what was played", () => {
-    const status = buildPlayerStatus(pack, 2, [
-      { stationId: 1, status: "done", points: 3 },
-      { stationId: 2, status: "active", points: 1 },
-      { stationId: 3, status: "cancelled", points: 2 },
-    ]);
+    const status = buildPlayerStatus(
+      pack,
+      2,
+      [
+        { stationId: 1, status: "done", points: 3 },
+        { stationId: 2, status: "active", points: 1 },
+        { stationId: 3, status: "cancelled", points: 2 },
+      ],
+      false,
+    );
     expect(status.CurrentStation).toBe(2);
     expect(status.ActiveStations).toEqual([2]);
     expect(status.TotalPoints).toBe(3);
@@ -97,5 +102,9 @@ describe("buildPlayerStatus", () => {
       Points: 0,
       GameState: { Done: false, Played: true },
     });
+  });
+
+  it("says whether the participant is a team", () => {
+    expect(buildPlayerStatus(pack, 0, [], true).HasTeam).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ export function buildPlayerStatus(
   pack: ContentPack,
   currentStation: number,
   runs: RunOutcome[],
+  hasTeam: boolean,
 ): PlayerStatus {
   const runOf = new Map(runs.map((run) => [run.stationId, run]));
   const stations: Record<string, StationStatus> = {};
@@ -34,7 +35,7 @@ export function buildPlayerStatus(
     CurrentStation: currentStation,
     CurrentStory: 0,
     TotalPoints: runs.reduce((sum, run) => sum + (run.status === "done" ? run.points : 0), 0),
-    HasTeam: false,
+    HasTeam: hasTeam,
     Stations: stations,
     Stories: {},
   };

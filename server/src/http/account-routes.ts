@@ -1,15 +1,62 @@
-import { optinAnonRequest } from "@wegmarke/protocol";
+import {
+  changepassPhoneRequest,
+  changepassRequest,
+  loginPhoneRequest,
+  optinAnonRequest,
+  optinSmsRequest,
+  optinSmsVerifyRequest,
+} from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
+import type { LoginService } from "../accounts/login-service";
+import type { PasswordService } from "../accounts/password-service";
+import type { RegistrationService } from "../accounts/registration-service";
 import { parse } from "./parse";
 
+export type AccountRouteServices = {
+  accounts: AccountService;
+  registration: RegistrationService;
+  login: LoginService;
+  passwords: PasswordService;
+};
+
+const ok = { value: "ok" };
+
 /** The user-account base, mounted at `/api/account/`. */
-export function accountRoutes(accounts: AccountService): FastifyPluginAsync {
+export function accountRoutes({
+  accounts,
+  registration,
+  login,
+  passwords,
+}: AccountRouteServices): FastifyPluginAsync {
   return async (app) => {
     app.get("/player/optin/token", async () => ({ value: { token: accounts.issueOptinToken() } }));
 
     app.post("/player/optin/anon", async (request) => ({
       value: await accounts.optinAnon(parse(optinAnonRequest, request.body)),
     }));
+
+    app.post("/player/optin/sms", async (request) => {
+      await registration.register(parse(optinSmsRequest, request.body), request.ip);
+      return ok;
+    });
+
+    app.post("/player/optin/sms/verify", async (request) => ({
+      value: await registration.verify(parse(optinSmsVerifyRequest, request.body), request.ip),
+    }));
+
+    app.post("/player/login/phone", async (request) => ({
+      value: await login.login(parse(loginPhoneRequest, request.body), request.ip),
+    }));
+
+    app.post("/player/changepass/phone", async (request) => {
+      await passwords.requestReset(parse(changepassPhoneRequest, request.body), request.ip);
+      return ok;
+    });
+
+    app.put("/player/changepass", async (request) => {
+      await passwords.changePassword(parse(changepassRequest, request.body));
+      return ok;
+    });
   };
 }

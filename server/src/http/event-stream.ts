@@ -4,7 +4,7 @@ import type { AccountService } from "../accounts/account-service";
 import { ServiceError } from "../errors";
 import type { StreamHub } from "../events/stream-hub";
 import type { GameService } from "../game/game-service";
-import { authenticate } from "./authenticate";
+import { participantOf } from "../game/participant";
 import { property } from "./parse";
 
 /** `GET /api/game/events`: the participant's server-sent event stream. */
@@ -15,7 +15,8 @@ export function eventStreamRoute(
 ): FastifyPluginAsync {
   return async (app) => {
     app.get("/events", async (request, reply) => {
-      const participant = await authenticate(accounts, property(request.query, "hash"));
+      const player = await accounts.authenticate(property(request.query, "hash"));
+      const participant = participantOf(player);
       const lastEventId = lastEventIdOf(request);
       await game.checkLastEventId(participant, lastEventId);
 
@@ -29,8 +30,11 @@ export function eventStreamRoute(
         "x-accel-buffering": "no",
       });
       const sink = { write: (chunk: string) => reply.raw.write(chunk), end: () => reply.raw.end() };
-      const close = hub.connect(participant.stream, sink, () =>
-        game.streamSnapshot(participant, lastEventId),
+      const close = hub.connect(
+        participant.stream,
+        sink,
+        () => game.streamSnapshot(participant, lastEventId),
+        player.id,
       );
       reply.raw.on("close", close);
       return reply;

@@ -12,6 +12,13 @@ describe("redactUrl", () => {
     expect(redactUrl("/x?%68ash=abc")).toBe("/x?%68ash=[redacted]");
   });
 
+  it("hides invitation codes and reset tokens", () => {
+    expect(redactUrl("/api/game/team/join?hash=a&tjr=ABCDEF23")).toBe(
+      "/api/game/team/join?hash=[redacted]&tjr=[redacted]",
+    );
+    expect(redactUrl("/webapp/password?token=abc")).toBe("/webapp/password?token=[redacted]");
+  });
+
   it("leaves other URLs alone", () => {
     expect(redactUrl("/webapp/station/1")).toBe("/webapp/station/1");
     expect(redactUrl("/x?hashtag=1&a=%E0")).toBe("/x?hashtag=1&a=%E0");

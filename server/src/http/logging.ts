@@ -1,8 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { LogLevel } from "../config";
 
-/** Query parameters that carry a player's token and must never reach a log. */
-const SECRET_PARAMS = new Set(["hash"]);
+/**
+ * Query parameters that carry a secret and must never reach a log: the auth token (events,
+ * team join), a team invitation code (`tjr`) and a password reset token (the SMS link).
+ * Bodies are never logged at all.
+ */
+const SECRET_PARAMS = new Set(["hash", "tjr", "token"]);
 
 /** The URL with its secret query values replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
@@ -27,10 +31,14 @@ function decodeName(name: string): string {
   }
 }
 
+/** Where log lines go: stdout unless a test catches them. */
+export type LogStream = { write(line: string): void };
+
 /** Fastify's logger options: its usual request fields, with the URL redacted. */
-export function loggerOptions(level: LogLevel) {
+export function loggerOptions(level: LogLevel, stream?: LogStream) {
   return {
     level,
+    ...(stream && { stream }),
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

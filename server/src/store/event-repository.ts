@@ -25,6 +25,11 @@ export class EventRepository {
       .execute();
   }
 
+  /** Hands the rows of stream `from` to stream `to` (which must exist), keeping their order. */
+  async moveStream(from: string, to: string): Promise<void> {
+    await this.db.updateTable("eventLog").set({ stream: to }).where("stream", "=", from).execute();
+  }
+
   /** Hides a station's events from later replays (the player threw that conversation away). */
   async retractStation(stream: string, stationId: number): Promise<void> {
     await this.db

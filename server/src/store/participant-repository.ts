@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
-/** The current station of each participant (a player now, a team later). */
+/** The current station of each participant (a player or a team). */
 export class ParticipantRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -20,6 +20,15 @@ export class ParticipantRepository {
       .where("stream", "=", stream)
       .executeTakeFirst();
     return row?.currentStation ?? 0;
+  }
+
+  /** Hands the rows of stream `from` to stream `to` (which must exist), keeping their order. */
+  async moveStream(from: string, to: string): Promise<void> {
+    await this.db
+      .updateTable("participants")
+      .set({ stream: to })
+      .where("stream", "=", from)
+      .execute();
   }
 
   async setCurrentStation(stream: string, stationId: number, at: string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import { sql } from "kysely";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Database, PlayersTable } from "./schema";
 
 export type PlayerRow = Selectable<PlayersTable>;
@@ -16,11 +17,75 @@ export class PlayerRepository {
     return row.id;
   }
 
+  find(id: number): Promise<PlayerRow | undefined> {
+    return this.db.selectFrom("players").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The player with this canonical phone number (registered or pending). */
+  findByPhone(phone: string): Promise<PlayerRow | undefined> {
+    return this.db.selectFrom("players").selectAll().where("phone", "=", phone).executeTakeFirst();
+  }
+
+  /** The player one of whose sessions has this token hash. */
   findByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
     return this.db
-      .selectFrom("players")
-      .selectAll()
-      .where("tokenHash", "=", tokenHash)
+      .selectFrom("sessions")
+      .innerJoin("players", "players.id", "sessions.playerId")
+      .selectAll("players")
+      .where("sessions.tokenHash", "=", tokenHash)
       .executeTakeFirst();
+  }
+
+  async update(id: number, changes: Updateable<PlayersTable>): Promise<void> {
+    await this.db.updateTable("players").set(changes).where("id", "=", id).execute();
+  }
+
+  /** Deletes the row; its sessions, SMS code and reset links go with it (foreign keys). */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom("players").where("id", "=", id).execute();
+  }
+
+  async countInTeam(teamId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("players")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("teamId", "=", teamId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * Players registered at or before `cutoff` whose game state (their own stream, or their team's)
+   * holds no station run: nobody activated a station for them.
+   */
+  async listInactiveSince(
+    cutoff: string,
+    limit: number,
+  ): Promise<Pick<PlayerRow, "id" | "teamId">[]> {
+    return this.db
+      .selectFrom("players")
+      .select(["players.id", "players.teamId"])
+      .where("players.createdAt", "<=", cutoff)
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("stationRuns")
+              .select("stationRuns.stationId")
+              .where((eb) =>
+                eb.or([
+                  eb("stationRuns.stream", "=", sql<string>`'player:' || ${eb.ref("players.id")}`),
+                  eb(
+                    "stationRuns.stream",
+                    "=",
+                    sql<string>`'team:' || ${eb.ref("players.teamId")}`,
+                  ),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .orderBy("players.id")
+      .limit(limit)
+      .execute();
   }
 }

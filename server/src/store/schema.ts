@@ -8,22 +8,79 @@ import type { Generated } from "kysely";
  */
 export type Database = {
   players: PlayersTable;
+  sessions: SessionsTable;
+  smsCodes: SmsCodesTable;
+  passwordResets: PasswordResetsTable;
+  teams: TeamsTable;
+  teamInvitations: TeamInvitationsTable;
   participants: ParticipantsTable;
   stationRuns: StationRunsTable;
   streams: StreamsTable;
   eventLog: EventLogTable;
 };
 
+/**
+ * A player: anonymous (no phone), registered but not yet verified (phone, no password), or
+ * registered (phone, password, verifiedAt). Everything personal sits in this row; deleting it
+ * deletes the sessions, SMS code and reset links with it.
+ */
 export type PlayersTable = {
   id: Generated<number>;
-  /** SHA-256 hex of the player's token; the token itself is never stored. */
-  tokenHash: string;
   storyId: string;
   language: Language;
+  /**
+   * Registration: anonymous sign-up, or the last code request and then the code's confirmation.
+   * The retention sweep counts from here.
+   */
+  createdAt: string;
+  firstName: string | null;
+  /** Canonical form (accounts/phone.ts), unique among players. */
+  phone: string | null;
+  /** argon2id PHC string. */
+  passwordHash: string | null;
+  verifiedAt: string | null;
+  /** When the last password reset SMS went out: one per 24 hours. */
+  resetSentAt: string | null;
+  teamId: number | null;
+};
+
+/** One signed-in device: SHA-256 hex of its auth token; the token itself is never stored. */
+export type SessionsTable = {
+  tokenHash: string;
+  playerId: number;
   createdAt: string;
 };
 
-/** The game state of one participant (a player now, a team later), keyed by its stream. */
+/** The pending registration code of a player (at most one). */
+export type SmsCodesTable = {
+  playerId: number;
+  /** SHA-256 hex of the six digits. */
+  codeHash: string;
+  expiresAt: string;
+  failedTries: number;
+};
+
+/** A password reset link's token, as SHA-256 hex; single use. */
+export type PasswordResetsTable = {
+  tokenHash: string;
+  playerId: number;
+  expiresAt: string;
+};
+
+/** Players who play together: one stream (`team:<id>`), one state, one score. */
+export type TeamsTable = {
+  id: Generated<number>;
+  createdAt: string;
+};
+
+/** An invitation code of a team, as SHA-256 hex of its canonical form; several may join with it. */
+export type TeamInvitationsTable = {
+  codeHash: string;
+  teamId: number;
+  expiresAt: string;
+};
+
+/** The game state of one participant (a player or a team), keyed by its stream. */
 export type ParticipantsTable = {
   stream: string;
   /** 0 when no station is current. */

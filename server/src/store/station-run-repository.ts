@@ -20,6 +20,15 @@ export class StationRunRepository {
     return this.db.selectFrom("stationRuns").selectAll().where("stream", "=", stream).execute();
   }
 
+  /** Hands the rows of stream `from` to stream `to` (which must exist), keeping their order. */
+  async moveStream(from: string, to: string): Promise<void> {
+    await this.db
+      .updateTable("stationRuns")
+      .set({ stream: to })
+      .where("stream", "=", from)
+      .execute();
+  }
+
   /** Inserts the run, or replaces the earlier run of the same station (a restart after cancel). */
   async save(run: StationRunRow): Promise<void> {
     const { status, inkState, awaiting, points, language, updatedAt } = run;

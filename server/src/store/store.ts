@@ -7,13 +7,23 @@ import type { DatabaseConfig } from "../config";
 import { EventRepository } from "./event-repository";
 import { migrateToLatest } from "./migrations";
 import { ParticipantRepository } from "./participant-repository";
+import { PasswordResetRepository } from "./password-reset-repository";
 import { PlayerRepository } from "./player-repository";
 import type { Database } from "./schema";
+import { SessionRepository } from "./session-repository";
+import { SmsCodeRepository } from "./sms-code-repository";
 import { StationRunRepository } from "./station-run-repository";
 import { StreamRepository } from "./stream-repository";
+import { TeamInvitationRepository } from "./team-invitation-repository";
+import { TeamRepository } from "./team-repository";
 
 export type Repositories = {
   players: PlayerRepository;
+  sessions: SessionRepository;
+  smsCodes: SmsCodeRepository;
+  passwordResets: PasswordResetRepository;
+  teams: TeamRepository;
+  teamInvitations: TeamInvitationRepository;
   participants: ParticipantRepository;
   stationRuns: StationRunRepository;
   streams: StreamRepository;
@@ -23,6 +33,11 @@ export type Repositories = {
 function repositories(db: Kysely<Database>): Repositories {
   return {
     players: new PlayerRepository(db),
+    sessions: new SessionRepository(db),
+    smsCodes: new SmsCodeRepository(db),
+    passwordResets: new PasswordResetRepository(db),
+    teams: new TeamRepository(db),
+    teamInvitations: new TeamInvitationRepository(db),
     participants: new ParticipantRepository(db),
     stationRuns: new StationRunRepository(db),
     streams: new StreamRepository(db),

@@ -5,8 +5,14 @@ import type { Database } from "./schema";
 export class StreamRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(stream: string): Promise<void> {
-    await this.db.insertInto("streams").values({ stream, lastSeq: 0 }).execute();
+  /** A new stream; `lastSeq` above 0 continues the numbering of a stream that moves here. */
+  async create(stream: string, lastSeq = 0): Promise<void> {
+    await this.db.insertInto("streams").values({ stream, lastSeq }).execute();
+  }
+
+  /** Deletes the stream with its participant, station runs and event log (foreign keys). */
+  async delete(stream: string): Promise<void> {
+    await this.db.deleteFrom("streams").where("stream", "=", stream).execute();
   }
 
   /**

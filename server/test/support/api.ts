@@ -1,5 +1,5 @@
-import { parseServerEvent } from "@wegmarke/protocol";
-import type { ServerEvent } from "@wegmarke/protocol";
+import { outboxResponse, parseServerEvent, tokenResponse } from "@wegmarke/protocol";
+import type { OutboxMessage, ServerEvent } from "@wegmarke/protocol";
 import { expect } from "vitest";
 import { SseClient } from "./sse-client";
 import type { SseMessage } from "./sse-client";
@@ -8,12 +8,62 @@ import type { SseMessage } from "./sse-client";
 export class Api {
   constructor(readonly url: string) {}
 
-  post(path: string, body: unknown): Promise<Response> {
+  post(path: string, body: unknown, method = "POST"): Promise<Response> {
     return fetch(`${this.url}${path}`, {
-      method: "POST",
+      method,
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
+  }
+
+  /** Status and body text of an account call (`player/...`). */
+  async account(path: string, body: unknown, method = "POST"): Promise<[number, string]> {
+    const response = await this.post(`/api/account/player/${path}`, body, method);
+    return [response.status, await response.text()];
+  }
+
+  /** Every SMS the app sent so far (`SMS_PROVIDER=outbox`). */
+  async outbox(): Promise<OutboxMessage[]> {
+    const response = await fetch(`${this.url}/api/dev/outbox`);
+    expect(response.status).toBe(200);
+    return outboxResponse.parse(await response.json());
+  }
+
+  /** The text of the newest SMS to the canonical number `to`. */
+  async lastSms(to: string): Promise<string> {
+    const message = (await this.outbox()).findLast((m) => m.to === to);
+    if (!message) throw new Error(`no SMS to ${to}`);
+    return message.text;
+  }
+
+  /** The code of the newest SMS to `to`. */
+  async lastCode(to: string): Promise<string> {
+    const code = /\d{6}/.exec(await this.lastSms(to))?.[0];
+    if (!code) throw new Error(`no code in the SMS to ${to}`);
+    return code;
+  }
+
+  /** Asks for a registration code, which must be sent. */
+  async requestCode(phone: string, firstName = "Lena"): Promise<void> {
+    const [status, body] = await this.account("optin/sms", {
+      first_name: firstName,
+      phone,
+      story_id: "marburg",
+    });
+    expect([status, body]).toEqual([200, '{"value":"ok"}']);
+  }
+
+  /** Registers `phone` and confirms the code; returns the code (the first password) and token. */
+  async register(
+    phone: string,
+    to: string,
+    firstName?: string,
+  ): Promise<{ code: string; token: string }> {
+    await this.requestCode(phone, firstName);
+    const code = await this.lastCode(to);
+    const [status, body] = await this.account("optin/sms/verify", { phone, smscode: code });
+    expect(status, body).toBe(200);
+    return { code, token: tokenResponse.parse(JSON.parse(body)).value };
   }
 
   /** Signs up anonymously and returns the token. */

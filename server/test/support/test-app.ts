@@ -2,12 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
+import type { AccountLimits } from "../../src/accounts/limits";
 import { buildApp } from "../../src/app";
 import type { Clock } from "../../src/clock";
 import { repoRoot } from "../../src/config";
 import type { Config } from "../../src/config";
 import { loadContentPack } from "../../src/content/loader";
 import type { ContentPack } from "../../src/content/model";
+import type { LogStream } from "../../src/http/logging";
 import { openStore } from "../../src/store/store";
 import type { Store } from "../../src/store/store";
 
@@ -27,6 +29,12 @@ export function demoPack(): Promise<ContentPack> {
   return demo;
 }
 
+/** The demo pack with teams allowed. */
+export async function teamPack(): Promise<ContentPack> {
+  const pack = await demoPack();
+  return { ...pack, settings: { ...pack.settings, allowTeams: true } };
+}
+
 /** A fresh temporary directory, removed by the returned function. */
 export async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), "wegmarke-test-"));
@@ -38,7 +46,10 @@ export type StartOptions = {
   dbFile: string;
   pack?: ContentPack;
   clock?: Clock;
+  /** Overrides the test defaults below (SMS go to the outbox). */
   config?: Partial<Config>;
+  limits?: Partial<AccountLimits>;
+  logStream?: LogStream;
 };
 
 /** Builds the app in-process and listens on a free port, as `main.ts` does. */
@@ -52,6 +63,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     webDist: join(options.dbFile, "..", "no-web-dist"),
     corsOrigins: [],
     publicUrl: "http://localhost",
+    sms: { provider: "outbox" },
+    trustProxy: [],
     logLevel: "silent",
     ...options.config,
   };
@@ -64,6 +77,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     // fetch keeps spare sockets open after an aborted stream; don't wait long for them.
     shutdownGraceMs: 100,
     ...(options.clock && { clock: options.clock }),
+    ...(options.limits && { limits: options.limits }),
+    ...(options.logStream && { logStream: options.logStream }),
   });
   await app.listen({ port: 0, host: config.host });
   const { port } = app.server.address() as AddressInfo;

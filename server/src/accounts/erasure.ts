@@ -1,0 +1,19 @@
+import { playerStream } from "../game/participant";
+import { dropTeamIfEmpty } from "../game/team-membership";
+import type { PlayerRow } from "../store/player-repository";
+import type { Repositories } from "../store/store";
+
+/**
+ * Deletes everything personal of a player, inside the caller's transaction: the row (name,
+ * phone, password hash) with its sessions, SMS code and reset links, and the player's own game
+ * state and event log. A team member's answers stay in the team's log (they are the team's
+ * game, not personal data); the team goes when its last member does.
+ */
+export async function erasePlayer(
+  repos: Repositories,
+  player: Pick<PlayerRow, "id" | "teamId">,
+): Promise<void> {
+  await repos.streams.delete(playerStream(player.id));
+  await repos.players.delete(player.id);
+  if (player.teamId !== null) await dropTeamIfEmpty(repos, player.teamId);
+}

@@ -1,0 +1,118 @@
+import { ErrorReason } from "@wegmarke/protocol";
+import type { OptinSmsRequest, OptinSmsVerifyRequest } from "@wegmarke/protocol";
+import type { Clock } from "../clock";
+import type { ContentPack } from "../content/model";
+import { ServiceError } from "../errors";
+import { KeyedQueue } from "../game/keyed-queue";
+import { playerStream } from "../game/participant";
+import type { Store } from "../store/store";
+import { playerLanguage } from "./account-service";
+import type { AccountLimits } from "./limits";
+import { hashPassword } from "./passwords";
+import { phoneOf } from "./phone";
+import { openSession } from "./sessions";
+import { checkSmsCode, hashSmsCode, newSmsCode } from "./sms-codes";
+import type { SmsSender } from "./sms-sender";
+import { codeSms } from "./sms-texts";
+import { enforce } from "./throttle";
+import type { Throttle } from "./throttle";
+
+export type RegistrationServiceDeps = {
+  store: Store;
+  pack: ContentPack;
+  clock: Clock;
+  sms: SmsSender;
+  throttle: Throttle;
+  limits: AccountLimits;
+};
+
+/**
+ * Registration with first name and phone number: an SMS code, its confirmation, and the code
+ * as the first password.
+ */
+export class RegistrationService {
+  /** Calls for one phone number run one after another: no two pending players, no code race. */
+  private readonly queue = new KeyedQueue();
+
+  constructor(private readonly deps: RegistrationServiceDeps) {}
+
+  /**
+   * Creates a pending player (or refreshes the pending one of that number) and sends a new
+   * code; an earlier code stops working. 402 when the number is registered already.
+   */
+  async register(request: OptinSmsRequest, ip: string): Promise<void> {
+    const { pack, store, clock, sms, throttle, limits } = this.deps;
+    if (request.story_id !== pack.id) throw new ServiceError(400, ErrorReason.unknownStory);
+    const phone = phoneOf(request.phone);
+    throttle.smsCall(ip);
+    const language = playerLanguage(request.language, pack);
+    const firstName = request.first_name;
+
+    await this.queue.run(phone, async () => {
+      const existing = await store.repos.players.findByPhone(phone);
+      if (existing?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
+      sms.assertQuota(phone);
+      const code = newSmsCode();
+      const now = clock.now();
+      const at = now.toISOString();
+      await store.transaction(async (repos) => {
+        let playerId = existing?.id;
+        if (playerId === undefined) {
+          playerId = await repos.players.create({
+            storyId: pack.id,
+            language,
+            createdAt: at,
+            firstName,
+            phone,
+          });
+        } else {
+          await repos.players.update(playerId, { firstName, language, createdAt: at });
+        }
+        await repos.smsCodes.replace({
+          playerId,
+          codeHash: hashSmsCode(code),
+          expiresAt: new Date(now.getTime() + limits.smsCodeTtlMs).toISOString(),
+          failedTries: 0,
+        });
+      });
+      await sms.send(phone, codeSms(language, code));
+    });
+  }
+
+  /**
+   * Confirms the code: the player becomes registered, the code becomes the first password, and
+   * the returned auth token signs this device in. 430 `invalid code` for a wrong, expired or
+   * used-up code and for a number without pending registration.
+   */
+  async verify(request: OptinSmsVerifyRequest, ip: string): Promise<string> {
+    const { store, clock, throttle, limits } = this.deps;
+    const phone = phoneOf(request.phone);
+    enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    const code = request.smscode.replace(/\s/g, "");
+
+    return this.queue.run(phone, async () => {
+      const player = await store.repos.players.findByPhone(phone);
+      if (player?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
+      const stored = player && (await store.repos.smsCodes.find(player.id));
+      const check = stored
+        ? checkSmsCode(stored, code, clock.now(), limits.smsCodeMaxTries)
+        : "wrong";
+      if (!player || check !== "ok") {
+        throttle.failuresPerIp.hit(ip);
+        if (player && check === "wrong") await store.repos.smsCodes.addFailedTry(player.id);
+        throw new ServiceError(430, ErrorReason.invalidCode);
+      }
+      const passwordHash = await hashPassword(code);
+      const at = clock.now().toISOString();
+      return store.transaction(async (repos) => {
+        await repos.smsCodes.delete(player.id);
+        // Registered now: the 14 days of the retention rule start here.
+        await repos.players.update(player.id, { verifiedAt: at, passwordHash, createdAt: at });
+        const stream = playerStream(player.id);
+        await repos.streams.create(stream);
+        await repos.participants.create(stream, at);
+        return openSession(repos, player.id, at);
+      });
+    });
+  }
+}

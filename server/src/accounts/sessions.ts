@@ -1,0 +1,13 @@
+import type { Repositories } from "../store/store";
+import { hashToken, newToken } from "./tokens";
+
+/** Signs a player in on one more device; returns the auth token, which is shown only this once. */
+export async function openSession(
+  repos: Repositories,
+  playerId: number,
+  at: string,
+): Promise<string> {
+  const token = newToken();
+  await repos.sessions.create(hashToken(token), playerId, at);
+  return token;
+}

@@ -1,0 +1,32 @@
+import type { Repositories } from "../store/store";
+import { teamStream } from "./participant";
+
+/** Deletes a team without members, with its stream (game state and log) and invitations. */
+export async function dropTeamIfEmpty(repos: Repositories, teamId: number): Promise<void> {
+  if ((await repos.players.countInTeam(teamId)) > 0) return;
+  await repos.streams.delete(teamStream(teamId));
+  await repos.teams.delete(teamId);
+}
+
+/**
+ * Hands a stream's game state and log to a new stream key, with the same event ids: a client
+ * that reconnects with its last id continues on the new stream as if nothing had changed.
+ */
+export async function moveStream(
+  repos: Repositories,
+  from: string,
+  to: string,
+  at: string,
+): Promise<void> {
+  const lastSeq = await repos.streams.lastSeq(from);
+  if (lastSeq === undefined) {
+    await repos.streams.create(to);
+    await repos.participants.create(to, at);
+    return;
+  }
+  await repos.streams.create(to, lastSeq);
+  await repos.participants.moveStream(from, to);
+  await repos.stationRuns.moveStream(from, to);
+  await repos.events.moveStream(from, to);
+  await repos.streams.delete(from);
+}

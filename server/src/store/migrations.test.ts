@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { hashToken } from "../accounts/tokens";
+import { openStore } from "./store";
+
+/** A database as the 001 schema left it: one player with the token hash in its own row. */
+function databaseAt001(file: string): void {
+  const db = new SqliteDatabase(file);
+  db.exec(`
+    create table players (id integer primary key autoincrement, token_hash text not null unique,
+      story_id text not null, language text not null, created_at text not null);
+    create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null);
+    create table kysely_migration_lock (id varchar(255) not null primary key, is_locked integer default 0 not null);
+    insert into kysely_migration values ('001-game-state', '2026-05-01T00:00:00.000Z');
+    insert into players (token_hash, story_id, language, created_at)
+      values ('${hashToken("old-token")}', 'marburg', 'en', '2026-05-01T10:00:00.000Z');
+  `);
+  db.close();
+}
+
+describe("migration 002", () => {
+  it("moves each player's token into sessions, so signed-in players stay signed in", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
+    const file = join(dir, "db.sqlite");
+    databaseAt001(file);
+    const store = openStore({ kind: "sqlite", file });
+    await store.migrate();
+    const player = await store.repos.players.findByTokenHash(hashToken("old-token"));
+    expect(player).toMatchObject({ id: 1, storyId: "marburg", language: "en", phone: null });
+    // New players continue after the old ids; sessions follow players on delete.
+    const id = await store.repos.players.create({
+      storyId: "marburg",
+      language: "de",
+      createdAt: "2026-05-02T10:00:00.000Z",
+    });
+    expect(id).toBe(2);
+    await store.repos.players.delete(1);
+    await store.close();
+    const db = new SqliteDatabase(file, { readonly: true });
+    expect(db.prepare("select count(*) from sessions").pluck().get()).toBe(0);
+    db.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,45 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, PasswordResetsTable } from "./schema";
+
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
+
+/** The tokens of password reset links. */
+export class PasswordResetRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(reset: PasswordResetRow): Promise<void> {
+    await this.db.insertInto("passwordResets").values(reset).execute();
+  }
+
+  /** The reset with this token hash unless it has expired. */
+  findValid(tokenHash: string, now: string): Promise<PasswordResetRow | undefined> {
+    return this.db
+      .selectFrom("passwordResets")
+      .selectAll()
+      .where("tokenHash", "=", tokenHash)
+      .where("expiresAt", ">", now)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Uses the reset up: deletes it and returns its player, or undefined when it is unknown,
+   * expired or was used by a concurrent call (one statement, so it works once).
+   */
+  async consume(tokenHash: string, now: string): Promise<number | undefined> {
+    const row = await this.db
+      .deleteFrom("passwordResets")
+      .where("tokenHash", "=", tokenHash)
+      .where("expiresAt", ">", now)
+      .returning("playerId")
+      .executeTakeFirst();
+    return row?.playerId;
+  }
+
+  async deleteForPlayer(playerId: number): Promise<void> {
+    await this.db.deleteFrom("passwordResets").where("playerId", "=", playerId).execute();
+  }
+
+  async deleteExpired(now: string): Promise<void> {
+    await this.db.deleteFrom("passwordResets").where("expiresAt", "<=", now).execute();
+  }
+}

@@ -1,0 +1,43 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, SmsCodesTable } from "./schema";
+
+export type SmsCodeRow = Selectable<SmsCodesTable>;
+
+/** The pending registration code of each player. */
+export class SmsCodeRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores the player's new code; an older one stops working. */
+  async replace(code: SmsCodeRow): Promise<void> {
+    const { codeHash, expiresAt, failedTries } = code;
+    await this.db
+      .insertInto("smsCodes")
+      .values(code)
+      .onConflict((oc) => oc.column("playerId").doUpdateSet({ codeHash, expiresAt, failedTries }))
+      .execute();
+  }
+
+  find(playerId: number): Promise<SmsCodeRow | undefined> {
+    return this.db
+      .selectFrom("smsCodes")
+      .selectAll()
+      .where("playerId", "=", playerId)
+      .executeTakeFirst();
+  }
+
+  async addFailedTry(playerId: number): Promise<void> {
+    await this.db
+      .updateTable("smsCodes")
+      .set((eb) => ({ failedTries: eb("failedTries", "+", 1) }))
+      .where("playerId", "=", playerId)
+      .execute();
+  }
+
+  async delete(playerId: number): Promise<void> {
+    await this.db.deleteFrom("smsCodes").where("playerId", "=", playerId).execute();
+  }
+
+  async deleteExpired(now: string): Promise<void> {
+    await this.db.deleteFrom("smsCodes").where("expiresAt", "<=", now).execute();
+  }
+}
