@@ -39,14 +39,74 @@ export const stationContentSchema = z.object({
   imagePath: z.string().optional(),
   author: z.string().optional(),
   subject: z.string().optional(),
+  /** A short message the list shows with the entry (the email view's first lines). */
+  message: z.string().optional(),
+  /** A media path below the assets base, or an https URL, shown with the entry. */
+  content: z.string().optional(),
   view: stationViewSchema,
 });
 export type StationContent = z.infer<typeof stationContentSchema>;
+
+/** One audio story, in one language (German where missing). */
+export const storyContentSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  chapter: z.string(),
+  headline: z.string(),
+  /** May be long: paragraphs separated by blank lines, `**bold**` and `*italic*`. */
+  text: z.string(),
+  /** mp3 path below the assets base. */
+  audioPath: z.string().optional(),
+  imagePath: z.string().optional(),
+  /** Listed once the player's count of stations with points is at least this. */
+  requiredPoints: z.number().int().nonnegative(),
+});
+export type StoryContent = z.infer<typeof storyContentSchema>;
+
+/** A crest row: shown from `finishedStories` finished stories on, until the next row. */
+export const crestLevelSchema = z.object({
+  finishedStories: z.number().int().nonnegative(),
+  imagePath: z.string(),
+  caption: z.string(),
+});
+export type CrestLevel = z.infer<typeof crestLevelSchema>;
+
+export const introStepSchema = z.object({
+  headline: z.string(),
+  text: z.string(),
+  imagePath: z.string().optional(),
+});
+export type IntroStep = z.infer<typeof introStepSchema>;
+
+export const helpEntrySchema = z.object({ headline: z.string(), text: z.string() });
+export type HelpEntry = z.infer<typeof helpEntrySchema>;
+
+export const privacySchema = z.object({
+  provider: z.object({ name: z.string(), address: z.array(z.string()), email: z.string() }),
+  /** Paragraphs separated by blank lines, `**bold**` and `*italic*`. */
+  text: z.string(),
+});
+export type Privacy = z.infer<typeof privacySchema>;
 
 /** `/webapp/content/{language}.json`: the pack's public texts in one language (German where missing). */
 export const publicContentSchema = z.object({
   language: languageSchema,
   title: z.string(),
   stations: z.record(z.string(), stationContentSchema),
+  /*
+   * The server always sends the fields below (empty when the pack has none, `privacy` only
+   * when it has one); they are optional so that the change is additive: content built before
+   * them (the web app's test fixtures) stays valid.
+   */
+  /** Live stories keyed by story id. */
+  stories: z.record(z.string(), storyContentSchema).optional(),
+  /** Sorted by finishedStories: show the last row whose count the player has reached. */
+  crest: z.array(crestLevelSchema).optional(),
+  /** The 4 steps of /webapp/intro; empty when the pack has no intro. */
+  intro: z.array(introStepSchema).optional(),
+  help: z.array(helpEntrySchema).optional(),
+  privacy: privacySchema.optional(),
+  /** Fixed texts; home shows one at random when it has nothing else to show. */
+  news: z.array(z.string()).optional(),
 });
 export type PublicContent = z.infer<typeof publicContentSchema>;

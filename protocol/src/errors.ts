@@ -24,6 +24,12 @@ export const ErrorReason = {
   noButtonExpected: "no button input expected",
   unknownButton: "unknown button",
   unknownStory: "unknown story_id",
+  /** `story/activate` for a story the pack does not have or that is not live (404). */
+  storyUnavailable: "story unavailable",
+  /** `story/activate` before the player has as many stations with points as the story requires (409). */
+  storyLocked: "story locked",
+  /** `player/medium/progress` for media the station never sent to the player (404). */
+  contentUnavailable: "content unavailable",
   invalidPhone: "invalid phone",
   alreadyRegistered: "already registered",
   notVerified: "not verified",

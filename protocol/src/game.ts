@@ -35,6 +35,9 @@ export const mediumProgressRequest = z.object({
 });
 export type MediumProgressRequest = z.infer<typeof mediumProgressRequest>;
 
+/** The seen ratio of an audio or video whose message has no `SeenRatio`. */
+export const defaultSeenRatio = 0.9;
+
 export const teamInviteRequest = z.object({ Hash: hash });
 export type TeamInviteRequest = z.infer<typeof teamInviteRequest>;
 /** The invitation code to type or to put in a link (`tjr`): 8 characters, case-insensitive. */
@@ -58,3 +61,40 @@ export const lastEventIdSchema = z
   .string()
   .regex(/^\d{1,15}$/)
   .transform(Number);
+
+/**
+ * `player/medium/progress` answers with what the server keeps of that medium: the furthest ratio
+ * reported so far and whether it passed the medium's seen ratio (decisions/009-media-progress.md).
+ */
+export const mediumProgressResponse = z.object({
+  value: z.object({
+    ContentRef: z.string(),
+    ProgressRatio: z.number().min(0).max(1),
+    Seen: z.boolean(),
+  }),
+});
+export type MediumProgressResponse = z.infer<typeof mediumProgressResponse>;
+
+/** `GET scoreboard`: the token; see docs/decisions/007-scoreboard.md. */
+export const scoreboardQuery = z.object({ hash });
+export type ScoreboardQuery = z.infer<typeof scoreboardQuery>;
+
+/** One row of the scoreboard: a player on their own or a team. */
+export const scoreboardEntrySchema = z.object({
+  /** 1 for the most points; equal points share a rank (1, 2, 2, 4). */
+  rank: z.number().int().positive(),
+  /** A first name, "Lena & Team", or a generated name such as "Wanderer 4821". */
+  name: z.string(),
+  points: z.number().int().nonnegative(),
+  /** Finished stations. */
+  stations: z.number().int().nonnegative(),
+  /** The caller's own row (their team's, for a team member). */
+  isYou: z.boolean(),
+});
+export type ScoreboardEntry = z.infer<typeof scoreboardEntrySchema>;
+
+/** The best 50 (who finished at least one station), and the caller's own row in any case. */
+export const scoreboardResponse = z.object({
+  value: z.object({ entries: z.array(scoreboardEntrySchema), you: scoreboardEntrySchema }),
+});
+export type ScoreboardResponse = z.infer<typeof scoreboardResponse>;

@@ -11,16 +11,22 @@ import { createSmsProvider } from "./accounts/sms/create-provider";
 import { OutboxSmsProvider } from "./accounts/sms/outbox-provider";
 import { SmsSender } from "./accounts/sms-sender";
 import { Throttle } from "./accounts/throttle";
-import { systemClock } from "./clock";
-import type { Clock } from "./clock";
+import { systemClock, systemTimer } from "./clock";
+import type { Clock, Timer } from "./clock";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
 import { ServiceError, TooManyRequests } from "./errors";
 import { createInProcessBus } from "./events/bus";
 import { StreamHub } from "./events/stream-hub";
+import { DueScheduler } from "./game/due-scheduler";
 import { GameService } from "./game/game-service";
+import { MediaProgressService } from "./game/media-progress-service";
+import { ScheduledDelivery } from "./game/scheduled-delivery";
+import { ScoreboardService } from "./game/scoreboard-service";
 import { ScriptCatalog } from "./game/script-catalog";
+import { StoryService } from "./game/story-service";
 import { TeamService } from "./game/team-service";
+import { Turns } from "./game/turns";
 import { accountRoutes } from "./http/account-routes";
 import { contentRoutes } from "./http/content-routes";
 import { devRoutes } from "./http/dev-routes";
@@ -42,6 +48,8 @@ export type AppDeps = {
   /** Migrated and open; the caller closes it after the app. */
   store: Store;
   clock?: Clock;
+  /** The scheduler's timer; tests fire it themselves. */
+  timer?: Timer;
   /** How long `close` waits for busy connections before it cuts them. */
   shutdownGraceMs?: number;
   /** Tests shorten or raise limits; everything else runs with the defaults. */
@@ -56,6 +64,7 @@ export async function buildApp({
   pack,
   store,
   clock = systemClock,
+  timer = systemTimer,
   shutdownGraceMs = 5_000,
   limits: limitChanges,
   logStream,
@@ -105,22 +114,40 @@ export async function buildApp({
     limits,
     publicUrl: config.publicUrl,
   });
-  const game = new GameService({ store, pack, scripts: new ScriptCatalog(pack), clock, bus });
-  const teams = new TeamService({
+  const scoreboard = new ScoreboardService({ store, clock });
+  const turns = new Turns({
     store,
-    pack,
     clock,
-    throttle,
-    limits,
-    onParticipantChange: (playerId) => hub.disconnectPlayer(playerId),
+    bus,
+    onScheduled: (dueAt) => scheduler.wake(dueAt),
+    onScored: () => scoreboard.invalidate(),
   });
+  const delivery = new ScheduledDelivery({ store, pack, turns });
+  const scheduler = new DueScheduler({
+    clock,
+    timer,
+    nextDue: () => delivery.nextDue(),
+    deliver: (now) => delivery.deliverDue(now),
+    onError: (error) => app.log.error({ err: error }, "scheduled delivery failed"),
+  });
+  const game = new GameService({ store, pack, scripts: new ScriptCatalog(pack), turns });
+  const stories = new StoryService({ pack, turns });
+  const media = new MediaProgressService({ pack, turns });
+  // The player now plays as another participant (or not at all): streams and names change.
+  const onParticipantChange = (playerId: number) => {
+    hub.disconnectPlayer(playerId);
+    scoreboard.invalidate();
+  };
+  const teams = new TeamService({ store, pack, clock, throttle, limits, onParticipantChange });
 
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {
     prefix: "/api/account",
   });
-  await app.register(api(gameRoutes(accounts, game)), { prefix: "/api/game" });
+  await app.register(api(gameRoutes(accounts, { game, stories, media, scoreboard })), {
+    prefix: "/api/game",
+  });
   await app.register(api(teamRoutes(accounts, teams)), { prefix: "/api/game" });
-  await app.register(api(outroRoute(accounts, hub)), { prefix: "/api/game" });
+  await app.register(api(outroRoute(accounts, onParticipantChange)), { prefix: "/api/game" });
   await app.register(api(eventStreamRoute(accounts, game, hub)), { prefix: "/api/game" });
   if (smsProvider instanceof OutboxSmsProvider) {
     await app.register(api(devRoutes(smsProvider)), { prefix: "/api/dev" });
@@ -130,12 +157,16 @@ export async function buildApp({
   await app.register(healthRoutes(store));
 
   app.addHook("preClose", async () => {
+    // A delivery under way finishes before the database closes; nothing new starts.
+    await scheduler.stop();
     // Open streams would keep `close` waiting forever; end them, with a reconnect hint.
     hub.closeAll();
     // Node counts a socket that never sent a request (a browser's preconnect) as busy, and
     // in-flight calls get a moment to finish: after the grace period everything is cut.
     setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();
   });
+  // Delivers what fell due while the server was down, then sets the timer for the rest.
+  await scheduler.start();
   return app;
 }
 

@@ -15,7 +15,8 @@ async function main(arg: string | undefined): Promise<number> {
   const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
   try {
     const pack = await loadContentPack(dir);
-    console.log(`${arg}: ${pack.stations.length} stations, 0 problems`);
+    const stories = pack.stories?.length ?? 0;
+    console.log(`${arg}: ${pack.stations.length} stations, ${stories} stories, 0 problems`);
     return 0;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;

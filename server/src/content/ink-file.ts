@@ -1,4 +1,5 @@
 import { Compiler } from "inkjs/compiler/Compiler";
+import { parseDuration } from "../engine/duration";
 import type { ContentProblem } from "./model";
 
 /** A `#content` line of a script: what it names and where. */
@@ -14,7 +15,7 @@ export type InkFile = {
 export function compileInkFile(file: string, source: string): InkFile {
   const lines = source.split(/\r?\n/);
   const compiled = compile(file, source);
-  const problems = [...compiled.problems, ...commentedUrls(file, lines)];
+  const problems = [...compiled.problems, ...commentedUrls(file, lines), ...badDelays(file, lines)];
   return {
     json: problems.length === 0 ? compiled.json : undefined,
     problems,
@@ -56,6 +57,20 @@ function commentedUrls(file: string, lines: string[]): ContentProblem[] {
   });
 }
 
+/** A `#delay:` the engine cannot read would silently send the message at once. */
+function badDelays(file: string, lines: string[]): ContentProblem[] {
+  return lines.flatMap((text, i) =>
+    splitLine(text)
+      .tags.map((tag) => /^\s*delay\s*:(.*)$/i.exec(tag)?.[1]?.trim())
+      .filter((value) => value !== undefined && !value.includes("{") && !parseDuration(value))
+      .map((value) => ({
+        file,
+        line: i + 1,
+        message: `#delay: ${value}: write a duration like 30s, 10m or 2h`,
+      })),
+  );
+}
+
 /**
  * The media a script names with `#content`. The compiled story keeps no line numbers, so the
  * source is scanned: the text before the first tag on a line that carries a `#content` tag.
@@ -67,9 +82,15 @@ function findContentRefs(lines: string[]): ContentRef[] {
   });
 }
 
-function contentRefOf(line: string): string | undefined {
+/** A source line's text and tags, without its comment. */
+function splitLine(line: string): { text: string; tags: string[] } {
   const code = line.split("//")[0] ?? "";
   const [text = "", ...tags] = code.split(/(?<!\\)#/);
+  return { text, tags };
+}
+
+function contentRefOf(line: string): string | undefined {
+  const { text, tags } = splitLine(line);
   if (!tags.some((t) => t.trim().toLowerCase() === "content")) return undefined;
   const ref = text
     .replace(/^\s*(?:-\s*)+(?:\(\w+\)\s*)?/, "") // a gather: `- (label) stations/1/a.jpg #content`

@@ -9,7 +9,7 @@ import type { ContentProblem } from "./model";
 
 const demo = fileURLToPath(new URL("../../../content/demo", import.meta.url));
 
-const station = `id: 4
+const station = `id: 10
 name: mensa
 character: Koch
 latitude: 50.8
@@ -61,7 +61,7 @@ describe("loadContentPack", () => {
       dir: demo,
     });
     expect(loaded.texts.rejection["de-formal"]).toMatch(/Versuchen Sie/);
-    expect(loaded.stations.map((s) => s.id)).toEqual([1, 2, 3]);
+    expect(loaded.stations.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const [marktplatz, , kirche] = loaded.stations;
     expect(Object.keys(marktplatz?.scripts ?? {}).sort()).toEqual(["de", "de-formal", "en"]);
     expect(JSON.parse(marktplatz?.scripts.de ?? "")).toHaveProperty("inkVersion");
@@ -72,15 +72,15 @@ describe("loadContentPack", () => {
   });
 
   it("fills in the defaults and takes a plain string for every language", async () => {
-    await write("stations/4-mensa/station.yaml", station);
-    await write("stations/4-mensa/script.de.ink", "Guten Appetit!\n");
+    await write("stations/10-mensa/station.yaml", station);
+    await write("stations/10-mensa/script.de.ink", "Guten Appetit!\n");
     await edit("game.yaml", (t) =>
       t.replace(/title:\n {2}de: .*\n {2}en: .*\n/, "title: Marburg\n"),
     );
     const loaded = await loadContentPack(pack);
     expect(loaded.title).toEqual({ de: "Marburg" });
-    expect(loaded.stations[3]).toMatchObject({
-      id: 4,
+    expect(loaded.stations.find((s) => s.id === 10)).toMatchObject({
+      id: 10,
       view: "station",
       style: "game-station",
       visible: true,
@@ -138,22 +138,22 @@ describe("loadContentPack", () => {
   });
 
   it("reports an id that does not match the folder name", async () => {
-    await edit("stations/2-schloss/station.yaml", (t) => t.replace("id: 2", "id: 5"));
+    await edit("stations/2-schloss/station.yaml", (t) => t.replace("id: 2", "id: 12"));
     expect(await problems()).toEqual([
       {
         file: "stations/2-schloss/station.yaml",
         line: 1,
-        message: 'id 5: the folder\'s name must start with "5-"',
+        message: 'id 12: the folder\'s name must start with "12-"',
       },
     ]);
   });
 
   it("reports an ink compile error with its line", async () => {
-    await write("stations/4-mensa/station.yaml", station);
-    await write("stations/4-mensa/script.de.ink", "Hallo!\n+ [Weiter]\n  -> nirgendwo\n");
+    await write("stations/10-mensa/station.yaml", station);
+    await write("stations/10-mensa/script.de.ink", "Hallo!\n+ [Weiter]\n  -> nirgendwo\n");
     expect(await problems()).toEqual([
       {
-        file: "stations/4-mensa/script.de.ink",
+        file: "stations/10-mensa/script.de.ink",
         line: 3,
         message: "error: Divert target not found: '-> nirgendwo'",
       },
@@ -161,14 +161,14 @@ describe("loadContentPack", () => {
   });
 
   it("reports an unescaped https:// that ink would read as a comment", async () => {
-    await write("stations/4-mensa/station.yaml", station);
+    await write("stations/10-mensa/station.yaml", station);
     await write(
-      "stations/4-mensa/script.de.ink",
+      "stations/10-mensa/script.de.ink",
       "Hallo!\nhttps://example.org/a.mp4 #content\nhttps:\\/\\/example.org/b.mp4 #content\n",
     );
     expect(await problems()).toEqual([
       {
-        file: "stations/4-mensa/script.de.ink",
+        file: "stations/10-mensa/script.de.ink",
         line: 2,
         message: "ink reads // as a comment: write https:\\/\\/ instead",
       },
@@ -182,12 +182,23 @@ describe("loadContentPack", () => {
     await edit("stations/3-elisabethkirche/script.en.ink", (t) =>
       t.replace("rosenwunder-en.mp3", "rosenwunder-fr.mp3"),
     );
-    await write("stations/4-mensa/station.yaml", station);
+    await write("stations/10-mensa/station.yaml", station);
     await write(
-      "stations/4-mensa/script.de.ink",
-      "stations/3/elisabethkirche.jpg #content\n- stations/9/x.jpg #content\nrathaus.jpg #content\n",
+      "stations/10-mensa/script.de.ink",
+      "stations/3/elisabethkirche.jpg #content\n- stations/99/x.jpg #content\nrathaus.jpg #content\n",
     );
     expect(await problems()).toEqual([
+      {
+        file: "stations/10-mensa/script.de.ink",
+        line: 2,
+        message: "stations/99/x.jpg: there is no station 99",
+      },
+      {
+        file: "stations/10-mensa/script.de.ink",
+        line: 3,
+        message:
+          "rathaus.jpg: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file> or intro/<file>",
+      },
       {
         file: "stations/3-elisabethkirche/script.en.ink",
         line: 5,
@@ -197,16 +208,6 @@ describe("loadContentPack", () => {
         file: "stations/3-elisabethkirche/station.yaml",
         line: 12,
         message: "stations/3/fehlt.jpg: file not found in stations/3-elisabethkirche/",
-      },
-      {
-        file: "stations/4-mensa/script.de.ink",
-        line: 2,
-        message: "stations/9/x.jpg: there is no station 9",
-      },
-      {
-        file: "stations/4-mensa/script.de.ink",
-        line: 3,
-        message: "rathaus.jpg: not a media path like stations/<id>/<file>",
       },
     ]);
   });
@@ -246,6 +247,245 @@ describe("loadContentPack", () => {
       "game.yaml",
       "stations/1-marktplatz/script.de.ink",
       "stations/2-schloss/script.de.ink",
+    ]);
+  });
+});
+
+const minimalGame = `id: klein
+title: Klein
+defaultLanguage: de
+settings:
+  apiVersion: 1
+  allowTeams: false
+  registrationLess: false
+  debug: false
+  stationDistanceThreshold: 3000
+  allowGeolocation: true
+  allowSortbyDistance: true
+texts:
+  rejection: Nein.
+`;
+
+describe("the game's stories, crest, intro, help, privacy and news", () => {
+  it("loads them from the demo pack, German as the fallback", async () => {
+    const loaded = await loadContentPack(demo);
+    expect(loaded.stories?.map((s) => [s.id, s.name, s.requiredPoints])).toEqual([
+      [1, "zwei-studenten", 1],
+      [2, "savignys-bibliothek", 2],
+      [3, "das-maerchenbuch", 4],
+    ]);
+    expect(loaded.stories?.[0]).toMatchObject({
+      live: true,
+      chapter: { de: "Kapitel 1", en: "Chapter 1" },
+      headline: { de: "Zwei Studenten in Marburg" },
+      audio: { de: "stories/1/erzaehlung.mp3", en: "stories/1/narration-en.mp3" },
+      image: "stories/1/kerze.png",
+      dir: path.join(demo, "stories", "1-zwei-studenten"),
+    });
+    expect(loaded.stories?.[0]?.text.de).toMatch(/^Im Herbst 1802 .*\n\n.*Feder\.\n$/s);
+    expect(loaded.crest?.map((c) => [c.finishedStories, c.image])).toEqual([
+      [0, "points/wappen-0.png"],
+      [1, "points/wappen-1.png"],
+      [2, "points/wappen-2.png"],
+      [3, "points/wappen-3.png"],
+    ]);
+    expect(loaded.intro?.map((s) => s.image)).toEqual([
+      "intro/1.png",
+      "intro/2.png",
+      "intro/3.png",
+      "intro/4.png",
+    ]);
+    expect(loaded.help?.length).toBeGreaterThanOrEqual(4);
+    expect(loaded.privacy?.provider).toEqual({
+      name: "Wegmarke Demo GmbH",
+      address: ["Markt 1", "35037 Marburg", "Deutschland"],
+      email: "datenschutz@wegmarke-demo.example",
+    });
+    for (const text of Object.values(loaded.privacy?.text ?? {})) expect(text).toMatch(/14/);
+    expect(loaded.news?.length).toBeGreaterThanOrEqual(3);
+    expect(loaded.stations.find((s) => s.id === 6)?.reminder).toEqual({
+      afterMs: 180_000,
+      text: expect.objectContaining({ de: expect.stringMatching(/Straßenschild/) as string }),
+    });
+  });
+
+  it("are all optional: a pack without them has none", async () => {
+    await write("game.yaml", minimalGame);
+    await rm(path.join(pack, "stories"), { recursive: true });
+    const loaded = await loadContentPack(pack);
+    expect(loaded).toMatchObject({ stories: [], crest: [], intro: [], help: [], news: [] });
+    expect(loaded).not.toHaveProperty("privacy");
+  });
+
+  it("reports an intro without exactly four steps", async () => {
+    // Drops the third step: its "- headline:" line and the indented lines below it.
+    await edit("game.yaml", (t) =>
+      t.replace(/ {2}- headline:\n {6}de: Punkte sammeln\n(?: {4}.*\n)*/, ""),
+    );
+    expect(await problems()).toEqual([
+      { file: "game.yaml", line: 49, message: "intro: expected exactly 4 steps" },
+    ]);
+  });
+
+  it("reports a crest key that is no count, a missing row for 0 and rows past the stories", async () => {
+    const crest = await readFile(path.join(pack, "game.yaml"), "utf8");
+    await write("game.yaml", crest.replace("  0:\n", "  zero:\n"));
+    expect(await problems()).toEqual([
+      {
+        file: "game.yaml",
+        line: 23,
+        message: "crest.zero: expected a count of finished stories: 0, 1, 2, …",
+      },
+    ]);
+    await write("game.yaml", crest.replace("  0:\n", "  4:\n"));
+    expect(await problems()).toEqual([
+      { file: "game.yaml", line: 22, message: "crest: needs a row for 0 finished stories" },
+    ]);
+    await write("game.yaml", crest.replace("  3:\n", "  5:\n"));
+    expect(await problems()).toEqual([
+      { file: "game.yaml", line: 41, message: "crest.5: the pack has only 3 live stories" },
+    ]);
+  });
+
+  it("reports missing crest and intro images at their lines", async () => {
+    await rm(path.join(pack, "points/wappen-2.png"));
+    await edit("game.yaml", (t) => t.replace("image: intro/3.png", "image: stations/3/intro.png"));
+    expect(await problems()).toEqual([
+      { file: "game.yaml", line: 36, message: "points/wappen-2.png: file not found in points/" },
+      {
+        file: "game.yaml",
+        line: 73,
+        message: "stations/3/intro.png: file not found in stations/3-elisabethkirche/",
+      },
+    ]);
+  });
+
+  it("reports a privacy notice without its provider's email", async () => {
+    await edit("game.yaml", (t) => t.replace(/ {4}email: .*\n/, "    email: bei uns\n"));
+    expect(await problems()).toEqual([
+      { file: "game.yaml", line: 137, message: "privacy.provider.email: Invalid email address" },
+    ]);
+  });
+});
+
+describe("story folders", () => {
+  const file = "stories/2-savignys-bibliothek/story.yaml";
+
+  it("report missing audio and images, and audio that is no mp3", async () => {
+    await edit(file, (t) =>
+      t
+        .replace("stories/2/bibliothek.png", "stories/2/regal.png")
+        .replace("stories/2/narration-en.mp3", "stories/2/narration-en.ogg"),
+    );
+    await rm(path.join(pack, "stories/2-savignys-bibliothek/erzaehlung.mp3"));
+    expect(await problems()).toEqual([
+      {
+        file,
+        line: 12,
+        message: "stories/2/regal.png: file not found in stories/2-savignys-bibliothek/",
+      },
+      {
+        file,
+        line: 14,
+        message: "stories/2/erzaehlung.mp3: file not found in stories/2-savignys-bibliothek/",
+      },
+      { file, line: 15, message: "stories/2/narration-en.ogg: not an mp3 file" },
+      {
+        file,
+        line: 15,
+        message: "stories/2/narration-en.ogg: file not found in stories/2-savignys-bibliothek/",
+      },
+    ]);
+  });
+
+  it("report a story that needs more stations with points than the pack has", async () => {
+    await edit(file, (t) => t.replace("requiredPoints: 2", "requiredPoints: 10"));
+    expect(await problems()).toEqual([
+      { file, line: 11, message: "requiredPoints 10: only 9 live stations award points" },
+    ]);
+  });
+
+  it("report missing fields, unknown keys, duplicate ids and a wrong folder name", async () => {
+    await edit(file, (t) =>
+      t.replace(/^headline:\n(?: {2}.*\n)+/m, "").replace("live: true", "live: true\nlength: 3"),
+    );
+    await write(
+      "stories/7-kopie/story.yaml",
+      await readFile(path.join(pack, "stories/1-zwei-studenten/story.yaml"), "utf8"),
+    );
+    expect(await problems()).toEqual([
+      { file, line: 1, message: "headline: required" },
+      { file, line: 4, message: "unknown key length" },
+      {
+        file: "stories/7-kopie/story.yaml",
+        line: 1,
+        message: 'id 1: the folder\'s name must start with "1-"',
+      },
+      {
+        file: "stories/7-kopie/story.yaml",
+        line: 1,
+        message: "id 1 is already used by stories/1-zwei-studenten/story.yaml",
+      },
+    ]);
+  });
+
+  it("report a missing story.yaml", async () => {
+    await rm(path.join(pack, file));
+    expect(await problems()).toEqual([{ file, message: "file not found" }]);
+  });
+});
+
+describe("station reminders, texts and scripts", () => {
+  it("report a reminder whose time is no duration", async () => {
+    await edit("stations/6-kilianskapelle/station.yaml", (t) => t.replace("after: 3m", "after: 3"));
+    expect(await problems()).toEqual([
+      {
+        file: "stations/6-kilianskapelle/station.yaml",
+        line: 30,
+        message: "reminder.after: expected a duration like 30s, 10m or 2h",
+      },
+    ]);
+    await edit("stations/6-kilianskapelle/station.yaml", (t) =>
+      t.replace("after: 3", "after: drei Minuten"),
+    );
+    expect((await problems())[0]?.message).toBe(
+      "reminder.after: expected a duration like 30s, 10m or 2h",
+    );
+  });
+
+  it("report a missing file named by a text's content", async () => {
+    await edit("stations/4-grimm-stube/station.yaml", (t) =>
+      t.replace(
+        "    author: Jacob Grimm\n    subject: Help",
+        "    content: stations/4/brief.jpg\n    author: Jacob Grimm\n    subject: Help",
+      ),
+    );
+    expect(await problems()).toEqual([
+      {
+        file: "stations/4-grimm-stube/station.yaml",
+        line: 33,
+        message: "stations/4/brief.jpg: file not found in stations/4-grimm-stube/",
+      },
+    ]);
+  });
+
+  it("report a #delay the engine cannot read, at its line", async () => {
+    await write("stations/10-mensa/station.yaml", station);
+    await write(
+      "stations/10-mensa/script.de.ink",
+      'VAR wann = "1m"\nHallo! #delay: 30s\nGleich! #delay: bald\nNachher. #delay: {wann}\n#delay: 5 min\nEssen!\n',
+    );
+    expect(await problems()).toEqual([
+      {
+        file: "stations/10-mensa/script.de.ink",
+        line: 3,
+        message: "#delay: bald: write a duration like 30s, 10m or 2h",
+      },
+      {
+        file: "stations/10-mensa/script.de.ink",
+        line: 5,
+        message: "#delay: 5 min: write a duration like 30s, 10m or 2h",
+      },
     ]);
   });
 });

@@ -1,24 +1,39 @@
-/** Media paths below `/assets/webapp-data/`: `stations/<id>/<file>`, served from a station folder. */
+/**
+ * Media paths below `/assets/webapp-data/`: `stations/<id>/<file>` and `stories/<id>/<file>`,
+ * served from that station's or story's folder, and `points/<file>` (crest images) and
+ * `intro/<file>`, served from those folders of the pack.
+ */
 
-export type MediaPath = {
-  stationId: number;
-  /** Path segments inside the station's folder. */
-  segments: string[];
-};
+export type MediaPath =
+  | { area: "stations" | "stories"; id: number; segments: string[] }
+  | { area: "points" | "intro"; segments: string[] };
 
 /**
- * Scripts and station files hold the answers, so they are never media; a leading dot rules
+ * Scripts and yaml files hold the answers, so they are never media; a leading dot rules
  * out `.`, `..` and hidden files.
  */
 const PRIVATE_FILE = /^\.|\.(ink|ya?ml)$/i;
 
-/** Parses `stations/<id>/<file>`; null for anything else and for private files. */
+/** Parses a media path; null for anything else and for private files. */
 export function parseMediaPath(ref: string): MediaPath | null {
-  const match = /^stations\/([1-9][0-9]*)\/(.+)$/.exec(ref);
-  if (!match?.[1] || !match[2]) return null;
-  const segments = match[2].split("/");
+  const numbered = /^(stations|stories)\/([1-9][0-9]*)\/(.+)$/.exec(ref);
+  const shared = /^(points|intro)\/(.+)$/.exec(ref);
+  if (numbered?.[2] && numbered[3]) {
+    const segments = safeSegments(numbered[3]);
+    const area = numbered[1] === "stories" ? "stories" : "stations";
+    return segments && { area, id: Number(numbered[2]), segments };
+  }
+  if (shared?.[2]) {
+    const segments = safeSegments(shared[2]);
+    return segments && { area: shared[1] === "intro" ? "intro" : "points", segments };
+  }
+  return null;
+}
+
+function safeSegments(rest: string): string[] | null {
+  const segments = rest.split("/");
   const safe = segments.every((s) => s !== "" && !PRIVATE_FILE.test(s) && !/[\\\0]/.test(s));
-  return safe ? { stationId: Number(match[1]), segments } : null;
+  return safe ? segments : null;
 }
 
 export function isWebUrl(ref: string): boolean {

@@ -12,9 +12,22 @@ export type StationTexts = {
   descDone?: string;
   longDesc?: string;
   longDescDone?: string;
+  /** The email view's sender line. */
   author?: string;
+  /** The email view's subject line. */
   subject?: string;
+  /** A short message the list shows with the entry (the email view's first lines). */
+  message?: string;
+  /** A media path or https URL shown with the entry, like a script's `#content` line. */
+  content?: string;
 };
+
+/**
+ * The idle reminder: when the station waits for the player (an answer or a tap) and nothing
+ * came for `afterMs` since the last message was delivered, the game service sends `text` from
+ * the station's character, once per wait. A later answer or tap starts the next wait afresh.
+ */
+export type Reminder = { afterMs: number; text: Localized };
 
 export type Station = {
   id: number;
@@ -35,8 +48,43 @@ export type Station = {
   texts: { de: StationTexts } & Partial<Record<Exclude<Language, "de">, StationTexts>>;
   /** Compiled ink JSON per language; `de` always present, others fall back to it. */
   scripts: { de: string } & Partial<Record<Exclude<Language, "de">, string>>;
+  reminder?: Reminder;
   /** Absolute path of the station's folder; its media are served from there. */
   dir: string;
+};
+
+/** An audio story (`stories/<id>-<name>/story.yaml`). */
+export type Story = {
+  id: number;
+  name: string;
+  live: boolean;
+  chapter: Localized;
+  headline: Localized;
+  text: Localized;
+  /** Media path of the mp3 per language, German where missing. */
+  audio?: Localized;
+  image?: string;
+  /**
+   * The story is offered once the player has this many stations with points (spec: "stories
+   * whose required points are at most the player's count of stations with points").
+   */
+  requiredPoints: number;
+  /** Absolute path of the story's folder; its media are served from there. */
+  dir: string;
+};
+
+/** One row of the crest table: shown once the player has finished `finishedStories` stories. */
+export type CrestLevel = { finishedStories: number; image: string; caption: Localized };
+
+export type IntroStep = { headline: Localized; text: Localized; image?: string };
+
+export type HelpEntry = { headline: Localized; text: Localized };
+
+export type Privacy = {
+  /** The provider's legal address, the same in every language. */
+  provider: { name: string; address: string[]; email: string };
+  /** Paragraphs separated by blank lines; `**bold**` and `*italic*` as in messages. */
+  text: Localized;
 };
 
 export type GameSettings = Pick<
@@ -59,6 +107,20 @@ export type ContentPack = {
   texts: { rejection: Localized };
   /** Sorted by id. */
   stations: Station[];
+  /*
+   * The loader always sets the fields below (empty when the pack has none); they are optional
+   * only so that packs built by hand, in tests, need not spell them out.
+   */
+  /** Sorted by id. */
+  stories?: Story[];
+  /** Sorted by finishedStories; the first row is for 0 finished stories. */
+  crest?: CrestLevel[];
+  /** Exactly 4 steps, or none. */
+  intro?: IntroStep[];
+  help?: HelpEntry[];
+  privacy?: Privacy;
+  /** Fixed texts for the home screen when it has nothing else to show. */
+  news?: Localized[];
   /** Absolute path of the pack's folder. */
   dir: string;
 };

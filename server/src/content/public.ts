@@ -1,18 +1,41 @@
 import path from "node:path";
-import type { Language, PublicContent, StationContent } from "@wegmarke/protocol";
+import type { Language, PublicContent, StationContent, StoryContent } from "@wegmarke/protocol";
 import { parseMediaPath } from "./media";
 import { localize } from "./model";
-import type { ContentPack, Station, StationTexts } from "./model";
+import type { ContentPack, Station, StationTexts, Story } from "./model";
 
-/** `/webapp/content/{lang}.json`: the live stations' texts in `lang`, German where missing. */
+/** `/webapp/content/{lang}.json`: the pack's public texts in `lang`, German where missing. */
 export function publicContent(pack: ContentPack, lang: Language): PublicContent {
   const stations = pack.stations
     .filter((s) => s.live)
     .map((s): [string, StationContent] => [String(s.id), stationContent(s, lang)]);
+  const stories = (pack.stories ?? [])
+    .filter((s) => s.live)
+    .map((s): [string, StoryContent] => [String(s.id), storyContent(s, lang)]);
+  const text = (t: ContentPack["title"]) => localize(t, lang);
   return {
     language: lang,
-    title: localize(pack.title, lang),
+    title: text(pack.title),
     stations: Object.fromEntries(stations),
+    stories: Object.fromEntries(stories),
+    crest: (pack.crest ?? []).map((level) => ({
+      finishedStories: level.finishedStories,
+      imagePath: level.image,
+      caption: text(level.caption),
+    })),
+    intro: (pack.intro ?? []).map((step) => ({
+      headline: text(step.headline),
+      text: text(step.text),
+      ...(step.image === undefined ? {} : { imagePath: step.image }),
+    })),
+    help: (pack.help ?? []).map((entry) => ({
+      headline: text(entry.headline),
+      text: text(entry.text),
+    })),
+    ...(pack.privacy === undefined
+      ? {}
+      : { privacy: { provider: pack.privacy.provider, text: text(pack.privacy.text) } }),
+    news: (pack.news ?? []).map(text),
   };
 }
 
@@ -25,6 +48,19 @@ function stationContent(station: Station, lang: Language): StationContent {
   };
 }
 
+function storyContent(story: Story, lang: Language): StoryContent {
+  return {
+    id: story.id,
+    name: story.name,
+    chapter: localize(story.chapter, lang),
+    headline: localize(story.headline, lang),
+    text: localize(story.text, lang),
+    ...(story.audio === undefined ? {} : { audioPath: localize(story.audio, lang) }),
+    ...(story.image === undefined ? {} : { imagePath: story.image }),
+    requiredPoints: story.requiredPoints,
+  };
+}
+
 /** Each text the language lacks is taken from German, field by field. */
 function withFallback(texts: StationTexts | undefined, de: StationTexts): StationTexts {
   const given = Object.entries(texts ?? {}).filter(([, value]) => value !== undefined);
@@ -32,14 +68,24 @@ function withFallback(texts: StationTexts | undefined, de: StationTexts): Statio
 }
 
 /**
- * The file for a path below `/assets/webapp-data/` (`stations/3/kirche.jpg`), or null when it
- * names no station, leaves the station's folder or names a script or station file.
+ * The file for a path below `/assets/webapp-data/` (`stations/3/kirche.jpg`, `points/0.png`),
+ * or null when it names no station or story, leaves its folder or names a script or yaml file.
  */
 export function assetPath(pack: ContentPack, urlPath: string): string | null {
   const media = parseMediaPath(urlPath);
-  const station = media && pack.stations.find((s) => s.id === media.stationId);
-  if (!media || !station) return null;
-  const file = path.resolve(station.dir, ...media.segments);
+  if (!media) return null;
+  const dir =
+    media.area === "stations" || media.area === "stories"
+      ? ownerDir(pack, media.area, media.id)
+      : path.join(pack.dir, media.area);
+  if (dir === undefined) return null;
+  const file = path.resolve(dir, ...media.segments);
   // parseMediaPath already refuses `..`; this guards against anything it did not foresee.
-  return file.startsWith(station.dir + path.sep) ? file : null;
+  return file.startsWith(dir + path.sep) ? file : null;
+}
+
+function ownerDir(pack: ContentPack, area: "stations" | "stories", id: number): string | undefined {
+  const owners: { id: number; dir: string }[] =
+    area === "stations" ? pack.stations : (pack.stories ?? []);
+  return owners.find((owner) => owner.id === id)?.dir;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languageSchema, stationStyleSchema, stationViewSchema } from "@wegmarke/protocol";
+import { parseDuration } from "../engine/duration";
 
 /** The yaml files of a content pack (docs/content-authoring.md). Unknown keys are errors. */
 
@@ -12,6 +13,51 @@ export const localizedSchema = z.preprocess(
     en: z.string().optional(),
   }),
 );
+
+const DURATION_ERROR = "expected a duration like 30s, 10m or 2h";
+
+/** `30s`, `10m`, `2h` (the same as a script's `#delay:`), as milliseconds. */
+const durationSchema = z.string({ error: DURATION_ERROR }).transform((text, ctx) => {
+  const ms = parseDuration(text);
+  if (ms !== undefined && ms > 0) return ms;
+  ctx.issues.push({
+    code: "custom",
+    input: text,
+    message: DURATION_ERROR,
+  });
+  return z.NEVER;
+});
+
+/** A media path below `/assets/webapp-data/`; the loader checks that the file exists. */
+const mediaSchema = z.string().min(1);
+
+const crestLevelSchema = z.strictObject({ image: mediaSchema, caption: localizedSchema });
+
+/** `crest:` keyed by the count of finished stories; read as rows sorted by that count. */
+const crestSchema = z
+  .record(
+    z
+      .string()
+      .regex(/^(0|[1-9][0-9]*)$/, { error: "expected a count of finished stories: 0, 1, 2, …" }),
+    crestLevelSchema,
+  )
+  .refine((table) => "0" in table, { error: "needs a row for 0 finished stories" })
+  .transform((table) =>
+    Object.entries(table)
+      .map(([count, level]) => ({ finishedStories: Number(count), ...level }))
+      .sort((a, b) => a.finishedStories - b.finishedStories),
+  );
+
+const headedTextSchema = z.strictObject({ headline: localizedSchema, text: localizedSchema });
+
+const privacySchema = z.strictObject({
+  provider: z.strictObject({
+    name: z.string().min(1),
+    address: z.array(z.string().min(1)).min(1),
+    email: z.email(),
+  }),
+  text: localizedSchema,
+});
 
 export const gameSchema = z.strictObject({
   id: z.string().min(1),
@@ -27,6 +73,14 @@ export const gameSchema = z.strictObject({
     allowSortbyDistance: z.boolean(),
   }),
   texts: z.strictObject({ rejection: localizedSchema }),
+  crest: crestSchema.optional(),
+  intro: z
+    .array(headedTextSchema.extend({ image: mediaSchema.optional() }))
+    .length(4, { error: "expected exactly 4 steps" })
+    .default([]),
+  help: z.array(headedTextSchema).default([]),
+  privacy: privacySchema.optional(),
+  news: z.array(localizedSchema).default([]),
 });
 export type GameFile = z.infer<typeof gameSchema>;
 
@@ -39,6 +93,8 @@ const stationTextsSchema = z.strictObject({
   longDescDone: z.string().optional(),
   author: z.string().optional(),
   subject: z.string().optional(),
+  message: z.string().optional(),
+  content: z.string().min(1).optional(),
 });
 
 export const stationSchema = z.strictObject({
@@ -57,11 +113,29 @@ export const stationSchema = z.strictObject({
     })
     .default(true),
   live: z.boolean().default(true),
-  image: z.string().min(1).optional(),
+  image: mediaSchema.optional(),
   texts: z.strictObject({
     de: stationTextsSchema,
     "de-formal": stationTextsSchema.optional(),
     en: stationTextsSchema.optional(),
   }),
+  reminder: z
+    .strictObject({ after: durationSchema, text: localizedSchema })
+    .transform(({ after, text }) => ({ afterMs: after, text }))
+    .optional(),
 });
 export type StationFile = z.infer<typeof stationSchema>;
+
+export const storySchema = z.strictObject({
+  id: z.int().positive(),
+  name: z.string().min(1),
+  live: z.boolean().default(true),
+  chapter: localizedSchema,
+  headline: localizedSchema,
+  text: localizedSchema,
+  /** mp3 per language, or one for all. */
+  audio: localizedSchema.optional(),
+  image: mediaSchema.optional(),
+  requiredPoints: z.int().nonnegative(),
+});
+export type StoryFile = z.infer<typeof storySchema>;

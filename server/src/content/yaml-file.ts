@@ -11,6 +11,8 @@ export type YamlFile<T> = {
   problems: ContentProblem[];
   /** The line of the key at `path`, or of its nearest existing parent. */
   lineOf: (path: Path) => number | undefined;
+  /** The file as parsed, before validation; undefined after a syntax error. */
+  data: unknown;
 };
 
 export function parseYamlFile<T>(file: string, text: string, schema: z.ZodType<T>): YamlFile<T> {
@@ -25,12 +27,13 @@ export function parseYamlFile<T>(file: string, text: string, schema: z.ZodType<T
     // After a syntax error the parser misreads the rest of the file: only the first one is real.
     const line = syntax.linePos?.[0].line;
     const problems = [{ file, line, message: yamlMessage(syntax.message) }];
-    return { value: undefined, problems, lineOf };
+    return { value: undefined, problems, lineOf, data: undefined };
   }
-  const parsed = schema.safeParse(doc.toJS(), { error: requiredMessage });
-  if (parsed.success) return { value: parsed.data, problems: [], lineOf };
+  const data: unknown = doc.toJS();
+  const parsed = schema.safeParse(data, { error: requiredMessage });
+  if (parsed.success) return { value: parsed.data, problems: [], lineOf, data };
   const problems = parsed.error.issues.flatMap((issue) => issueProblems(file, issue, lineOf));
-  return { value: undefined, problems, lineOf };
+  return { value: undefined, problems, lineOf, data };
 }
 
 /** zod says "expected string, received undefined" for a missing key; say it plainly. */
@@ -49,7 +52,10 @@ function issueProblems(
     });
   }
   const prefix = issue.path.length > 0 ? `${pathText(issue.path)}: ` : "";
-  return [{ file, line: lineOf(issue.path), message: `${prefix}${issue.message}` }];
+  // zod says only "Invalid key in record"; the key schema's own message says what is expected.
+  const message =
+    issue.code === "invalid_key" ? issue.issues.map((i) => i.message).join("; ") : issue.message;
+  return [{ file, line: lineOf(issue.path), message: `${prefix}${message}` }];
 }
 
 function pathText(path: Path): string {
@@ -64,16 +70,26 @@ function yamlMessage(message: string): string {
 
 /** Start of the key that holds `path` (the node itself for sequence items and the root). */
 function nodeOffset(doc: Document, path: Path): number | undefined {
-  if (path.length === 0) return doc.contents?.range?.[0];
-  const parent = doc.getIn(path.slice(0, -1), true);
-  const last = path[path.length - 1];
-  if (isMap(parent)) {
-    const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
-    if (isScalar(pair?.key) && pair.key.range) return pair.key.range[0];
+  let node: unknown = doc.contents;
+  let offset = doc.contents?.range?.[0];
+  for (const step of path) {
+    const found = childOf(node, step);
+    if (!found) break;
+    [node, offset] = found;
   }
-  if (isSeq(parent) && typeof last === "number") {
-    const item = parent.items[last];
-    if (isScalar(item) || isMap(item) || isSeq(item)) return item.range?.[0];
+  return offset;
+}
+
+/** The child node at `step` and where it starts: its key in a map, itself in a sequence. */
+function childOf(node: unknown, step: PropertyKey): [unknown, number | undefined] | undefined {
+  if (isMap(node)) {
+    // `crest: { 0: … }` has number keys, which the parsed value (and so the path) spells as strings.
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+    return pair && isScalar(pair.key) ? [pair.value, pair.key.range?.[0]] : undefined;
   }
-  return nodeOffset(doc, path.slice(0, -1));
+  if (isSeq(node) && typeof step === "number") {
+    const item = node.items[step];
+    return isScalar(item) || isMap(item) || isSeq(item) ? [item, item.range?.[0]] : undefined;
+  }
+  return undefined;
 }

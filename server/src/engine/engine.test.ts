@@ -94,6 +94,73 @@ describe("#content", () => {
   });
 });
 
+describe("#recommend", () => {
+  it("makes a text or content line a recommendation with the id written after it", () => {
+    const result = script(
+      "Schau dir die Kilianskapelle an! #recommend: kilian\nstations/6/a.jpg #content #recommend: bild\n",
+    ).start();
+    expect(result.messages).toEqual([
+      {
+        kind: "text",
+        from: "Lena",
+        text: "Schau dir die Kilianskapelle an!",
+        recommendation: "kilian",
+      },
+      { kind: "content", from: "Lena", contentRef: "stations/6/a.jpg", recommendation: "bild" },
+    ]);
+  });
+
+  it("without an id derives one from the line: the same in every run, apart for other lines", () => {
+    const source = "Erst hierhin. #recommend\nDann dorthin. #recommend:\nNichts.\n";
+    const first = script(source).start().messages;
+    const again = script(`Neu davor.\n${source}`).start().messages.slice(1);
+    expect(again).toEqual(first);
+    const [a, b, plain] = first;
+    expect(a?.recommendation).toMatch(/^line-[0-9a-f]{8}$/);
+    expect(b?.recommendation).toMatch(/^line-[0-9a-f]{8}$/);
+    expect(a?.recommendation).not.toBe(b?.recommendation);
+    expect(plain).not.toHaveProperty("recommendation");
+  });
+});
+
+describe("#delay", () => {
+  it("schedules the message that long after the previous one of the step", () => {
+    const s = script(
+      "Ich suche das Buch.\nGefunden! #delay: 30s\nHier ist es.\nP.S. #delay: 10m\n+ [Danke] -> END\n",
+    );
+    const started = s.start();
+    expect(started.messages).toEqual([
+      { kind: "text", from: "Lena", text: "Ich suche das Buch." },
+      { kind: "text", from: "Lena", text: "Gefunden!", delayMs: 30_000 },
+      { kind: "text", from: "Lena", text: "Hier ist es." },
+      { kind: "text", from: "Lena", text: "P.S.", delayMs: 600_000 },
+    ]);
+    expect(started.awaiting.buttons.map((b) => b.text)).toEqual(["Danke"]);
+  });
+
+  it("takes seconds, minutes and hours, with #content, #from and #recommend alike", () => {
+    const result = script(
+      "stations/3/lied.mp3 #content #delay: 2h #from: Max #recommend: lied #seen: 0.5\n",
+    ).start();
+    expect(result.messages).toEqual([
+      {
+        kind: "content",
+        from: "Max",
+        contentRef: "stations/3/lied.mp3",
+        seenRatio: 0.5,
+        recommendation: "lied",
+        delayMs: 7_200_000,
+      },
+    ]);
+  });
+
+  it("is ignored when its value is no duration (the loader reports it)", () => {
+    expect(script("Gleich. #delay: bald\n").start().messages).toEqual([
+      { kind: "text", from: "Lena", text: "Gleich." },
+    ]);
+  });
+});
+
 describe("#answer choices", () => {
   it("open the text input and accept each alternative split on /", () => {
     const s = script(quiz);

@@ -1,4 +1,5 @@
 import { Story } from "inkjs";
+import { hasTag, messageExtras, tagValue } from "./tags";
 import type {
   Awaiting,
   EngineButton,
@@ -114,11 +115,12 @@ function toMessage(line: string, tags: string[], character: string): EngineMessa
   const text = line.trim();
   if (text === "") return null;
   const from = tagValue(tags, "from") || character;
-  if (!hasTag(tags, "content")) return { kind: "text", from, text };
+  const extras = messageExtras(tags, text);
+  if (!hasTag(tags, "content")) return { kind: "text", from, text, ...extras };
   const seenRatio = parseRatio(tagValue(tags, "seen"));
   return seenRatio !== undefined
-    ? { kind: "content", from, contentRef: text, seenRatio }
-    : { kind: "content", from, contentRef: text };
+    ? { kind: "content", from, contentRef: text, seenRatio, ...extras }
+    : { kind: "content", from, contentRef: text, ...extras };
 }
 
 function parseRatio(value: string | undefined): number | undefined {
@@ -181,17 +183,6 @@ function alternatives(choice: Choice): string[] {
 
 function isFallback(choice: Choice): boolean {
   return alternatives(choice).length === 0;
-}
-
-function hasTag(tags: string[], name: string): boolean {
-  return tags.some((t) => t.trim().toLowerCase() === name);
-}
-
-/** The value of a `name: value` tag, trimmed; undefined when the tag is absent. */
-function tagValue(tags: string[], name: string): string | undefined {
-  const prefix = new RegExp(`^\\s*${name}\\s*:`, "i");
-  const tag = tags.find((t) => prefix.test(t));
-  return tag?.replace(prefix, "").trim();
 }
 
 const UMLAUT_SPELLINGS = /ae|oe|ue/g;

@@ -1,56 +1,35 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { Language, PlayerStatus } from "@wegmarke/protocol";
-import { z } from "zod";
-import type { Clock } from "../clock";
+import type { Language } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
 import type { Awaiting, Input, StepResult } from "../engine/types";
 import { ServiceError } from "../errors";
-import type { EventBus } from "../events/bus";
-import { appendEvents } from "../events/event-log";
-import type { EventDraft } from "../events/event-log";
 import type { StreamSnapshot } from "../events/stream-hub";
 import type { StationRunRow } from "../store/station-run-repository";
 import type { StationRunStatus } from "../store/schema";
-import type { Repositories, Store } from "../store/store";
-import { KeyedQueue } from "./keyed-queue";
-import { isTeamStream } from "./participant";
+import type { Store } from "../store/store";
+import { dropReminder, parseAwaiting, scheduleMessages, scheduleReminder } from "./agenda";
 import type { Participant } from "./participant";
-import { buildPlayerStatus } from "./player-status";
+import { readPlayerStatus } from "./player-status";
 import type { ScriptCatalog } from "./script-catalog";
-import { stepEvents } from "./station-events";
+import { planStep } from "./station-events";
+import type { Turn, Turns } from "./turns";
 
 /** Reason of the 409 for activating a station the participant has finished. */
 const STATION_DONE = "station done";
-/**
- * Reason of the 409 for a call whose stream went away while it waited: the player joined a
- * team (or created one) in between, so a retry resolves to the new stream.
- */
-const PARTICIPANT_CHANGED = "participant changed";
 
 export type GameServiceDeps = {
   store: Store;
   pack: ContentPack;
   scripts: ScriptCatalog;
-  clock: Clock;
-  bus: EventBus;
+  turns: Turns;
 };
 
-/** Awaiting as saved in a run; written by this service only, parsed to keep types honest. */
-const awaitingSchema = z.object({
-  answer: z.boolean(),
-  buttons: z.array(z.object({ target: z.string(), text: z.string() })),
-});
-
-/** One call's work inside its transaction: the repositories, the time, the events to log. */
-type Turn = { repos: Repositories; stream: string; at: string; events: EventDraft[] };
-
 /**
- * The station lifecycle: activate, cancel, answers and buttons. Every call runs serialised
- * per stream and in one transaction that saves the state and logs the events it caused;
- * the bus wakes the participant's streams after commit.
+ * The station lifecycle: activate, cancel, answers and buttons. Every call is one turn
+ * (turns.ts): serialised per stream, one transaction that saves the state, logs the events it
+ * caused and schedules the messages due later.
  */
 export class GameService {
-  private readonly queue = new KeyedQueue();
   private readonly stations: Map<number, Station>;
 
   constructor(private readonly deps: GameServiceDeps) {
@@ -59,10 +38,9 @@ export class GameService {
 
   /** Starts a station; a different current station is cancelled first. */
   async activate(participant: Participant, stationId: number): Promise<void> {
-    if (!this.stations.get(stationId)?.live) {
-      throw new ServiceError(404, ErrorReason.stationUnavailable);
-    }
-    return this.turn(participant, async (turn) => {
+    const station = this.stations.get(stationId);
+    if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
+    return this.deps.turns.run(participant.stream, async (turn) => {
       const run = await turn.repos.stationRuns.find(turn.stream, stationId);
       if (run?.status === "done") throw new ServiceError(409, STATION_DONE);
       const current = await turn.repos.participants.currentStation(turn.stream);
@@ -71,17 +49,15 @@ export class GameService {
 
       const language = participant.language;
       const result = this.deps.scripts.get(stationId, language).start();
-      await this.saveRun(turn, stationId, language, result, "active");
       await turn.repos.participants.setCurrentStation(turn.stream, stationId, turn.at);
-      await this.pushStatus(turn);
-      await this.proceed(turn, stationId, language, result);
+      await this.proceed(turn, station, language, result, true);
     });
   }
 
   /** Throws the station's conversation away; a later activation starts it afresh. */
   async cancel(participant: Participant, stationId: number): Promise<void> {
     if (!this.stations.has(stationId)) throw new ServiceError(404, ErrorReason.stationUnavailable);
-    return this.turn(participant, async (turn) => {
+    return this.deps.turns.run(participant.stream, async (turn) => {
       const current = await turn.repos.participants.currentStation(turn.stream);
       // Cancelling what is not running changes nothing: the client's view was merely stale.
       if (current !== stationId) return;
@@ -111,7 +87,7 @@ export class GameService {
       // Moved to a team (or deleted) since the token was checked: failing ends the stream,
       // and the client's reconnect finds the new one.
       if (lastSeq === undefined) throw new Error(`stream ${participant.stream} is gone`);
-      const status = await this.statusOf(repos, participant.stream);
+      const status = await readPlayerStatus(repos, this.deps.pack, participant.stream);
       const logged = await repos.events.listAfter(participant.stream, lastEventId);
       // The status just sent supersedes every logged one.
       const backlog = logged.filter((row) => row.type !== "playerstatus");
@@ -122,11 +98,12 @@ export class GameService {
   private respond(participant: Participant, stationId: number, input: Input): Promise<void> {
     const refusal =
       input.kind === "answer" ? ErrorReason.noAnswerExpected : ErrorReason.noButtonExpected;
-    return this.turn(participant, async (turn) => {
+    return this.deps.turns.run(participant.stream, async (turn) => {
       const run = await this.currentRun(turn, stationId);
+      const station = this.stations.get(stationId);
       const awaiting = run && parseAwaiting(run.awaiting);
       const expected = input.kind === "answer" ? awaiting?.answer : awaiting?.buttons.length;
-      if (!run || !expected) throw new ServiceError(409, refusal);
+      if (!run || !station || !expected) throw new ServiceError(409, refusal);
 
       const result = this.deps.scripts.get(stationId, run.language).step(run.inkState, input);
       if (!result.accepted) {
@@ -134,29 +111,46 @@ export class GameService {
           ? new ServiceError(409, refusal)
           : new ServiceError(400, ErrorReason.unknownButton);
       }
-      await this.saveRun(turn, stationId, run.language, result, "active");
-      await this.proceed(turn, stationId, run.language, result);
+      await dropReminder(turn, station);
+      await this.proceed(turn, station, run.language, result, false);
     });
   }
 
-  /** Logs what a step produced; when the script ended, finishes the station. */
+  /**
+   * Saves the run after a step, logs what is due now and schedules the rest; when the script
+   * ended, the station is done at once, even if some of its messages come later.
+   */
   private async proceed(
     turn: Turn,
-    stationId: number,
+    station: Station,
     language: Language,
     result: StepResult,
+    started: boolean,
   ): Promise<void> {
-    turn.events.push(...stepEvents(stationId, result, turn.at));
-    if (!result.done) return;
-    await this.saveRun(turn, stationId, language, result, "done");
+    const plan = planStep(station.id, result, turn.at);
+    await this.saveRun(turn, station.id, language, result, "active", plan.awaitingNow);
+    if (started) await this.pushStatus(turn);
+    turn.events.push(...plan.now);
+    await scheduleMessages(turn, station.id, plan.later);
+    if (!result.done) {
+      await scheduleReminder(turn, station, plan.awaitingNow);
+      return;
+    }
+    await this.saveRun(turn, station.id, language, result, "done", plan.awaitingNow);
     await turn.repos.participants.setCurrentStation(turn.stream, 0, turn.at);
     await this.pushStatus(turn);
+    turn.scored = true;
   }
 
-  /** Cancels a running station: its run ends and its logged conversation is retracted. */
+  /**
+   * Cancels a running station: its run ends, its logged conversation is retracted, its delayed
+   * messages, reminder and media progress are dropped.
+   */
   private async abandon(turn: Turn, stationId: number): Promise<void> {
     await turn.repos.stationRuns.setStatus(turn.stream, stationId, "cancelled", turn.at);
     await turn.repos.events.retractStation(turn.stream, stationId);
+    await turn.repos.scheduled.deleteStation(turn.stream, stationId);
+    await turn.repos.mediaProgress.deleteStation(turn.stream, stationId);
     await turn.repos.participants.setCurrentStation(turn.stream, 0, turn.at);
   }
 
@@ -173,13 +167,14 @@ export class GameService {
     language: Language,
     result: StepResult,
     status: StationRunStatus,
+    awaiting: Awaiting,
   ): Promise<void> {
     return turn.repos.stationRuns.save({
       stream: turn.stream,
       stationId,
       status,
       inkState: result.state,
-      awaiting: JSON.stringify(result.awaiting),
+      awaiting: JSON.stringify(awaiting),
       points: result.points,
       language,
       updatedAt: turn.at,
@@ -187,34 +182,7 @@ export class GameService {
   }
 
   private async pushStatus(turn: Turn): Promise<void> {
-    turn.events.push({ type: "playerstatus", data: await this.statusOf(turn.repos, turn.stream) });
+    const status = await readPlayerStatus(turn.repos, this.deps.pack, turn.stream);
+    turn.events.push({ type: "playerstatus", data: status });
   }
-
-  private async statusOf(repos: Repositories, stream: string): Promise<PlayerStatus> {
-    const current = await repos.participants.currentStation(stream);
-    const runs = await repos.stationRuns.listByStream(stream);
-    return buildPlayerStatus(this.deps.pack, current, runs, isTeamStream(stream));
-  }
-
-  /** Runs one call: serialised per stream, one transaction, a wake-up after commit. */
-  private async turn(participant: Participant, work: (turn: Turn) => Promise<void>): Promise<void> {
-    const { stream } = participant;
-    const logged = await this.queue.run(stream, () =>
-      this.deps.store.transaction(async (repos) => {
-        if ((await repos.streams.lastSeq(stream)) === undefined) {
-          throw new ServiceError(409, PARTICIPANT_CHANGED);
-        }
-        const turn: Turn = { repos, stream, at: this.deps.clock.now().toISOString(), events: [] };
-        await work(turn);
-        if (turn.events.length === 0) return false;
-        await appendEvents(repos, stream, turn.events, turn.at);
-        return true;
-      }),
-    );
-    if (logged) this.deps.bus.notify(stream);
-  }
-}
-
-function parseAwaiting(json: string): Awaiting {
-  return awaitingSchema.parse(JSON.parse(json));
 }

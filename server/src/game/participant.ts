@@ -28,3 +28,9 @@ export function participantOf(player: {
   const stream = player.teamId === null ? playerStream(player.id) : teamStream(player.teamId);
   return { stream, language: player.language };
 }
+
+/** Whose stream it is: a player's (`player:<id>`) or a team's (`team:<id>`). */
+export function streamOwner(stream: string): { kind: "player" | "team"; id: number } {
+  const [kind, id] = stream.split(":");
+  return { kind: kind === "team" ? "team" : "player", id: Number(id) };
+}

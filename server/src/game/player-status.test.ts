@@ -1,7 +1,8 @@
 import { playerStatusSchema } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
-import type { ContentPack, Station } from "../content/model";
-import { buildPlayerStatus } from "./player-status";
+import type { ContentPack, Station, Story } from "../content/model";
+import { buildPlayerStatus, stationsWithPoints } from "./player-status";
+import type { ParticipantState } from "./player-status";
 
 function station(id: number, changes: Partial<Station> = {}): Station {
   return {
@@ -45,9 +46,20 @@ const pack: ContentPack = {
   dir: "/pack",
 };
 
+function state(changes: Partial<ParticipantState> = {}): ParticipantState {
+  return {
+    currentStation: 0,
+    currentStory: 0,
+    runs: [],
+    doneStories: [],
+    hasTeam: false,
+    ...changes,
+  };
+}
+
 describe("buildPlayerStatus", () => {
   it("lists every station of the pack, unplayed, for a new player", () => {
-    const status = playerStatusSchema.parse(buildPlayerStatus(pack, 0, [], false));
+    const status = playerStatusSchema.parse(buildPlayerStatus(pack, state()));
     expect(status).toMatchObject({
       ActiveStations: [],
       CurrentStation: 0,
@@ -79,13 +91,14 @@ describe("buildPlayerStatus", () => {
   it("counts points of done stations only and marks what was played", () => {
     const status = buildPlayerStatus(
       pack,
-      2,
-      [
-        { stationId: 1, status: "done", points: 3 },
-        { stationId: 2, status: "active", points: 1 },
-        { stationId: 3, status: "cancelled", points: 2 },
-      ],
-      false,
+      state({
+        currentStation: 2,
+        runs: [
+          { stationId: 1, status: "done", points: 3 },
+          { stationId: 2, status: "active", points: 1 },
+          { stationId: 3, status: "cancelled", points: 2 },
+        ],
+      }),
     );
     expect(status.CurrentStation).toBe(2);
     expect(status.ActiveStations).toEqual([2]);
@@ -105,6 +118,45 @@ describe("buildPlayerStatus", () => {
   });
 
   it("says whether the participant is a team", () => {
-    expect(buildPlayerStatus(pack, 0, [], true).HasTeam).toBe(true);
+    expect(buildPlayerStatus(pack, state({ hasTeam: true })).HasTeam).toBe(true);
+  });
+
+  it("lists every story with its live flag, marks the opened ones done and names the current", () => {
+    const status = buildPlayerStatus(
+      { ...pack, stories: [story(1), story(2), story(3, false)] },
+      state({ currentStory: 2, doneStories: [1, 2] }),
+    );
+    expect(status.CurrentStory).toBe(2);
+    expect(status.Stories).toEqual({
+      "1": { Name: "story-1", Done: true, Live: true },
+      "2": { Name: "story-2", Done: true, Live: true },
+      "3": { Name: "story-3", Done: false, Live: false },
+    });
   });
 });
+
+describe("stationsWithPoints", () => {
+  it("counts finished stations that awarded points", () => {
+    expect(
+      stationsWithPoints([
+        { stationId: 1, status: "done", points: 3 },
+        { stationId: 2, status: "done", points: 0 },
+        { stationId: 3, status: "active", points: 2 },
+        { stationId: 4, status: "done", points: 1 },
+      ]),
+    ).toBe(2);
+  });
+});
+
+function story(id: number, live = true): Story {
+  return {
+    id,
+    name: `story-${id}`,
+    live,
+    chapter: { de: `Kapitel ${id}` },
+    headline: { de: `Geschichte ${id}` },
+    text: { de: "…" },
+    requiredPoints: id - 1,
+    dir: `/pack/stories/${id}`,
+  };
+}

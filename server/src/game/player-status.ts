@@ -1,16 +1,41 @@
-import type { PlayerStatus, StationStatus } from "@wegmarke/protocol";
+import type { PlayerStatus, StationStatus, StoryStatus } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
 import type { StationRunRow } from "../store/station-run-repository";
+import type { Repositories } from "../store/store";
+import { isTeamStream } from "./participant";
 
 export type RunOutcome = Pick<StationRunRow, "stationId" | "status" | "points">;
 
-/** The participant's `playerstatus` (spec section 7) from the pack and its station runs. */
-export function buildPlayerStatus(
+/** What a participant's status is made of, besides the pack. */
+export type ParticipantState = {
+  currentStation: number;
+  /** The story opened last, 0 before any. */
+  currentStory: number;
+  runs: RunOutcome[];
+  /** Ids of the stories the participant has opened. */
+  doneStories: number[];
+  hasTeam: boolean;
+};
+
+/** Reads a participant's state and builds its status, inside the caller's transaction. */
+export async function readPlayerStatus(
+  repos: Repositories,
   pack: ContentPack,
-  currentStation: number,
-  runs: RunOutcome[],
-  hasTeam: boolean,
-): PlayerStatus {
+  stream: string,
+): Promise<PlayerStatus> {
+  const { currentStation, currentStory } = await repos.participants.find(stream);
+  return buildPlayerStatus(pack, {
+    currentStation,
+    currentStory,
+    runs: await repos.stationRuns.listByStream(stream),
+    doneStories: await repos.storyStates.listDone(stream),
+    hasTeam: isTeamStream(stream),
+  });
+}
+
+/** The participant's `playerstatus` (spec section 7) from the pack and its state. */
+export function buildPlayerStatus(pack: ContentPack, state: ParticipantState): PlayerStatus {
+  const { runs } = state;
   const runOf = new Map(runs.map((run) => [run.stationId, run]));
   const stations: Record<string, StationStatus> = {};
   for (const station of pack.stations) {
@@ -26,17 +51,32 @@ export function buildPlayerStatus(
       // The server does not know where the player is; the app measures from geolocation.
       Distance: null,
       GroupName: station.group,
+      // true, false, "shown" or "secret" as the pack says; the app derives visible and secret.
       GameState: { Done: done, Played: run !== undefined, Visible: station.visible },
       DisplayHint: { Style: station.style, View: station.view },
     };
   }
+  const doneStories = new Set(state.doneStories);
+  const stories: Record<string, StoryStatus> = {};
+  for (const story of pack.stories ?? []) {
+    stories[String(story.id)] = {
+      Name: story.name,
+      Done: doneStories.has(story.id),
+      Live: story.live,
+    };
+  }
   return {
     ActiveStations: runs.filter((run) => run.status === "active").map((run) => run.stationId),
-    CurrentStation: currentStation,
-    CurrentStory: 0,
+    CurrentStation: state.currentStation,
+    CurrentStory: state.currentStory,
     TotalPoints: runs.reduce((sum, run) => sum + (run.status === "done" ? run.points : 0), 0),
-    HasTeam: hasTeam,
+    HasTeam: state.hasTeam,
     Stations: stations,
-    Stories: {},
+    Stories: stories,
   };
+}
+
+/** How many stations the participant finished with points: what stories require (spec 2). */
+export function stationsWithPoints(runs: RunOutcome[]): number {
+  return runs.filter((run) => run.status === "done" && run.points > 0).length;
 }

@@ -1,9 +1,11 @@
 import { serverEventSchemas } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
 import type { StepResult } from "../engine/types";
-import { stepEvents } from "./station-events";
+import type { EventDraft } from "../events/event-log";
+import { laterEvents, planStep } from "./station-events";
 
 const AT = "2026-05-01T10:00:00.000Z";
+const QUESTION = { answer: true, buttons: [] };
 
 function result(changes: Partial<StepResult>): StepResult {
   return {
@@ -17,9 +19,14 @@ function result(changes: Partial<StepResult>): StepResult {
   };
 }
 
-describe("stepEvents", () => {
+function checked(events: EventDraft[]): EventDraft[] {
+  for (const event of events) serverEventSchemas[event.type].parse(event.data);
+  return events;
+}
+
+describe("planStep without delays", () => {
   it("puts the echo first, then the messages, then the answer expectation", () => {
-    const events = stepEvents(
+    const plan = planStep(
       1,
       result({
         echo: "Katze",
@@ -28,11 +35,11 @@ describe("stepEvents", () => {
           { kind: "content", from: "Max", contentRef: "stations/1/a.mp3", seenRatio: 0.8 },
           { kind: "content", from: "Lena", contentRef: "stations/1/b.jpg" },
         ],
-        awaiting: { answer: true, buttons: [] },
+        awaiting: QUESTION,
       }),
       AT,
     );
-    expect(events).toEqual([
+    expect(checked(plan.now)).toEqual([
       { type: "webtext", data: { StationID: 1, Originator: "user", Text: "Katze", Timestamp: AT } },
       { type: "webtext", data: { StationID: 1, Originator: "Lena", Text: "Nein.", Timestamp: AT } },
       {
@@ -51,11 +58,12 @@ describe("stepEvents", () => {
       },
       { type: "answer-expected", data: { StationID: 1 } },
     ]);
-    for (const event of events) serverEventSchemas[event.type].parse(event.data);
+    expect(plan.later).toEqual([]);
+    expect(plan.awaitingNow).toEqual(QUESTION);
   });
 
   it("frames buttons with buttongroup-start and buttoninput-expected", () => {
-    const events = stepEvents(
+    const plan = planStep(
       2,
       result({
         awaiting: {
@@ -68,7 +76,7 @@ describe("stepEvents", () => {
       }),
       AT,
     );
-    expect(events).toEqual([
+    expect(plan.now).toEqual([
       { type: "buttongroup-start", data: { StationID: 2 } },
       { type: "webbutton", data: { StationID: 2, Target: "0.0", Text: "Links" } },
       { type: "webbutton", data: { StationID: 2, Target: "0.1", Text: "Rechts" } },
@@ -77,11 +85,101 @@ describe("stepEvents", () => {
   });
 
   it("expects nothing once the script has ended", () => {
-    const events = stepEvents(
+    const plan = planStep(
       3,
       result({ done: true, messages: [{ kind: "text", from: "L", text: "Tschüss" }] }),
       AT,
     );
-    expect(events.map((e) => e.type)).toEqual(["webtext"]);
+    expect(plan.now.map((e) => e.type)).toEqual(["webtext"]);
+  });
+
+  it("sends recommendations as their own types, with the id qualified by the station", () => {
+    const plan = planStep(
+      6,
+      result({
+        messages: [
+          { kind: "text", from: "Lena", text: "Geh zur Kapelle!", recommendation: "kilian" },
+          { kind: "content", from: "Lena", contentRef: "stations/6/a.jpg", recommendation: "bild" },
+        ],
+      }),
+      AT,
+    );
+    expect(checked(plan.now)).toEqual([
+      {
+        type: "webtext-recommendation",
+        data: {
+          StationID: 6,
+          Originator: "Lena",
+          Text: "Geh zur Kapelle!",
+          Timestamp: AT,
+          RecommendationID: "6:kilian",
+        },
+      },
+      {
+        type: "webcontent-recommendation",
+        data: {
+          StationID: 6,
+          Originator: "Lena",
+          ContentRef: "stations/6/a.jpg",
+          Timestamp: AT,
+          RecommendationID: "6:bild",
+        },
+      },
+    ]);
+  });
+});
+
+describe("planStep with delays", () => {
+  const delayed = result({
+    echo: "ja",
+    messages: [
+      { kind: "text", from: "Lena", text: "Moment." },
+      { kind: "text", from: "Lena", text: "Gefunden!", delayMs: 30_000 },
+      { kind: "text", from: "Lena", text: "Hier ist es." },
+      { kind: "text", from: "Lena", text: "Und nun?", delayMs: 10_000 },
+    ],
+    awaiting: QUESTION,
+  });
+
+  it("sends what is due now, groups the rest by due time, delays adding up", () => {
+    const plan = planStep(1, delayed, AT);
+    expect(plan.now.map((e) => e.type)).toEqual(["webtext", "webtext"]);
+    expect(plan.later).toEqual([
+      {
+        dueInMs: 30_000,
+        messages: [
+          { kind: "text", from: "Lena", text: "Gefunden!", delayMs: 30_000 },
+          { kind: "text", from: "Lena", text: "Hier ist es." },
+        ],
+      },
+      {
+        dueInMs: 40_000,
+        messages: [{ kind: "text", from: "Lena", text: "Und nun?", delayMs: 10_000 }],
+        awaiting: QUESTION,
+      },
+    ]);
+  });
+
+  it("accepts nothing until the question is out, then sends the wait after the last message", () => {
+    const plan = planStep(1, delayed, AT);
+    expect(plan.awaitingNow).toEqual({ answer: false, buttons: [] });
+    const last = plan.later.at(-1);
+    if (!last) throw new Error("no later group");
+    expect(laterEvents(1, last, "2026-05-01T10:00:40.000Z").map((e) => e.type)).toEqual([
+      "webtext",
+      "answer-expected",
+    ]);
+  });
+
+  it("delays even the first message of a step", () => {
+    const plan = planStep(
+      1,
+      result({ done: true, messages: [{ kind: "text", from: "L", text: "P.S.", delayMs: 5000 }] }),
+      AT,
+    );
+    expect(plan.now).toEqual([]);
+    expect(plan.later).toEqual([
+      { dueInMs: 5000, messages: [{ kind: "text", from: "L", text: "P.S.", delayMs: 5000 }] },
+    ]);
   });
 });

@@ -28,5 +28,8 @@ export async function moveStream(
   await repos.participants.moveStream(from, to);
   await repos.stationRuns.moveStream(from, to);
   await repos.events.moveStream(from, to);
+  await repos.storyStates.moveStream(from, to);
+  await repos.mediaProgress.moveStream(from, to);
+  await repos.scheduled.moveStream(from, to);
   await repos.streams.delete(from);
 }

@@ -56,7 +56,7 @@ export class TeamService {
         const at = now.toISOString();
         let teamId = current.teamId;
         if (teamId === null) {
-          teamId = await repos.teams.create(at);
+          teamId = await repos.teams.create(at, player.id);
           await moveStream(repos, playerStream(player.id), teamStream(teamId), at);
           await repos.players.update(player.id, { teamId });
         }

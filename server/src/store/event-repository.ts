@@ -25,6 +25,19 @@ export class EventRepository {
       .execute();
   }
 
+  /** A station's unretracted events of some types, oldest first. */
+  listByStation(stream: string, stationId: number, types: string[]): Promise<LogRow[]> {
+    return this.db
+      .selectFrom("eventLog")
+      .select(["seq", "type", "payload"])
+      .where("stream", "=", stream)
+      .where("stationId", "=", stationId)
+      .where("type", "in", types)
+      .where("retracted", "=", 0)
+      .orderBy("seq")
+      .execute();
+  }
+
   /** Hands the rows of stream `from` to stream `to` (which must exist), keeping their order. */
   async moveStream(from: string, to: string): Promise<void> {
     await this.db.updateTable("eventLog").set({ stream: to }).where("stream", "=", from).execute();

@@ -6,17 +6,26 @@ import { describe, expect, it } from "vitest";
 import { hashToken } from "../accounts/tokens";
 import { openStore } from "./store";
 
-/** A database as the 001 schema left it: one player with the token hash in its own row. */
+/**
+ * A database as the 001 schema left it: one player with the token hash in its own row, and the
+ * game tables later migrations change.
+ */
 function databaseAt001(file: string): void {
   const db = new SqliteDatabase(file);
   db.exec(`
     create table players (id integer primary key autoincrement, token_hash text not null unique,
       story_id text not null, language text not null, created_at text not null);
+    create table streams (stream text primary key, last_seq integer not null default 0);
+    create table participants (stream text primary key references streams (stream) on delete cascade,
+      current_station integer not null default 0, updated_at text not null);
     create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null);
     create table kysely_migration_lock (id varchar(255) not null primary key, is_locked integer default 0 not null);
     insert into kysely_migration values ('001-game-state', '2026-05-01T00:00:00.000Z');
     insert into players (token_hash, story_id, language, created_at)
       values ('${hashToken("old-token")}', 'marburg', 'en', '2026-05-01T10:00:00.000Z');
+    insert into streams (stream, last_seq) values ('player:1', 4);
+    insert into participants (stream, current_station, updated_at)
+      values ('player:1', 2, '2026-05-01T10:00:00.000Z');
   `);
   db.close();
 }
@@ -42,6 +51,23 @@ describe("migration 002", () => {
     const db = new SqliteDatabase(file, { readonly: true });
     expect(db.prepare("select count(*) from sessions").pluck().get()).toBe(0);
     db.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe("migration 003", () => {
+  it("keeps each participant's current station and starts it without a current story", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
+    const file = join(dir, "db.sqlite");
+    databaseAt001(file);
+    const store = openStore({ kind: "sqlite", file });
+    await store.migrate();
+    expect(await store.repos.participants.find("player:1")).toEqual({
+      currentStation: 2,
+      currentStory: 0,
+    });
+    expect(await store.repos.scheduled.nextDue()).toBeUndefined();
+    await store.close();
     await rm(dir, { recursive: true, force: true });
   });
 });

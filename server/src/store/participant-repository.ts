@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
-/** The current station of each participant (a player or a team). */
+/** The current station and story of each participant (a player or a team). */
 export class ParticipantRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async create(stream: string, at: string): Promise<void> {
     await this.db
       .insertInto("participants")
-      .values({ stream, currentStation: 0, updatedAt: at })
+      .values({ stream, currentStation: 0, currentStory: 0, updatedAt: at })
       .execute();
   }
 
@@ -20,6 +20,16 @@ export class ParticipantRepository {
       .where("stream", "=", stream)
       .executeTakeFirst();
     return row?.currentStation ?? 0;
+  }
+
+  /** The current station and story (0 when none), both 0 for an unknown stream. */
+  async find(stream: string): Promise<{ currentStation: number; currentStory: number }> {
+    const row = await this.db
+      .selectFrom("participants")
+      .select(["currentStation", "currentStory"])
+      .where("stream", "=", stream)
+      .executeTakeFirst();
+    return row ?? { currentStation: 0, currentStory: 0 };
   }
 
   /** Hands the rows of stream `from` to stream `to` (which must exist), keeping their order. */
@@ -35,6 +45,14 @@ export class ParticipantRepository {
     await this.db
       .updateTable("participants")
       .set({ currentStation: stationId, updatedAt: at })
+      .where("stream", "=", stream)
+      .execute();
+  }
+
+  async setCurrentStory(stream: string, storyId: number, at: string): Promise<void> {
+    await this.db
+      .updateTable("participants")
+      .set({ currentStory: storyId, updatedAt: at })
       .where("stream", "=", stream)
       .execute();
   }

@@ -45,6 +45,18 @@ export class PlayerRepository {
     await this.db.deleteFrom("players").where("id", "=", id).execute();
   }
 
+  /** The first names of those of `ids` that have one (registered players). */
+  async firstNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom("players")
+      .select(["id", "firstName"])
+      .where("id", "in", ids)
+      .where("firstName", "is not", null)
+      .execute();
+    return new Map(rows.flatMap((row) => (row.firstName ? [[row.id, row.firstName]] : [])));
+  }
+
   async countInTeam(teamId: number): Promise<number> {
     const row = await this.db
       .selectFrom("players")

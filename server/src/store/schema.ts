@@ -17,6 +17,9 @@ export type Database = {
   stationRuns: StationRunsTable;
   streams: StreamsTable;
   eventLog: EventLogTable;
+  storyStates: StoryStatesTable;
+  mediaProgress: MediaProgressTable;
+  scheduledMessages: ScheduledMessagesTable;
 };
 
 /**
@@ -71,6 +74,11 @@ export type PasswordResetsTable = {
 export type TeamsTable = {
   id: Generated<number>;
   createdAt: string;
+  /**
+   * The player who founded the team, for its scoreboard name. No foreign key: a deleted founder
+   * simply has no row to join (player ids are never reused), and the team gets a generated name.
+   */
+  founderId: number | null;
 };
 
 /** An invitation code of a team, as SHA-256 hex of its canonical form; several may join with it. */
@@ -85,6 +93,8 @@ export type ParticipantsTable = {
   stream: string;
   /** 0 when no station is current. */
   currentStation: number;
+  /** The story opened last; 0 before any. */
+  currentStory: number;
   updatedAt: string;
 };
 
@@ -117,4 +127,42 @@ export type EventLogTable = {
   payload: string;
   createdAt: string;
   retracted: number;
+};
+
+/** A story the participant has opened (`story/activate`): it counts as done from then on. */
+export type StoryStatesTable = {
+  stream: string;
+  storyId: number;
+  doneAt: string;
+};
+
+/** How far the participant played one audio or video a station sent. */
+export type MediaProgressTable = {
+  stream: string;
+  stationId: number;
+  contentRef: string;
+  /** The furthest ratio reported (0..1); it never goes back. */
+  maxRatio: number;
+  /** The message's `SeenRatio` (or the default), copied here so no report has to read the log. */
+  seenRatio: number;
+  /** When `maxRatio` first reached `seenRatio`; null until then. */
+  seenAt: string | null;
+  updatedAt: string;
+};
+
+export type ScheduledKind = "messages" | "reminder";
+
+/**
+ * Something to deliver to a stream later: a script's delayed messages (with what the step waits
+ * for, when the last of them is due) or a station's idle reminder.
+ */
+export type ScheduledMessagesTable = {
+  id: Generated<number>;
+  stream: string;
+  stationId: number;
+  kind: ScheduledKind;
+  /** ISO 8601; the scheduler delivers rows whose time has come, earliest first. */
+  dueAt: string;
+  /** `messages`: the messages and awaiting as JSON (game/scheduled-plan.ts); `reminder`: null. */
+  payload: string | null;
 };

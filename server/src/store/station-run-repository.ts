@@ -3,6 +3,9 @@ import type { Database, StationRunsTable, StationRunStatus } from "./schema";
 
 export type StationRunRow = Selectable<StationRunsTable>;
 
+/** One participant's score: the points and count of its finished stations. */
+export type StreamTotal = { stream: string; points: number; stations: number; reachedAt: string };
+
 /** One row per participant and station: the dialogue's saved state and its outcome. */
 export class StationRunRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -18,6 +21,28 @@ export class StationRunRepository {
 
   listByStream(stream: string): Promise<StationRunRow[]> {
     return this.db.selectFrom("stationRuns").selectAll().where("stream", "=", stream).execute();
+  }
+
+  /** The score of every participant that finished at least one station. */
+  async totals(): Promise<StreamTotal[]> {
+    const rows = await this.db
+      .selectFrom("stationRuns")
+      .select((eb) => [
+        "stream",
+        eb.fn.sum<number>("points").as("points"),
+        eb.fn.countAll<number>().as("stations"),
+        eb.fn.max("updatedAt").as("reachedAt"),
+      ])
+      .where("status", "=", "done")
+      .groupBy("stream")
+      .execute();
+    // PostgreSQL returns sums and counts as strings.
+    return rows.map((row) => ({
+      stream: row.stream,
+      points: Number(row.points),
+      stations: Number(row.stations),
+      reachedAt: row.reachedAt,
+    }));
   }
 
   /** Hands the rows of stream `from` to stream `to` (which must exist), keeping their order. */
@@ -40,6 +65,21 @@ export class StationRunRepository {
           .columns(["stream", "stationId"])
           .doUpdateSet({ status, inkState, awaiting, points, language, updatedAt }),
       )
+      .execute();
+  }
+
+  /** What the run accepts now (the engine's Awaiting as JSON). */
+  async setAwaiting(
+    stream: string,
+    stationId: number,
+    awaiting: string,
+    at: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable("stationRuns")
+      .set({ awaiting, updatedAt: at })
+      .where("stream", "=", stream)
+      .where("stationId", "=", stationId)
       .execute();
   }
 

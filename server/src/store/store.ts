@@ -5,14 +5,17 @@ import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
 import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
 import type { DatabaseConfig } from "../config";
 import { EventRepository } from "./event-repository";
+import { MediaProgressRepository } from "./media-progress-repository";
 import { migrateToLatest } from "./migrations";
 import { ParticipantRepository } from "./participant-repository";
 import { PasswordResetRepository } from "./password-reset-repository";
 import { PlayerRepository } from "./player-repository";
+import { ScheduledMessageRepository } from "./scheduled-message-repository";
 import type { Database } from "./schema";
 import { SessionRepository } from "./session-repository";
 import { SmsCodeRepository } from "./sms-code-repository";
 import { StationRunRepository } from "./station-run-repository";
+import { StoryStateRepository } from "./story-state-repository";
 import { StreamRepository } from "./stream-repository";
 import { TeamInvitationRepository } from "./team-invitation-repository";
 import { TeamRepository } from "./team-repository";
@@ -28,6 +31,9 @@ export type Repositories = {
   stationRuns: StationRunRepository;
   streams: StreamRepository;
   events: EventRepository;
+  storyStates: StoryStateRepository;
+  mediaProgress: MediaProgressRepository;
+  scheduled: ScheduledMessageRepository;
 };
 
 function repositories(db: Kysely<Database>): Repositories {
@@ -42,6 +48,9 @@ function repositories(db: Kysely<Database>): Repositories {
     stationRuns: new StationRunRepository(db),
     streams: new StreamRepository(db),
     events: new EventRepository(db),
+    storyStates: new StoryStateRepository(db),
+    mediaProgress: new MediaProgressRepository(db),
+    scheduled: new ScheduledMessageRepository(db),
   };
 }
 

@@ -4,14 +4,26 @@ import type { Database } from "./schema";
 export class TeamRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts a team and returns its id. */
-  async create(at: string): Promise<number> {
+  /** Inserts a team founded by `founderId` and returns its id. */
+  async create(at: string, founderId: number): Promise<number> {
     const row = await this.db
       .insertInto("teams")
-      .values({ createdAt: at })
+      .values({ createdAt: at, founderId })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The founders' first names of those of `teamIds` whose founder is registered and still here. */
+  async founderNames(teamIds: number[]): Promise<Map<number, string>> {
+    if (teamIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom("teams")
+      .innerJoin("players", "players.id", "teams.founderId")
+      .select(["teams.id", "players.firstName"])
+      .where("teams.id", "in", teamIds)
+      .execute();
+    return new Map(rows.flatMap((row) => (row.firstName ? [[row.id, row.firstName]] : [])));
   }
 
   /** Deletes the team and its invitations (foreign key); it must have no members left. */

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { AccountLimits } from "../../src/accounts/limits";
 import { buildApp } from "../../src/app";
-import type { Clock } from "../../src/clock";
+import type { Clock, Timer } from "../../src/clock";
 import { repoRoot } from "../../src/config";
 import type { Config } from "../../src/config";
 import { loadContentPack } from "../../src/content/loader";
@@ -46,6 +46,8 @@ export type StartOptions = {
   dbFile: string;
   pack?: ContentPack;
   clock?: Clock;
+  /** The scheduler's timer (ManualTime's, to fire it by hand). */
+  timer?: Timer;
   /** Overrides the test defaults below (SMS go to the outbox). */
   config?: Partial<Config>;
   limits?: Partial<AccountLimits>;
@@ -77,6 +79,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     // fetch keeps spare sockets open after an aborted stream; don't wait long for them.
     shutdownGraceMs: 100,
     ...(options.clock && { clock: options.clock }),
+    ...(options.timer && { timer: options.timer }),
     ...(options.limits && { limits: options.limits }),
     ...(options.logStream && { logStream: options.logStream }),
   });

@@ -1,0 +1,21 @@
+VAR points = 0
+VAR tipp = false
+Quak! Endlich bringt mir jemand mein Märchen zurück. Wilhelm hat dich geschickt, nicht wahr?
+Unter dieser Brücke fließt die Lahn. Ein schöner Ort für einen Frosch – aber etwas fehlt mir.
+- (frage)
+Was fiel der Königstochter im Märchen in den Brunnen?
++ [goldene Kugel / Kugel / die goldene Kugel / Ball / goldener Ball #answer]
+    Ganz genau, ihre goldene Kugel! Ich habe sie ihr heraufgeholt.
+    ~ points = 2
+    { tipp:
+        ~ points = 1
+    }
+* [Ein Tipp, bitte]
+    ~ tipp = true
+    Sie war rund, glänzte in der Sonne, und die Königstochter spielte am liebsten damit.
+    -> frage
++ [#answer]
+    Quak, das war es nicht. Versuch es noch einmal!
+    -> frage
+- Und nun entschuldige mich – ich werde zum Abendessen im Schloss erwartet.
+-> END

@@ -1,0 +1,21 @@
+VAR points = 0
+VAR hint = false
+Croak! At last someone brings my tale back. Wilhelm sent you, didn't he?
+The river Lahn flows under this bridge. A lovely spot for a frog – but I'm missing something.
+- (question)
+What did the princess drop into the well in the fairy tale?
++ [golden ball / ball / the golden ball / goldene Kugel / Kugel #answer]
+    Exactly, her golden ball! I fetched it up for her.
+    ~ points = 2
+    { hint:
+        ~ points = 1
+    }
+* [A hint, please]
+    ~ hint = true
+    It was round, it shone in the sun, and the princess loved to play with it.
+    -> question
++ [#answer]
+    Croak, that wasn't it. Try again!
+    -> question
+- And now, excuse me – I'm expected for dinner at the castle.
+-> END

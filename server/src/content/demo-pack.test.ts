@@ -1,0 +1,145 @@
+import { describe, it, expect, beforeAll } from "vitest";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { languages } from "@wegmarke/protocol";
+import type { Language } from "@wegmarke/protocol";
+import { createScript } from "../engine/engine";
+import type { EngineMessage, StationScript, StepResult } from "../engine/types";
+import { loadContentPack } from "./loader";
+import { localize } from "./model";
+import type { ContentPack } from "./model";
+import { assetPath } from "./public";
+
+/** The demo game must be playable from start to finish, in every language, with full points. */
+
+const demo = fileURLToPath(new URL("../../../content/demo", import.meta.url));
+
+type Move = { answer: string } | { button: number };
+
+/** The best way through each station; German answers are accepted in every language. */
+const bestMoves: Record<number, Move[]> = {
+  1: [{ answer: "Gockel" }],
+  2: [{ button: 0 }],
+  3: [{ button: 0 }],
+  4: [{ button: 0 }],
+  5: [{ button: 1 }],
+  6: [{ answer: "Schuhmacher" }],
+  7: [{ button: 0 }],
+  8: [{ answer: "goldene Kugel" }],
+  9: [{ button: 0 }],
+};
+
+let pack: ContentPack;
+
+beforeAll(async () => {
+  pack = await loadContentPack(demo);
+});
+
+function scriptOf(stationId: number, lang: Language): StationScript {
+  const station = pack.stations.find((s) => s.id === stationId);
+  if (!station) throw new Error(`no station ${stationId}`);
+  return createScript(localize(station.scripts, lang), {
+    character: station.character,
+    maxPoints: station.points,
+    rejection: localize(pack.texts.rejection, lang),
+  });
+}
+
+function play(stationId: number, lang: Language, moves: Move[]): StepResult[] {
+  const script = scriptOf(stationId, lang);
+  const steps = [script.start()];
+  for (const move of moves) {
+    const last = steps[steps.length - 1];
+    if (!last) throw new Error("no step");
+    const target = "button" in move ? last.awaiting.buttons[move.button]?.target : undefined;
+    const input =
+      "answer" in move
+        ? { kind: "answer" as const, text: move.answer }
+        : { kind: "button" as const, target: target ?? "missing button" };
+    const next = script.step(last.state, input);
+    expect(next.accepted, `station ${stationId} (${lang}) refused ${JSON.stringify(move)}`).toBe(
+      true,
+    );
+    steps.push(next);
+  }
+  return steps;
+}
+
+const messagesOf = (steps: StepResult[]): EngineMessage[] => steps.flatMap((s) => s.messages);
+
+describe("the demo game", () => {
+  it("has nine stations across every view and both styles, and three stories", () => {
+    expect(pack.stations.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(new Set(pack.stations.map((s) => s.view))).toEqual(
+      new Set(["station", "main", "archive", "custom", "email", "story"]),
+    );
+    expect(new Set(pack.stations.map((s) => s.style))).toEqual(new Set(["game-station", "plain"]));
+    expect(pack.stations.map((s) => s.visible)).toEqual(
+      expect.arrayContaining(["secret", "shown", true]),
+    );
+    expect(pack.stories?.map((s) => s.requiredPoints)).toEqual([1, 2, 4]);
+    expect(pack.crest?.map((c) => c.finishedStories)).toEqual([0, 1, 2, 3]);
+    expect(pack.intro).toHaveLength(4);
+  });
+
+  it.each(languages)("is played to the end of every station with full points (%s)", (lang) => {
+    for (const station of pack.stations) {
+      const steps = play(station.id, lang, bestMoves[station.id] ?? []);
+      const end = steps[steps.length - 1];
+      expect(end, `station ${station.id}`).toMatchObject({ done: true, points: station.points });
+      for (const message of messagesOf(steps)) {
+        if (message.kind !== "content") continue;
+        const file = assetPath(pack, message.contentRef);
+        expect(file && existsSync(file), `${message.contentRef} (${lang})`).toBe(true);
+      }
+    }
+  });
+
+  it("keeps stations 1 to 3 as the browser test plays them", () => {
+    const marktplatz = scriptOf(1, "de");
+    const started = marktplatz.start();
+    const wrong = marktplatz.step(started.state, { kind: "answer", text: "Katze" });
+    expect(wrong.messages.map((m) => m.kind === "text" && m.text)).toEqual([
+      "Hm, das ist es nicht. Kleiner Tipp: Es weckt auf dem Bauernhof alle auf.",
+      "Welches Tier kräht dort oben zur vollen Stunde?",
+    ]);
+    const schloss = scriptOf(2, "de").start();
+    expect(schloss.awaiting.buttons.map((b) => b.text)).toEqual([
+      "Den Fürstensaal",
+      "Die Aussicht",
+    ]);
+  });
+
+  it("sends a recommendation and a scheduled message", () => {
+    const letter = messagesOf(play(4, "de", bestMoves[4] ?? []));
+    expect(letter.find((m) => m.recommendation)).toMatchObject({
+      text: expect.stringContaining("Alten Universität") as string,
+      recommendation: expect.stringMatching(/^line-/) as string,
+    });
+    expect(letter[letter.length - 1]).toMatchObject({ delayMs: 60_000 });
+    const wilhelm = messagesOf(play(5, "en", bestMoves[5] ?? []));
+    expect(wilhelm.filter((m) => m.delayMs).map((m) => m.delayMs)).toEqual([30_000]);
+    expect(wilhelm.find((m) => m.recommendation)?.recommendation).toBe("kilianskapelle");
+  });
+
+  it("gives fewer points after wrong answers or a hint", () => {
+    const shoemaker = play(6, "de", [
+      { answer: "Bäcker" },
+      { answer: "Schneider" },
+      ...(bestMoves[6] ?? []),
+    ]);
+    expect(shoemaker[shoemaker.length - 1]).toMatchObject({ done: true, points: 1 });
+    const frog = play(8, "en", [{ button: 0 }, { answer: "golden ball" }]);
+    expect(frog[1]?.awaiting).toEqual({ answer: true, buttons: [] });
+    expect(frog[frog.length - 1]).toMatchObject({ done: true, points: 1 });
+  });
+
+  it("has the idle reminders, in every language", () => {
+    const reminders = pack.stations.filter((s) => s.reminder);
+    expect(reminders.map((s) => [s.id, s.reminder?.afterMs])).toEqual([
+      [6, 180_000],
+      [8, 300_000],
+    ]);
+    for (const s of reminders) expect(Object.keys(s.reminder?.text ?? {})).toEqual([...languages]);
+  });
+});

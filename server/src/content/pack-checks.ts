@@ -1,0 +1,102 @@
+import path from "node:path";
+import type { FolderDraft, LineOf, MediaUse } from "./drafts";
+import { isWebUrl, parseMediaPath } from "./media";
+import type { ContentProblem, CrestLevel, Station, Story } from "./model";
+import { isFile } from "./pack-files";
+
+/** The checks that need the whole pack: ids, media files, crest rows, story thresholds. */
+
+export function duplicateIds<T>(drafts: FolderDraft<T>[]): ContentProblem[] {
+  const firstFile = new Map<number, string>();
+  return drafts.flatMap((d) => {
+    if (d.id === undefined) return [];
+    const first = firstFile.get(d.id);
+    if (first === undefined) {
+      firstFile.set(d.id, d.yamlFile);
+      return [];
+    }
+    const message = `id ${d.id} is already used by ${first}`;
+    return [{ file: d.yamlFile, line: d.lineOf(["id"]), message }];
+  });
+}
+
+/** The pack's numbered folders by id, relative to the pack (`stations/3-kirche`). */
+export type Folders = { stations: Map<number, string>; stories: Map<number, string> };
+
+export function foldersById(
+  stations: FolderDraft<Station>[],
+  stories: FolderDraft<Story>[],
+): Folders {
+  const byId = (area: string, drafts: { id: number | undefined; folder: string }[]) => {
+    const map = new Map<number, string>();
+    for (const d of drafts) {
+      if (d.id !== undefined && !map.has(d.id)) map.set(d.id, `${area}/${d.folder}`);
+    }
+    return map;
+  };
+  return { stations: byId("stations", stations), stories: byId("stories", stories) };
+}
+
+/** Every local media file the pack names must exist in the folder its path names. */
+export async function mediaProblems(
+  root: string,
+  folders: Folders,
+  uses: MediaUse[],
+): Promise<ContentProblem[]> {
+  return (await Promise.all(uses.map((use) => checkMedia(root, folders, use)))).flat();
+}
+
+async function checkMedia(
+  root: string,
+  folders: Folders,
+  use: MediaUse,
+): Promise<ContentProblem[]> {
+  const problem = (message: string) => [{ file: use.file, line: use.line, message }];
+  if (isWebUrl(use.ref)) {
+    return use.webAllowed ? [] : problem(`${use.ref}: must be a file of the pack`);
+  }
+  const media = parseMediaPath(use.ref);
+  if (!media) {
+    return problem(
+      `${use.ref}: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file> or intro/<file>`,
+    );
+  }
+  let folder: string | undefined = media.area;
+  if (media.area === "stations" || media.area === "stories") {
+    folder = folders[media.area].get(media.id);
+    const what = media.area === "stations" ? "station" : "story";
+    if (!folder) return problem(`${use.ref}: there is no ${what} ${media.id}`);
+  }
+  const file = path.join(root, folder, ...media.segments);
+  return (await isFile(file)) ? [] : problem(`${use.ref}: file not found in ${folder}/`);
+}
+
+/** A crest row for more finished stories than the pack has could never be shown. */
+export function crestProblems(
+  crest: CrestLevel[],
+  stories: Story[],
+  lineOf: LineOf,
+): ContentProblem[] {
+  const storyCount = stories.filter((s) => s.live).length;
+  return crest
+    .filter((level) => level.finishedStories > storyCount)
+    .map((level) => ({
+      file: "game.yaml",
+      line: lineOf(["crest", String(level.finishedStories)]),
+      message: `crest.${level.finishedStories}: the pack has only ${storyCount} live ${storyCount === 1 ? "story" : "stories"}`,
+    }));
+}
+
+/** A story that needs more stations with points than the pack offers could never be opened. */
+export function requiredPointsProblems(
+  stories: FolderDraft<Story>[],
+  stations: Station[],
+): ContentProblem[] {
+  const withPoints = stations.filter((s) => s.live && s.points > 0).length;
+  return stories.flatMap((d) => {
+    const required = d.value?.requiredPoints;
+    if (required === undefined || required <= withPoints) return [];
+    const message = `requiredPoints ${required}: only ${withPoints} live stations award points`;
+    return [{ file: d.yamlFile, line: d.lineOf(["requiredPoints"]), message }];
+  });
+}

@@ -1,0 +1,83 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { languages } from "@wegmarke/protocol";
+import type { Language } from "@wegmarke/protocol";
+import { folderNameProblems, givenId } from "./drafts";
+import type { FolderDraft, MediaUse } from "./drafts";
+import { compileInkFile } from "./ink-file";
+import type { ContentProblem, Station } from "./model";
+import { readText } from "./pack-files";
+import { stationSchema } from "./schema";
+import { parseYamlFile } from "./yaml-file";
+
+/** Reads one station folder: `station.yaml` and its `script.<lang>.ink` files. */
+export async function loadStation(root: string, folder: string): Promise<FolderDraft<Station>> {
+  const rel = `stations/${folder}`;
+  const yamlFile = `${rel}/station.yaml`;
+  const text = await readText(root, yamlFile);
+  const yaml = typeof text === "string" ? parseYamlFile(yamlFile, text, stationSchema) : undefined;
+  const config = yaml?.value;
+  const lineOf = yaml?.lineOf ?? (() => undefined);
+  const scripts = await loadScripts(root, rel);
+  const draft = { folder, yamlFile, id: givenId(yaml?.data), lineOf };
+  const problems = [
+    ...(typeof text === "string" ? [] : [text]),
+    ...(yaml?.problems ?? []),
+    ...folderNameProblems(draft),
+    ...scripts.problems,
+  ];
+  const value =
+    config && scripts.compiled && problems.length === 0
+      ? { ...config, scripts: scripts.compiled, dir: path.join(root, rel) }
+      : undefined;
+  const media: MediaUse[] = [];
+  if (config?.image) {
+    media.push({ file: yamlFile, line: lineOf(["image"]), ref: config.image, webAllowed: false });
+  }
+  for (const lang of languages) {
+    const content = config?.texts[lang]?.content;
+    if (content === undefined) continue;
+    const line = lineOf(["texts", lang, "content"]);
+    media.push({ file: yamlFile, line, ref: content, webAllowed: true });
+  }
+  return { ...draft, value, media: [...media, ...scripts.media], problems };
+}
+
+const SCRIPT_FILE = /^script\.(.+)\.ink$/;
+
+/** Compiles every `script.<lang>.ink` of a station folder; `compiled` needs at least `de`. */
+async function loadScripts(
+  root: string,
+  rel: string,
+): Promise<{
+  compiled: Station["scripts"] | undefined;
+  media: MediaUse[];
+  problems: ContentProblem[];
+}> {
+  const names = (await readdir(path.join(root, rel))).filter((n) => SCRIPT_FILE.test(n));
+  const compiled: Partial<Record<Language, string>> = {};
+  const media: MediaUse[] = [];
+  const problems: ContentProblem[] = [];
+  for (const name of names.sort()) {
+    const file = `${rel}/${name}`;
+    const lang = languages.find((l) => name === `script.${l}.ink`);
+    if (!lang) {
+      problems.push({ file, message: `unknown language: use one of ${languages.join(", ")}` });
+      continue;
+    }
+    const text = await readText(root, file);
+    if (typeof text !== "string") {
+      problems.push(text);
+      continue;
+    }
+    const ink = compileInkFile(file, text);
+    problems.push(...ink.problems);
+    media.push(...ink.contentRefs.map((r) => ({ file, ...r, webAllowed: true })));
+    if (ink.json !== undefined) compiled[lang] = ink.json;
+  }
+  if (!names.includes("script.de.ink")) {
+    problems.push({ file: `${rel}/script.de.ink`, message: "missing: every station needs one" });
+  }
+  const { de } = compiled;
+  return { compiled: de === undefined ? undefined : { ...compiled, de }, media, problems };
+}

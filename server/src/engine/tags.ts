@@ -1,0 +1,43 @@
+import { parseDuration } from "./duration";
+import type { MessageExtras } from "./types";
+
+/** Reading the tags of an ink line: `#content`, `#from: Max`, `#recommend`, `#delay: 30s`. */
+
+export function hasTag(tags: readonly string[], name: string): boolean {
+  return tags.some((t) => t.trim().toLowerCase() === name);
+}
+
+/** The value of a `name: value` tag, trimmed; undefined when the tag is absent. */
+export function tagValue(tags: readonly string[], name: string): string | undefined {
+  const prefix = new RegExp(`^\\s*${name}\\s*:`, "i");
+  const tag = tags.find((t) => prefix.test(t));
+  return tag?.replace(prefix, "").trim();
+}
+
+/**
+ * What `#recommend`, `#recommend: <id>` and `#delay: <duration>` add to the message whose text
+ * (or content reference) is `body`. Only the fields a tag asks for are set.
+ */
+export function messageExtras(tags: readonly string[], body: string): MessageExtras {
+  const extras: MessageExtras = {};
+  const id = tagValue(tags, "recommend");
+  if (id) extras.recommendation = id;
+  else if (id !== undefined || hasTag(tags, "recommend")) extras.recommendation = lineId(body);
+  const delay = tagValue(tags, "delay");
+  const delayMs = delay === undefined ? undefined : parseDuration(delay);
+  // The loader refuses a bad duration; should one slip through, the message is simply not delayed.
+  if (delayMs) extras.delayMs = delayMs;
+  return extras;
+}
+
+/**
+ * The default recommendation id: a hash of the line (FNV-1a, 32 bits), so the same line gets
+ * the same id in every run, in every player's game and after edits elsewhere in the script.
+ */
+function lineId(body: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(body)) {
+    hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  }
+  return `line-${hash.toString(16).padStart(8, "0")}`;
+}

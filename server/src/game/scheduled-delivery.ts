@@ -1,0 +1,95 @@
+import type { ContentPack, Station } from "../content/model";
+import { localize } from "../content/model";
+import { ServiceError } from "../errors";
+import type { ScheduledRow } from "../store/scheduled-message-repository";
+import type { Store } from "../store/store";
+import { parseLaterGroup, scheduleReminder } from "./agenda";
+import { laterEvents } from "./station-events";
+import type { Turn, Turns } from "./turns";
+
+/** Streams served per pass; the scheduler comes back at once for the rest. */
+const STREAMS_PER_PASS = 100;
+
+export type ScheduledDeliveryDeps = { store: Store; pack: ContentPack; turns: Turns };
+
+/**
+ * Delivers what the agenda holds once it is due: delayed messages (and the wait that follows
+ * them) and idle reminders. Each stream's delivery is one turn, serialised with the
+ * participant's own calls, so a delayed message never lands in the middle of an answer.
+ */
+export class ScheduledDelivery {
+  private readonly stations: Map<number, Station>;
+
+  constructor(private readonly deps: ScheduledDeliveryDeps) {
+    this.stations = new Map(deps.pack.stations.map((s) => [s.id, s]));
+  }
+
+  async nextDue(): Promise<Date | undefined> {
+    const dueAt = await this.deps.store.repos.scheduled.nextDue();
+    return dueAt === undefined ? undefined : new Date(dueAt);
+  }
+
+  /** Delivers everything due at `now`; throws after trying every stream if some failed. */
+  async deliverDue(now: Date): Promise<void> {
+    const streams = await this.deps.store.repos.scheduled.dueStreams(
+      now.toISOString(),
+      STREAMS_PER_PASS,
+    );
+    const failures: unknown[] = [];
+    for (const stream of streams) {
+      try {
+        await this.deps.turns.run(stream, (turn) => this.deliver(turn));
+      } catch (error) {
+        // A stream that went away meanwhile took its agenda with it; nothing is lost.
+        if (!(error instanceof ServiceError)) failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw new AggregateError(failures, "scheduled delivery failed");
+  }
+
+  private async deliver(turn: Turn): Promise<void> {
+    const rows = await turn.repos.scheduled.listDue(turn.stream, turn.at);
+    for (const row of rows) {
+      if (row.kind === "messages") await this.deliverMessages(turn, row);
+      else await this.deliverReminder(turn, row);
+    }
+    await turn.repos.scheduled.deleteIds(rows.map((row) => row.id));
+  }
+
+  /** The messages, and after the step's last ones what the station waits for. */
+  private async deliverMessages(turn: Turn, row: ScheduledRow): Promise<void> {
+    const group = parseLaterGroup(row.payload ?? "null");
+    const { awaiting, ...withoutWait } = group;
+    const run = await turn.repos.stationRuns.find(turn.stream, row.stationId);
+    const station = this.stations.get(row.stationId);
+    // Cancelling drops a station's rows, so the run is active; should it not be, the player
+    // gets the messages but no input the server would refuse.
+    const waits = awaiting !== undefined && run?.status === "active" && station !== undefined;
+    turn.events.push(...laterEvents(row.stationId, waits ? group : withoutWait, turn.at));
+    if (!waits) return;
+    await turn.repos.stationRuns.setAwaiting(
+      turn.stream,
+      row.stationId,
+      JSON.stringify(awaiting),
+      turn.at,
+    );
+    await scheduleReminder(turn, station, awaiting);
+  }
+
+  /** The station's reminder, if the player is still in the wait it was scheduled for. */
+  private async deliverReminder(turn: Turn, row: ScheduledRow): Promise<void> {
+    const station = this.stations.get(row.stationId);
+    const current = await turn.repos.participants.currentStation(turn.stream);
+    const run = await turn.repos.stationRuns.find(turn.stream, row.stationId);
+    if (!station?.reminder || current !== row.stationId || run?.status !== "active") return;
+    turn.events.push({
+      type: "webtext",
+      data: {
+        StationID: station.id,
+        Originator: station.character,
+        Text: localize(station.reminder.text, run.language),
+        Timestamp: turn.at,
+      },
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { ErrorReason } from "@wegmarke/protocol";
+import type { ContentPack, Story } from "../content/model";
+import { ServiceError } from "../errors";
+import type { Participant } from "./participant";
+import { readPlayerStatus, stationsWithPoints } from "./player-status";
+import type { Turns } from "./turns";
+
+export type StoryServiceDeps = { pack: ContentPack; turns: Turns };
+
+/**
+ * `story/activate`: the app opens a story (spec 4: "stories activate on open when live and not
+ * done"). Opening is all there is to a story, so an opened story counts as done.
+ */
+export class StoryService {
+  private readonly stories: Map<number, Story>;
+
+  constructor(private readonly deps: StoryServiceDeps) {
+    this.stories = new Map((deps.pack.stories ?? []).map((s) => [s.id, s]));
+  }
+
+  /**
+   * Marks the story done and current and logs a `playerstatus`. 404 for a story that does not
+   * exist or is not live; 409 `story locked` while the participant has fewer stations with
+   * points than the story requires. Opening a done story again changes nothing.
+   */
+  async activate(participant: Participant, storyId: number): Promise<void> {
+    const story = this.stories.get(storyId);
+    if (!story?.live) throw new ServiceError(404, ErrorReason.storyUnavailable);
+    await this.deps.turns.run(participant.stream, async (turn) => {
+      const { repos, stream } = turn;
+      if (await repos.storyStates.isDone(stream, storyId)) return;
+      const runs = await repos.stationRuns.listByStream(stream);
+      if (stationsWithPoints(runs) < story.requiredPoints) {
+        throw new ServiceError(409, ErrorReason.storyLocked);
+      }
+      await repos.storyStates.markDone(stream, storyId, turn.at);
+      await repos.participants.setCurrentStory(stream, storyId, turn.at);
+      turn.events.push({
+        type: "playerstatus",
+        data: await readPlayerStatus(repos, this.deps.pack, stream),
+      });
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import type { Clock } from "../clock";
+import { ServiceError } from "../errors";
+import type { EventBus } from "../events/bus";
+import { appendEvents } from "../events/event-log";
+import type { EventDraft } from "../events/event-log";
+import type { Repositories, Store } from "../store/store";
+import { KeyedQueue } from "./keyed-queue";
+
+/**
+ * Reason of the 409 for a call whose stream went away while it waited: the player joined a
+ * team (or created one) in between, so a retry resolves to the new stream.
+ */
+const PARTICIPANT_CHANGED = "participant changed";
+
+/** One call's work inside its transaction: the repositories, the time, what it leaves behind. */
+export type Turn = {
+  repos: Repositories;
+  stream: string;
+  /** The call's time, ISO 8601: event timestamps and `updated_at` columns. */
+  at: string;
+  /** Events to log, in order, when the work is done. */
+  events: EventDraft[];
+  /** The earliest due time (ISO) of anything the work scheduled; the scheduler learns it. */
+  wakeAt?: string;
+  /** A station finished: the scoreboard is out of date. */
+  scored?: boolean;
+};
+
+export type TurnsDeps = {
+  store: Store;
+  clock: Clock;
+  bus: EventBus;
+  /** Called after commit with the earliest due time the turn scheduled. */
+  onScheduled: (dueAt: Date) => void;
+  /** Called after commit when a station finished. */
+  onScored: () => void;
+};
+
+/**
+ * Runs the game's work on one participant's stream: serialised per stream (an in-process queue),
+ * in one transaction that also logs the turn's events, and after commit wakes the stream's open
+ * connections, the scheduler and the scoreboard as needed.
+ */
+export class Turns {
+  private readonly queue = new KeyedQueue();
+
+  constructor(private readonly deps: TurnsDeps) {}
+
+  /** 409 `participant changed` when the stream no longer exists. */
+  async run<T>(stream: string, work: (turn: Turn) => Promise<T>): Promise<T> {
+    const { store, clock, bus } = this.deps;
+    const [turn, result] = await this.queue.run(stream, () =>
+      store.transaction(async (repos) => {
+        if ((await repos.streams.lastSeq(stream)) === undefined) {
+          throw new ServiceError(409, PARTICIPANT_CHANGED);
+        }
+        const turn: Turn = { repos, stream, at: clock.now().toISOString(), events: [] };
+        const result = await work(turn);
+        if (turn.events.length > 0) await appendEvents(repos, stream, turn.events, turn.at);
+        return [turn, result] as const;
+      }),
+    );
+    if (turn.events.length > 0) bus.notify(stream);
+    if (turn.wakeAt !== undefined) this.deps.onScheduled(new Date(turn.wakeAt));
+    if (turn.scored) this.deps.onScored();
+    return result;
+  }
+}
+
+/** Records that the turn scheduled something due at `dueAt`. */
+export function noteScheduled(turn: Turn, dueAt: string): void {
+  if (turn.wakeAt === undefined || dueAt < turn.wakeAt) turn.wakeAt = dueAt;
+}

@@ -1,0 +1,87 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, ScheduledKind, ScheduledMessagesTable } from "./schema";
+
+export type ScheduledRow = Selectable<ScheduledMessagesTable>;
+
+/** What is to be delivered later, and when: the scheduler's persisted agenda. */
+export class ScheduledMessageRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: Insertable<ScheduledMessagesTable>): Promise<void> {
+    await this.db.insertInto("scheduledMessages").values(row).execute();
+  }
+
+  /** The earliest due time of any stream; undefined when nothing is scheduled. */
+  async nextDue(): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("scheduledMessages")
+      .select((eb) => eb.fn.min("dueAt").as("dueAt"))
+      .executeTakeFirst();
+    return row?.dueAt ?? undefined;
+  }
+
+  /** Streams with rows due at `now` or earlier, at most `limit` of them. */
+  async dueStreams(now: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("scheduledMessages")
+      .select("stream")
+      .distinct()
+      .where("dueAt", "<=", now)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.stream);
+  }
+
+  /** A stream's rows due at `now` or earlier, in the order they were planned. */
+  listDue(stream: string, now: string): Promise<ScheduledRow[]> {
+    return this.db
+      .selectFrom("scheduledMessages")
+      .selectAll()
+      .where("stream", "=", stream)
+      .where("dueAt", "<=", now)
+      .orderBy("dueAt")
+      .orderBy("id")
+      .execute();
+  }
+
+  async deleteIds(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom("scheduledMessages").where("id", "in", ids).execute();
+  }
+
+  /** Drops a station's undelivered rows: all of them, or those of one kind. */
+  async deleteStation(stream: string, stationId: number, kind?: ScheduledKind): Promise<void> {
+    let query = this.db
+      .deleteFrom("scheduledMessages")
+      .where("stream", "=", stream)
+      .where("stationId", "=", stationId);
+    if (kind) query = query.where("kind", "=", kind);
+    await query.execute();
+  }
+
+  /** Moves a station's rows of one kind to `dueAt` when that is later than they are now. */
+  async postpone(
+    stream: string,
+    stationId: number,
+    kind: ScheduledKind,
+    dueAt: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable("scheduledMessages")
+      .set({ dueAt })
+      .where("stream", "=", stream)
+      .where("stationId", "=", stationId)
+      .where("kind", "=", kind)
+      .where("dueAt", "<", dueAt)
+      .execute();
+  }
+
+  /** Hands the rows of stream `from` to stream `to` (which must exist). */
+  async moveStream(from: string, to: string): Promise<void> {
+    await this.db
+      .updateTable("scheduledMessages")
+      .set({ stream: to })
+      .where("stream", "=", from)
+      .execute();
+  }
+}
