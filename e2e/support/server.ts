@@ -42,7 +42,10 @@ async function waitUntilReady(url: string, child: ChildProcess, log: string[]): 
   throw new Error(`server not ready after 30 s:\n${log.join("")}`);
 }
 
-/** Starts the real server (`server/src/main.ts`) with the demo pack and a fresh SQLite file. */
+/**
+ * Starts the real server (`server/src/main.ts`) with the demo pack and a fresh SQLite file;
+ * `env` adds or overrides variables (CONTENT_DIR, SMS_PROVIDER=outbox, ...).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = await mkdtemp(join(tmpdir(), "wegmarke-e2e-"));
   const port = await freePort();
@@ -59,6 +62,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         HOST: "127.0.0.1",
         DATABASE_URL: `file:${join(dir, "wegmarke.sqlite")}`,
         LOG_LEVEL: "warn",
+        // Links in SMS (password reset) point at this server.
+        PUBLIC_URL: url,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,20 +1,28 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { NewsIcon, PinIcon } from "../components/icons";
+import { BookIcon, NewsIcon, PinIcon } from "../components/icons";
+import { footerMarker, unreadInViews } from "../game/footer-counts";
 import { useGame } from "../game/game-store";
-import { totalUnread } from "../game/messenger";
+import { availableStories, unseenStories } from "../game/stories";
+import { MoreMenu } from "./more-menu";
+import { useSession } from "./session";
 
-/** The footer: news and stations, stations with the unread-message count or "!" for new ones. */
+/**
+ * The footer (spec 2): news; stations with their unread-message count or "!" for new ones;
+ * stories with the count of unseen ones; and "More" for the game's other sections.
+ */
 export function FooterNav() {
   const { t } = useTranslation();
+  const { content } = useSession();
   const { state } = useGame();
-  const unread = totalUnread(state);
-  const unseen = state.unseenViews.includes("station");
+  const unread = unreadInViews(state, ["station"]);
+  const stationMarker = footerMarker(unread, state.unseenViews.includes("station"));
+  const newStories = unseenStories(availableStories(content, state.status), state.seen.stories);
   const link = ({ isActive }: { isActive: boolean }) =>
     isActive ? "footer-nav__link footer-nav__link--active" : "footer-nav__link";
 
   return (
-    <nav className="footer-nav" aria-label={t("nav.footer")}>
+    <nav className="footer-nav footer-nav--four" aria-label={t("nav.footer")}>
       <NavLink to="/" end className={link}>
         <NewsIcon />
         <span>{t("nav.news")}</span>
@@ -22,19 +30,36 @@ export function FooterNav() {
       <NavLink to="/station" className={link}>
         <span className="footer-nav__icon">
           <PinIcon />
-          {(unread > 0 || unseen) && (
+          {stationMarker !== null && (
             <span className="badge badge--corner" aria-hidden="true">
-              {unread > 0 ? unread : "!"}
+              {stationMarker}
             </span>
           )}
         </span>
         <span>{t("nav.stations")}</span>
-        {(unread > 0 || unseen) && (
+        {stationMarker !== null && (
           <span className="visually-hidden">
             {unread > 0 ? t("nav.unread", { count: unread }) : t("nav.newStations")}
           </span>
         )}
       </NavLink>
+      <NavLink to="/stories" className={link}>
+        <span className="footer-nav__icon">
+          <BookIcon />
+          {newStories.length > 0 && (
+            <span className="badge badge--corner" aria-hidden="true">
+              {newStories.length}
+            </span>
+          )}
+        </span>
+        <span>{t("nav.stories")}</span>
+        {newStories.length > 0 && (
+          <span className="visually-hidden">
+            {t("nav.unseenStories", { count: newStories.length })}
+          </span>
+        )}
+      </NavLink>
+      <MoreMenu />
     </nav>
   );
 }

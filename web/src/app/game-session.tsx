@@ -1,13 +1,13 @@
 import { useCallback } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorCode } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
 import { useFlash } from "../components/flash";
 import { GameProvider } from "../game/game-store";
 import type { StreamNotice } from "../game/game-store";
 import { apiErrorKey } from "../i18n/api-error-key";
 import { useSession } from "./session";
+import { streamRecovery } from "./stream-recovery";
 
 const sseFlash = "sse";
 
@@ -15,28 +15,37 @@ const sseFlash = "sse";
 export function GameSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { config, token, signOut } = useSession();
-  const { show, dismiss } = useFlash();
+  const { show, dismiss, clear } = useFlash();
 
   const onCallError = useCallback(
-    (error: ApiError) => show({ text: t(apiErrorKey(error.code)) }),
+    (error: ApiError) => show({ text: t(apiErrorKey(error.code, error.reason)) }),
     [show, t],
   );
 
   const onStream = useCallback(
-    (notice: StreamNotice) => {
+    (notice: StreamNotice, startOver: () => void) => {
       if (notice.kind === "open") {
         dismiss(sseFlash);
         return;
       }
       if (!notice.closed) return;
-      // The token is no longer known: reloading cannot help, signing in again can.
-      if (notice.error.code === ErrorCode.invalidHash) {
-        signOut();
-        return;
+      switch (streamRecovery(notice.error, config.registrationLess)) {
+        case "register-anew":
+          // Without a visible error: signed out, the route guard registers anew.
+          clear();
+          signOut();
+          return;
+        case "sign-out":
+          signOut();
+          return;
+        case "start-over":
+          startOver();
+          return;
+        case "report":
+          show({ text: t("apiError.sse"), reload: true, tag: sseFlash });
       }
-      show({ text: t("apiError.sse"), reload: true, tag: sseFlash });
     },
-    [dismiss, show, signOut, t],
+    [clear, config.registrationLess, dismiss, show, signOut, t],
   );
 
   if (token === null) return null;

@@ -4,8 +4,10 @@ import { Outlet, useMatches } from "react-router";
 import { CloseIcon, MenuIcon } from "../components/icons";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
+import { NewsBell } from "./news-bell";
 import { routeTitleKey } from "./route-handle";
 import { useSession } from "./session";
+import { useAppBadge } from "./use-app-badge";
 
 function useDocumentTitle(title: string): void {
   const { config, content } = useSession();
@@ -23,6 +25,7 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   useDocumentTitle(title);
+  useAppBadge();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -55,7 +58,9 @@ export function AppLayout() {
           <span>{t("nav.menu")}</span>
         </button>
         <h1 className="app-header__title">{title}</h1>
-        <span className="app-header__end" />
+        <span className="app-header__end">
+          <NewsBell />
+        </span>
       </header>
       {menuOpen && (
         <>

@@ -16,7 +16,7 @@ type MenuProps = {
 export function Menu({ id, onClose }: MenuProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { language, setLanguage, signOut } = useSession();
+  const { config, language, setLanguage, signOut } = useSession();
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -65,11 +65,53 @@ export function Menu({ id, onClose }: MenuProps) {
             {t("nav.stations")}
           </NavLink>
         </li>
+        {/* Spec 2: points is a hidden entry, reachable from home, stories and the footer. */}
+        <li>
+          <NavLink to="/stories" className={link} onClick={() => onClose(false)}>
+            {t("nav.stories")}
+          </NavLink>
+        </li>
+        {config.allowTeams && (
+          <li>
+            <NavLink to="/team" className={link} onClick={() => onClose(false)}>
+              {t("nav.team")}
+            </NavLink>
+          </li>
+        )}
+        <li>
+          <NavLink to="/help" className={link} onClick={() => onClose(false)}>
+            {t("nav.help")}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/privacy" className={link} onClick={() => onClose(false)}>
+            {t("nav.privacy")}
+          </NavLink>
+        </li>
       </ul>
       <LanguagePicker language={language} onChange={setLanguage} />
-      <button type="button" className="menu__logout" onClick={() => void logout()}>
-        {t("nav.logout")}
-      </button>
+      {/* Spec 2: logout and change password are hidden in registration-less mode. */}
+      <ul className="menu__list menu__list--account">
+        {!config.registrationLess && (
+          <li>
+            <NavLink to="/password" className={link} onClick={() => onClose(false)}>
+              {t("nav.password")}
+            </NavLink>
+          </li>
+        )}
+        <li>
+          <NavLink to="/end" className={link} onClick={() => onClose(false)}>
+            {t("nav.deleteAccount")}
+          </NavLink>
+        </li>
+        {!config.registrationLess && (
+          <li>
+            <button type="button" className="menu__logout" onClick={() => void logout()}>
+              {t("nav.logout")}
+            </button>
+          </li>
+        )}
+      </ul>
     </nav>
   );
 }

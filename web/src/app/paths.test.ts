@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, loginTarget } from "./paths";
+import { isAccountDeleted, loginPath, loginTarget } from "./paths";
 
 describe("route guard paths", () => {
   it("unauthenticated players go to login with the current path as target", () => {
@@ -19,5 +19,15 @@ describe("route guard paths", () => {
     expect(loginTarget("/webapp//evil.example")).toBe("/");
     expect(loginTarget("/webappx/station")).toBe("/");
     expect(loginTarget("/webapp/login?target=/webapp/")).toBe("/");
+  });
+});
+
+describe("account deleted", () => {
+  it("is told by the query or by the login target's query", () => {
+    expect(isAccountDeleted(new URLSearchParams("account-deleted=1"))).toBe(true);
+    const viaLogin = new URLSearchParams(loginPath("/", "?account-deleted=1").split("?")[1]);
+    expect(isAccountDeleted(viaLogin)).toBe(true);
+    expect(isAccountDeleted(new URLSearchParams("target=%2Fwebapp%2Fstation"))).toBe(false);
+    expect(isAccountDeleted(new URLSearchParams(""))).toBe(false);
   });
 });

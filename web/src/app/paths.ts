@@ -1,3 +1,5 @@
+import type { StationView } from "@wegmarke/protocol";
+
 /** The router's basename: every route sits under /webapp. */
 export const basename = "/webapp";
 
@@ -17,4 +19,26 @@ export function loginTarget(target: string | null): string {
 export function loginPath(pathname: string, search: string): string {
   const target = `${basename}${pathname === "/" ? "/" : pathname}${search}`;
   return `/login?${new URLSearchParams({ target }).toString()}`;
+}
+
+/** Where the app goes after deleting the account (spec 4): home, which shows the message. */
+export const accountDeletedSearch = "?account-deleted=1";
+
+/** Whether a query, or the login target in it, says that the account was just deleted. */
+export function isAccountDeleted(search: URLSearchParams): boolean {
+  if (search.get("account-deleted") === "1") return true;
+  const target = search.get("target");
+  if (target === null) return false;
+  const query = target.indexOf("?");
+  return query >= 0 && new URLSearchParams(target.slice(query)).get("account-deleted") === "1";
+}
+
+/** The invitation link of a team code (spec 2): `<origin>/webapp/team?tjr=<code>`. */
+export function teamInviteLink(origin: string, code: string): string {
+  return `${origin}${basename}/team?${new URLSearchParams({ tjr: code }).toString()}`;
+}
+
+/** The detail view of a station: `/{view}/{id}`, the view's slug being its route. */
+export function stationPath(view: StationView, id: number): string {
+  return `/${view}/${id}`;
 }

@@ -1,13 +1,21 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { loginPath } from "./paths";
+import { AutoRegister } from "./auto-register";
+import { accountDeletedSearch, loginPath } from "./paths";
 import { useSession } from "./session";
 
-/** Unauthenticated players go to /webapp/login?target=<current path>. */
+/**
+ * Unauthenticated players go to /webapp/login?target=<current path>; in registration-less
+ * mode they are registered anonymously right here instead. Right after the account was
+ * deleted, the target is /webapp/?account-deleted=1, which says so (spec 4).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { token } = useSession();
+  const { token, config, accountDeleted } = useSession();
   const location = useLocation();
-  if (token === null)
-    return <Navigate replace to={loginPath(location.pathname, location.search)} />;
-  return children;
+  if (token !== null) return children;
+  if (config.registrationLess) return <AutoRegister />;
+  const target = accountDeleted
+    ? loginPath("/", accountDeletedSearch)
+    : loginPath(location.pathname, location.search);
+  return <Navigate replace to={target} />;
 }

@@ -1,14 +1,9 @@
 import type { UIMatch } from "react-router";
+import type { en } from "../i18n/en";
 
-/** Each route names its title (spec 2: every route has a title). */
+/** Each route names its title (spec 2: every route has a title), one of the `route` texts. */
 export type RouteHandle = {
-  titleKey:
-    | "route.webapp"
-    | "route.notFound"
-    | "route.home"
-    | "route.stations"
-    | "route.station"
-    | "route.welcome";
+  titleKey: `route.${keyof typeof en.route}`;
 };
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from "react";
 import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import { fetchContent } from "../api/webapp-api";
-import { clearPersisted, startConfig, updateConfig } from "../game/persistence";
+import { clearPersisted, clearStorage, startConfig, updateConfig } from "../game/persistence";
 import { changeLanguage } from "../i18n/i18n";
 
 type Session = {
@@ -16,6 +16,10 @@ type Session = {
   signIn(token: string): void;
   /** Logout: the stream closes (the game unmounts), token, config and cache are removed. */
   signOut(): void;
+  /** After the account was deleted: signed out, and the whole local storage cleared. */
+  forget(): void;
+  /** The account was deleted in this visit (until the next sign-in). */
+  accountDeleted: boolean;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -31,6 +35,7 @@ export function SessionProvider({
   const [token, setToken] = useState(start.authToken);
   const [language, setLanguageState] = useState<Language>(start.language ?? config.defaultLanguage);
   const [loaded, setLoaded] = useState<PublicContent | null>(null);
+  const [accountDeleted, setAccountDeleted] = useState(false);
 
   useEffect(() => changeLanguage(language), [language]);
 
@@ -59,6 +64,7 @@ export function SessionProvider({
     (next: string) => {
       updateConfig(start, { authToken: next, lastEventId: null, language });
       setToken(next);
+      setAccountDeleted(false);
     },
     [start, language],
   );
@@ -68,10 +74,26 @@ export function SessionProvider({
     setToken(null);
   }, [token]);
 
+  const forget = useCallback(() => {
+    clearStorage();
+    setToken(null);
+    setAccountDeleted(true);
+  }, []);
+
   const content = loaded?.language === language ? loaded : null;
   const session = useMemo(
-    () => ({ config, language, token, content, setLanguage, signIn, signOut }),
-    [config, language, token, content, setLanguage, signIn, signOut],
+    () => ({
+      config,
+      language,
+      token,
+      content,
+      setLanguage,
+      signIn,
+      signOut,
+      forget,
+      accountDeleted,
+    }),
+    [config, language, token, content, setLanguage, signIn, signOut, forget, accountDeleted],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

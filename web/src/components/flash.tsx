@@ -10,7 +10,12 @@ type Flash = {
   tag?: string;
 };
 
-type FlashApi = { show(flash: Flash): void; dismiss(tag: string): void };
+type FlashApi = {
+  show(flash: Flash): void;
+  dismiss(tag: string): void;
+  /** Takes back whatever message is shown. */
+  clear(): void;
+};
 
 const FlashContext = createContext<FlashApi | null>(null);
 
@@ -40,7 +45,8 @@ export function FlashProvider({ children }: { children: ReactNode }) {
     (tag: string) => setFlash((current) => (current?.tag === tag ? null : current)),
     [],
   );
-  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const clear = useCallback(() => setFlash(null), []);
+  const api = useMemo(() => ({ show, dismiss, clear }), [show, dismiss, clear]);
   return (
     <FlashContext value={api}>
       {children}

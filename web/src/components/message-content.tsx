@@ -1,9 +1,14 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Message } from "../game/game-state";
+import { audioProgressDue, playedRatio, videoProgressToReport } from "../game/media-progress";
 import { assetUrl, mediaType } from "../lib/media-type";
+import { AudioPlayer } from "./audio-player";
 import { Modal } from "./modal";
 import { RichText } from "./rich-text";
+
+/** Reports how much of a message's audio or video was played (`player/medium/progress`). */
+export type ProgressReport = (message: Message, ratio: number) => void;
 
 function ZoomableImage({ src, alt }: { src: string; alt: string }) {
   const { t } = useTranslation();
@@ -34,8 +39,62 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
+/** Audio is reported once, when the played share reaches the message's seen ratio. */
+function MessageAudio({ message, src, onProgress }: MediaProps) {
+  const { t } = useTranslation();
+  const reported = useRef(false);
+  return (
+    <AudioPlayer
+      className="media-audio"
+      src={src}
+      label={t("audio.from", { name: message.originator })}
+      onProgress={(ratio) => {
+        if (onProgress === undefined) return;
+        if (!audioProgressDue(ratio, message.seenRatio, reported.current)) return;
+        reported.current = true;
+        onProgress(message, ratio);
+      }}
+    />
+  );
+}
+
+/** Video with the browser's own controls; its time updates are reported (by tenths). */
+function MessageVideo({ message, src, onProgress }: MediaProps) {
+  const { t } = useTranslation();
+  const lastReported = useRef(0);
+  return (
+    <video
+      className="media-video"
+      controls
+      preload="metadata"
+      playsInline
+      src={src}
+      aria-label={t("video.from", { name: message.originator })}
+      onTimeUpdate={(event) => {
+        if (onProgress === undefined) return;
+        const video = event.currentTarget;
+        const ratio = videoProgressToReport(
+          lastReported.current,
+          playedRatio(video.currentTime, video.duration),
+        );
+        if (ratio === null) return;
+        lastReported.current = ratio;
+        onProgress(message, ratio);
+      }}
+    />
+  );
+}
+
+type MediaProps = { message: Message; src: string; onProgress?: ProgressReport };
+
+type MessageContentProps = {
+  message: Message;
+  assetsBase: string;
+  onProgress?: ProgressReport;
+};
+
 /** A message's content by its media type: image, link, audio, video or text. */
-export function MessageContent({ message, assetsBase }: { message: Message; assetsBase: string }) {
+export function MessageContent({ message, assetsBase, onProgress }: MessageContentProps) {
   const { t } = useTranslation();
   const isContent = message.type === "webcontent" || message.type === "webcontent-recommendation";
   const kind = isContent ? mediaType(message.content) : "text";
@@ -55,13 +114,55 @@ export function MessageContent({ message, assetsBase }: { message: Message; asse
         </a>
       );
     case "audio":
-      return <audio className="media-audio" controls preload="metadata" src={src} />;
+      return <MessageAudio key={src} message={message} src={src} onProgress={onProgress} />;
     case "video":
-      return <video className="media-video" controls preload="metadata" playsInline src={src} />;
+      return <MessageVideo message={message} src={src} onProgress={onProgress} />;
     case "text":
       return (
         <p className="bubble__text">
           <RichText text={message.content} />
+        </p>
+      );
+  }
+}
+
+/** An entry's own media (the station's `content`): image, link, audio, video or text. */
+export function EntryMedia({
+  content,
+  label,
+  assetsBase,
+}: {
+  content: string;
+  label: string;
+  assetsBase: string;
+}) {
+  const src = assetUrl(assetsBase, content);
+  switch (mediaType(content)) {
+    case "image":
+      return <ZoomableImage src={src} alt={label} />;
+    case "url":
+      return (
+        <a className="media-link" href={content.trim()} target="_blank" rel="noopener noreferrer">
+          {content.trim()}
+        </a>
+      );
+    case "audio":
+      return <AudioPlayer key={src} src={src} label={label} />;
+    case "video":
+      return (
+        <video
+          className="media-video"
+          controls
+          preload="metadata"
+          playsInline
+          src={src}
+          aria-label={label}
+        />
+      );
+    case "text":
+      return (
+        <p>
+          <RichText text={content} />
         </p>
       );
   }

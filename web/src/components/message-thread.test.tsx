@@ -76,13 +76,18 @@ describe("message thread", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("renders mp3 as native audio controls and http links in a new tab", () => {
+  it("renders mp3 in the audio player, video with native controls and http links in a new tab", () => {
     const { container } = renderThread([
       message({ type: "webcontent", content: "stations/3/lied.mp3" }),
+      message({ type: "webcontent", content: "stations/3/film.mp4" }),
       message({ type: "webcontent", content: "https://example.org/mehr" }),
     ]);
-    expect(container.querySelector("audio[controls]")?.getAttribute("src")).toBe(
+    expect(container.querySelector("audio")?.getAttribute("src")).toBe(
       "/assets/webapp-data/stations/3/lied.mp3",
+    );
+    expect(screen.getByRole("group", { name: "Audio von Lena" })).toBeTruthy();
+    expect(container.querySelector("video[controls]")?.getAttribute("src")).toBe(
+      "/assets/webapp-data/stations/3/film.mp4",
     );
     const link = screen.getByRole("link", { name: "https://example.org/mehr" });
     expect(link.getAttribute("target")).toBe("_blank");

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Message } from "../game/game-state";
 import { formatTime } from "../lib/time";
 import { MessageContent } from "./message-content";
+import type { ProgressReport } from "./message-content";
 
 type MessageThreadProps = {
   messages: Message[];
@@ -13,9 +14,15 @@ type MessageThreadProps = {
   /** Scroll to the end when this changes: answers offered, an answer rejected, ... */
   scrollKey: string;
   assetsBase: string;
+  /** Reports audio and video progress; without it nothing is reported. */
+  onProgress?: ProgressReport;
+  /** Shown while there is no message; null shows nothing, undefined the default text. */
+  emptyText?: string | null;
 };
 
-function MessageBubble({ message, assetsBase }: { message: Message; assetsBase: string }) {
+type MessageBubbleProps = { message: Message; assetsBase: string; onProgress?: ProgressReport };
+
+function MessageBubble({ message, assetsBase, onProgress }: MessageBubbleProps) {
   const own = message.originator === "user";
   return (
     <div
@@ -24,7 +31,7 @@ function MessageBubble({ message, assetsBase }: { message: Message; assetsBase: 
       data-originator={message.originator}
     >
       {!own && <span className="bubble__name">{message.originator}</span>}
-      <MessageContent message={message} assetsBase={assetsBase} />
+      <MessageContent message={message} assetsBase={assetsBase} onProgress={onProgress} />
       <time className="bubble__time" dateTime={message.timestamp}>
         {formatTime(message.timestamp)}
       </time>
@@ -39,6 +46,8 @@ export function MessageThread({
   writer,
   scrollKey,
   assetsBase,
+  onProgress,
+  emptyText,
 }: MessageThreadProps) {
   const { t } = useTranslation();
   const newRef = useRef<HTMLDivElement>(null);
@@ -59,8 +68,8 @@ export function MessageThread({
   return (
     <div className="thread">
       <div className="thread__log" role="log" aria-live="polite" aria-label={t("messages.log")}>
-        {messages.length === 0 && writer === null && (
-          <p className="thread__empty">{t("messages.empty")}</p>
+        {messages.length === 0 && writer === null && emptyText !== null && (
+          <p className="thread__empty">{emptyText ?? t("messages.empty")}</p>
         )}
         {messages.map((message) => (
           <Fragment key={message.id}>
@@ -69,7 +78,7 @@ export function MessageThread({
                 <span>{t("messages.newMessages")}</span>
               </div>
             )}
-            <MessageBubble message={message} assetsBase={assetsBase} />
+            <MessageBubble message={message} assetsBase={assetsBase} onProgress={onProgress} />
           </Fragment>
         ))}
       </div>

@@ -1,7 +1,9 @@
 import { stationViews } from "@wegmarke/protocol";
 import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
-import { stationLocal } from "./game-state";
+import { initialGameState, stationLocal } from "./game-state";
 import type { GameState, Message, QueuedMessage, StationLocal, Timing } from "./game-state";
+import { markSeen } from "./seen";
+import type { SeenMark } from "./seen";
 import { displayedStations, isSecret, stationStyle } from "./station-flags";
 
 /** Spec 9: a repeated answer-expected counts as answer-rejected after 10 ms. */
@@ -18,7 +20,11 @@ export type GameAction =
   /** `sentAfterEventId`: the last event id known when the call was made. */
   | { type: "answer-sent"; stationId: number; answer: string; sentAfterEventId: number | null }
   | { type: "button-sent"; stationId: number; sentAfterEventId: number | null }
-  | { type: "station-cancelled"; stationId: number };
+  | { type: "station-cancelled"; stationId: number }
+  /** Forget everything: the stream starts again from its beginning (a team was joined). */
+  | { type: "start-over" }
+  /** The player has seen news, a story or the points page. */
+  | { type: "seen"; mark: SeenMark };
 
 export function gameReducer(state: GameState, action: GameAction): GameState {
   switch (action.type) {
@@ -37,6 +43,12 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
       return clearExpectations(state, action.stationId, action.sentAfterEventId, null);
     case "station-cancelled":
       return forgetStation(state, action.stationId);
+    case "start-over":
+      return initialGameState(state.timing);
+    case "seen": {
+      const seen = markSeen(state.seen, action.mark);
+      return seen === state.seen ? state : { ...state, seen };
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { playerStatusSchema, stationViewSchema } from "@wegmarke/protocol";
 import type { MessageEventType, WebAppConfig } from "@wegmarke/protocol";
+import { nothingSeen, seenSchema } from "./seen";
 
 const messageTypes = [
   "webtext",
@@ -74,6 +75,8 @@ export const gameStateSchema = z.object({
   unseenViews: z.array(stationViewSchema),
   /** Source of the next id for a message event that came without one. */
   nextLocalId: z.number(),
+  /** What the player has seen (news, stories, points); absent in caches written before it. */
+  seen: seenSchema.default(nothingSeen),
   timing: timingSchema,
 });
 export type GameState = z.infer<typeof gameStateSchema>;
@@ -97,6 +100,7 @@ export function initialGameState(timing: Timing): GameState {
     rejectionsDueAt: {},
     unseenViews: [],
     nextLocalId: -1,
+    seen: nothingSeen,
     timing,
   };
 }

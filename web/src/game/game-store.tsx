@@ -1,24 +1,30 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useEffectEvent,
   useMemo,
   useReducer,
   useRef,
+  useState,
 } from "react";
 import type { ReactNode } from "react";
-import type { ApiError, WebAppConfig } from "@wegmarke/protocol";
+import type { ApiError, StationView, WebAppConfig } from "@wegmarke/protocol";
 import { pressButton, sendAnswer } from "../api/answer-api";
 import { toApiError } from "../api/api-error";
 import { openEventStream } from "../api/event-stream";
+import { reportMediumProgress } from "../api/progress-api";
 import { activateStation, cancelStation } from "../api/station-api";
+import { activateStory } from "../api/story-api";
 import { activationFor } from "./activation";
 import { answerToSend } from "./answer";
 import { gameReducer } from "./game-reducer";
 import { stationLocal, timingOf } from "./game-state";
 import type { GameState } from "./game-state";
 import { loadGame, saveGame } from "./persistence";
+import type { SeenMark } from "./seen";
+import { joinedTeam } from "./team";
 import { useGameTimers } from "./use-game-timers";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
@@ -33,10 +39,26 @@ type GameActions = {
   answer(stationId: number, raw: string): Promise<AnswerOutcome>;
   pressButton(stationId: number, target: string): Promise<boolean>;
   viewStation(stationId: number): void;
-  seeStationList(): void;
+  /** The list of a view was seen: its "!" for new stations goes. */
+  seeStationList(view: StationView): void;
+  /** `story/activate`: an opened story that is live and not done. */
+  activateStory(storyId: number): Promise<boolean>;
+  /** `player/medium/progress`; a failure is only logged (nothing the player can do). */
+  reportProgress(stationId: number, contentRef: string, ratio: number): void;
+  markSeen(mark: SeenMark): void;
+  /** Drops the game state and reconnects the stream from its beginning (after a team join). */
+  startOver(): void;
 };
 
-type GameContextValue = { state: GameState; actions: GameActions };
+type GameContextValue = {
+  state: GameState;
+  actions: GameActions;
+  /**
+   * A playerstatus came on the stream this session opened: `state.status` is the server's
+   * current one, not the cached one from the last visit.
+   */
+  statusLive: boolean;
+};
 
 const GameContext = createContext<GameContextValue | null>(null);
 
@@ -45,7 +67,8 @@ type GameProviderProps = {
   config: WebAppConfig;
   /** Keep it stable: the actions are made anew when it changes. */
   onCallError(error: ApiError): void;
-  onStream(notice: StreamNotice): void;
+  /** `startOver`: the game's own, for a stream that cannot resume where it stopped. */
+  onStream(notice: StreamNotice, startOver: () => void): void;
   children: ReactNode;
 };
 
@@ -62,6 +85,10 @@ export function GameProvider({
   );
   const stateRef = useRef(state);
   const { gameBase } = config;
+  /** Counts the starts over: each one opens a new stream. */
+  const [connection, setConnection] = useState(0);
+  const streamRef = useRef<{ close(): void } | null>(null);
+  const [statusLive, setStatusLive] = useState(false);
 
   useEffect(() => {
     stateRef.current = state;
@@ -70,19 +97,38 @@ export function GameProvider({
 
   useGameTimers(state, dispatch);
 
-  const reportStream = useEffectEvent(onStream);
+  const startOver = useCallback(() => {
+    // Nothing of the old stream may arrive after the state was dropped.
+    streamRef.current?.close();
+    dispatch({ type: "start-over" });
+    setStatusLive(false);
+    setConnection((count) => count + 1);
+  }, []);
+
+  const previousStatus = useRef(state.status);
+  useEffect(() => {
+    const previous = previousStatus.current;
+    previousStatus.current = state.status;
+    if (joinedTeam(previous, state.status)) startOver();
+  }, [state.status, startOver]);
+
+  const reportStream = useEffectEvent((notice: StreamNotice) => onStream(notice, startOver));
 
   useEffect(() => {
     const stream = openEventStream({
       gameBase,
       token,
       lastEventId: stateRef.current.lastEventId,
-      onEvent: (event) => dispatch({ type: "server-event", event, receivedAt: Date.now() }),
+      onEvent: (event) => {
+        dispatch({ type: "server-event", event, receivedAt: Date.now() });
+        if (event.type === "playerstatus") setStatusLive(true);
+      },
       onOpen: () => reportStream({ kind: "open" }),
       onError: (error, closed) => reportStream({ kind: "error", error, closed }),
     });
+    streamRef.current = stream;
     return () => stream.close();
-  }, [gameBase, token]);
+  }, [gameBase, token, connection]);
 
   const actions = useMemo<GameActions>(() => {
     async function attempt(call: () => Promise<void>): Promise<boolean> {
@@ -126,11 +172,19 @@ export function GameProvider({
         });
       },
       viewStation: (stationId) => dispatch({ type: "station-viewed", stationId }),
-      seeStationList: () => dispatch({ type: "station-list-seen", view: "station" }),
+      seeStationList: (view) => dispatch({ type: "station-list-seen", view }),
+      activateStory: (storyId) => attempt(() => activateStory({ gameBase, token, storyId })),
+      reportProgress(stationId, contentRef, ratio) {
+        reportMediumProgress({ gameBase, token, stationId, contentRef, ratio }).catch(
+          (error: unknown) => console.warn("could not report the medium progress", error),
+        );
+      },
+      markSeen: (mark) => dispatch({ type: "seen", mark }),
+      startOver,
     };
-  }, [gameBase, token, onCallError]);
+  }, [gameBase, token, onCallError, startOver]);
 
-  const value = useMemo(() => ({ state, actions }), [state, actions]);
+  const value = useMemo(() => ({ state, actions, statusLive }), [state, actions, statusLive]);
   return <GameContext value={value}>{children}</GameContext>;
 }
 

@@ -96,3 +96,12 @@ export function clearPersisted(token: string | null): void {
     console.warn("could not clear the stored game", error);
   }
 }
+
+/** Account deletion (spec 4): everything this app stored on the device goes. */
+export function clearStorage(): void {
+  try {
+    localStorage.clear();
+  } catch (error) {
+    console.warn("could not clear the local storage", error);
+  }
+}

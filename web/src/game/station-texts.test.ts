@@ -25,6 +25,33 @@ describe("stationTexts", () => {
       desc: "Wo am Rathaus ein Tier kräht.",
       longDesc: "Das Herz der Oberstadt.",
       imagePath: "stations/1/rathaus.jpg",
+      author: null,
+      subject: null,
+      message: null,
+      content: null,
+    });
+  });
+
+  it("takes an entry's author, subject, message and content", () => {
+    const letter: PublicContent = {
+      ...content,
+      stations: {
+        "9": {
+          title: "Ein Brief",
+          desc: "",
+          author: "Elisabeth",
+          subject: "Rosen",
+          message: "Lies mich.",
+          content: "stations/9/brief.jpg",
+          view: "email",
+        },
+      },
+    };
+    expect(stationTexts(letter, 9, station())).toMatchObject({
+      author: "Elisabeth",
+      subject: "Rosen",
+      message: "Lies mich.",
+      content: "stations/9/brief.jpg",
     });
   });
 

@@ -1,13 +1,42 @@
+import { ErrorReason } from "@wegmarke/protocol";
+import type { ApiError } from "@wegmarke/protocol";
 import type { en } from "./en";
 
-type ApiErrorCode = Exclude<keyof typeof en.apiError, "sse" | "team">;
-const codes: readonly ApiErrorCode[] = ["000", "402", "403", "411", "429", "430"];
+type ApiErrorText = Exclude<keyof typeof en.apiError, "sse" | "team">;
+type TeamErrorCode = keyof typeof en.apiError.team;
+const codes: readonly ApiErrorText[] = ["000", "401", "402", "403", "411", "429", "430"];
+const teamCodes: readonly TeamErrorCode[] = ["400", "404"];
 
-function isKnownCode(code: string): code is ApiErrorCode {
+/** Reasons whose text says more than their code's (a 429 that is no password reset). */
+const byReason: Readonly<Record<string, ApiErrorText>> = {
+  [ErrorReason.tooManyAttempts]: "tooMany",
+  [ErrorReason.tooManySms]: "tooMany",
+  [ErrorReason.invalidCode]: "invalidCode",
+};
+
+function isKnownCode(code: string): code is ApiErrorText {
   return (codes as readonly string[]).includes(code);
 }
 
-/** The translation key of an error code (spec 8); codes without a text of their own use 000. */
-export function apiErrorKey(code: string): `apiError.${ApiErrorCode}` {
+function isTeamCode(code: string): code is TeamErrorCode {
+  return (teamCodes as readonly string[]).includes(code);
+}
+
+/**
+ * The translation key of an error (spec 8): the code's text, or the reason's where it says
+ * more; codes without a text of their own use 000.
+ */
+export function apiErrorKey(code: string, reason?: string): `apiError.${ApiErrorText}` {
+  const forReason = reason === undefined ? undefined : byReason[reason];
+  if (forReason !== undefined) return `apiError.${forReason}`;
   return `apiError.${isKnownCode(code) ? code : "000"}`;
+}
+
+/** Team calls (spec 8): `apiError.team.{code}` where the team has a text, else as above. */
+export function teamErrorKey(
+  error: ApiError,
+): `apiError.team.${TeamErrorCode}` | `apiError.${ApiErrorText}` {
+  const { code, reason } = error;
+  if (isTeamCode(code)) return `apiError.team.${code}`;
+  return apiErrorKey(code, reason);
 }

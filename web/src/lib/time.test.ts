@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTime } from "./time";
+import { formatSeconds, formatTime } from "./time";
 
 describe("formatTime", () => {
   it("shows local time as HH:MM with leading zeros", () => {
@@ -9,5 +9,14 @@ describe("formatTime", () => {
 
   it("shows nothing for an unreadable timestamp", () => {
     expect(formatTime("yesterday")).toBe("");
+  });
+});
+
+describe("formatSeconds", () => {
+  it("shows the audio countdown as m:ss, rounded up", () => {
+    expect(formatSeconds(0)).toBe("0:00");
+    expect(formatSeconds(61.2)).toBe("1:02");
+    expect(formatSeconds(Number.NaN)).toBe("0:00");
+    expect(formatSeconds(-3)).toBe("0:00");
   });
 });

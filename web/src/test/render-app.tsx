@@ -39,8 +39,21 @@ const content: PublicContent = {
 
 export type Call = { url: string; body: unknown };
 
+type RenderOptions = {
+  token?: string;
+  /** Settings of the game pack that differ from `testConfig`. */
+  config?: Partial<WebAppConfig>;
+  /** Answers a call itself; `undefined` leaves it to the default answers. */
+  respond?: (call: Call) => Response | undefined;
+  /** Public content that differs from the two stations' default texts. */
+  content?: Partial<PublicContent>;
+};
+
 /** Renders the whole app at `path` (below /webapp) with a fake server behind fetch and SSE. */
-export function renderApp(path: string, { token }: { token?: string } = {}) {
+export function renderApp(
+  path: string,
+  { token, config, respond, content: contentOverrides }: RenderOptions = {},
+) {
   setupI18n("de");
   if (token !== undefined) {
     localStorage.setItem(
@@ -61,18 +74,21 @@ export function renderApp(path: string, { token }: { token?: string } = {}) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.includes("/content/")) return Response.json(content);
-      calls.push({
+      if (url.includes("/content/")) return Response.json({ ...content, ...contentOverrides });
+      const call = {
         url,
         body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-      });
+      };
+      calls.push(call);
+      const answer = respond?.(call);
+      if (answer !== undefined) return answer;
       if (url.endsWith("player/optin/anon")) return Response.json({ value: "new-token" });
       return Response.json({ value: "ok" });
     }),
   );
   const router = createMemoryRouter(routes, { initialEntries: [`${basename}${path}`], basename });
   const view = render(
-    <SessionProvider config={testConfig}>
+    <SessionProvider config={{ ...testConfig, ...config }}>
       <FlashProvider>
         <ConfirmProvider>
           <RouterProvider router={router} />

@@ -1,41 +1,121 @@
-import { useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { stationPath } from "../../app/paths";
 import { useSession } from "../../app/session";
-import { ChevronIcon, PinIcon, WalkIcon } from "../../components/icons";
+import {
+  BookIcon,
+  ChevronIcon,
+  NewsIcon,
+  PinIcon,
+  StarIcon,
+  WalkIcon,
+} from "../../components/icons";
+import { MessageContent } from "../../components/message-content";
 import { useGame } from "../../game/game-store";
+import type { GameState, Message } from "../../game/game-state";
 import { unreadCount, writerAt } from "../../game/messenger";
+import {
+  bellMarked,
+  hasNewPoints,
+  isNewPlayer,
+  newsShown,
+  pickFixedText,
+  unseenNews,
+} from "../../game/news";
 import { stationById } from "../../game/station-flags";
 import { nearestStation } from "../../game/station-list";
-import { stationTexts } from "../../game/station-texts";
+import { displayTitle, stationTexts } from "../../game/station-texts";
+import { availableStories, unseenStories } from "../../game/stories";
 import { formatDistance } from "../../lib/distance";
+import { formatTime } from "../../lib/time";
 import { useGeolocation } from "../../lib/use-geolocation";
 
 const fixedTexts = ["home.fixed.walk", "home.fixed.look", "home.fixed.start"] as const;
 
-/** Home (/webapp/): the active station, a station nearby, or a friendly fixed text. */
+/** A recommendation with its sender, content and a link to its station. */
+function NewsItem({ message, state }: { message: Message; state: GameState }) {
+  const { t } = useTranslation();
+  const { config, content } = useSession();
+  const station = stationById(state.status, message.stationId);
+  const view = station?.DisplayHint.View ?? "station";
+  return (
+    <li className="news-item">
+      <p className="news-item__from">
+        <span>{t("news.from", { name: message.originator })}</span>
+        <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
+      </p>
+      <div className="news-item__content">
+        <MessageContent message={message} assetsBase={config.assetsBase} />
+      </div>
+      <Link className="news-item__link" to={stationPath(view, message.stationId)}>
+        {t("news.toStation", {
+          title: displayTitle(stationTexts(content, message.stationId, station), view),
+        })}
+        <ChevronIcon />
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * Home (/webapp/), the news feed: unseen news, the active station, the nearest station, a new
+ * story or reward; a fixed text when there is none of these.
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const { state } = useGame();
+  const { state, actions } = useGame();
   const { config, content, language } = useSession();
   const position = useGeolocation(config.allowGeolocation);
-  const [fixedText] = useState(
-    () => fixedTexts[Math.floor(Math.random() * fixedTexts.length)] ?? fixedTexts[0],
-  );
+  const [random] = useState(() => Math.random());
   const current = state.currentStation;
   const writer = current === null ? null : writerAt(state, current);
   const unread = current === null ? 0 : unreadCount(state, current);
   const currentStation = current === null ? undefined : stationById(state.status, current);
   const nearby = nearestStation(state.status, position, config.stationDistanceThreshold);
+  const nearbyId = nearby?.id ?? null;
+  // The news unseen when home opened stay while it is open; the next visit shows newer ones.
+  const [seenBefore] = useState(() => state.seen.news);
+  const news = unseenNews(state, seenBefore);
+  const [newStory] = unseenStories(availableStories(content, state.status), state.seen.stories);
+  const newPoints = hasNewPoints(state);
+  const marked = bellMarked(state, nearbyId);
+
+  // Home shows the news: the bell's marker goes whenever it is set while home is open.
+  const markShown = useEffectEvent(() => actions.markSeen(newsShown(state, nearbyId)));
+  useEffect(() => {
+    if (marked) markShown();
+  }, [marked]);
+
+  const active = current !== null && currentStation !== undefined;
+  const nothing =
+    news.length === 0 && !active && nearby === null && newStory === undefined && !newPoints;
+  const fixedText = pickFixedText(
+    content?.news ?? [],
+    fixedTexts.map((key) => t(key)),
+    random,
+  );
 
   return (
     <div className="home">
-      {current !== null && currentStation !== undefined && (
+      {news.length > 0 && (
+        <section className="home__news" aria-labelledby="home-news">
+          <h2 id="home-news" className="section-title">
+            <NewsIcon /> {t("news.heading")}
+          </h2>
+          <ul className="news-list">
+            {news.map((message) => (
+              <NewsItem key={message.id} message={message} state={state} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {active && (
         <section className="card card--highlight" aria-labelledby="home-active">
           <h2 id="home-active" className="card__kicker">
             {t("home.activeStation")}
           </h2>
-          <Link className="card__link" to={`/station/${current}`}>
+          <Link className="card__link" to={stationPath(currentStation.DisplayHint.View, current)}>
             <span className="card__title">
               {stationTexts(content, current, currentStation).title}
             </span>
@@ -50,12 +130,12 @@ export function HomeScreen() {
           </p>
         </section>
       )}
-      {nearby !== null ? (
+      {nearby !== null && (
         <section className="card" aria-labelledby="home-nearby">
           <h2 id="home-nearby" className="card__kicker">
-            <PinIcon /> {t("home.nearby")}
+            <PinIcon /> {t("news.station-nearby")}
           </h2>
-          <Link className="card__link" to={`/station/${nearby.id}`}>
+          <Link className="card__link" to={stationPath("station", nearby.id)}>
             <span className="card__title">
               {stationTexts(content, nearby.id, nearby.station).title}
             </span>
@@ -65,13 +145,45 @@ export function HomeScreen() {
             <p className="card__meta">{formatDistance(nearby.distance, language)}</p>
           )}
         </section>
-      ) : (
-        current === null && (
-          <section className="card card--quiet">
-            <WalkIcon className="card__illustration" />
-            <p>{t(fixedText)}</p>
-          </section>
-        )
+      )}
+      {newStory !== undefined && (
+        <section className="card card--story" aria-labelledby="home-story">
+          <h2 id="home-story" className="card__kicker">
+            <BookIcon /> {t("news.newStory")}
+          </h2>
+          <Link className="card__link" to={`/stories/${newStory.id}`}>
+            <span className="card__title">{newStory.story.headline}</span>
+            <ChevronIcon />
+          </Link>
+        </section>
+      )}
+      {newPoints && (
+        <section className="card card--reward" aria-labelledby="home-reward">
+          <h2 id="home-reward" className="card__kicker">
+            <StarIcon /> {t("news.newPoints")}
+          </h2>
+          <Link className="card__link" to="/points">
+            <span className="card__title">{t("news.toPoints")}</span>
+            <ChevronIcon />
+          </Link>
+        </section>
+      )}
+      {nothing && (
+        <section className="card card--quiet">
+          <WalkIcon className="card__illustration" />
+          <p>{fixedText}</p>
+        </section>
+      )}
+      {isNewPlayer(state.status) && (
+        <section className="card card--intro" aria-labelledby="home-intro">
+          <h2 id="home-intro" className="card__kicker">
+            {t("news.introHeading")}
+          </h2>
+          <p>{t("news.introText")}</p>
+          <Link className="button button--secondary" to="/intro">
+            {t("news.toIntro")}
+          </Link>
+        </section>
       )}
       <Link className="button button--secondary button--block" to="/station">
         {t("home.toStations")}

@@ -1,30 +1,62 @@
 import { useTranslation } from "react-i18next";
-import { Navigate, useSearchParams } from "react-router";
-import { loginTarget } from "../../app/paths";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
+import { loginState } from "../../app/login-state";
+import { isAccountDeleted, loginTarget } from "../../app/paths";
 import { useSession } from "../../app/session";
-import { WalkIcon } from "../../components/icons";
+import { CheckIcon, WalkIcon } from "../../components/icons";
 import { LanguagePicker } from "../../components/language-picker";
 import { AnonymousJoin } from "./anonymous-join";
+import { PhoneLoginForm } from "./phone-login-form";
 
-/** Login (spec "Login"): welcome, language and free participation; then on to the target. */
+/**
+ * Login (spec "Login"): welcome and language, sign-in with phone number and password, a link
+ * to registration, and free participation; then on to the target. In registration-less mode
+ * nobody sees it: the target's guard registers anonymously.
+ */
 export function LoginScreen() {
   const { t } = useTranslation();
   const { token, language, setLanguage, config, content } = useSession();
   const [params] = useSearchParams();
-  if (token !== null) return <Navigate replace to={loginTarget(params.get("target"))} />;
+  const { notice, phone } = loginState(useLocation().state);
+  const target = params.get("target");
+  if (token !== null || config.registrationLess)
+    return <Navigate replace to={loginTarget(target)} />;
+
+  const registerPath =
+    target === null ? "/register" : `/register?${new URLSearchParams({ target })}`;
+  const message = isAccountDeleted(params)
+    ? t("end.deleted")
+    : notice === "registered"
+      ? t("login.registered")
+      : notice === "password-changed"
+        ? t("login.passwordChanged")
+        : null;
 
   return (
     <section className="login" aria-labelledby="login-heading">
-      <div className="login__hero" aria-hidden="true">
+      <div className="login__hero login__hero--small" aria-hidden="true">
         <WalkIcon />
       </div>
       <p className="login__game">{content?.title ?? config.title}</p>
       <h2 id="login-heading" className="login__heading">
         {t("login.heading")}
       </h2>
-      <p className="login__welcome">{t("login.welcome")}</p>
+      {message !== null ? (
+        <p className="notice notice--success" role="status">
+          <CheckIcon />
+          {message}
+        </p>
+      ) : (
+        <p className="login__welcome">{t("login.welcome")}</p>
+      )}
       <LanguagePicker language={language} onChange={setLanguage} />
-      {/* The phone number sign-in (accounts issue) joins here, above free participation. */}
+      <PhoneLoginForm phone={phone} />
+      <p className="login__register">
+        {t("login.noAccount")} <Link to={registerPath}>{t("login.register")}</Link>
+      </p>
+      <p className="divider">
+        <span>{t("login.or")}</span>
+      </p>
       <AnonymousJoin />
     </section>
   );

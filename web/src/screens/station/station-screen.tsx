@@ -1,20 +1,24 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
+import type { StationStatus, StationView } from "@wegmarke/protocol";
 import { useSession } from "../../app/session";
 import { CheckIcon } from "../../components/icons";
+import { EntryMedia } from "../../components/message-content";
 import { MessageThread } from "../../components/message-thread";
 import { StationActions } from "../../components/station-actions";
 import { useGame } from "../../game/game-store";
 import { stationLocal } from "../../game/game-state";
 import { messengerState, unreadCount } from "../../game/messenger";
+import { hasStationActions, unavailableKey } from "../../game/opening";
 import { isAvailable, isDone, isRunning, stationById } from "../../game/station-flags";
 import { stationDistance } from "../../game/station-list";
-import { stationTexts } from "../../game/station-texts";
+import { displayTitle, stationTexts } from "../../game/station-texts";
 import { formatDistance } from "../../lib/distance";
 import { assetUrl } from "../../lib/media-type";
 import { useGeolocation } from "../../lib/use-geolocation";
 import { Messenger } from "./messenger";
+import { useOpening } from "./use-opening";
 
 function Description({ desc, longDesc }: { desc: string; longDesc: string | null }) {
   const { t } = useTranslation();
@@ -43,15 +47,76 @@ function Description({ desc, longDesc }: { desc: string; longDesc: string | null
   );
 }
 
-function StationView({ stationId }: { stationId: number }) {
+/** Running, done, group and distance as small labels. */
+function StationMeta({
+  station,
+  running,
+  distance,
+}: {
+  station: StationStatus;
+  running: boolean;
+  distance: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p className="station__meta">
+      {running && <span className="pill pill--running">{t("station.running")}</span>}
+      {isDone(station) && (
+        <span className="pill pill--done">
+          <CheckIcon /> {t("station.done")}
+        </span>
+      )}
+      {station.GroupName !== "" && (
+        <span className="pill">
+          <span className="visually-hidden">{t("station.group")}: </span>
+          {station.GroupName}
+        </span>
+      )}
+      {distance !== null && (
+        <span className="station__distance">
+          <span className="visually-hidden">{t("station.distance")}: </span>
+          {distance}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** An entry's own media (its `content`); its `message` is the list's preview only. */
+function EntryMediaBlock({
+  content,
+  title,
+  assetsBase,
+}: {
+  content: string | null;
+  title: string;
+  assetsBase: string;
+}) {
+  if (content === null) return null;
+  return (
+    <div className="entry__media">
+      <EntryMedia content={content} label={title} assetsBase={assetsBase} />
+    </div>
+  );
+}
+
+function StationDetail({ view, stationId }: { view: StationView; stationId: number }) {
   const { t } = useTranslation();
   const { state, actions } = useGame();
   const { config, content, language } = useSession();
+  const location = useLocation();
   const position = useGeolocation(config.allowGeolocation);
   const local = stationLocal(state, stationId);
   // "Neue Nachrichten" stays above what was unread when the station was opened.
   const [firstNewId] = useState(() => local.messages.find((message) => message.unread)?.id ?? null);
   const unread = unreadCount(state, stationId);
+  const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
+  const justActivated =
+    typeof location.state === "object" &&
+    location.state !== null &&
+    "activated" in location.state &&
+    location.state.activated === true;
+  useOpening(view, stationId, justActivated, titleOf, content !== null);
 
   useEffect(() => {
     if (unread > 0) actions.viewStation(stationId);
@@ -64,59 +129,58 @@ function StationView({ stationId }: { stationId: number }) {
   const running = isRunning(state.status, stationId);
   const distance = stationDistance(station, position);
   const messenger = messengerState(state, stationId);
-  const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
+  const withActions = hasStationActions(view);
+  const title = displayTitle(texts, view);
 
   return (
-    <article className="station" aria-labelledby="station-title">
+    <article className={`station station--${view}`} aria-labelledby="station-title">
       {texts.imagePath !== null && (
         <img className="station__image" src={assetUrl(config.assetsBase, texts.imagePath)} alt="" />
       )}
       <div className="station__intro">
+        {texts.author !== null && (
+          <p className="entry__author">{t("lists.from", { author: texts.author })}</p>
+        )}
         <h2 id="station-title" className="station__title">
-          {texts.title}
+          {title}
         </h2>
-        <p className="station__meta">
-          {running && <span className="pill pill--running">{t("station.running")}</span>}
-          {done && (
-            <span className="pill pill--done">
-              <CheckIcon /> {t("station.done")}
-            </span>
-          )}
-          {station.GroupName !== "" && (
-            <span className="pill">
-              <span className="visually-hidden">{t("station.group")}: </span>
-              {station.GroupName}
-            </span>
-          )}
-          {distance !== null && (
-            <span className="station__distance">
-              <span className="visually-hidden">{t("station.distance")}: </span>
-              {formatDistance(distance, language)}
-            </span>
-          )}
-        </p>
-        {done && (
+        <StationMeta
+          station={station}
+          running={running}
+          distance={withActions && distance !== null ? formatDistance(distance, language) : null}
+        />
+        {done && station.MaxPoints > 0 && (
           <p className="station__points">
             {t("station.pointsOf", { points: station.Points, max: station.MaxPoints })}
           </p>
         )}
         <Description desc={texts.desc} longDesc={texts.longDesc} />
-        <StationActions stationId={stationId} titleOf={titleOf} />
+        <EntryMediaBlock content={texts.content} title={title} assetsBase={config.assetsBase} />
+        {withActions && <StationActions stationId={stationId} titleOf={titleOf} />}
       </div>
-      <MessageThread
-        messages={local.messages}
-        firstNewId={firstNewId}
-        writer={messenger.writer}
-        scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}`}
-        assetsBase={config.assetsBase}
-      />
+      {(withActions || running || local.messages.length > 0) && (
+        <MessageThread
+          messages={local.messages}
+          firstNewId={firstNewId}
+          writer={messenger.writer}
+          scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}`}
+          assetsBase={config.assetsBase}
+          onProgress={(message, ratio) =>
+            actions.reportProgress(message.stationId, message.content, ratio)
+          }
+          emptyText={withActions ? undefined : null}
+        />
+      )}
       {running && <Messenger stationId={stationId} messenger={messenger} />}
-      {done && messenger.writer === null && (
+      {done && withActions && messenger.writer === null && (
         <section className="station__finished" aria-labelledby="station-finished">
           <CheckIcon className="station__finished-icon" />
           <h3 id="station-finished">{t("station.finished")}</h3>
-          <Link className="button button--primary" to="/station">
+          <Link className="button button--primary" to={`/${view}`}>
             {t("station.next")}
+          </Link>
+          <Link className="link-button" to="/points">
+            {t("station.toPoints")}
           </Link>
         </section>
       )}
@@ -124,21 +188,21 @@ function StationView({ stationId }: { stationId: number }) {
   );
 }
 
-/** A station (/webapp/station/:id): texts, actions, the thread and the messenger. */
-export function StationScreen() {
+/** A station's detail view (/webapp/{view}/:id): texts, actions, the thread and the messenger. */
+export function StationScreen({ view }: { view: StationView }) {
   const { t } = useTranslation();
   const { state } = useGame();
   const stationId = Number(useParams().id);
   if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
-  if (!Number.isInteger(stationId) || !isAvailable(state.status, stationId, "station")) {
+  if (!Number.isInteger(stationId) || !isAvailable(state.status, stationId, view)) {
     return (
       <div className="empty-state">
-        <p>{t("station.unavailable")}</p>
-        <Link className="button button--secondary" to="/station">
-          {t("home.toStations")}
+        <p>{t(unavailableKey(view))}</p>
+        <Link className="button button--secondary" to={`/${view}`}>
+          {t("lists.back")}
         </Link>
       </div>
     );
   }
-  return <StationView key={stationId} stationId={stationId} />;
+  return <StationDetail key={stationId} view={view} stationId={stationId} />;
 }

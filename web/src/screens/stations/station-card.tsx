@@ -1,14 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import type { Language } from "@wegmarke/protocol";
-import { PinIcon } from "../../components/icons";
+import type { Language, StationView } from "@wegmarke/protocol";
+import { stationPath } from "../../app/paths";
+import { BookIcon, CheckIcon, NewsIcon, PinIcon } from "../../components/icons";
 import { StationActions } from "../../components/station-actions";
+import { hasStationActions } from "../../game/opening";
+import { isDone } from "../../game/station-flags";
 import type { ListedStation } from "../../game/station-list";
+import { displayTitle } from "../../game/station-texts";
 import type { StationTexts } from "../../game/station-texts";
 import { formatDistance } from "../../lib/distance";
 import { assetUrl } from "../../lib/media-type";
 
 type StationCardProps = {
+  view: StationView;
   item: ListedStation;
   texts: StationTexts;
   unread: number;
@@ -17,7 +22,18 @@ type StationCardProps = {
   titleOf(stationId: number): string;
 };
 
+function Placeholder({ view }: { view: StationView }) {
+  if (view === "email") return <NewsIcon />;
+  if (view === "story" || view === "archive") return <BookIcon />;
+  return <PinIcon />;
+}
+
+/**
+ * One station of a list. Stations and games (main) carry their start and end buttons and
+ * their distance; entries of the other views open by a tap and show sender and text.
+ */
 export function StationCard({
+  view,
   item,
   texts,
   unread,
@@ -27,25 +43,41 @@ export function StationCard({
 }: StationCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const to = `/station/${item.id}`;
+  const to = stationPath(view, item.id);
+  const actions = hasStationActions(view);
+  const done = isDone(item.station);
+  const title = displayTitle(texts, view);
+  const preview = view === "email" ? (texts.message ?? texts.desc) : texts.desc;
+  const classes = ["station-card", `station-card--${view}`];
+  if (item.running) classes.push("station-card--running");
+  if (unread > 0) classes.push("station-card--unread");
+
   return (
-    <article className={item.running ? "station-card station-card--running" : "station-card"}>
+    <article className={classes.join(" ")}>
       <div className="station-card__image" aria-hidden="true">
         {texts.imagePath !== null ? (
           <img src={assetUrl(assetsBase, texts.imagePath)} alt="" loading="lazy" />
         ) : (
-          <PinIcon />
+          <Placeholder view={view} />
         )}
       </div>
       <div className="station-card__body">
+        {texts.author !== null && (
+          <p className="station-card__author">{t("lists.from", { author: texts.author })}</p>
+        )}
         <h2 className="station-card__title">
           <Link className="stretched-link" to={to}>
-            {texts.title}
+            {title}
           </Link>
         </h2>
-        {texts.desc !== "" && <p className="station-card__desc">{texts.desc}</p>}
+        {preview !== "" && <p className="station-card__desc">{preview}</p>}
         <p className="station-card__meta">
           {item.running && <span className="pill pill--running">{t("station.running")}</span>}
+          {done && !actions && (
+            <span className="pill pill--done">
+              <CheckIcon /> {t("station.done")}
+            </span>
+          )}
           {unread > 0 && (
             <span className="badge">
               <span aria-hidden="true">{unread}</span>
@@ -53,19 +85,21 @@ export function StationCard({
             </span>
           )}
           {item.station.GroupName !== "" && <span className="pill">{item.station.GroupName}</span>}
-          {item.distance !== null && (
+          {actions && item.distance !== null && (
             <span className="station-card__distance">
               {formatDistance(item.distance, language)}
             </span>
           )}
         </p>
-        <div className="station-card__actions">
-          <StationActions
-            stationId={item.id}
-            titleOf={titleOf}
-            onActivated={() => void navigate(to)}
-          />
-        </div>
+        {actions && (
+          <div className="station-card__actions">
+            <StationActions
+              stationId={item.id}
+              titleOf={titleOf}
+              onActivated={() => void navigate(to, { state: { activated: true } })}
+            />
+          </div>
+        )}
       </div>
     </article>
   );

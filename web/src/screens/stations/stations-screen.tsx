@@ -1,46 +1,53 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { StationView } from "@wegmarke/protocol";
 import { useSession } from "../../app/session";
 import { useGame } from "../../game/game-store";
 import { unreadCount } from "../../game/messenger";
 import { displayedStations, isDone, stationById } from "../../game/station-flags";
-import { stationList } from "../../game/station-list";
 import { stationTexts } from "../../game/station-texts";
+import { viewList } from "../../game/view-list";
 import { useGeolocation } from "../../lib/use-geolocation";
 import { StationCard } from "./station-card";
 
-/** The station list (/webapp/station). */
-export function StationsScreen() {
+/** The list of a view (/webapp/station, /main, /story, /archive, /custom, /email). */
+export function StationsScreen({ view }: { view: StationView }) {
   const { t } = useTranslation();
   const { state, actions } = useGame();
   const { config, content, language } = useSession();
   const position = useGeolocation(config.allowGeolocation);
-  const unseen = state.unseenViews.includes("station");
+  const unseen = state.unseenViews.includes(view);
 
   useEffect(() => {
-    if (unseen) actions.seeStationList();
-  }, [unseen, actions]);
+    if (unseen) actions.seeStationList(view);
+  }, [unseen, view, actions]);
 
   if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
 
   const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
-  const list = stationList(
+  const list = viewList(
     state.status,
+    view,
     position,
     config.allowGeolocation && config.allowSortbyDistance,
   );
   if (list.length === 0) {
-    const allDone = displayedStations(state.status, "station").some(({ station }) =>
-      isDone(station),
+    const allDone =
+      view === "station" &&
+      displayedStations(state.status, view).some(({ station }) => isDone(station));
+    return (
+      <p className="empty-state" data-testid="empty-list">
+        {allDone ? t("stations.allDone") : t(`lists.empty.${view}`)}
+      </p>
     );
-    return <p className="empty-state">{t(allDone ? "stations.allDone" : "stations.empty")}</p>;
   }
 
   return (
-    <ul className="station-list">
+    <ul className={`station-list station-list--${view}`}>
       {list.map((item) => (
         <li key={item.id}>
           <StationCard
+            view={view}
             item={item}
             texts={stationTexts(content, item.id, item.station)}
             unread={unreadCount(state, item.id)}

@@ -1,0 +1,30 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const demoDir = resolve(fileURLToPath(import.meta.url), "../../../content/demo");
+
+/** Settings of the demo pack's game.yaml that tests switch on. */
+export type PackSettings = Partial<Record<"allowTeams" | "registrationLess" | "debug", boolean>>;
+
+export type GamePack = {
+  /** For the server's CONTENT_DIR. */
+  dir: string;
+  remove(): Promise<void>;
+};
+
+/** A copy of content/demo in a temporary folder, with some settings of game.yaml changed. */
+export async function demoPackWith(settings: PackSettings): Promise<GamePack> {
+  const dir = await mkdtemp(join(tmpdir(), "wegmarke-pack-"));
+  await cp(demoDir, dir, { recursive: true });
+  const gameFile = join(dir, "game.yaml");
+  let yaml = await readFile(gameFile, "utf8");
+  for (const [name, value] of Object.entries(settings)) {
+    const line = new RegExp(`^(  ${name}:) \\w+$`, "m");
+    if (!line.test(yaml)) throw new Error(`game.yaml of the demo pack has no setting ${name}`);
+    yaml = yaml.replace(line, `$1 ${String(value)}`);
+  }
+  await writeFile(gameFile, yaml);
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { demoPackWith, type GamePack } from "../support/content";
+import { smsCount, waitForSms } from "../support/outbox";
+import { startServer, type RunningServer } from "../support/server";
+
+/** As the player types it, and as the server keys the account (and addresses the SMS). */
+const phone = "0171 2345678";
+const canonical = "00491712345678";
+
+/**
+ * A registered player's life: registration by SMS code, sign-in (a wrong password first),
+ * password change, logout, a forgotten password reset by SMS link, debug, account deletion.
+ */
+describe("accounts", () => {
+  let pack: GamePack;
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let page: Page;
+  let code = "";
+
+  beforeAll(async () => {
+    pack = await demoPackWith({ debug: true });
+    server = await startServer({ SMS_PROVIDER: "outbox", CONTENT_DIR: pack.dir });
+    browser = await launchBrowser();
+    ({ page } = await phonePage(browser, server.url));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await pack?.remove();
+  });
+
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  const submitLogin = () => page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  const storedConfig = () => page.evaluate(() => localStorage.getItem("wegmarke.config"));
+
+  async function openMenuItem(name: string) {
+    await page.getByRole("button", { name: "Menü" }).click();
+    const menu = page.getByRole("navigation", { name: "Hauptmenü" });
+    await menu.getByRole("link", { name }).or(menu.getByRole("button", { name })).click();
+  }
+
+  async function signIn(password: string) {
+    await field("Handynummer").fill(phone);
+    await field("Passwort").fill(password);
+    await submitLogin();
+    await page.waitForURL((url) => !url.pathname.startsWith("/webapp/login"));
+  }
+
+  it("offers sign-in with phone number and password, registration and free participation", async () => {
+    await page.goto("/webapp/");
+    await page.waitForURL(/\/webapp\/login\?target=/);
+    await field("Handynummer").waitFor();
+    expect(await field("Handynummer").getAttribute("placeholder")).toBe("0171 1234567");
+    await page.getByRole("button", { name: "Kostenlos mitmachen" }).waitFor();
+    await screenshot(page, "10-login-phone");
+  });
+
+  it("registers with first name and phone number and confirms the SMS code", async () => {
+    await page.getByRole("link", { name: "Registrieren" }).click();
+    await page.getByRole("heading", { name: "Konto anlegen" }).waitFor();
+    await page.getByRole("button", { name: "Code anfordern" }).click();
+    await page.getByText("Feld muss ausgefüllt werden").first().waitFor();
+    await page.getByText("Bitte bestätige das, um weiterzumachen.").waitFor();
+    await screenshot(page, "11-register-invalid");
+
+    await field("Vorname").fill("Ida");
+    await field("Handynummer").fill(phone);
+    await page.getByLabel("Ich habe den Datenschutzhinweis gelesen.").check();
+    await screenshot(page, "12-register");
+    await page.getByRole("button", { name: "Code anfordern" }).click();
+    await page.getByRole("heading", { name: "Code eingeben" }).waitFor();
+
+    code = await waitForSms(server.url, canonical, /(\d{6})/);
+    await field("Code aus der SMS").fill(code);
+    await screenshot(page, "13-register-code");
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+
+    await page.waitForURL(/\/webapp\/login/);
+    await page.getByRole("status").filter({ hasText: "Code aus der SMS als Passwort" }).waitFor();
+    expect(await field("Handynummer").inputValue()).toBe(phone);
+    await screenshot(page, "14-login-registered");
+  });
+
+  it("shows a wrong password under the form", async () => {
+    await field("Passwort").fill("falsch1");
+    await submitLogin();
+    const error = page.locator("form").getByRole("alert");
+    await error.waitFor();
+    expect(await error.innerText()).toBe(
+      "Anmeldung fehlgeschlagen. Prüfe Handynummer und Passwort.",
+    );
+    await screenshot(page, "15-login-failed");
+  });
+
+  it("signs in with the SMS code as the first password", async () => {
+    await signIn(code);
+    expect(await storedConfig()).toContain("authToken");
+  });
+
+  it("changes the password on /webapp/password", async () => {
+    await openMenuItem("Passwort ändern");
+    await page.waitForURL(/\/webapp\/password$/);
+    await field("Neues Passwort").fill("kurz");
+    await field("Neues Passwort wiederholen").fill("anders");
+    await page.getByRole("button", { name: "Passwort speichern" }).click();
+    await page.getByText("Bitte gib mindestens 6 Zeichen ein.").waitFor();
+    await screenshot(page, "16-password");
+
+    await field("Neues Passwort").fill("wegmarke-1");
+    await field("Neues Passwort wiederholen").fill("wegmarke-1");
+    await page.getByRole("button", { name: "Passwort speichern" }).click();
+    await page.getByRole("alert").filter({ hasText: "Dein Passwort ist geändert." }).waitFor();
+  });
+
+  it("logs out: token, last event id, config and cache are gone", async () => {
+    await openMenuItem("Abmelden");
+    await page.getByRole("dialog").getByRole("button", { name: "Ja, abmelden" }).click();
+    await page.waitForURL(/\/webapp\/login/);
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    expect(keys.filter((key) => key.startsWith("wegmarke."))).toEqual([]);
+  });
+
+  it("signs in with the changed password", async () => {
+    await signIn("wegmarke-1");
+    await openMenuItem("Abmelden");
+    await page.getByRole("dialog").getByRole("button", { name: "Ja, abmelden" }).click();
+    await page.waitForURL(/\/webapp\/login/);
+  });
+
+  it("resets a forgotten password with the link from the SMS", async () => {
+    const before = await smsCount(server.url, canonical);
+    await field("Handynummer").fill(phone);
+    await page.getByRole("button", { name: "Passwort vergessen?" }).click();
+    await page.getByRole("alert").filter({ hasText: "SMS mit einem Link" }).waitFor();
+    const link = await waitForSms(server.url, canonical, /(https?:\/\/\S+)/, before);
+    expect(link.startsWith(`${server.url}/webapp/password?token=`)).toBe(true);
+
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Neues Passwort festlegen" }).waitFor();
+    await field("Neues Passwort").fill("zurueckgesetzt-2");
+    await field("Neues Passwort wiederholen").fill("zurueckgesetzt-2");
+    await screenshot(page, "17-password-reset");
+    await page.getByRole("button", { name: "Passwort speichern" }).click();
+    await page.waitForURL(/\/webapp\/login/);
+    await page.getByRole("status").filter({ hasText: "Passwort ist geändert" }).waitFor();
+    await signIn("zurueckgesetzt-2");
+  });
+
+  it("shows the session token on /webapp/debug", async () => {
+    await page.goto("/webapp/debug");
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").authToken as string,
+    );
+    await page.getByText(token, { exact: true }).waitFor();
+    await field("Auth-Token").waitFor();
+    await screenshot(page, "18-debug");
+  });
+
+  it("deletes the account on /webapp/end after confirming", async () => {
+    await page.goto("/webapp/");
+    await openMenuItem("Konto löschen");
+    await page.waitForURL(/\/webapp\/end$/);
+    await screenshot(page, "19-end");
+    await page.getByRole("button", { name: "Konto löschen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Konto löschen?" });
+    await dialog.waitFor();
+    await screenshot(page, "20-end-confirm");
+    await dialog.getByRole("button", { name: "Ja, löschen" }).click();
+
+    await page.waitForURL(/\/webapp\/login\?target=%2Fwebapp%2F%3Faccount-deleted%3D1$/);
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Dein Konto und deine Daten wurden gelöscht." })
+      .waitFor();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await screenshot(page, "21-account-deleted");
+
+    // The account is gone: its password no longer signs in.
+    await field("Handynummer").fill(phone);
+    await field("Passwort").fill("zurueckgesetzt-2");
+    await submitLogin();
+    await page.locator("form").getByRole("alert").waitFor();
+  });
+});

@@ -1,0 +1,460 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../test/fake-event-source";
+import { playerStatus } from "../test/fixtures";
+import { renderApp } from "../test/render-app";
+import type { Call } from "../test/render-app";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeEventSource.instances = [];
+});
+
+const stream = () => FakeEventSource.latest();
+const fail = (status: number, reason: string) => new Response(reason, { status });
+const answering =
+  (answers: Record<string, () => Response>) =>
+  ({ url }: Call): Response | undefined => {
+    const path = Object.keys(answers).find((end) => url.split("?")[0]?.endsWith(end));
+    return path === undefined ? undefined : answers[path]?.();
+  };
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function openMenu() {
+  fireEvent.click(screen.getByRole("button", { name: "Menü" }));
+  return screen.findByRole("navigation", { name: "Hauptmenü" });
+}
+
+describe("login with phone number", () => {
+  it("shows the required-field messages and sends nothing", async () => {
+    const { calls } = renderApp("/login");
+    expect(screen.getByLabelText("Handynummer").getAttribute("placeholder")).toBe("0171 1234567");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    expect(await screen.findAllByText("Feld muss ausgefüllt werden")).toHaveLength(2);
+    expect(calls).toEqual([]);
+  });
+
+  it("shows a failed login under the form", async () => {
+    renderApp("/login", {
+      respond: answering({ "player/login/phone": () => fail(430, "login failed") }),
+    });
+    type("Handynummer", "0171 1234567");
+    type("Passwort", "falsch");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    const error = await screen.findByRole("alert");
+    expect(error.textContent).toBe("Anmeldung fehlgeschlagen. Prüfe Handynummer und Passwort.");
+    expect(error.closest("form")).not.toBeNull();
+  });
+
+  it("signs in and goes to the target", async () => {
+    const { router, calls } = renderApp("/login?target=%2Fwebapp%2Fstation", {
+      respond: answering({ "player/login/phone": () => Response.json({ value: "tok-9" }) }),
+    });
+    type("Handynummer", "+49 171 1234567");
+    type("Passwort", " 482913 ");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/station"));
+    expect(calls[0]?.body).toEqual({ phone: "00491711234567", password: "482913" });
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=tok-9"));
+  });
+
+  it("asks for a reset link for the number entered and says so in a flash message", async () => {
+    const { calls } = renderApp("/login");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort vergessen?" }));
+    expect(await screen.findByText("Feld muss ausgefüllt werden")).toBeTruthy();
+    type("Handynummer", "0171 1234567");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort vergessen?" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("SMS mit einem Link");
+    expect(calls.at(-1)).toEqual({
+      url: "/api/account/player/changepass/phone",
+      body: { Phone: "01711234567" },
+    });
+  });
+
+  it("shows reset errors as a flash message", async () => {
+    renderApp("/login", {
+      respond: answering({
+        "player/changepass/phone": () => fail(429, "password reset within 24 hours"),
+      }),
+    });
+    type("Handynummer", "0171 1234567");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort vergessen?" }));
+    const flash = await screen.findByRole("alert");
+    expect(flash.classList.contains("flash")).toBe(true);
+    expect(flash.textContent).toContain("nur alle 24 Stunden");
+  });
+});
+
+describe("registration", () => {
+  it("sends the code, confirms it and goes on to the login with the number", async () => {
+    const { router, calls } = renderApp("/login?target=%2Fwebapp%2Fteam%3Ftjr%3DX", {
+      respond: answering({ "player/optin/sms/verify": () => Response.json({ value: "t" }) }),
+    });
+    fireEvent.click(screen.getByRole("link", { name: "Registrieren" }));
+    await screen.findByRole("heading", { name: "Konto anlegen" });
+    fireEvent.click(screen.getByRole("button", { name: "Code anfordern" }));
+    expect(await screen.findAllByText("Feld muss ausgefüllt werden")).toHaveLength(2);
+    expect(screen.getByText("Bitte bestätige das, um weiterzumachen.")).toBeTruthy();
+
+    type("Vorname", "Ida");
+    type("Handynummer", "0171 1234567");
+    fireEvent.click(screen.getByLabelText("Ich habe den Datenschutzhinweis gelesen."));
+    fireEvent.click(screen.getByRole("button", { name: "Code anfordern" }));
+    await screen.findByRole("heading", { name: "Code eingeben" });
+    expect(calls[0]).toEqual({
+      url: "/api/account/player/optin/sms",
+      body: { first_name: "Ida", phone: "01711234567", story_id: "marburg", language: "de" },
+    });
+
+    type("Code aus der SMS", "482913");
+    fireEvent.click(screen.getByRole("button", { name: "Bestätigen" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(calls[1]?.body).toEqual({ phone: "01711234567", smscode: "482913" });
+    // On to sign in (the target is kept), the number filled in.
+    expect(router.state.location.search).toBe("?target=%2Fwebapp%2Fteam%3Ftjr%3DX");
+    expect((await screen.findByRole("status")).textContent).toContain(
+      "Code aus der SMS als Passwort",
+    );
+    expect((screen.getByLabelText("Handynummer") as HTMLInputElement).value).toBe("0171 1234567");
+    expect(localStorage.getItem("wegmarke.config")).toBeNull();
+  });
+
+  it("shows a wrong code under the form", async () => {
+    renderApp("/register", {
+      respond: answering({ "player/optin/sms/verify": () => fail(430, "invalid code") }),
+    });
+    type("Vorname", "Ida");
+    type("Handynummer", "0171 1234567");
+    fireEvent.click(screen.getByLabelText("Ich habe den Datenschutzhinweis gelesen."));
+    fireEvent.click(screen.getByRole("button", { name: "Code anfordern" }));
+    type(await screen.findByLabelText("Code aus der SMS").then(() => "Code aus der SMS"), "1");
+    fireEvent.click(screen.getByRole("button", { name: "Bestätigen" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Der Code stimmt nicht oder ist abgelaufen.",
+    );
+  });
+});
+
+describe("password", () => {
+  it("sets a new password with the reset link's token and goes to the login", async () => {
+    const { router, calls } = renderApp("/password?token=reset-1");
+    type("Neues Passwort", "12345");
+    type("Neues Passwort wiederholen", "123456");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    expect(await screen.findByText("Bitte gib mindestens 6 Zeichen ein.")).toBeTruthy();
+    expect(screen.getByText("Bitte wiederhole das Feld korrekt.")).toBeTruthy();
+    type("Neues Passwort", "geheim1");
+    type("Neues Passwort wiederholen", "geheim1");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(calls[0]).toEqual({
+      url: "/api/account/player/changepass",
+      body: { password: "geheim1", token: "reset-1" },
+    });
+    expect((await screen.findByRole("status")).textContent).toContain("Passwort ist geändert");
+  });
+
+  it("says so in a flash message when the link is used up", async () => {
+    renderApp("/password?token=old", {
+      respond: answering({ "player/changepass": () => fail(401, "invalid hash") }),
+    });
+    type("Neues Passwort", "geheim1");
+    type("Neues Passwort wiederholen", "geheim1");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Dieser Link gilt nicht mehr");
+  });
+
+  it("changes a signed-in player's password with the auth token", async () => {
+    const { calls } = renderApp("/password", { token: "abc" });
+    type("Neues Passwort", "geheim1");
+    type("Neues Passwort wiederholen", "geheim1");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Dein Passwort ist geändert.");
+    expect(calls.at(-1)?.body).toEqual({ password: "geheim1", token: "abc" });
+  });
+
+  it("sends a signed-out player without link to the login", () => {
+    const { router } = renderApp("/password");
+    expect(router.state.location.pathname).toBe("/webapp/login");
+  });
+});
+
+describe("logout", () => {
+  it("closes the stream and removes token, last event id, config and cache", async () => {
+    const { router } = renderApp("/station", { token: "abc" });
+    act(() =>
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Hi", Timestamp: new Date().toISOString() },
+        4,
+      ),
+    );
+    await waitFor(() => expect(localStorage.getItem("wegmarke.cache.abc")).not.toBeNull());
+    expect(JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").lastEventId).toBe(4);
+    const source = stream();
+
+    const menu = await openMenu();
+    fireEvent.click(within(menu).getByRole("button", { name: "Abmelden" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Ja, abmelden" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    expect(localStorage.getItem("wegmarke.config")).toBeNull();
+    expect(localStorage.getItem("wegmarke.cache.abc")).toBeNull();
+  });
+
+  it("also happens at /webapp/logout", async () => {
+    const { router } = renderApp("/logout", { token: "abc" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(localStorage.getItem("wegmarke.config")).toBeNull();
+  });
+});
+
+describe("menu", () => {
+  it("has password, deletion and logout, and team only where teams are allowed", async () => {
+    renderApp("/station", { token: "abc" });
+    const menu = await openMenu();
+    expect(within(menu).getByRole("link", { name: "Passwort ändern" })).toBeTruthy();
+    expect(within(menu).getByRole("link", { name: "Konto löschen" })).toBeTruthy();
+    expect(within(menu).getByRole("button", { name: "Abmelden" })).toBeTruthy();
+    expect(within(menu).queryByRole("link", { name: "Team" })).toBeNull();
+  });
+});
+
+describe("account deletion", () => {
+  it("deletes after confirming, clears the storage and shows the message on the login", async () => {
+    const { router, calls } = renderApp("/end", { token: "abc" });
+    localStorage.setItem("wegmarke.cache.abc", "{}");
+    localStorage.setItem("something.else", "1");
+    fireEvent.click(screen.getByRole("button", { name: "Konto löschen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Konto löschen?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ja, löschen" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(calls.find((call) => call.url.endsWith("outro/activate"))?.body).toEqual({
+      Skip: true,
+      Hash: "abc",
+    });
+    expect(localStorage.length).toBe(0);
+    expect(new URLSearchParams(router.state.location.search).get("target")).toBe(
+      "/webapp/?account-deleted=1",
+    );
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "Dein Konto und deine Daten wurden gelöscht.",
+    );
+  });
+
+  it("keeps everything when the player cancels", async () => {
+    const { calls } = renderApp("/end", { token: "abc" });
+    fireEvent.click(screen.getByRole("button", { name: "Konto löschen" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Abbrechen" }));
+    expect(calls.filter((call) => call.url.endsWith("outro/activate"))).toEqual([]);
+    expect(localStorage.getItem("wegmarke.config")).not.toBeNull();
+  });
+});
+
+describe("registration-less mode", () => {
+  const config = { registrationLess: true };
+
+  it("registers anonymously without a login screen", async () => {
+    const { router, calls } = renderApp("/station", { config });
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=new-token"));
+    expect(router.state.location.pathname).toBe("/webapp/station");
+    expect(calls[0]?.url).toBe("/api/account/player/optin/anon");
+    expect(screen.queryByRole("button", { name: "Kostenlos mitmachen" })).toBeNull();
+  });
+
+  it("hides logout and change password in the menu", async () => {
+    renderApp("/station", { token: "abc", config });
+    const menu = await openMenu();
+    expect(within(menu).queryByRole("button", { name: "Abmelden" })).toBeNull();
+    expect(within(menu).queryByRole("link", { name: "Passwort ändern" })).toBeNull();
+    expect(within(menu).getByRole("link", { name: "Konto löschen" })).toBeTruthy();
+  });
+
+  it.each([
+    [406, "invalid lasteventiD parameter"],
+    [401, "invalid hash"],
+    [406, "invalid hash"],
+  ])("registers anew without visible error on %i %s", async (status, reason) => {
+    const { router } = renderApp("/station", {
+      token: "abc",
+      config,
+      respond: ({ url }) => (url.includes("/events?") ? fail(status, reason) : undefined),
+    });
+    act(() => stream().fail(true));
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=new-token"));
+    expect(router.state.location.pathname).toBe("/webapp/station");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(localStorage.getItem("wegmarke.cache.abc")).toBeNull();
+  });
+
+  it("sends /webapp/login on to the target", async () => {
+    const { router } = renderApp("/login?target=%2Fwebapp%2Fstation", { config });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/station"));
+  });
+});
+
+describe("a stream that cannot resume", () => {
+  it("starts over without last event id on 406 invalid lasteventiD parameter", async () => {
+    renderApp("/station", {
+      token: "abc",
+      respond: ({ url }) =>
+        url.includes("/events?") ? fail(406, "invalid lasteventiD parameter") : undefined,
+    });
+    act(() =>
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Hi", Timestamp: new Date().toISOString() },
+        9,
+      ),
+    );
+    act(() => stream().fail(true));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(stream().url).toBe("/api/game/events?hash=abc");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("teams", () => {
+  const config = { allowTeams: true };
+
+  it("sends a player without team from the game views to /webapp/team", async () => {
+    const { router } = renderApp("/station", { token: "abc", config });
+    expect(screen.getByText("Einen Moment …")).toBeTruthy();
+    act(() => stream().send("playerstatus", playerStatus({ HasTeam: false })));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/team"));
+    expect(screen.getByRole("heading", { name: "Einem Team beitreten" })).toBeTruthy();
+  });
+
+  it("lets team members into the game views", async () => {
+    const { router } = renderApp("/station", { token: "abc", config });
+    act(() => stream().send("playerstatus", playerStatus({ HasTeam: true })));
+    await waitFor(() => expect(screen.queryByText("Einen Moment …")).toBeNull());
+    expect(router.state.location.pathname).toBe("/webapp/station");
+    expect(screen.queryByRole("heading", { name: "Einem Team beitreten" })).toBeNull();
+  });
+
+  it("creates an invitation with code and QR code", async () => {
+    const { calls } = renderApp("/team", {
+      token: "abc",
+      config,
+      respond: answering({ "team/invite": () => Response.json({ value: "ABCD2345" }) }),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Einladung erstellen" }));
+    expect((await screen.findByTestId("invite-code")).textContent).toBe("ABCD2345");
+    const qr = screen.getByRole("img", { name: "QR-Code der Einladung" });
+    expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+    expect(calls.at(-1)).toEqual({ url: "/api/game/team/invite", body: { Hash: "abc" } });
+  });
+
+  it("copies the invitation link, and says so when the clipboard fails", async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    renderApp("/team", {
+      token: "abc",
+      config,
+      respond: answering({ "team/invite": () => Response.json({ value: "ABCD2345" }) }),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Einladung erstellen" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Link kopieren" }));
+    await screen.findByText("Link kopiert.");
+    expect(writeText).toHaveBeenCalledWith("http://localhost:3000/webapp/team?tjr=ABCD2345");
+
+    writeText.mockRejectedValueOnce(new DOMException("denied", "NotAllowedError"));
+    fireEvent.click(screen.getByRole("button", { name: "Link kopieren" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Das Kopieren in die Zwischenablage hat nicht geklappt.",
+    );
+  });
+
+  it("joins by code, then reconnects the stream from its beginning", async () => {
+    const { router, calls } = renderApp("/team", { token: "abc", config });
+    act(() =>
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Hi", Timestamp: new Date().toISOString() },
+        5,
+      ),
+    );
+    const before = stream();
+    type("Einladungscode", "abcd2345");
+    fireEvent.click(screen.getByRole("button", { name: "Beitreten" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
+    expect(calls.at(-1)?.url).toBe("/api/game/team/join?hash=abc&tjr=abcd2345");
+    expect(before.readyState).toBe(FakeEventSource.CLOSED);
+    await waitFor(() => expect(stream()).not.toBe(before));
+    expect(stream().url).toBe("/api/game/events?hash=abc");
+    expect(JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").lastEventId).toBeNull();
+  });
+
+  it("shows a failed join inline", async () => {
+    renderApp("/team", {
+      token: "abc",
+      config,
+      respond: answering({ "team/join": () => fail(400, "team invitation failed") }),
+    });
+    type("Einladungscode", "nope");
+    fireEvent.click(screen.getByRole("button", { name: "Beitreten" }));
+    const error = await screen.findByRole("alert");
+    expect(error.textContent).toBe("Der Beitritt zum Team hat nicht geklappt.");
+    expect(error.closest("form")).not.toBeNull();
+  });
+
+  it("joins by invitation link, after sign-in too", async () => {
+    const { router, calls } = renderApp("/team?tjr=ABCD2345", { config });
+    expect(router.state.location.pathname).toBe("/webapp/login");
+    fireEvent.click(screen.getByRole("button", { name: "Kostenlos mitmachen" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
+    expect(calls.map((call) => call.url)).toContain(
+      "/api/game/team/join?hash=new-token&tjr=ABCD2345",
+    );
+  });
+
+  it("shows a failed invitation link as a flash message", async () => {
+    const { router } = renderApp("/team?tjr=OLD", {
+      token: "abc",
+      config,
+      respond: answering({ "team/join": () => fail(400, "team invitation failed") }),
+    });
+    const flash = await screen.findByRole("alert");
+    expect(flash.classList.contains("flash")).toBe(true);
+    expect(flash.textContent).toContain("Der Beitritt zum Team hat nicht geklappt.");
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.getByRole("heading", { name: "Einem Team beitreten" })).toBeTruthy();
+  });
+
+  it("starts over when a team joined on another device shows in the status", async () => {
+    renderApp("/team", { token: "abc", config });
+    act(() => stream().send("playerstatus", playerStatus({ HasTeam: false })));
+    act(() => stream().send("playerstatus", playerStatus({ HasTeam: true })));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(stream().url).toBe("/api/game/events?hash=abc");
+  });
+
+  it("is the 404 where teams are not allowed", () => {
+    renderApp("/team", { token: "abc" });
+    expect(screen.getByRole("heading", { name: "Diese Seite gibt es nicht." })).toBeTruthy();
+  });
+});
+
+describe("debug", () => {
+  it("is the 404 unless the pack enables debug", () => {
+    renderApp("/debug", { token: "abc" });
+    expect(screen.getByRole("heading", { name: "Diese Seite gibt es nicht." })).toBeTruthy();
+  });
+
+  it("shows the session token and replaces the auth token", async () => {
+    renderApp("/debug", { token: "abc", config: { debug: true } });
+    expect(screen.getByText("abc")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Token verwenden" }));
+    expect(await screen.findByText("Feld muss ausgefüllt werden")).toBeTruthy();
+    type("Auth-Token", " other ");
+    fireEvent.click(screen.getByRole("button", { name: "Token verwenden" }));
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=other"));
+    expect(screen.getByText("other")).toBeTruthy();
+  });
+});

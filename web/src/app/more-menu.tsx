@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import type { StationView } from "@wegmarke/protocol";
+import { MoreIcon } from "../components/icons";
+import { footerMarker, unreadInViews } from "../game/footer-counts";
+import { useGame } from "../game/game-store";
+import { viewsWithEntries } from "../game/view-list";
+
+const viewTitles = {
+  main: "route.main",
+  story: "route.storyView",
+  archive: "route.archive",
+  custom: "route.custom",
+  email: "route.email",
+} as const satisfies Partial<Record<StationView, string>>;
+
+type Entry = { to: string; label: string; marker: string | null };
+
+/**
+ * The footer's "More": the game's other views (those with entries), points and the
+ * scoreboard, in a list that opens above the footer. Arrows move, Escape and Tab close.
+ */
+export function MoreMenu() {
+  const { t } = useTranslation();
+  const { state } = useGame();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const id = useId();
+
+  const views = viewsWithEntries(state.status).filter(
+    (view): view is keyof typeof viewTitles => view in viewTitles,
+  );
+  const entries: Entry[] = [
+    ...views.map((view) => ({
+      to: `/${view}`,
+      label: t(viewTitles[view]),
+      marker: footerMarker(unreadInViews(state, [view]), state.unseenViews.includes(view)),
+    })),
+    { to: "/points", label: t("route.points"), marker: null },
+    { to: "/scoreboard", label: t("route.scoreboard"), marker: null },
+  ];
+  const marker = footerMarker(
+    unreadInViews(state, views),
+    views.some((view) => state.unseenViews.includes(view)),
+  );
+
+  useEffect(() => {
+    if (open) listRef.current?.querySelector<HTMLElement>("a")?.focus();
+  }, [open]);
+
+  function close(restoreFocus: boolean) {
+    setOpen(false);
+    if (restoreFocus) buttonRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      close(true);
+      return;
+    }
+    if (event.key === "Tab") {
+      close(false);
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    const items = [...(listRef.current?.querySelectorAll<HTMLElement>("a") ?? [])];
+    const index = items.findIndex((item) => item === document.activeElement);
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    items.at((index + step) % items.length)?.focus();
+  }
+
+  return (
+    <div className="more-menu">
+      {open && <div className="more-menu__backdrop" onClick={() => close(false)} />}
+      <button
+        ref={buttonRef}
+        type="button"
+        className={open ? "footer-nav__link footer-nav__link--active" : "footer-nav__link"}
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span className="footer-nav__icon">
+          <MoreIcon />
+          {marker !== null && (
+            <span className="badge badge--corner" aria-hidden="true">
+              {marker}
+            </span>
+          )}
+        </span>
+        <span>{t("nav.more")}</span>
+      </button>
+      {open && (
+        <ul
+          id={id}
+          ref={listRef}
+          className="more-menu__list"
+          aria-label={t("nav.moreSections")}
+          onKeyDown={onKeyDown}
+        >
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <NavLink
+                to={entry.to}
+                className={({ isActive }) =>
+                  isActive ? "more-menu__link more-menu__link--active" : "more-menu__link"
+                }
+                onClick={() => close(false)}
+              >
+                <span>{entry.label}</span>
+                {entry.marker !== null && <span className="badge">{entry.marker}</span>}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet } from "react-router";
+import { useGame } from "../game/game-store";
+import { teamGate } from "../game/team";
+import { useSession } from "./session";
+
+/** Game views (spec 2, noTeam false): where teams are allowed, for team members only. */
+export function RequireTeam() {
+  const { t } = useTranslation();
+  const { config } = useSession();
+  const { state, statusLive } = useGame();
+  switch (teamGate(config.allowTeams, state.status, statusLive)) {
+    case "pass":
+      return <Outlet />;
+    case "wait":
+      return <p className="loading">{t("app.loading")}</p>;
+    case "team":
+      return <Navigate replace to="/team" />;
+  }
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import type { PlayerStatus } from "@wegmarke/protocol";
+import { event, playerStatus, station, t0, text } from "../test/fixtures";
+import { gameReducer } from "./game-reducer";
+import type { GameAction } from "./game-reducer";
+import { initialGameState } from "./game-state";
+import type { GameState } from "./game-state";
+import {
+  bellMarked,
+  hasNewPoints,
+  isNewPlayer,
+  newsShown,
+  pickFixedText,
+  unseenNews,
+} from "./news";
+
+const timing = { timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 };
+const plain = playerStatus({
+  Stations: {
+    "1": station({ DisplayHint: { Style: "plain", View: "station" } }),
+    "2": station({ DisplayHint: { Style: "plain", View: "station" } }),
+  },
+});
+
+function run(actions: GameAction[], state: GameState = initialGameState(timing)): GameState {
+  return actions.reduce(gameReducer, state);
+}
+const status = (overrides: Partial<PlayerStatus> = {}): GameAction => ({
+  type: "server-event",
+  event: event("playerstatus", { ...plain, ...overrides }, null),
+  receivedAt: t0,
+});
+const recommendation = (id: number, stationId: number, Text: string, at = t0): GameAction => ({
+  type: "server-event",
+  event: event(
+    "webtext-recommendation",
+    {
+      StationID: stationId,
+      Originator: "Lena",
+      Text,
+      Timestamp: new Date(at).toISOString(),
+      RecommendationID: `r-${id}`,
+    },
+    id,
+  ),
+  receivedAt: at,
+});
+
+describe("news", () => {
+  it("home shows the unseen news messages: recommendations newer than those it showed, newest first", () => {
+    const state = run([
+      status(),
+      recommendation(1, 1, "Schau beim Schloss vorbei!"),
+      { type: "server-event", event: text(2, 1, "Nur ein Gruß"), receivedAt: t0 },
+      recommendation(3, 2, "Neu: die Kirche", t0 + 1000),
+    ]);
+    expect(unseenNews(state, null).map((message) => message.content)).toEqual([
+      "Neu: die Kirche",
+      "Schau beim Schloss vorbei!",
+    ]);
+    expect(unseenNews(state, 1).map((message) => message.content)).toEqual(["Neu: die Kirche"]);
+    const shown = run([{ type: "seen", mark: newsShown(state, null) }], state);
+    expect(unseenNews(shown, shown.seen.news)).toEqual([]);
+  });
+
+  it("the bell is set on recommendations until home has shown them", () => {
+    const state = run([status(), recommendation(1, 1, "Tipp")]);
+    expect(bellMarked(state, null)).toBe(true);
+    const shown = run([{ type: "seen", mark: newsShown(state, null) }], state);
+    expect(bellMarked(shown, null)).toBe(false);
+    const again = run([recommendation(2, 2, "Noch ein Tipp")], shown);
+    expect(bellMarked(again, null)).toBe(true);
+  });
+
+  it("the bell is set on a nearby station other than the one home showed last", () => {
+    const state = run([status()]);
+    expect(bellMarked(state, null)).toBe(false);
+    expect(bellMarked(state, 2)).toBe(true);
+    const shown = run([{ type: "seen", mark: newsShown(state, 2) }], state);
+    expect(bellMarked(shown, 2)).toBe(false);
+    expect(bellMarked(shown, 1)).toBe(true);
+  });
+
+  it("a link to a reward shows while points were earned after the points page was seen", () => {
+    const state = run([status({ TotalPoints: 3 })]);
+    expect(hasNewPoints(state)).toBe(true);
+    const seen = run([{ type: "seen", mark: { kind: "points", points: 3 } }], state);
+    expect(hasNewPoints(seen)).toBe(false);
+    expect(hasNewPoints(run([status({ TotalPoints: 5 })], seen))).toBe(true);
+  });
+
+  it("without anything else home shows a random fixed text, the pack's news texts first", () => {
+    expect(pickFixedText(["a", "b", "c"], ["x"], 0.5)).toBe("b");
+    expect(pickFixedText(["a", "b", "c"], ["x"], 0.99)).toBe("c");
+    expect(pickFixedText([], ["x", "y"], 0)).toBe("x");
+  });
+
+  it("offers the intro to a player without any progress", () => {
+    expect(isNewPlayer(plain)).toBe(true);
+    expect(isNewPlayer(null)).toBe(false);
+    expect(isNewPlayer({ ...plain, CurrentStation: 1 })).toBe(false);
+    const played = playerStatus({
+      Stations: { "1": station({ GameState: { Done: false, Played: true } }) },
+    });
+    expect(isNewPlayer(played)).toBe(false);
+  });
+
+  it("marks are kept in the state and survive unrelated events", () => {
+    const seen = run([status(), { type: "seen", mark: { kind: "story", storyId: 4 } }]);
+    expect(run([status({ TotalPoints: 1 })], seen).seen.stories).toEqual([4]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { PlayerStatus } from "@wegmarke/protocol";
+import type { GameState, Message } from "./game-state";
+import type { SeenMark } from "./seen";
+
+/** Every recommendation (webtext- and webcontent-recommendation) that has arrived. */
+function recommendations(state: GameState): Message[] {
+  return Object.values(state.stations)
+    .flatMap((station) => station.messages)
+    .filter((message) => message.recommendationId !== undefined);
+}
+
+/**
+ * Home's unseen news: the recommendations that arrived after the newest one home had shown
+ * (`seenUpTo`), newest first.
+ */
+export function unseenNews(state: GameState, seenUpTo: number | null): Message[] {
+  return recommendations(state)
+    .filter((message) => seenUpTo === null || message.id > seenUpTo)
+    .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id);
+}
+
+/**
+ * The header bell's marker (spec 2): set by a recommendation that home has not shown yet or
+ * by a nearby station other than the one home showed last.
+ */
+export function bellMarked(state: GameState, nearbyStation: number | null): boolean {
+  const newNearby = nearbyStation !== null && nearbyStation !== state.seen.nearby;
+  return unseenNews(state, state.seen.news).length > 0 || newNearby;
+}
+
+/** What home has shown: the recommendations up to the newest one, and the nearby station. */
+export function newsShown(state: GameState, nearbyStation: number | null): SeenMark {
+  const ids = recommendations(state).map((message) => message.id);
+  return { kind: "news", upTo: ids.length === 0 ? null : Math.max(...ids), nearby: nearbyStation };
+}
+
+/** Home's "reward" link: points were earned since the points page was seen last. */
+export function hasNewPoints(state: GameState): boolean {
+  return (state.status?.TotalPoints ?? 0) > state.seen.points;
+}
+
+/**
+ * Home's fixed text when it has nothing else to show: one of the pack's news texts (or the
+ * app's own when the pack has none), picked by `random` in [0, 1).
+ */
+export function pickFixedText<T>(texts: readonly T[], fallback: readonly T[], random: number): T {
+  const pool = texts.length > 0 ? texts : fallback;
+  const picked = pool[Math.min(pool.length - 1, Math.floor(random * pool.length))];
+  if (picked === undefined) throw new Error("pickFixedText needs at least one fallback text");
+  return picked;
+}
+
+/** A player without any progress yet: home offers the intro. */
+export function isNewPlayer(status: PlayerStatus | null): boolean {
+  if (status === null || status.CurrentStation >= 1) return false;
+  return !Object.values(status.Stations).some((station) => station.GameState?.Played === true);
+}

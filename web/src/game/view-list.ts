@@ -1,0 +1,48 @@
+import type { PlayerStatus, StationView } from "@wegmarke/protocol";
+import type { Position } from "../lib/distance";
+import { displayedStations, isRunning, isSecret } from "./station-flags";
+import { stationDistance, stationList } from "./station-list";
+import type { ListedStation } from "./station-list";
+
+/** How a view's list is ordered after its own filter (spec 2, "Lists"). */
+const orderOf: Record<Exclude<StationView, "station">, "name" | "id-desc" | "id-asc"> = {
+  main: "name",
+  story: "name",
+  archive: "id-desc",
+  email: "id-desc",
+  custom: "id-asc",
+};
+
+/**
+ * The list of a view's route (/webapp/{slug}): only stations whose view equals the slug, live
+ * and visible, never secret ones.
+ * - station: without done ones, by name or distance, the current station first (stationList);
+ * - main and story: by name;
+ * - archive and email: by station id descending; custom: ascending.
+ */
+export function viewList(
+  status: PlayerStatus | null,
+  view: StationView,
+  position: Position | null,
+  sortByDistance: boolean,
+): ListedStation[] {
+  if (status === null) return [];
+  if (view === "station") return stationList(status, position, sortByDistance);
+  const listed = displayedStations(status, view)
+    .filter(({ station }) => !isSecret(station))
+    .map((entry) => ({
+      ...entry,
+      distance: stationDistance(entry.station, position),
+      running: isRunning(status, entry.id),
+    }));
+  const order = orderOf[view];
+  if (order === "id-desc") listed.sort((a, b) => b.id - a.id);
+  if (order === "id-asc") listed.sort((a, b) => a.id - b.id);
+  return listed;
+}
+
+/** The views other than `station` that have something to list: the footer offers those. */
+export function viewsWithEntries(status: PlayerStatus | null): StationView[] {
+  const views: StationView[] = ["main", "story", "archive", "custom", "email"];
+  return views.filter((view) => viewList(status, view, null, false).length > 0);
+}

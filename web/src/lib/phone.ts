@@ -1,0 +1,7 @@
+/**
+ * A phone number as the account calls send it (spec 5): a plus becomes `00`, everything but
+ * digits goes. `+49 171 123-4567` becomes `00491711234567`.
+ */
+export function normalizePhone(input: string): string {
+  return input.replace(/\+/g, "00").replace(/\D/g, "");
+}

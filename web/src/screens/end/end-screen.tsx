@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { deleteAccount } from "../../api/outro-api";
+import { toApiError } from "../../api/api-error";
+import { useSession } from "../../app/session";
+import { useConfirm } from "../../components/confirm";
+import { useFlash } from "../../components/flash";
+import { apiErrorKey } from "../../i18n/api-error-key";
+
+/**
+ * /webapp/end (spec "End"): deletes the account after a confirm dialog, clears the local
+ * storage and goes to /?account-deleted=1, which says that the data was deleted.
+ */
+export function EndScreen() {
+  const { t } = useTranslation();
+  const { config, token, forget } = useSession();
+  const confirm = useConfirm();
+  const { show } = useFlash();
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    if (token === null) return;
+    const ok = await confirm({
+      title: t("end.confirm.title"),
+      text: t("end.confirm.text"),
+      confirmLabel: t("end.confirm.confirm"),
+      cancelLabel: t("end.confirm.cancel"),
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await deleteAccount({ gameBase: config.gameBase, token });
+    } catch (error) {
+      const { code, reason } = toApiError(error);
+      show({ text: t(apiErrorKey(code, reason)) });
+      setBusy(false);
+      return;
+    }
+    // Signed out: the route guard sends the player to /webapp/?account-deleted=1, which says
+    // so (on the login, or before registering anew).
+    forget();
+  }
+
+  return (
+    <section className="account account--end" aria-labelledby="end-heading">
+      <h2 id="end-heading" className="account__heading">
+        {t("end.heading")}
+      </h2>
+      <p className="account__warning">{t("end.text")}</p>
+      <button
+        type="button"
+        className="button button--danger button--block"
+        aria-busy={busy}
+        disabled={busy}
+        onClick={() => void remove()}
+      >
+        {busy && <span className="spinner" aria-hidden="true" />}
+        {t("end.delete")}
+      </button>
+    </section>
+  );
+}

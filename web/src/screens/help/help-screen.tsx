@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { HelpEntry } from "@wegmarke/protocol";
+import { useSession } from "../../app/session";
+import { ChevronIcon } from "../../components/icons";
+import { RichText } from "../../components/rich-text";
+import { helpEntries } from "../../game/info-pages";
+
+const fallbackKeys = ["start", "answer", "points", "stories", "location"] as const;
+
+/** Tips and help (/webapp/help): an accordion of questions, and the way back to the intro. */
+export function HelpScreen() {
+  const { t } = useTranslation();
+  const { content, token } = useSession();
+  const fallback: HelpEntry[] = fallbackKeys.map((key) => ({
+    headline: t(`help.entries.${key}.headline`),
+    text: t(`help.entries.${key}.text`),
+  }));
+  const entries = helpEntries(content?.help, fallback);
+
+  return (
+    <div className="help">
+      <p className="help__intro">{t("help.intro")}</p>
+      <div className="accordion">
+        {entries.map((entry, index) => (
+          <details key={index} className="accordion__item" name="help">
+            <summary className="accordion__summary">
+              <span>{entry.headline}</span>
+              <ChevronIcon className="accordion__icon" />
+            </summary>
+            <div className="accordion__panel">
+              {entry.text.split(/\n\s*\n/).map((paragraph, part) => (
+                <p key={part}>
+                  <RichText text={paragraph.trim()} />
+                </p>
+              ))}
+            </div>
+          </details>
+        ))}
+      </div>
+      {/* The intro is for players; a visitor who is not signed in would be sent to login. */}
+      {token !== null && (
+        <Link className="button button--secondary button--block" to="/intro">
+          {t("help.toIntro")}
+        </Link>
+      )}
+    </div>
+  );
+}

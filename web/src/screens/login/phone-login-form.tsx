@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { loginWithPhone, requestPasswordReset } from "../../api/account-api";
+import { toApiError } from "../../api/api-error";
+import { useSession } from "../../app/session";
+import { useFlash } from "../../components/flash";
+import { TextField } from "../../forms/fields";
+import { phoneLoginForm } from "../../forms/form-schemas";
+import { useZodForm } from "../../forms/use-zod-form";
+import { apiErrorKey } from "../../i18n/api-error-key";
+
+/**
+ * Sign-in with phone number and password (spec "Login"); errors under the form. "Forgot your
+ * password?" asks for a reset link for the number entered, and answers as a flash message.
+ */
+export function PhoneLoginForm({ phone }: { phone: string | undefined }) {
+  const { t } = useTranslation();
+  const { config, signIn } = useSession();
+  const { show } = useFlash();
+  const [errorKey, setErrorKey] = useState<ReturnType<typeof apiErrorKey> | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const form = useZodForm(phoneLoginForm, { phone: phone ?? "", password: "" });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setErrorKey(null);
+    try {
+      signIn(await loginWithPhone({ accountBase: config.accountBase, ...values }));
+    } catch (error) {
+      const { code, reason } = toApiError(error);
+      setErrorKey(apiErrorKey(code, reason));
+    }
+  });
+
+  async function forgotPassword() {
+    if (!(await form.trigger("phone"))) return;
+    setResetting(true);
+    try {
+      await requestPasswordReset({
+        accountBase: config.accountBase,
+        phone: form.getValues("phone"),
+      });
+      show({ text: t("login.resetSent") });
+    } catch (error) {
+      const { code, reason } = toApiError(error);
+      show({ text: t(apiErrorKey(code, reason)) });
+    } finally {
+      setResetting(false);
+    }
+  }
+
+  return (
+    <form className="form login__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <h3 className="form__title">{t("login.signIn")}</h3>
+      <TextField
+        label={t("login.phone")}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={t("login.phonePlaceholder")}
+        error={errors.phone}
+        {...form.register("phone")}
+      />
+      <TextField
+        label={t("login.password")}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        {...form.register("password")}
+      />
+      {errorKey !== null && (
+        <p className="form-error" role="alert">
+          {t(errorKey)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        aria-busy={isSubmitting}
+        disabled={isSubmitting}
+      >
+        {isSubmitting && <span className="spinner" aria-hidden="true" />}
+        {t("login.submit")}
+      </button>
+      <button
+        type="button"
+        className="link-button form__link"
+        aria-busy={resetting}
+        disabled={resetting}
+        onClick={() => void forgotPassword()}
+      >
+        {t("login.forgotPassword")}
+      </button>
+    </form>
+  );
+}

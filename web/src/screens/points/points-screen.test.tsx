@@ -1,0 +1,60 @@
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../test/fake-event-source";
+import { station } from "../../test/fixtures";
+import { gameContent, gameStatus } from "../../test/game-content";
+import { renderApp } from "../../test/render-app";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeEventSource.instances = [];
+});
+
+const stream = () => FakeEventSource.latest();
+
+describe("points", () => {
+  it("shows the crest by finished stories, the total as a plural and the stars of finished stations", async () => {
+    renderApp("/points", { token: "abc", content: gameContent });
+    const status = gameStatus({
+      TotalPoints: 5,
+      Stories: { "1": { Name: "story-1", Done: true, Live: true } },
+    });
+    status.Stations["1"] = station({
+      Points: 2,
+      MaxPoints: 3,
+      GameState: { Done: true, Played: true },
+    });
+    status.Stations["2"] = station({
+      Name: "schloss",
+      Points: 3,
+      MaxPoints: 3,
+      GameState: { Done: true, Played: true },
+    });
+    act(() => stream().send("playerstatus", status));
+    const crest = await screen.findByRole("img", { name: "Dein Wappen" });
+    expect(crest.getAttribute("src")).toBe("/assets/webapp-data/points/1.png");
+    expect(screen.getByText("Ritterin")).toBeTruthy();
+    expect(screen.getByText("5 Punkte")).toBeTruthy();
+    expect(screen.getByText("1 Geschichte abgeschlossen")).toBeTruthy();
+    const list = screen.getByRole("list");
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((row) => within(row).getByRole("link").textContent)).toEqual([
+      "Der Marktplatz",
+      "Das Landgrafenschloss",
+    ]);
+    const stars = within(rows[0] as HTMLElement).getByRole("img", { name: "2 von 3 Punkten" });
+    expect(stars.querySelectorAll(".star--filled")).toHaveLength(2);
+    expect(stars.querySelectorAll(".star")).toHaveLength(3);
+  });
+
+  it("shows a call to action without finished stations, and a single point in the singular", async () => {
+    renderApp("/points", { token: "abc", content: gameContent });
+    act(() => stream().send("playerstatus", gameStatus({ TotalPoints: 1 })));
+    expect(await screen.findByText("1 Punkt")).toBeTruthy();
+    expect(screen.getByText(/Du hast noch keine Station geschafft/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Station suchen" }).getAttribute("href")).toBe(
+      "/webapp/station",
+    );
+    expect(await screen.findByText("Knappe")).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { stationPath } from "../../app/paths";
+import { useSession } from "../../app/session";
+import { StarIcon } from "../../components/icons";
+import { useGame } from "../../game/game-store";
+import { crestFor, finishedStations, stars } from "../../game/points";
+import { displayTitle, stationTexts } from "../../game/station-texts";
+import { finishedStories } from "../../game/stories";
+import { assetUrl } from "../../lib/media-type";
+
+function Stars({ points, max }: { points: number; max: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="stars-row">
+      <span className="stars" role="img" aria-label={t("points.stars", { points, max })}>
+        {stars(points, max).map((filled, index) => (
+          <StarIcon key={index} className={filled ? "star star--filled" : "star"} />
+        ))}
+      </span>
+      <span className="stars-row__count" aria-hidden="true">
+        {points}/{max}
+      </span>
+    </span>
+  );
+}
+
+/** The points page (/webapp/points): crest, total points, finished stations with stars. */
+export function PointsScreen() {
+  const { t } = useTranslation();
+  const { state, actions } = useGame();
+  const { config, content } = useSession();
+  const total = state.status?.TotalPoints ?? 0;
+
+  useEffect(() => {
+    actions.markSeen({ kind: "points", points: total });
+  }, [total, actions]);
+
+  if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
+  const stories = finishedStories(state.status);
+  const crest = crestFor(content?.crest ?? [], stories);
+  const finished = finishedStations(state.status);
+
+  return (
+    <div className="points">
+      <section className="points__crest" aria-labelledby="points-total">
+        {crest !== null && (
+          <figure className="crest">
+            <img
+              className="crest__image"
+              src={assetUrl(config.assetsBase, crest.imagePath)}
+              alt={t("points.crest")}
+            />
+            <figcaption className="crest__caption">{crest.caption}</figcaption>
+          </figure>
+        )}
+        <p className="points__label">{t("points.totalLabel")}</p>
+        <p id="points-total" className="points__total">
+          {t("points.total", { count: total })}
+        </p>
+        <p className="points__stories">{t("points.finishedStories", { count: stories })}</p>
+      </section>
+      {finished.length === 0 ? (
+        <div className="card card--quiet points__none">
+          <StarIcon className="card__illustration" />
+          <p>{t("points.none")}</p>
+          <Link className="button button--primary" to="/station">
+            {t("points.toStations")}
+          </Link>
+        </div>
+      ) : (
+        <section aria-labelledby="points-stations">
+          <h2 id="points-stations" className="section-title">
+            {t("points.stations")}
+          </h2>
+          <ul className="points-list">
+            {finished.map(({ id, station }) => (
+              <li key={id} className="points-list__item">
+                <Link className="points-list__title" to={stationPath(station.DisplayHint.View, id)}>
+                  {displayTitle(stationTexts(content, id, station), station.DisplayHint.View)}
+                </Link>
+                <Stars points={station.Points} max={station.MaxPoints} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

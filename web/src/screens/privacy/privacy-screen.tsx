@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../app/session";
+import { RichText } from "../../components/rich-text";
+import { accountRetentionDays } from "../../game/info-pages";
+
+/** The privacy notice (/webapp/privacy): the pack's text, its provider, the retention rules. */
+export function PrivacyScreen() {
+  const { t } = useTranslation();
+  const { content } = useSession();
+  const privacy = content?.privacy;
+
+  return (
+    <article className="privacy">
+      {privacy === undefined ? (
+        <p className="privacy__missing">{t("privacy.missing")}</p>
+      ) : (
+        <>
+          <section className="privacy__provider" aria-labelledby="privacy-provider">
+            <h2 id="privacy-provider" className="privacy__heading">
+              {t("privacy.provider")}
+            </h2>
+            <address>
+              <strong>{privacy.provider.name}</strong>
+              {privacy.provider.address.map((line, index) => (
+                <span key={index}>{line}</span>
+              ))}
+              <span>
+                {t("privacy.contact")}:{" "}
+                <a href={`mailto:${privacy.provider.email}`}>{privacy.provider.email}</a>
+              </span>
+            </address>
+          </section>
+          <div className="privacy__text">
+            {privacy.text.split(/\n\s*\n/).map((paragraph, index) => (
+              <p key={index}>
+                <RichText text={paragraph.trim()} />
+              </p>
+            ))}
+          </div>
+        </>
+      )}
+      <section className="privacy__retention" aria-labelledby="privacy-retention">
+        <h2 id="privacy-retention" className="privacy__heading">
+          {t("privacy.retentionHeading")}
+        </h2>
+        <p>{t("privacy.retention", { days: accountRetentionDays })}</p>
+        <p>{t("privacy.deletion")}</p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { registerBySms, verifySmsCode } from "../../api/account-api";
+import { toApiError } from "../../api/api-error";
+import { useSession } from "../../app/session";
+import { useFlash } from "../../components/flash";
+import { TextField } from "../../forms/fields";
+import { smsCodeForm } from "../../forms/form-schemas";
+import { useZodForm } from "../../forms/use-zod-form";
+import { apiErrorKey } from "../../i18n/api-error-key";
+import type { Registration } from "./details-form";
+
+type CodeFormProps = {
+  registration: Registration;
+  onConfirmed(): void;
+  onChangePhone(): void;
+};
+
+/**
+ * The code from the SMS. Confirming it completes the registration; the token the server
+ * answers with is not used: the player signs in next (spec "Registration").
+ */
+export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormProps) {
+  const { t } = useTranslation();
+  const { config, language } = useSession();
+  const { show } = useFlash();
+  const [errorKey, setErrorKey] = useState<ReturnType<typeof apiErrorKey> | null>(null);
+  const [resending, setResending] = useState(false);
+  const form = useZodForm(smsCodeForm, { code: "" });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setErrorKey(null);
+    try {
+      await verifySmsCode({ accountBase: config.accountBase, phone: registration.phone, code });
+      onConfirmed();
+    } catch (error) {
+      const { code: status, reason } = toApiError(error);
+      setErrorKey(apiErrorKey(status, reason));
+    }
+  });
+
+  async function resend() {
+    setResending(true);
+    try {
+      await registerBySms({ ...config, language, ...registration });
+      show({ text: t("register.resent") });
+    } catch (error) {
+      const { code, reason } = toApiError(error);
+      show({ text: t(apiErrorKey(code, reason)) });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <p className="account__intro">{t("register.codeSent", { phone: registration.phone })}</p>
+      <TextField
+        label={t("register.code")}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        className="field__input field__input--code"
+        error={errors.code}
+        {...form.register("code")}
+      />
+      {errorKey !== null && (
+        <p className="form-error" role="alert">
+          {t(errorKey)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        aria-busy={isSubmitting}
+        disabled={isSubmitting}
+      >
+        {isSubmitting && <span className="spinner" aria-hidden="true" />}
+        {t("register.confirm")}
+      </button>
+      <div className="form__links">
+        <button
+          type="button"
+          className="link-button"
+          disabled={resending}
+          onClick={() => void resend()}
+        >
+          {t("register.resend")}
+        </button>
+        <button type="button" className="link-button" onClick={onChangePhone}>
+          {t("register.changePhone")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { registerBySms } from "../../api/account-api";
+import { toApiError } from "../../api/api-error";
+import { useSession } from "../../app/session";
+import { CheckboxField, TextField } from "../../forms/fields";
+import { registrationForm } from "../../forms/form-schemas";
+import { useZodForm } from "../../forms/use-zod-form";
+import { apiErrorKey } from "../../i18n/api-error-key";
+
+/** A registration whose code was sent: what the code form needs, and to send it again. */
+export type Registration = { firstName: string; phone: string };
+
+type DetailsFormProps = { initial: Registration | null; onSent(registration: Registration): void };
+
+/** First name, phone number and the acknowledged privacy notice; sends the SMS code. */
+export function DetailsForm({ initial, onSent }: DetailsFormProps) {
+  const { t } = useTranslation();
+  const { config, language } = useSession();
+  const [errorKey, setErrorKey] = useState<ReturnType<typeof apiErrorKey> | null>(null);
+  const form = useZodForm(registrationForm, {
+    firstName: initial?.firstName ?? "",
+    phone: initial?.phone ?? "",
+    privacy: false,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ firstName, phone }) => {
+    setErrorKey(null);
+    try {
+      await registerBySms({ ...config, language, firstName, phone });
+      onSent({ firstName, phone });
+    } catch (error) {
+      const { code, reason } = toApiError(error);
+      setErrorKey(apiErrorKey(code, reason));
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <p className="account__intro">{t("register.intro")}</p>
+      <TextField
+        label={t("register.firstName")}
+        autoComplete="given-name"
+        error={errors.firstName}
+        {...form.register("firstName")}
+      />
+      <TextField
+        label={t("register.phone")}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={t("login.phonePlaceholder")}
+        hint={t("register.phoneHint")}
+        error={errors.phone}
+        {...form.register("phone")}
+      />
+      <CheckboxField
+        label={t("register.privacy")}
+        error={errors.privacy}
+        {...form.register("privacy")}
+      />
+      <Link className="form__link" to="/privacy" target="_blank" rel="noopener">
+        {t("register.privacyLink")}
+      </Link>
+      {errorKey !== null && (
+        <p className="form-error" role="alert">
+          {t(errorKey)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        aria-busy={isSubmitting}
+        disabled={isSubmitting}
+      >
+        {isSubmitting && <span className="spinner" aria-hidden="true" />}
+        {t("register.submit")}
+      </button>
+    </form>
+  );
+}

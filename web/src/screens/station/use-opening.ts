@@ -1,0 +1,68 @@
+import { useEffect, useEffectEvent, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { StationView } from "@wegmarke/protocol";
+import { useConfirm } from "../../components/confirm";
+import { activationFor } from "../../game/activation";
+import { stationLocal } from "../../game/game-state";
+import { useGame } from "../../game/game-store";
+import { openingAction } from "../../game/opening";
+import { isRunning, stationById } from "../../game/station-flags";
+
+/**
+ * Runs spec 4's opening rule once when a detail view opens (not when the player just started
+ * the station from its list). Starting a station by opening it while another one is current
+ * asks the switch question first, as every other start does.
+ */
+export function useOpening(
+  view: StationView,
+  stationId: number,
+  justActivated: boolean,
+  titleOf: (stationId: number) => string,
+  /** The station texts have loaded: a switch question names both stations by title. */
+  ready: boolean,
+): void {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const { state, actions } = useGame();
+  const started = useRef(false);
+  const station = stationById(state.status, stationId);
+  const local = stationLocal(state, stationId);
+  const action =
+    station === undefined
+      ? "none"
+      : openingAction(
+          view,
+          station,
+          isRunning(state.status, stationId),
+          local.messages.length + local.queue.length,
+        );
+  const activation = activationFor(state.status, stationId);
+
+  const open = useEffectEvent(async () => {
+    if (justActivated || action === "none") return;
+    if (action === "restart") {
+      if (await actions.cancel(stationId)) await actions.activate(stationId);
+      return;
+    }
+    if (activation.kind === "switch") {
+      const ok = await confirm({
+        title: t("station.confirmSwitch.title"),
+        text: t("station.confirmSwitch.text", {
+          title: titleOf(stationId),
+          current: titleOf(activation.currentStation),
+        }),
+        confirmLabel: t("station.confirmSwitch.confirm"),
+        cancelLabel: t("station.confirmSwitch.cancel"),
+      });
+      if (!ok) return;
+    }
+    await actions.activate(stationId);
+  });
+
+  useEffect(() => {
+    // Once per opening, with what was known then; also where StrictMode runs effects twice.
+    if (!ready || started.current) return;
+    started.current = true;
+    void open();
+  }, [ready]);
+}

@@ -1,0 +1,166 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../test/fake-event-source";
+import { playerStatus, station } from "../../test/fixtures";
+import { gameContent, gameStatus } from "../../test/game-content";
+import { renderApp } from "../../test/render-app";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeEventSource.instances = [];
+});
+
+const stream = () => FakeEventSource.latest();
+const open = (path: string) => renderApp(path, { token: "abc", content: gameContent });
+
+describe("lists", () => {
+  it.each([
+    ["/station", "Gerade gibt es keine offenen Stationen."],
+    ["/main", "Hier gibt es noch kein Spiel."],
+    ["/archive", "Das Archiv ist noch leer."],
+    ["/custom", "Noch keine Einträge."],
+    ["/email", "Noch keine Nachrichten."],
+    ["/story", "Noch keine Erzählstationen."],
+  ])("empty lists show a no-entries text per type: %s", (path, text) => {
+    open(path);
+    act(() => stream().send("playerstatus", playerStatus({ Stations: {} })));
+    expect(screen.getByTestId("empty-list").textContent).toBe(text);
+  });
+
+  it("the archive lists its entries by station id descending and opens them by link", async () => {
+    open("/archive");
+    act(() => stream().send("playerstatus", gameStatus()));
+    const links = await screen.findAllByRole("link", { name: /Die alte Karte|Das Siegel/ });
+    expect(links.map((link) => link.textContent)).toEqual(["Das Siegel", "Die alte Karte"]);
+    expect(links[0]?.getAttribute("href")).toBe("/webapp/archive/21");
+    // Archive entries start by their button, as stations do.
+    expect(screen.getAllByRole("button", { name: "Station starten" })).toHaveLength(2);
+  });
+
+  it("entries that start by being opened have no start button in their list", async () => {
+    open("/email");
+    act(() => stream().send("playerstatus", gameStatus()));
+    await screen.findByRole("link", { name: "Rosen für die Armen" });
+    expect(screen.queryByRole("button", { name: "Station starten" })).toBeNull();
+  });
+
+  it("the email list shows sender, subject and the message's first lines", async () => {
+    open("/email");
+    act(() => stream().send("playerstatus", gameStatus()));
+    const link = await screen.findByRole("link", { name: "Rosen für die Armen" });
+    const card = link.closest("article") as HTMLElement;
+    expect(within(card).getByText("Von Elisabeth")).toBeTruthy();
+    expect(within(card).getByText(/Liebe Leserin/)).toBeTruthy();
+  });
+
+  it("the main list has activate and cancel actions with confirmation", async () => {
+    const { calls } = open("/main");
+    act(() => stream().send("playerstatus", gameStatus()));
+    fireEvent.click(await screen.findByRole("button", { name: "Station starten" }));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { name: "Station starten?" })).getByRole("button", {
+        name: "Ja, starten",
+      }),
+    );
+    await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/station/activate"));
+    expect(calls.at(-1)?.body).toEqual({ StationID: 10, Hash: "abc" });
+  });
+
+  it("new stations in a view set its '!' until the list is seen", async () => {
+    open("/");
+    act(() => stream().send("playerstatus", gameStatus({ Stations: {} }), 1));
+    act(() => stream().send("playerstatus", gameStatus(), 2));
+    const more = screen.getByRole("button", { name: "Mehr" });
+    expect(within(more).getByText("!")).toBeTruthy();
+    fireEvent.click(more);
+    fireEvent.click(screen.getByRole("link", { name: /Archiv/ }));
+    await screen.findByRole("link", { name: "Das Siegel" });
+    await waitFor(() => expect(within(more).queryByText("!")).toBeTruthy());
+    fireEvent.click(more);
+    expect(within(screen.getByRole("link", { name: /Archiv/ })).queryByText("!")).toBeNull();
+  });
+});
+
+describe("detail views", () => {
+  it("custom, email and story stations activate on opening when not done", async () => {
+    const { calls } = open("/email/30");
+    act(() => stream().send("playerstatus", gameStatus()));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/station/activate"));
+    expect(calls.at(-1)?.body).toEqual({ StationID: 30, Hash: "abc" });
+    expect(screen.getByRole("heading", { name: "Rosen für die Armen" })).toBeTruthy();
+    expect(screen.getByText("Von Elisabeth")).toBeTruthy();
+  });
+
+  it("a done entry is not activated again", () => {
+    const { calls } = open("/custom/40");
+    const done = gameStatus();
+    done.Stations["40"] = station({
+      Name: "notiz",
+      GameState: { Done: true, Played: true },
+      DisplayHint: { Style: "plain", View: "custom" },
+    });
+    act(() => stream().send("playerstatus", done));
+    expect(screen.getByText("Erledigt")).toBeTruthy();
+    expect(calls.filter((call) => call.url.includes("station/"))).toEqual([]);
+  });
+
+  it("opening an entry while another station is current asks to switch first", async () => {
+    const { calls } = open("/custom/40");
+    act(() =>
+      stream().send("playerstatus", gameStatus({ CurrentStation: 1, ActiveStations: [1] })),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Station wechseln?" });
+    expect(dialog.textContent).toContain("Der Marktplatz");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ja, starten" }));
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toEqual([
+        "/api/game/station/cancel",
+        "/api/game/station/activate",
+      ]),
+    );
+  });
+
+  it("opening a main station that is active with no messages cancels and reactivates it", async () => {
+    const { calls } = open("/main/10");
+    act(() =>
+      stream().send("playerstatus", gameStatus({ CurrentStation: 10, ActiveStations: [10] })),
+    );
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toEqual([
+        "/api/game/station/cancel",
+        "/api/game/station/activate",
+      ]),
+    );
+  });
+
+  it("does not restart a main station the player has just started from the list", async () => {
+    const { calls } = open("/main");
+    act(() => stream().send("playerstatus", gameStatus()));
+    fireEvent.click(await screen.findByRole("button", { name: "Station starten" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ja, starten" }));
+    await screen.findByRole("heading", { name: "Die Stadtrallye" });
+    act(() =>
+      stream().send("playerstatus", gameStatus({ CurrentStation: 10, ActiveStations: [10] }), 1),
+    );
+    expect(calls.map((call) => call.url)).toEqual(["/api/game/station/activate"]);
+  });
+
+  it.each([
+    ["/station/99", "Station ist nicht verfügbar."],
+    ["/main/99", "Station ist nicht verfügbar."],
+    ["/archive/1", "Eintrag nicht verfügbar."],
+    ["/custom/99", "Eintrag nicht verfügbar."],
+    ["/email/10", "Nachricht nicht verfügbar."],
+    ["/story/1", "Nicht verfügbar"],
+  ])("unavailable stations show an unavailable text: %s", (path, text) => {
+    open(path);
+    act(() => stream().send("playerstatus", gameStatus()));
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it("a station shows in a detail view only if its view equals the route slug", () => {
+    open("/main/1");
+    act(() => stream().send("playerstatus", gameStatus()));
+    expect(screen.getByText("Station ist nicht verfügbar.")).toBeTruthy();
+  });
+});

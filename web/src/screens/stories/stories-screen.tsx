@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from "react";
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useSession } from "../../app/session";
+import { BookIcon, CheckIcon, HeadphonesIcon, StarIcon } from "../../components/icons";
+import { useGame } from "../../game/game-store";
+import { availableStories, stationsToNextStory, storyOpeningDelay } from "../../game/stories";
+import type { StoryEntry } from "../../game/stories";
+import { assetUrl } from "../../lib/media-type";
+
+type StoryCardProps = {
+  entry: StoryEntry;
+  unseen: boolean;
+  flipping: boolean;
+  assetsBase: string;
+  onOpen(event: MouseEvent<HTMLAnchorElement>): void;
+};
+
+function StoryCard({ entry, unseen, flipping, assetsBase, onOpen }: StoryCardProps) {
+  const { t } = useTranslation();
+  const { story } = entry;
+  const classes = ["story-card"];
+  if (unseen) classes.push("story-card--unseen");
+  if (flipping) classes.push("story-card--flipping");
+  return (
+    <article className={classes.join(" ")}>
+      <div className="story-card__inner">
+        <div className="story-card__front">
+          <div className="story-card__image" aria-hidden="true">
+            {story.imagePath !== undefined ? (
+              <img src={assetUrl(assetsBase, story.imagePath)} alt="" loading="lazy" />
+            ) : (
+              <BookIcon />
+            )}
+          </div>
+          <div className="story-card__body">
+            <p className="story-card__chapter">{story.chapter}</p>
+            <h2 className="story-card__title">
+              <Link
+                className="stretched-link"
+                to={`/stories/${entry.id}`}
+                onClick={onOpen}
+                aria-busy={flipping}
+              >
+                {story.headline}
+              </Link>
+            </h2>
+            <p className="story-card__meta">
+              {unseen && <span className="pill pill--new">{t("stories.new")}</span>}
+              {entry.done && (
+                <span className="pill pill--done">
+                  <CheckIcon /> {t("stories.done")}
+                </span>
+              )}
+              {story.audioPath !== undefined && <HeadphonesIcon className="story-card__audio" />}
+            </p>
+          </div>
+        </div>
+        <div className="story-card__back" aria-hidden="true">
+          <BookIcon />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The story cards (/webapp/stories): stories the player's stations with points unlock. */
+export function StoriesScreen() {
+  const { t } = useTranslation();
+  const { state } = useGame();
+  const { config, content } = useSession();
+  const navigate = useNavigate();
+  const [flipping, setFlipping] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
+  const stories = availableStories(content, state.status);
+  const remaining = stationsToNextStory(content, state.status);
+
+  function open(event: MouseEvent<HTMLAnchorElement>, storyId: number) {
+    const delay = storyOpeningDelay(storyId, state.seen.stories);
+    if (delay === 0) return;
+    // An unseen story: its card flips, then the story opens.
+    event.preventDefault();
+    if (flipping !== null) return;
+    setFlipping(storyId);
+    timer.current = setTimeout(() => void navigate(`/stories/${storyId}`), delay);
+  }
+
+  return (
+    <div className="stories">
+      <p className="stories__intro">{t("stories.intro")}</p>
+      {stories.length === 0 ? (
+        <div className="card card--quiet">
+          <HeadphonesIcon className="card__illustration" />
+          <p>{t("stories.empty")}</p>
+        </div>
+      ) : (
+        <ul className="story-list">
+          {stories.map((entry) => (
+            <li key={entry.id}>
+              <StoryCard
+                entry={entry}
+                unseen={!state.seen.stories.includes(entry.id)}
+                flipping={flipping === entry.id}
+                assetsBase={config.assetsBase}
+                onOpen={(event) => open(event, entry.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {remaining !== null && (
+        <p className="stories__next">{t("stories.next", { count: remaining })}</p>
+      )}
+      <Link className="button button--secondary button--block" to="/points">
+        <StarIcon /> {t("stories.points")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { toApiError } from "../../api/api-error";
+import { useSession } from "../../app/session";
+import { useTeam } from "../../app/use-team";
+import { useFlash } from "../../components/flash";
+import { useGame } from "../../game/game-store";
+import { teamErrorKey } from "../../i18n/api-error-key";
+import { NotFoundScreen } from "../not-found/not-found-screen";
+import { InviteCard } from "./invite-card";
+import { JoinForm } from "./join-form";
+
+/** /webapp/team (spec "Team"), where the pack allows teams: join by code or link, invite. */
+export function TeamScreen() {
+  const { config } = useSession();
+  if (!config.allowTeams) return <NotFoundScreen />;
+  return <Team />;
+}
+
+function Team() {
+  const { t } = useTranslation();
+  const { state } = useGame();
+  const { join } = useTeam();
+  const { show } = useFlash();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const linkCode = params.get("tjr");
+  const [joiningByLink, setJoiningByLink] = useState(linkCode !== null);
+  const handledLink = useRef<string | null>(null);
+
+  /** Joins; afterwards the game (now the team's) shows on home. */
+  async function joinWith(code: string): Promise<void> {
+    await join(code);
+    show({ text: t("team.joined") });
+    void navigate("/", { replace: true });
+  }
+
+  // An invitation link (`?tjr=`) joins right away, also after it went through sign-in.
+  useEffect(() => {
+    if (linkCode === null || handledLink.current === linkCode) return;
+    handledLink.current = linkCode;
+    joinWith(linkCode).catch((error: unknown) => {
+      show({ text: t(teamErrorKey(toApiError(error))) });
+      setJoiningByLink(false);
+      void navigate("/team", { replace: true });
+    });
+  });
+
+  const hasTeam = state.status?.HasTeam === true;
+  if (joiningByLink)
+    return (
+      <p className="loading" role="status">
+        {t("team.joining")}
+      </p>
+    );
+
+  return (
+    <div className="team">
+      <p className={hasTeam ? "notice notice--success" : "notice"} role="status">
+        {hasTeam ? t("team.member") : t("team.needed")}
+      </p>
+      <InviteCard />
+      <JoinForm onJoin={joinWith} />
+    </div>
+  );
+}
