@@ -157,6 +157,8 @@ describe("every screen of the demo game", () => {
       .getByRole("link", { name: "Spiel" })
       .click();
     await expectTitle("Spiel");
+    await page.getByRole("link", { name: "Die Alte Universität" }).waitFor();
+    await screenshot(page, "screen-11b-main-list");
     await page.getByRole("link", { name: "Die Alte Universität" }).click();
     await start();
     await page.getByRole("status").filter({ hasText: "Wilhelm Grimm schreibt" }).waitFor();
@@ -171,6 +173,8 @@ describe("every screen of the demo game", () => {
   it("plays an archive sheet (plain style) with its start button", async () => {
     await page.goto("/webapp/archive");
     await expectTitle("Archiv");
+    await page.getByRole("link", { name: "Archivblatt 7 – Der Hexenturm" }).waitFor();
+    await screenshot(page, "screen-13b-archive-list");
     await page.getByRole("link", { name: "Archivblatt 7 – Der Hexenturm" }).click();
     await start();
     await page.getByRole("button", { name: "Rapunzel" }).click();
@@ -196,6 +200,8 @@ describe("every screen of the demo game", () => {
   it("plays the story hour (story view, game-station style) with its audio", async () => {
     await page.goto("/webapp/story");
     await expectTitle("Erzählstationen");
+    await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).waitFor();
+    await screenshot(page, "screen-16b-story-list");
     await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).click();
     const player = page.getByRole("group", { name: "Audio von Die Märchenerzählerin" });
     await player.waitFor({ timeout: 20_000 });

@@ -48,7 +48,16 @@ export function MoreMenu() {
   );
 
   useEffect(() => {
-    if (open) listRef.current?.querySelector<HTMLElement>("a")?.focus();
+    if (!open) return;
+    listRef.current?.querySelector<HTMLElement>("a")?.focus();
+    // Escape closes it wherever the focus is.
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
   function close(restoreFocus: boolean) {
@@ -57,11 +66,6 @@ export function MoreMenu() {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      close(true);
-      return;
-    }
     if (event.key === "Tab") {
       close(false);
       return;

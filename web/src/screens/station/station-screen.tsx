@@ -172,7 +172,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
         />
       )}
       {running && <Messenger stationId={stationId} messenger={messenger} />}
-      {done && withActions && messenger.writer === null && (
+      {done && messenger.writer === null && (
         <section className="station__finished" aria-labelledby="station-finished">
           <CheckIcon className="station__finished-icon" />
           <h3 id="station-finished">{t("station.finished")}</h3>

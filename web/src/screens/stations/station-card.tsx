@@ -73,7 +73,7 @@ export function StationCard({
         {preview !== "" && <p className="station-card__desc">{preview}</p>}
         <p className="station-card__meta">
           {item.running && <span className="pill pill--running">{t("station.running")}</span>}
-          {done && !actions && (
+          {done && (
             <span className="pill pill--done">
               <CheckIcon /> {t("station.done")}
             </span>
