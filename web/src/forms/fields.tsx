@@ -77,3 +77,18 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** The form's primary button: disabled with a spinner while the form is being sent. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="button button--primary button--block"
+      aria-busy={busy}
+      disabled={busy}
+    >
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}

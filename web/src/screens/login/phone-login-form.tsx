@@ -4,7 +4,7 @@ import { loginWithPhone, requestPasswordReset } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
 import { useSession } from "../../app/session";
 import { useFlash } from "../../components/flash";
-import { TextField } from "../../forms/fields";
+import { TextField, SubmitButton } from "../../forms/fields";
 import { phoneLoginForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
 import { apiErrorKey } from "../../i18n/api-error-key";
@@ -73,15 +73,7 @@ export function PhoneLoginForm({ phone }: { phone: string | undefined }) {
           {t(errorKey)}
         </p>
       )}
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        aria-busy={isSubmitting}
-        disabled={isSubmitting}
-      >
-        {isSubmitting && <span className="spinner" aria-hidden="true" />}
-        {t("login.submit")}
-      </button>
+      <SubmitButton busy={isSubmitting}>{t("login.submit")}</SubmitButton>
       <button
         type="button"
         className="link-button form__link"

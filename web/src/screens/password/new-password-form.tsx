@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../forms/fields";
+import { TextField, SubmitButton } from "../../forms/fields";
 import { newPasswordForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
 
@@ -35,15 +35,7 @@ export function NewPasswordForm({ onSave }: NewPasswordFormProps) {
         error={errors.repeat}
         {...form.register("repeat")}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        aria-busy={isSubmitting}
-        disabled={isSubmitting}
-      >
-        {isSubmitting && <span className="spinner" aria-hidden="true" />}
-        {t("password.submit")}
-      </button>
+      <SubmitButton busy={isSubmitting}>{t("password.submit")}</SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { registerBySms, verifySmsCode } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
 import { useSession } from "../../app/session";
 import { useFlash } from "../../components/flash";
-import { TextField } from "../../forms/fields";
+import { TextField, SubmitButton } from "../../forms/fields";
 import { smsCodeForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
 import { apiErrorKey } from "../../i18n/api-error-key";
@@ -69,15 +69,7 @@ export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormP
           {t(errorKey)}
         </p>
       )}
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        aria-busy={isSubmitting}
-        disabled={isSubmitting}
-      >
-        {isSubmitting && <span className="spinner" aria-hidden="true" />}
-        {t("register.confirm")}
-      </button>
+      <SubmitButton busy={isSubmitting}>{t("register.confirm")}</SubmitButton>
       <div className="form__links">
         <button
           type="button"

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { registerBySms } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
 import { useSession } from "../../app/session";
-import { CheckboxField, TextField } from "../../forms/fields";
+import { CheckboxField, TextField, SubmitButton } from "../../forms/fields";
 import { registrationForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
 import { apiErrorKey } from "../../i18n/api-error-key";
@@ -69,15 +69,7 @@ export function DetailsForm({ initial, onSent }: DetailsFormProps) {
           {t(errorKey)}
         </p>
       )}
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        aria-busy={isSubmitting}
-        disabled={isSubmitting}
-      >
-        {isSubmitting && <span className="spinner" aria-hidden="true" />}
-        {t("register.submit")}
-      </button>
+      <SubmitButton busy={isSubmitting}>{t("register.submit")}</SubmitButton>
     </form>
   );
 }

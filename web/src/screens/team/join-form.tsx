@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../api/api-error";
-import { TextField } from "../../forms/fields";
+import { TextField, SubmitButton } from "../../forms/fields";
 import { teamCodeForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
 import { teamErrorKey } from "../../i18n/api-error-key";
@@ -43,15 +43,7 @@ export function JoinForm({ onJoin }: { onJoin(code: string): Promise<void> }) {
             {t(errorKey)}
           </p>
         )}
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          aria-busy={isSubmitting}
-          disabled={isSubmitting}
-        >
-          {isSubmitting && <span className="spinner" aria-hidden="true" />}
-          {t("team.join")}
-        </button>
+        <SubmitButton busy={isSubmitting}>{t("team.join")}</SubmitButton>
       </form>
     </section>
   );
