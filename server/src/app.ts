@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
 import { ServiceError, TooManyRequests } from "./errors";
 import { createInProcessBus } from "./events/bus";
+import { startPostgresBus } from "./events/postgres-bus";
 import { StreamHub } from "./events/stream-hub";
 import { DueScheduler } from "./game/due-scheduler";
 import { GameService } from "./game/game-service";
@@ -87,7 +88,15 @@ export async function buildApp({
     methods: ["GET", "HEAD", "POST", "PUT"],
   });
 
-  const bus = createInProcessBus();
+  // Several instances share a PostgreSQL database, so wake-ups must reach all of them.
+  const bus =
+    config.database.kind === "postgres"
+      ? await startPostgresBus({
+          url: config.database.url,
+          send: (channel, payload) => store.notify(channel, payload),
+          onError: (error) => app.log.error({ err: error }, "event bus: PostgreSQL connection"),
+        })
+      : createInProcessBus();
   const hub = new StreamHub({
     bus,
     readAfter: (stream, seq) => store.repos.events.listAfter(stream, seq),
@@ -165,6 +174,8 @@ export async function buildApp({
     // in-flight calls get a moment to finish: after the grace period everything is cut.
     setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();
   });
+  // Calls under way may still notify until the server has closed.
+  app.addHook("onClose", () => bus.close());
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();
   return app;

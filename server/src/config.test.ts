@@ -51,8 +51,14 @@ describe("loadConfig", () => {
 
   it("treats empty values as unset and keeps absolute and in-memory database files", () => {
     expect(loadConfig({ PORT: "", LOG_LEVEL: "" }).port).toBe(8080);
-    expect(loadConfig({ DATABASE_URL: "file:/tmp/x.sqlite" }).database.file).toBe("/tmp/x.sqlite");
-    expect(loadConfig({ DATABASE_URL: "file::memory:" }).database.file).toBe(":memory:");
+    expect(loadConfig({ DATABASE_URL: "file:/tmp/x.sqlite" }).database).toEqual({
+      kind: "sqlite",
+      file: "/tmp/x.sqlite",
+    });
+    expect(loadConfig({ DATABASE_URL: "file::memory:" }).database).toEqual({
+      kind: "sqlite",
+      file: ":memory:",
+    });
   });
 
   it.each([
@@ -78,9 +84,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it("says that PostgreSQL comes later, without echoing the URL", () => {
-    const attempt = () => loadConfig({ DATABASE_URL: "postgres://user:secret@db/wegmarke" });
-    expect(attempt).toThrow(/^DATABASE_URL: PostgreSQL support comes later/);
+  it.each(["postgres://user:secret@db/wegmarke", "postgresql://db:5433/wegmarke?sslmode=require"])(
+    "takes %s as PostgreSQL, passing the URL on as it is",
+    (url) => {
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+    },
+  );
+
+  it("refuses a malformed PostgreSQL URL without echoing it", () => {
+    const attempt = () => loadConfig({ DATABASE_URL: "postgres://user:secret@db:port/wegmarke" });
+    expect(attempt).toThrow(/^DATABASE_URL: expected postgres:\/\/user:password@host/);
     expect(attempt).not.toThrow(/secret/);
   });
 

@@ -9,8 +9,13 @@ export const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url))
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-/** Where the game state lives. Only SQLite exists now; PostgreSQL is a later switch. */
-export type DatabaseConfig = { kind: "sqlite"; file: string };
+/**
+ * Where the game state lives: a SQLite file (one instance), or PostgreSQL (any number of
+ * instances). The PostgreSQL URL may hold a password: it never goes into a message or the log.
+ */
+export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+export type Dialect = DatabaseConfig["kind"];
 
 export const smsProviders = ["console", "outbox", "http"] as const;
 
@@ -48,6 +53,8 @@ export class ConfigError extends Error {
 
 const path = z.string().transform((p) => resolve(repoRoot, p));
 
+const POSTGRES_FORM = "postgres://user:password@host:5432/database";
+
 const database = z
   .string()
   .optional()
@@ -55,14 +62,15 @@ const database = z
     if (url === undefined)
       return { kind: "sqlite", file: resolve(repoRoot, "data/wegmarke.sqlite") };
     if (/^postgres(ql)?:\/\//.test(url)) {
-      ctx.addIssue({
-        code: "custom",
-        message: "PostgreSQL support comes later; unset it to use SQLite under ./data",
-      });
+      if (URL.canParse(url)) return { kind: "postgres", url };
+      ctx.addIssue({ code: "custom", message: `expected ${POSTGRES_FORM}` });
       return z.NEVER;
     }
     if (!url.startsWith("file:") || url.length === "file:".length) {
-      ctx.addIssue({ code: "custom", message: "expected file:/path/to/db.sqlite" });
+      ctx.addIssue({
+        code: "custom",
+        message: `expected file:/path/to/db.sqlite or ${POSTGRES_FORM}`,
+      });
       return z.NEVER;
     }
     const file = url.slice("file:".length);

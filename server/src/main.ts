@@ -4,11 +4,12 @@ import { sweepExpiredData } from "./accounts/retention";
 import { buildApp } from "./app";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
-import type { Config } from "./config";
+import type { Config, DatabaseConfig } from "./config";
 import { loadContentPack } from "./content/loader";
 import { ContentError, formatProblem } from "./content/model";
 import type { ContentPack } from "./content/model";
 import { openStore } from "./store/store";
+import type { Store } from "./store/store";
 
 /** Start-up problems an operator can fix print as plain lines, without a stack trace. */
 function exitWith(lines: string[]): never {
@@ -36,10 +37,25 @@ async function readPack(dir: string): Promise<ContentPack> {
   }
 }
 
+/** Opens and migrates the database; an unreachable PostgreSQL is a plain line too. */
+async function openDatabase(database: DatabaseConfig): Promise<Store> {
+  const store = openStore(database);
+  if (database.kind === "postgres") {
+    try {
+      await store.ping();
+    } catch (error) {
+      // pg's message names host, port and user, never the password; some errors have only a code.
+      const { message, code } = error as { message?: string; code?: string };
+      exitWith([`DATABASE_URL: cannot connect to PostgreSQL (${message || code || "unknown"})`]);
+    }
+  }
+  await store.migrate();
+  return store;
+}
+
 const config = readConfig();
 const pack = await readPack(config.contentDir);
-const store = openStore(config.database);
-await store.migrate();
+const store = await openDatabase(config.database);
 const app = await buildApp({ config, pack, store });
 
 let stopping = false;

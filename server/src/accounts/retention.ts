@@ -1,4 +1,6 @@
 import type { Clock } from "../clock";
+import { playerStream, teamStream } from "../game/participant";
+import type { PlayerRow } from "../store/player-repository";
 import type { Store } from "../store/store";
 import { erasePlayer } from "./erasure";
 
@@ -21,12 +23,18 @@ export async function sweepExpiredData(
   for (;;) {
     // Listed and erased in one transaction: a station activated meanwhile saves the player.
     const batch = await store.transaction(async (repos) => {
-      const players = await repos.players.listInactiveSince(cutoff, BATCH);
+      const candidates = await repos.players.listInactiveSince(cutoff, BATCH);
+      // PostgreSQL runs turns alongside: once the candidates' streams are locked (a turn holds
+      // its stream until it commits), looking again sees every station activated meanwhile.
+      // A second instance sweeping at once waits here and then finds them gone.
+      await repos.streams.lock(candidates.flatMap(streamsOf));
+      const ids = candidates.map((player) => player.id);
+      const players = await repos.players.listInactiveSince(cutoff, BATCH, ids);
       for (const player of players) await erasePlayer(repos, player);
-      return players.length;
+      return { listed: candidates.length, erased: players.length };
     });
-    erased += batch;
-    if (batch < BATCH) break;
+    erased += batch.erased;
+    if (batch.listed < BATCH) break;
   }
   const at = now.toISOString();
   await store.transaction(async (repos) => {
@@ -35,4 +43,10 @@ export async function sweepExpiredData(
     await repos.teamInvitations.deleteExpired(at);
   });
   return erased;
+}
+
+/** The streams whose station runs keep a player's account: their own and their team's. */
+function streamsOf(player: Pick<PlayerRow, "id" | "teamId">): string[] {
+  const own = playerStream(player.id);
+  return player.teamId === null ? [own] : [own, teamStream(player.teamId)];
 }

@@ -48,7 +48,7 @@ export class ScheduledDelivery {
   }
 
   private async deliver(turn: Turn): Promise<void> {
-    const rows = await turn.repos.scheduled.listDue(turn.stream, turn.at);
+    const rows = await turn.repos.scheduled.claimDue(turn.stream, turn.at);
     for (const row of rows) {
       if (row.kind === "messages") await this.deliverMessages(turn, row);
       else await this.deliverReminder(turn, row);

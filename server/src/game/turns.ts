@@ -37,9 +37,10 @@ export type TurnsDeps = {
 };
 
 /**
- * Runs the game's work on one participant's stream: serialised per stream (an in-process queue),
- * in one transaction that also logs the turn's events, and after commit wakes the stream's open
- * connections, the scheduler and the scoreboard as needed.
+ * Runs the game's work on one participant's stream: serialised per stream (an in-process queue,
+ * and across instances the stream's row lock), in one transaction that also logs the turn's
+ * events, and after commit wakes the stream's open connections, the scheduler and the
+ * scoreboard as needed.
  */
 export class Turns {
   private readonly queue = new KeyedQueue();
@@ -51,7 +52,8 @@ export class Turns {
     const { store, clock, bus } = this.deps;
     const [turn, result] = await this.queue.run(stream, () =>
       store.transaction(async (repos) => {
-        if ((await repos.streams.lastSeq(stream)) === undefined) {
+        // Locks the stream: a turn of it on another instance waits for this one to commit.
+        if ((await repos.streams.lock([stream])).length === 0) {
           throw new ServiceError(409, PARTICIPANT_CHANGED);
         }
         const turn: Turn = { repos, stream, at: clock.now().toISOString(), events: [] };

@@ -1,244 +1,282 @@
 import { Migrator, sql } from "kysely";
-import type { Kysely, Migration, MigrationProvider } from "kysely";
+import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
+import type { Dialect } from "../config";
 
 /**
  * The schema's history, oldest first. Written in code (not discovered as files) so the
  * server runs from source without a build step. Never edit a migration that has shipped:
- * add the next one.
+ * add the next one. The few types SQL spells differently come from `dialect`; on SQLite the
+ * migrations create what they always created.
  */
-const migrations: Record<string, Migration> = {
-  "001-game-state": {
-    async up(db) {
-      await db.schema
-        .createTable("players")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-        .addColumn("token_hash", "text", (c) => c.notNull().unique())
-        .addColumn("story_id", "text", (c) => c.notNull())
-        .addColumn("language", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable("streams")
-        .addColumn("stream", "text", (c) => c.primaryKey())
-        .addColumn("last_seq", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .createTable("participants")
-        .addColumn("stream", "text", (c) =>
-          c.primaryKey().references("streams.stream").onDelete("cascade"),
-        )
-        .addColumn("current_station", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable("station_runs")
-        .addColumn("stream", "text", (c) =>
-          c.notNull().references("streams.stream").onDelete("cascade"),
-        )
-        .addColumn("station_id", "integer", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("ink_state", "text", (c) => c.notNull())
-        .addColumn("awaiting", "text", (c) => c.notNull())
-        .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("language", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("station_runs_pk", ["stream", "station_id"])
-        .execute();
-      await db.schema
-        .createTable("event_log")
-        .addColumn("stream", "text", (c) =>
-          c.notNull().references("streams.stream").onDelete("cascade"),
-        )
-        .addColumn("seq", "integer", (c) => c.notNull())
-        .addColumn("type", "text", (c) => c.notNull())
-        .addColumn("station_id", "integer")
-        .addColumn("payload", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("retracted", "integer", (c) => c.notNull().defaultTo(0))
-        .addPrimaryKeyConstraint("event_log_pk", ["stream", "seq"])
-        .execute();
-      // Cancelling a station retracts that station's rows of one stream.
-      await db.schema
-        .createIndex("event_log_station")
-        .on("event_log")
-        .columns(["stream", "station_id"])
-        .execute();
-    },
-    async down(db) {
-      for (const table of ["event_log", "station_runs", "participants", "streams", "players"]) {
-        await db.schema.dropTable(table).execute();
-      }
-    },
-  },
-  "002-accounts-and-teams": {
-    async up(db) {
-      await db.schema
-        .createTable("teams")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-      // players is rebuilt without token_hash (SQLite cannot drop a UNIQUE column): a player
-      // signs in on several devices, so tokens move to sessions, one row per sign-in.
-      await db.schema
-        .createTable("players_v2")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-        .addColumn("story_id", "text", (c) => c.notNull())
-        .addColumn("language", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("first_name", "text")
-        .addColumn("phone", "text", (c) => c.unique())
-        .addColumn("password_hash", "text")
-        .addColumn("verified_at", "text")
-        .addColumn("reset_sent_at", "text")
-        .addColumn("team_id", "integer", (c) => c.references("teams.id"))
-        .execute();
-      await sql`insert into players_v2 (id, story_id, language, created_at)
-        select id, story_id, language, created_at from players`.execute(db);
-      await db.schema
-        .createTable("sessions")
-        .addColumn("token_hash", "text", (c) => c.primaryKey())
-        .addColumn("player_id", "integer", (c) =>
-          c.notNull().references("players_v2.id").onDelete("cascade"),
-        )
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-      await sql`insert into sessions (token_hash, player_id, created_at)
-        select token_hash, id, created_at from players`.execute(db);
-      await db.schema.dropTable("players").execute();
-      // Renaming also renames the references to it (sessions.player_id).
-      await db.schema.alterTable("players_v2").renameTo("players").execute();
-      await db.schema.createIndex("players_team").on("players").column("team_id").execute();
-      // The retention sweep looks for old registrations.
-      await db.schema.createIndex("players_created").on("players").column("created_at").execute();
-      await db.schema.createIndex("sessions_player").on("sessions").column("player_id").execute();
+function migrations(dialect: Dialect): Record<string, Migration> {
+  /**
+   * An integer key the database assigns, never reused: SQLite's AUTOINCREMENT, a PostgreSQL
+   * identity column ("by default": migration 002 copies players with their ids).
+   */
+  const id = (c: ColumnDefinitionBuilder) =>
+    dialect === "postgres"
+      ? c.primaryKey().generatedByDefaultAsIdentity()
+      : c.primaryKey().autoIncrement();
+  /** An 8-byte float: SQLite's REAL is one; PostgreSQL's real has only 4 bytes. */
+  const float = dialect === "postgres" ? "double precision" : "real";
+  /** After rows were copied with their ids, PostgreSQL's identity must continue after them. */
+  const continueIds = async (db: Kysely<unknown>, table: string) => {
+    if (dialect !== "postgres") return;
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false)
+      from ${sql.table(table)}`.execute(db);
+  };
 
-      await db.schema
-        .createTable("sms_codes")
-        .addColumn("player_id", "integer", (c) =>
-          c.primaryKey().references("players.id").onDelete("cascade"),
-        )
-        .addColumn("code_hash", "text", (c) => c.notNull())
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .addColumn("failed_tries", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .createTable("password_resets")
-        .addColumn("token_hash", "text", (c) => c.primaryKey())
-        .addColumn("player_id", "integer", (c) =>
-          c.notNull().references("players.id").onDelete("cascade"),
-        )
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex("password_resets_player")
-        .on("password_resets")
-        .column("player_id")
-        .execute();
-      await db.schema
-        .createTable("team_invitations")
-        .addColumn("code_hash", "text", (c) => c.primaryKey())
-        .addColumn("team_id", "integer", (c) =>
-          c.notNull().references("teams.id").onDelete("cascade"),
-        )
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex("team_invitations_team")
-        .on("team_invitations")
-        .column("team_id")
-        .execute();
+  return {
+    "001-game-state": {
+      async up(db) {
+        await db.schema
+          .createTable("players")
+          .addColumn("id", "integer", id)
+          .addColumn("token_hash", "text", (c) => c.notNull().unique())
+          .addColumn("story_id", "text", (c) => c.notNull())
+          .addColumn("language", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("streams")
+          .addColumn("stream", "text", (c) => c.primaryKey())
+          .addColumn("last_seq", "integer", (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable("participants")
+          .addColumn("stream", "text", (c) =>
+            c.primaryKey().references("streams.stream").onDelete("cascade"),
+          )
+          .addColumn("current_station", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("station_runs")
+          .addColumn("stream", "text", (c) =>
+            c.notNull().references("streams.stream").onDelete("cascade"),
+          )
+          .addColumn("station_id", "integer", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("ink_state", "text", (c) => c.notNull())
+          .addColumn("awaiting", "text", (c) => c.notNull())
+          .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("language", "text", (c) => c.notNull())
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("station_runs_pk", ["stream", "station_id"])
+          .execute();
+        await db.schema
+          .createTable("event_log")
+          .addColumn("stream", "text", (c) =>
+            c.notNull().references("streams.stream").onDelete("cascade"),
+          )
+          .addColumn("seq", "integer", (c) => c.notNull())
+          .addColumn("type", "text", (c) => c.notNull())
+          .addColumn("station_id", "integer")
+          .addColumn("payload", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("retracted", "integer", (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint("event_log_pk", ["stream", "seq"])
+          .execute();
+        // Cancelling a station retracts that station's rows of one stream.
+        await db.schema
+          .createIndex("event_log_station")
+          .on("event_log")
+          .columns(["stream", "station_id"])
+          .execute();
+      },
+      async down(db) {
+        for (const table of ["event_log", "station_runs", "participants", "streams", "players"]) {
+          await db.schema.dropTable(table).execute();
+        }
+      },
     },
-    async down(db) {
-      for (const table of ["team_invitations", "password_resets", "sms_codes"]) {
-        await db.schema.dropTable(table).execute();
-      }
-      // Back to one token per player: each keeps its oldest session; the rest sign in again.
-      await db.schema
-        .createTable("players_v1")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-        .addColumn("token_hash", "text", (c) => c.notNull().unique())
-        .addColumn("story_id", "text", (c) => c.notNull())
-        .addColumn("language", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-      await sql`insert into players_v1 (id, token_hash, story_id, language, created_at)
+    "002-accounts-and-teams": {
+      async up(db) {
+        await db.schema
+          .createTable("teams")
+          .addColumn("id", "integer", id)
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        // players is rebuilt without token_hash (SQLite cannot drop a UNIQUE column): a player
+        // signs in on several devices, so tokens move to sessions, one row per sign-in.
+        await db.schema
+          .createTable("players_v2")
+          .addColumn("id", "integer", id)
+          .addColumn("story_id", "text", (c) => c.notNull())
+          .addColumn("language", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("first_name", "text")
+          .addColumn("phone", "text", (c) => c.unique())
+          .addColumn("password_hash", "text")
+          .addColumn("verified_at", "text")
+          .addColumn("reset_sent_at", "text")
+          .addColumn("team_id", "integer", (c) => c.references("teams.id"))
+          .execute();
+        await sql`insert into players_v2 (id, story_id, language, created_at)
+        select id, story_id, language, created_at from players`.execute(db);
+        await continueIds(db, "players_v2");
+        await db.schema
+          .createTable("sessions")
+          .addColumn("token_hash", "text", (c) => c.primaryKey())
+          .addColumn("player_id", "integer", (c) =>
+            c.notNull().references("players_v2.id").onDelete("cascade"),
+          )
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await sql`insert into sessions (token_hash, player_id, created_at)
+        select token_hash, id, created_at from players`.execute(db);
+        await db.schema.dropTable("players").execute();
+        // Renaming also renames the references to it (sessions.player_id).
+        await db.schema.alterTable("players_v2").renameTo("players").execute();
+        await db.schema.createIndex("players_team").on("players").column("team_id").execute();
+        // The retention sweep looks for old registrations.
+        await db.schema.createIndex("players_created").on("players").column("created_at").execute();
+        await db.schema.createIndex("sessions_player").on("sessions").column("player_id").execute();
+
+        await db.schema
+          .createTable("sms_codes")
+          .addColumn("player_id", "integer", (c) =>
+            c.primaryKey().references("players.id").onDelete("cascade"),
+          )
+          .addColumn("code_hash", "text", (c) => c.notNull())
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .addColumn("failed_tries", "integer", (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable("password_resets")
+          .addColumn("token_hash", "text", (c) => c.primaryKey())
+          .addColumn("player_id", "integer", (c) =>
+            c.notNull().references("players.id").onDelete("cascade"),
+          )
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("password_resets_player")
+          .on("password_resets")
+          .column("player_id")
+          .execute();
+        await db.schema
+          .createTable("team_invitations")
+          .addColumn("code_hash", "text", (c) => c.primaryKey())
+          .addColumn("team_id", "integer", (c) =>
+            c.notNull().references("teams.id").onDelete("cascade"),
+          )
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("team_invitations_team")
+          .on("team_invitations")
+          .column("team_id")
+          .execute();
+      },
+      async down(db) {
+        for (const table of ["team_invitations", "password_resets", "sms_codes"]) {
+          await db.schema.dropTable(table).execute();
+        }
+        // Back to one token per player: each keeps its oldest session; the rest sign in again.
+        await db.schema
+          .createTable("players_v1")
+          .addColumn("id", "integer", id)
+          .addColumn("token_hash", "text", (c) => c.notNull().unique())
+          .addColumn("story_id", "text", (c) => c.notNull())
+          .addColumn("language", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await sql`insert into players_v1 (id, token_hash, story_id, language, created_at)
         select p.id, min(s.token_hash), p.story_id, p.language, p.created_at
         from players p join sessions s on s.player_id = p.id
         group by p.id, p.story_id, p.language, p.created_at`.execute(db);
-      await db.schema.dropTable("sessions").execute();
-      await db.schema.dropTable("players").execute();
-      await db.schema.alterTable("players_v1").renameTo("players").execute();
-      await db.schema.dropTable("teams").execute();
+        await continueIds(db, "players_v1");
+        await db.schema.dropTable("sessions").execute();
+        await db.schema.dropTable("players").execute();
+        await db.schema.alterTable("players_v1").renameTo("players").execute();
+        await db.schema.dropTable("teams").execute();
+      },
     },
-  },
-  "003-stories-media-schedule": {
-    async up(db) {
-      await db.schema
-        .alterTable("participants")
-        .addColumn("current_story", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema.alterTable("teams").addColumn("founder_id", "integer").execute();
-      await db.schema
-        .createTable("story_states")
-        .addColumn("stream", "text", (c) =>
-          c.notNull().references("streams.stream").onDelete("cascade"),
-        )
-        .addColumn("story_id", "integer", (c) => c.notNull())
-        .addColumn("done_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("story_states_pk", ["stream", "story_id"])
-        .execute();
-      await db.schema
-        .createTable("media_progress")
-        .addColumn("stream", "text", (c) =>
-          c.notNull().references("streams.stream").onDelete("cascade"),
-        )
-        .addColumn("station_id", "integer", (c) => c.notNull())
-        .addColumn("content_ref", "text", (c) => c.notNull())
-        .addColumn("max_ratio", "real", (c) => c.notNull())
-        .addColumn("seen_ratio", "real", (c) => c.notNull())
-        .addColumn("seen_at", "text")
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("media_progress_pk", ["stream", "station_id", "content_ref"])
-        .execute();
-      await db.schema
-        .createTable("scheduled_messages")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-        .addColumn("stream", "text", (c) =>
-          c.notNull().references("streams.stream").onDelete("cascade"),
-        )
-        .addColumn("station_id", "integer", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("due_at", "text", (c) => c.notNull())
-        .addColumn("payload", "text")
-        .execute();
-      // The scheduler asks for the earliest due row; cancel and answers drop a station's rows.
-      await db.schema
-        .createIndex("scheduled_messages_due")
-        .on("scheduled_messages")
-        .column("due_at")
-        .execute();
-      await db.schema
-        .createIndex("scheduled_messages_station")
-        .on("scheduled_messages")
-        .columns(["stream", "station_id"])
-        .execute();
+    "003-stories-media-schedule": {
+      async up(db) {
+        await db.schema
+          .alterTable("participants")
+          .addColumn("current_story", "integer", (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable("teams").addColumn("founder_id", "integer").execute();
+        await db.schema
+          .createTable("story_states")
+          .addColumn("stream", "text", (c) =>
+            c.notNull().references("streams.stream").onDelete("cascade"),
+          )
+          .addColumn("story_id", "integer", (c) => c.notNull())
+          .addColumn("done_at", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("story_states_pk", ["stream", "story_id"])
+          .execute();
+        await db.schema
+          .createTable("media_progress")
+          .addColumn("stream", "text", (c) =>
+            c.notNull().references("streams.stream").onDelete("cascade"),
+          )
+          .addColumn("station_id", "integer", (c) => c.notNull())
+          .addColumn("content_ref", "text", (c) => c.notNull())
+          .addColumn("max_ratio", float, (c) => c.notNull())
+          .addColumn("seen_ratio", float, (c) => c.notNull())
+          .addColumn("seen_at", "text")
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("media_progress_pk", ["stream", "station_id", "content_ref"])
+          .execute();
+        await db.schema
+          .createTable("scheduled_messages")
+          .addColumn("id", "integer", id)
+          .addColumn("stream", "text", (c) =>
+            c.notNull().references("streams.stream").onDelete("cascade"),
+          )
+          .addColumn("station_id", "integer", (c) => c.notNull())
+          .addColumn("kind", "text", (c) => c.notNull())
+          .addColumn("due_at", "text", (c) => c.notNull())
+          .addColumn("payload", "text")
+          .execute();
+        // The scheduler asks for the earliest due row; cancel and answers drop a station's rows.
+        await db.schema
+          .createIndex("scheduled_messages_due")
+          .on("scheduled_messages")
+          .column("due_at")
+          .execute();
+        await db.schema
+          .createIndex("scheduled_messages_station")
+          .on("scheduled_messages")
+          .columns(["stream", "station_id"])
+          .execute();
+      },
+      async down(db) {
+        for (const table of ["scheduled_messages", "media_progress", "story_states"]) {
+          await db.schema.dropTable(table).execute();
+        }
+        await db.schema.alterTable("teams").dropColumn("founder_id").execute();
+        await db.schema.alterTable("participants").dropColumn("current_story").execute();
+      },
     },
-    async down(db) {
-      for (const table of ["scheduled_messages", "media_progress", "story_states"]) {
-        await db.schema.dropTable(table).execute();
-      }
-      await db.schema.alterTable("teams").dropColumn("founder_id").execute();
-      await db.schema.alterTable("participants").dropColumn("current_story").execute();
-    },
-  },
-};
-
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+  };
+}
 
 /** Brings the schema to the newest migration; throws when one fails. */
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+export async function migrateToLatest<T>(db: Kysely<T>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
+    // Kysely looks for its migration table in every schema unless told which: a second
+    // deployment (or test) in another schema of the same database would hide ours.
+    migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
+  });
+  const { error, results } = await migrator.migrateToLatest();
   if (error === undefined) return;
   const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
   throw new Error(`database migration ${failed} failed: ${String(error)}`, { cause: error });
+}
+
+/** The schema new tables go to (the first of `search_path` that exists). */
+async function currentSchema<T>(db: Kysely<T>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("database: no schema of search_path exists");
+  return schema;
 }

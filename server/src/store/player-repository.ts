@@ -68,14 +68,18 @@ export class PlayerRepository {
 
   /**
    * Players registered at or before `cutoff` whose game state (their own stream, or their team's)
-   * holds no station run: nobody activated a station for them.
+   * holds no station run: nobody activated a station for them. `among` narrows the search to
+   * those ids.
    */
   async listInactiveSince(
     cutoff: string,
     limit: number,
+    among?: number[],
   ): Promise<Pick<PlayerRow, "id" | "teamId">[]> {
-    return this.db
-      .selectFrom("players")
+    if (among?.length === 0) return [];
+    let query = this.db.selectFrom("players");
+    if (among) query = query.where("players.id", "in", among);
+    return query
       .select(["players.id", "players.teamId"])
       .where("players.createdAt", "<=", cutoff)
       .where(({ exists, not, selectFrom }) =>

@@ -1,11 +1,15 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Dialect } from "../config";
 import type { Database, ScheduledKind, ScheduledMessagesTable } from "./schema";
 
 export type ScheduledRow = Selectable<ScheduledMessagesTable>;
 
 /** What is to be delivered later, and when: the scheduler's persisted agenda. */
 export class ScheduledMessageRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   async insert(row: Insertable<ScheduledMessagesTable>): Promise<void> {
     await this.db.insertInto("scheduledMessages").values(row).execute();
@@ -32,8 +36,13 @@ export class ScheduledMessageRepository {
     return rows.map((row) => row.stream);
   }
 
-  /** A stream's rows due at `now` or earlier, in the order they were planned. */
-  listDue(stream: string, now: string): Promise<ScheduledRow[]> {
+  /**
+   * Claims a stream's rows due at `now` or earlier, in the order they were planned: on
+   * PostgreSQL they stay locked until the transaction that delivers and deletes them ends, and
+   * rows another transaction holds (another instance delivering them, a team taking them over)
+   * are skipped, so no row is delivered twice. SQLite runs one transaction at a time.
+   */
+  claimDue(stream: string, now: string): Promise<ScheduledRow[]> {
     return this.db
       .selectFrom("scheduledMessages")
       .selectAll()
@@ -41,6 +50,7 @@ export class ScheduledMessageRepository {
       .where("dueAt", "<=", now)
       .orderBy("dueAt")
       .orderBy("id")
+      .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked())
       .execute();
   }
 

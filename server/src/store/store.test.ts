@@ -1,25 +1,49 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestSchema } from "../../test/support/postgres";
+import type { DatabaseConfig } from "../config";
 import { appendEvents } from "../events/event-log";
 import { openStore } from "./store";
 import type { Store } from "./store";
 
-let store: Store;
+const EARLIER = "2026-05-01T09:00:00.000Z";
 const AT = "2026-05-01T10:00:00.000Z";
+const LATER = "2026-05-01T11:00:00.000Z";
 
-beforeEach(async () => {
-  store = openStore({ kind: "sqlite", file: ":memory:" });
-  await store.migrate();
-  await store.transaction(async (repos) => {
-    await repos.streams.create("player:1");
-    await repos.participants.create("player:1", AT);
+/** A fresh, empty database of each dialect, and what removes it. */
+const databases: [string, () => Promise<{ config: DatabaseConfig; drop(): Promise<void> }>][] = [
+  [
+    "SQLite",
+    async () => ({ config: { kind: "sqlite", file: ":memory:" }, drop: () => Promise.resolve() }),
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const schema = await createTestSchema();
+      return { config: schema.database, drop: schema.drop };
+    },
+  ],
+];
+
+describe.each(databases)("the store on %s", (_name, fresh) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+
+  beforeEach(async () => {
+    const database = await fresh();
+    drop = database.drop;
+    store = openStore(database.config);
+    await store.migrate();
+    await store.transaction(async (repos) => {
+      await repos.streams.create("player:1");
+      await repos.participants.create("player:1", AT);
+    });
   });
-});
 
-afterEach(async () => {
-  await store.close();
-});
+  afterEach(async () => {
+    await store.close();
+    await drop();
+  });
 
-describe("the store", () => {
   it("migrates twice without harm and answers a ping", async () => {
     await store.migrate();
     await expect(store.ping()).resolves.toBeUndefined();
@@ -108,5 +132,210 @@ describe("the store", () => {
     expect(await store.repos.participants.currentStation("player:1")).toBe(0);
     await store.repos.participants.setCurrentStation("player:1", 2, AT);
     expect(await store.repos.participants.currentStation("player:1")).toBe(2);
+  });
+
+  it("assigns ids and answers counts and sums as numbers", async () => {
+    const player = { storyId: "marburg", language: "de" as const, createdAt: AT };
+    expect(await store.repos.players.create(player)).toBe(1);
+    expect(await store.repos.players.create(player)).toBe(2);
+    const team = await store.repos.teams.create(AT, 1);
+    expect(team).toBe(1);
+    await store.repos.players.update(1, { teamId: team });
+    await store.repos.players.update(2, { teamId: team });
+    expect(await store.repos.players.countInTeam(team)).toBe(2);
+    for (const [stationId, points] of [
+      [1, 3],
+      [2, 4],
+    ] as const) {
+      await store.repos.stationRuns.save({
+        stream: "player:1",
+        stationId,
+        status: "done",
+        inkState: "{}",
+        awaiting: "{}",
+        points,
+        language: "de",
+        updatedAt: stationId === 1 ? AT : LATER,
+      });
+    }
+    expect(await store.repos.stationRuns.totals()).toEqual([
+      { stream: "player:1", points: 7, stations: 2, reachedAt: LATER },
+    ]);
+  });
+
+  it("finds players without a station run, on their own stream or their team's", async () => {
+    const player = { storyId: "marburg", language: "de" as const, createdAt: AT };
+    const idle = await store.repos.players.create(player);
+    const playing = await store.repos.players.create(player);
+    const member = await store.repos.players.create(player);
+    const team = await store.repos.teams.create(AT, member);
+    await store.repos.players.update(member, { teamId: team });
+    for (const stream of [`player:${playing}`, `team:${team}`]) {
+      await store.repos.streams.create(stream);
+      await store.repos.stationRuns.save({
+        stream,
+        stationId: 1,
+        status: "active",
+        inkState: "{}",
+        awaiting: "{}",
+        points: 0,
+        language: "de",
+        updatedAt: AT,
+      });
+    }
+    expect(await store.repos.players.listInactiveSince(LATER, 10)).toEqual([
+      { id: idle, teamId: null },
+    ]);
+    expect(await store.repos.players.listInactiveSince(LATER, 10, [playing, member])).toEqual([]);
+    expect(await store.repos.players.listInactiveSince(LATER, 10, [])).toEqual([]);
+    expect(await store.repos.players.listInactiveSince(EARLIER, 10)).toEqual([]);
+  });
+
+  it("replaces a pending SMS code and uses a reset link once", async () => {
+    const playerId = await store.repos.players.create({
+      storyId: "marburg",
+      language: "de",
+      createdAt: AT,
+    });
+    await store.repos.smsCodes.replace({
+      playerId,
+      codeHash: "a",
+      expiresAt: LATER,
+      failedTries: 0,
+    });
+    await store.repos.smsCodes.addFailedTry(playerId);
+    expect((await store.repos.smsCodes.find(playerId))?.failedTries).toBe(1);
+    await store.repos.smsCodes.replace({
+      playerId,
+      codeHash: "b",
+      expiresAt: LATER,
+      failedTries: 0,
+    });
+    expect(await store.repos.smsCodes.find(playerId)).toEqual({
+      playerId,
+      codeHash: "b",
+      expiresAt: LATER,
+      failedTries: 0,
+    });
+    await store.repos.passwordResets.create({ tokenHash: "t", playerId, expiresAt: LATER });
+    expect(await store.repos.passwordResets.consume("t", AT)).toBe(playerId);
+    expect(await store.repos.passwordResets.consume("t", AT)).toBeUndefined();
+  });
+
+  it("keeps media ratios exactly", async () => {
+    const key = { stream: "player:1", stationId: 1, contentRef: "stations/1/film.mp4" };
+    await store.repos.mediaProgress.insert({
+      ...key,
+      maxRatio: 0.1,
+      seenRatio: 0.7,
+      seenAt: null,
+      updatedAt: AT,
+    });
+    await store.repos.mediaProgress.advance(key, { maxRatio: 0.3, seenAt: null, updatedAt: LATER });
+    expect(await store.repos.mediaProgress.find(key.stream, key.stationId, key.contentRef)).toEqual(
+      { ...key, maxRatio: 0.3, seenRatio: 0.7, seenAt: null, updatedAt: LATER },
+    );
+  });
+
+  it("keeps the agenda: the earliest due time, due streams, due rows in planned order", async () => {
+    const row = { stream: "player:1", stationId: 1, kind: "messages" as const, payload: "{}" };
+    await store.repos.scheduled.insert({ ...row, dueAt: LATER });
+    await store.repos.scheduled.insert({ ...row, dueAt: AT });
+    await store.repos.scheduled.insert({ ...row, kind: "reminder", dueAt: AT, payload: null });
+    expect(await store.repos.scheduled.nextDue()).toBe(AT);
+    expect(await store.repos.scheduled.dueStreams(AT, 10)).toEqual(["player:1"]);
+    const due = await store.transaction((repos) => repos.scheduled.claimDue("player:1", AT));
+    expect(due.map((r) => [r.id, r.kind])).toEqual([
+      [2, "messages"],
+      [3, "reminder"],
+    ]);
+    await store.repos.scheduled.deleteIds(due.map((r) => r.id));
+    await store.repos.scheduled.postpone("player:1", 1, "messages", "2026-05-01T12:00:00.000Z");
+    expect(await store.repos.scheduled.nextDue()).toBe("2026-05-01T12:00:00.000Z");
+  });
+
+  it("locks only the streams that exist", async () => {
+    await store.repos.streams.create("team:1");
+    const locked = await store.transaction((repos) =>
+      repos.streams.lock(["team:1", "player:9", "player:1"]),
+    );
+    expect(locked).toEqual(["player:1", "team:1"]);
+  });
+});
+
+/** Resolves with what `claim` resolved with, holding its transaction open until `release`. */
+function holdTransaction<T>(store: Store, claim: (repos: Store["repos"]) => Promise<T>) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let claimed: (value: T) => void = () => undefined;
+  const result = new Promise<T>((resolve) => (claimed = resolve));
+  const done = store.transaction(async (repos) => {
+    claimed(await claim(repos));
+    await released;
+  });
+  return { result, release, done };
+}
+
+describe("the store on PostgreSQL, with transactions side by side", () => {
+  let store: Store;
+  let drop: () => Promise<void>;
+
+  beforeEach(async () => {
+    const schema = await createTestSchema();
+    drop = schema.drop;
+    store = openStore(schema.database);
+    await store.migrate();
+    await store.transaction(async (repos) => {
+      await repos.streams.create("player:1");
+      await repos.scheduled.insert({
+        stream: "player:1",
+        stationId: 1,
+        kind: "reminder",
+        dueAt: AT,
+        payload: null,
+      });
+    });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await drop();
+  });
+
+  it("skips due rows another transaction has claimed, without waiting for it", async () => {
+    const first = holdTransaction(store, (repos) => repos.scheduled.claimDue("player:1", AT));
+    expect(await first.result).toHaveLength(1);
+    const second = await store.transaction((repos) => repos.scheduled.claimDue("player:1", AT));
+    expect(second).toEqual([]);
+    first.release();
+    await first.done;
+  });
+
+  it("makes a second turn of a stream wait until the first commits", async () => {
+    const first = holdTransaction(store, (repos) => repos.streams.lock(["player:1"]));
+    expect(await first.result).toEqual(["player:1"]);
+    let secondLocked = false;
+    const second = store.transaction(async (repos) => {
+      await repos.streams.lock(["player:1"]);
+      secondLocked = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(secondLocked).toBe(false);
+    first.release();
+    await first.done;
+    await second;
+    expect(secondLocked).toBe(true);
+  });
+
+  it("lets two instances migrate the same empty schema at once", async () => {
+    const schema = await createTestSchema();
+    const stores = [openStore(schema.database), openStore(schema.database)];
+    try {
+      await Promise.all(stores.map((s) => s.migrate()));
+      expect(await stores[1]?.repos.scheduled.nextDue()).toBeUndefined();
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      await schema.drop();
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
-import type { DatabaseConfig } from "../config";
+import { Pool } from "pg";
+import type { DatabaseConfig, Dialect } from "../config";
 import { EventRepository } from "./event-repository";
 import { MediaProgressRepository } from "./media-progress-repository";
 import { migrateToLatest } from "./migrations";
@@ -36,7 +37,7 @@ export type Repositories = {
   scheduled: ScheduledMessageRepository;
 };
 
-function repositories(db: Kysely<Database>): Repositories {
+function repositories(db: Kysely<Database>, dialect: Dialect): Repositories {
   return {
     players: new PlayerRepository(db),
     sessions: new SessionRepository(db),
@@ -46,11 +47,11 @@ function repositories(db: Kysely<Database>): Repositories {
     teamInvitations: new TeamInvitationRepository(db),
     participants: new ParticipantRepository(db),
     stationRuns: new StationRunRepository(db),
-    streams: new StreamRepository(db),
+    streams: new StreamRepository(db, dialect),
     events: new EventRepository(db),
     storyStates: new StoryStateRepository(db),
     mediaProgress: new MediaProgressRepository(db),
-    scheduled: new ScheduledMessageRepository(db),
+    scheduled: new ScheduledMessageRepository(db, dialect),
   };
 }
 
@@ -59,17 +60,26 @@ export class Store {
   /** Repositories outside any transaction, for reads that need no consistent snapshot. */
   readonly repos: Repositories;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.repos = repositories(db);
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {
+    this.repos = repositories(db, dialect);
   }
 
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(repositories(trx)));
+    return this.db.transaction().execute((trx) => work(repositories(trx, this.dialect)));
   }
 
   migrate(): Promise<void> {
-    return migrateToLatest(this.db);
+    return migrateToLatest(this.db, this.dialect);
+  }
+
+  /** PostgreSQL only: sends `payload` to every connection that LISTENs on `channel`. */
+  async notify(channel: string, payload: string): Promise<void> {
+    if (this.dialect !== "postgres") throw new Error("NOTIFY needs PostgreSQL");
+    await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
   }
 
   /** Throws unless the database answers. */
@@ -82,10 +92,32 @@ export class Store {
   }
 }
 
-/** Opens the configured database (SQLite only, for now). */
+/** Opens the configured database; `migrate` brings its schema up to date. */
 export function openStore(config: DatabaseConfig): Store {
-  if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
-  const sqlite = new SqliteDatabase(config.file);
+  return config.kind === "postgres" ? openPostgres(config.url) : openSqlite(config.file);
+}
+
+/**
+ * Connections per instance (pg's own default): a turn holds one for its transaction, stream
+ * reads and the scheduler borrow one briefly. The event bus listens on one more of its own.
+ */
+const POOL_SIZE = 10;
+
+function openPostgres(url: string): Store {
+  const pool = new Pool({ connectionString: url, max: POOL_SIZE });
+  // An idle connection that breaks (a database restart) leaves the pool, which connects anew
+  // when asked; the event bus reports the loss. Unhandled, the error would end the process.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return new Store(db, "postgres");
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
   // WAL: readers (a backup, a second process) never block the writer, and commits are cheap.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
@@ -94,7 +126,7 @@ export function openStore(config: DatabaseConfig): Store {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
-  return new Store(db);
+  return new Store(db, "sqlite");
 }
 
 /**

@@ -1,9 +1,13 @@
 import type { Kysely } from "kysely";
+import type { Dialect } from "../config";
 import type { Database } from "./schema";
 
 /** Each stream's last event id: the counter that numbers its log. */
 export class StreamRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** A new stream; `lastSeq` above 0 continues the numbering of a stream that moves here. */
   async create(stream: string, lastSeq = 0): Promise<void> {
@@ -28,6 +32,24 @@ export class StreamRepository {
       .executeTakeFirst();
     if (!row) throw new Error(`stream ${stream} does not exist`);
     return row.lastSeq;
+  }
+
+  /**
+   * Those of `streams` that exist, their rows locked until the transaction ends. A turn locks
+   * its stream first, so one stream's turns run one after another even on several instances,
+   * and whoever deletes a stream waits for the turn under way. Rows are locked in stream order,
+   * so two callers never deadlock. SQLite runs one transaction at a time: no lock needed.
+   */
+  async lock(streams: string[]): Promise<string[]> {
+    if (streams.length === 0) return [];
+    const rows = await this.db
+      .selectFrom("streams")
+      .select("stream")
+      .where("stream", "in", streams)
+      .orderBy("stream")
+      .$if(this.dialect === "postgres", (query) => query.forUpdate())
+      .execute();
+    return rows.map((row) => row.stream);
   }
 
   /** The stream's last event id; undefined for an unknown stream. */

@@ -6,7 +6,7 @@ import type { AccountLimits } from "../../src/accounts/limits";
 import { buildApp } from "../../src/app";
 import type { Clock, Timer } from "../../src/clock";
 import { repoRoot } from "../../src/config";
-import type { Config } from "../../src/config";
+import type { Config, DatabaseConfig } from "../../src/config";
 import { loadContentPack } from "../../src/content/loader";
 import type { ContentPack } from "../../src/content/model";
 import type { LogStream } from "../../src/http/logging";
@@ -41,9 +41,16 @@ export async function tempDir(): Promise<{ dir: string; remove(): Promise<void> 
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export type StartOptions = {
-  /** The SQLite file; the same file across two apps is a server restart. */
-  dbFile: string;
+export type StartOptions = (
+  | {
+      /** The SQLite file; the same file across two apps is a server restart. */
+      dbFile: string;
+    }
+  | {
+      /** PostgreSQL (a test schema): two apps on one schema are two instances, or a restart. */
+      database: DatabaseConfig;
+    }
+) & {
   pack?: ContentPack;
   clock?: Clock;
   /** The scheduler's timer (ManualTime's, to fire it by hand). */
@@ -60,9 +67,9 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
   const config: Config = {
     port: 0,
     host: "127.0.0.1",
-    database: { kind: "sqlite", file: options.dbFile },
+    database: "database" in options ? options.database : { kind: "sqlite", file: options.dbFile },
     contentDir: pack.dir,
-    webDist: join(options.dbFile, "..", "no-web-dist"),
+    webDist: join("database" in options ? tmpdir() : join(options.dbFile, ".."), "no-web-dist"),
     corsOrigins: [],
     publicUrl: "http://localhost",
     sms: { provider: "outbox" },

@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { adminQuery, testDatabaseUrl } from "../../test/support/postgres";
+import type { EventBus } from "./bus";
+import { startPostgresBus } from "./postgres-bus";
+import type { PostgresBusOptions } from "./postgres-bus";
+
+/** NOTIFY over a connection of its own, as the store's pool sends it. */
+const send = async (channel: string, payload: string) => {
+  await adminQuery("select pg_notify($1, $2)", [channel, payload]);
+};
+
+const buses: EventBus[] = [];
+afterEach(async () => {
+  await Promise.all(buses.splice(0).map((bus) => bus.close()));
+});
+
+/** A bus whose listener connection carries a name of its own, to find it in pg_stat_activity. */
+async function bus(options: Partial<PostgresBusOptions> = {}) {
+  const name = `bus-test-${randomBytes(4).toString("hex")}`;
+  const url = new URL(testDatabaseUrl);
+  url.searchParams.set("application_name", name);
+  const errors: unknown[] = [];
+  const started = await startPostgresBus({
+    url: url.toString(),
+    send,
+    onError: (error) => errors.push(error),
+    ...options,
+  });
+  buses.push(started);
+  return { bus: started, name, errors };
+}
+
+/** Stream keys no other test file uses: the channel is shared by the whole database. */
+const streamKey = () => `test:${randomBytes(4).toString("hex")}`;
+
+/** Counts the wake-ups of `stream` on `bus`. */
+function counter(target: EventBus, stream: string): () => number {
+  let count = 0;
+  target.subscribe(stream, () => count++);
+  return () => count;
+}
+
+async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const listeners = async (name: string) =>
+  (
+    await adminQuery<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where application_name = $1",
+      [name],
+    )
+  )[0]?.n;
+
+describe("the PostgreSQL bus", () => {
+  it("wakes the stream's subscribers on every instance, its own included, and no others", async () => {
+    const a = await bus();
+    const b = await bus();
+    const stream = streamKey();
+    const onA = counter(a.bus, stream);
+    const onB = counter(b.bus, stream);
+    const other = counter(b.bus, streamKey());
+    a.bus.notify(stream);
+    await eventually(() => onA() === 1 && onB() === 1);
+    b.bus.notify(stream);
+    await eventually(() => onA() === 2 && onB() === 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([onA(), onB(), other()]).toEqual([2, 2, 0]);
+  });
+
+  it("reconnects after losing its connection, then wakes every local stream once", async () => {
+    const a = await bus({ retryMs: 20 });
+    const b = await bus();
+    const [one, two] = [streamKey(), streamKey()];
+    const onOne = counter(a.bus, one);
+    const onTwo = counter(a.bus, two);
+    expect(await listeners(a.name)).toBe(1);
+    await adminQuery(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+      [a.name],
+    );
+    await eventually(() => onOne() === 1 && onTwo() === 1);
+    expect(a.errors.length).toBeGreaterThan(0);
+    expect(await listeners(a.name)).toBe(1);
+    // Listening again: another instance's notify arrives.
+    b.bus.notify(one);
+    await eventually(() => onOne() === 2);
+    expect(onTwo()).toBe(1);
+  });
+
+  it("still wakes its own streams when a NOTIFY cannot be sent", async () => {
+    const a = await bus({ send: () => Promise.reject(new Error("database down")) });
+    const stream = streamKey();
+    const woken = counter(a.bus, stream);
+    a.bus.notify(stream);
+    await eventually(() => woken() === 1);
+    expect(a.errors).toEqual([new Error("database down")]);
+  });
+
+  it("lets go of its connection when closed, and stays closed", async () => {
+    const a = await bus({ retryMs: 20 });
+    expect(await listeners(a.name)).toBe(1);
+    await a.bus.close();
+    await eventually(async () => (await listeners(a.name)) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await listeners(a.name)).toBe(0);
+  });
+});

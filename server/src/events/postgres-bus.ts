@@ -1,0 +1,110 @@
+import { Client } from "pg";
+import { Subscribers } from "./bus";
+import type { EventBus } from "./bus";
+
+/** The channel every instance listens on; a notification's payload is a stream key. */
+export const BUS_CHANNEL = "wegmarke_events";
+
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 30_000;
+
+export type PostgresBusOptions = {
+  /** The database: the bus opens one connection of its own that LISTENs. */
+  url: string;
+  /** Sends a NOTIFY over another connection (the store's pool): sending needs no listener. */
+  send: (channel: string, payload: string) => Promise<void>;
+  /** A lost or refused listener connection, a NOTIFY that failed. */
+  onError: (error: unknown) => void;
+  /** The first pause before reconnecting; it doubles up to 30 s. */
+  retryMs?: number;
+};
+
+/**
+ * The bus of instances sharing one PostgreSQL database (decisions/010-postgresql.md): `notify`
+ * (called after the commit) sends NOTIFY, and every instance, this one included, hears it on
+ * its listener connection and wakes its own streams of that key. When the listener connection
+ * breaks, the bus reconnects with growing pauses and then wakes every local stream once:
+ * notifications in between are lost, but a woken stream reads the log, so no event is.
+ * Throws when the first connection fails.
+ */
+export async function startPostgresBus(options: PostgresBusOptions): Promise<EventBus> {
+  const bus = new PostgresBus(options);
+  await bus.listen();
+  return bus;
+}
+
+class PostgresBus implements EventBus {
+  private readonly subscribers = new Subscribers();
+  /** The connection that LISTENs; undefined while (re)connecting and after close. */
+  private listener: Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly options: PostgresBusOptions) {}
+
+  notify(stream: string): void {
+    this.options.send(BUS_CHANNEL, stream).catch((error: unknown) => {
+      this.options.onError(error);
+      // The other instances miss this one; this instance's streams at least read now.
+      this.subscribers.wake(stream);
+    });
+  }
+
+  subscribe(stream: string, wake: () => void): () => void {
+    return this.subscribers.add(stream, wake);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end();
+  }
+
+  /** Connects and LISTENs; throws when either fails. */
+  async listen(): Promise<void> {
+    const client = new Client({
+      connectionString: this.options.url,
+      // Names the connection in pg_stat_activity (unless the URL names it).
+      application_name: "wegmarke-bus",
+      keepAlive: true,
+    });
+    client.on("notification", ({ channel, payload }) => {
+      if (channel === BUS_CHANNEL && payload) this.subscribers.wake(payload);
+    });
+    // A broken connection reports its error, then ends; the end starts the reconnect.
+    client.on("error", (error) => this.options.onError(error));
+    client.on("end", () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${BUS_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) await client.end();
+    else this.listener = client;
+  }
+
+  private lost(client: Client): void {
+    // Only the listening connection counts: not one that failed to connect or was closed.
+    if (client !== this.listener) return;
+    this.listener = undefined;
+    this.reconnect(this.options.retryMs ?? FIRST_RETRY_MS);
+  }
+
+  private reconnect(delay: number): void {
+    if (this.closed) return;
+    this.retry = setTimeout(() => {
+      this.listen().then(
+        () => this.subscribers.wakeAll(),
+        (error: unknown) => {
+          this.options.onError(error);
+          this.reconnect(Math.min(delay * 2, MAX_RETRY_MS));
+        },
+      );
+    }, delay);
+    this.retry.unref();
+  }
+}
