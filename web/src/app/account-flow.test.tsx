@@ -225,7 +225,7 @@ describe("menu", () => {
 });
 
 describe("account deletion", () => {
-  it("deletes after confirming, clears the storage and shows the message on the login", async () => {
+  it("account deletion clears local storage and redirects to /?account-deleted=1, which says the data was deleted", async () => {
     const { router, calls } = renderApp("/end", { token: "abc" });
     localStorage.setItem("wegmarke.cache.abc", "{}");
     localStorage.setItem("something.else", "1");
@@ -404,7 +404,7 @@ describe("teams", () => {
     expect(error.closest("form")).not.toBeNull();
   });
 
-  it("joins by invitation link, after sign-in too", async () => {
+  it("a team-join link parameter tjr joins the team automatically after login", async () => {
     const { router, calls } = renderApp("/team?tjr=ABCD2345", { config });
     expect(router.state.location.pathname).toBe("/webapp/login");
     fireEvent.click(screen.getByRole("button", { name: "Kostenlos mitmachen" }));

@@ -47,7 +47,7 @@ describe("station list", () => {
     expect(within(running as HTMLElement).getByText("Läuft")).toBeTruthy();
   });
 
-  it("asks to switch when another station is current, then cancels it and starts the new one", async () => {
+  it("activating another station prompts a switch confirmation, then cancels the current one first", async () => {
     const { calls } = renderApp("/station", { token: "abc" });
     act(() =>
       stream().send("playerstatus", playerStatus({ CurrentStation: 2, ActiveStations: [2] })),
@@ -140,7 +140,7 @@ describe("station", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Die Aussicht" })).toBeNull());
   });
 
-  it("asks before ending a running station", async () => {
+  it("cancelling a station asks confirmation, then cancels it", async () => {
     const { calls } = renderApp("/station/1", { token: "abc" });
     act(() =>
       stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] })),

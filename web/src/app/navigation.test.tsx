@@ -37,6 +37,14 @@ describe("route titles", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
     await waitFor(() => expect(document.title).toBe(`${title} · Märchenhaftes Marburg`));
   });
+
+  it.each([
+    ["/login", "Willkommen"],
+    ["/nirgendwo", "Nicht gefunden"],
+  ])("%s, outside the game, has the title %s", async (path, title) => {
+    renderApp(path, { content: gameContent });
+    await waitFor(() => expect(document.title).toBe(`${title} · Märchenhaftes Marburg`));
+  });
 });
 
 describe("menu", () => {

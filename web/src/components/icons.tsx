@@ -84,8 +84,8 @@ export function ChevronIcon(props: IconProps) {
 export function WalkIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <circle cx="13" cy="4.5" r="1.8" />
-      <path d="M10 21l2.5-6 2.5 2.5V21M9 11.5l2-4 3.5 1 2 3.5M11 7.5L8 10v3" />
+      <circle cx="13.5" cy="4.5" r="1.8" />
+      <path d="M12.5 8L11 14.5l-2.5 6M11 14.5l3 2.5.5 4M8 12l2.5-3.5 2-.5 2.5 3 2.5.5" />
     </Icon>
   );
 }

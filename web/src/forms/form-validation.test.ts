@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { setupI18n } from "../i18n/i18n";
 import { formIssueMessage, formMessageText } from "./form-messages";
-import { newPasswordForm, phoneLoginForm, registrationForm, teamCodeForm } from "./form-schemas";
+import {
+  authTokenForm,
+  newPasswordForm,
+  phoneLoginForm,
+  registrationForm,
+  teamCodeForm,
+} from "./form-schemas";
 
 /** The message per field as the forms show it: the field's first issue. */
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
@@ -56,8 +62,24 @@ describe("form validation (spec 5)", () => {
     expect(messages(newPasswordForm, { password: "geheim1", repeat: " geheim1 " })).toEqual({});
   });
 
-  it("requires the team code", () => {
+  it("team code required, trimmed", () => {
     expect(messages(teamCodeForm, { code: " " })).toEqual({ code: "Feld muss ausgefüllt werden" });
+    expect(teamCodeForm.parse({ code: " ab12cd34 " })).toEqual({ code: "ab12cd34" });
+  });
+
+  it("debug auth code required", () => {
+    expect(messages(authTokenForm, { token: "  " })).toEqual({
+      token: "Feld muss ausgefüllt werden",
+    });
+    expect(authTokenForm.parse({ token: " abc " })).toEqual({ token: "abc" });
+  });
+
+  it("names are trimmed", () => {
+    expect(registrationForm.parse({ firstName: " Ida ", phone: "0171", privacy: true })).toEqual({
+      firstName: "Ida",
+      phone: "0171",
+      privacy: true,
+    });
   });
 
   it("shows the messages in the language chosen when they are shown", () => {

@@ -32,6 +32,16 @@ describe("footer counts", () => {
     expect(unreadInViews(state, ["email", "main"])).toBe(1);
   });
 
+  it("default view is station (for a station the status does not name yet)", () => {
+    const state = [received(event("playerstatus", status, null)), received(text(1, 7, "Hallo"))]
+      .concat([{ type: "tick", now: t0 + 5000 }])
+      .reduce(
+        gameReducer,
+        initialGameState({ timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 }),
+      );
+    expect(unreadInViews(state, ["station"])).toBe(1);
+  });
+
   it("the unseen count for a view is set to ! when new stations appear there", () => {
     expect(footerMarker(0, true)).toBe("!");
     expect(footerMarker(3, true)).toBe("3");

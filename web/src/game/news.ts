@@ -1,6 +1,7 @@
 import type { PlayerStatus } from "@wegmarke/protocol";
 import type { GameState, Message } from "./game-state";
 import type { SeenMark } from "./seen";
+import { isPlayed } from "./station-flags";
 
 /** Every recommendation (webtext- and webcontent-recommendation) that has arrived. */
 function recommendations(state: GameState): Message[] {
@@ -53,5 +54,5 @@ export function pickFixedText<T>(texts: readonly T[], fallback: readonly T[], ra
 /** A player without any progress yet: home offers the intro. */
 export function isNewPlayer(status: PlayerStatus | null): boolean {
   if (status === null || status.CurrentStation >= 1) return false;
-  return !Object.values(status.Stations).some((station) => station.GameState?.Played === true);
+  return !Object.values(status.Stations).some(isPlayed);
 }

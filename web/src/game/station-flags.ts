@@ -12,6 +12,11 @@ export function isDone(station: StationStatus): boolean {
   return station.GameState?.Done === true;
 }
 
+/** Played (started at some time) as the station's game state says. */
+export function isPlayed(station: StationStatus): boolean {
+  return station.GameState?.Played === true;
+}
+
 /** Visible unless the game state says false; `shown` and `secret` count as visible. */
 export function isVisible(station: StationStatus): boolean {
   const visible = station.GameState?.Visible;

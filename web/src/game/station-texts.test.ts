@@ -63,6 +63,11 @@ describe("stationTexts", () => {
     });
   });
 
+  it("keeps the plain texts while a done station does not show as done yet", () => {
+    const done = station({ GameState: { Done: true, Played: true } });
+    expect(stationTexts(content, 1, done, false).desc).toBe("Wo am Rathaus ein Tier kräht.");
+  });
+
   it("falls back to the station's name before the content has loaded", () => {
     expect(stationTexts(null, 1, station()).title).toBe("marktplatz");
   });

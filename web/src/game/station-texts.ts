@@ -15,14 +15,17 @@ export type StationTexts = {
   content: string | null;
 };
 
-/** A station's texts in the loaded language, the "done" variants once it is done. */
+/**
+ * A station's texts in the loaded language, the "done" variants once it is done (or, with
+ * `done`, once it shows as done).
+ */
 export function stationTexts(
   content: PublicContent | null,
   id: number,
   station: StationStatus | undefined,
+  done = station !== undefined && isDone(station),
 ): StationTexts {
   const texts = content?.stations[String(id)];
-  const done = station !== undefined && isDone(station);
   const pick = (plain: string | undefined, whenDone: string | undefined) =>
     (done && whenDone) || plain || null;
   return {

@@ -292,7 +292,7 @@ export const deFormal: Locale = {
     empty:
       "Noch ist keine Geschichte freigeschaltet. Schließen Sie eine Station mit Punkten ab, dann wartet die erste auf Sie.",
     new: "Neu",
-    done: "Gehört",
+    done: "Entdeckt",
     next_one: "Noch {{count}} Station mit Punkten bis zur nächsten Geschichte.",
     next_other: "Noch {{count}} Stationen mit Punkten bis zur nächsten Geschichte.",
     all: "Alle Geschichten",

@@ -292,7 +292,7 @@ export const de: Locale = {
     empty:
       "Noch ist keine Geschichte freigeschaltet. Schließ eine Station mit Punkten ab, dann wartet die erste auf dich.",
     new: "Neu",
-    done: "Gehört",
+    done: "Entdeckt",
     next_one: "Noch {{count}} Station mit Punkten bis zur nächsten Geschichte.",
     next_other: "Noch {{count}} Stationen mit Punkten bis zur nächsten Geschichte.",
     all: "Alle Geschichten",

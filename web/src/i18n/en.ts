@@ -285,7 +285,7 @@ export const en = {
     intro: "Every station you finish with points brings you closer to the next story.",
     empty: "No story is unlocked yet. Finish a station with points to unlock the first one.",
     new: "New",
-    done: "Heard",
+    done: "Discovered",
     next_one: "Finish {{count}} more station with points to unlock the next story.",
     next_other: "Finish {{count}} more stations with points to unlock the next story.",
     all: "All stories",

@@ -9,6 +9,16 @@ function keysOf(value: unknown, prefix = ""): string[] {
   );
 }
 
+/** The text at a dotted key; "" where there is none. */
+function textAt(texts: unknown, key: string): string {
+  const text = key.split(".").reduce<unknown>((node, part) => {
+    return typeof node === "object" && node !== null
+      ? (node as Record<string, unknown>)[part]
+      : undefined;
+  }, texts);
+  return typeof text === "string" ? text : "";
+}
+
 const locales = Object.entries(resources).map(([name, bundle]) => ({
   name,
   keys: keysOf(bundle.translation).sort(),
@@ -21,15 +31,17 @@ describe("locales", () => {
   });
 
   it.each(locales)("$name has no empty text", ({ texts }) => {
-    const empty = keysOf(texts).filter((key) => {
-      const text = key.split(".").reduce<unknown>((node, part) => {
-        return typeof node === "object" && node !== null
-          ? (node as Record<string, unknown>)[part]
-          : undefined;
-      }, texts);
-      return typeof text !== "string" || text.trim() === "";
-    });
+    const empty = keysOf(texts).filter((key) => textAt(texts, key).trim() === "");
     expect(empty).toEqual([]);
+  });
+
+  it("German formal addresses the player as Sie, never with du", () => {
+    const informal = /\b(du|dich|dir|dein\w*|euch|euer|eure\w*)\b/i;
+    const { language, ...texts } = resources["de-formal"].translation;
+    const leftovers = keysOf(texts).filter((key) => informal.test(textAt(texts, key)));
+    expect(leftovers).toEqual([]);
+    // The language picker names the informal variant by its "du".
+    expect(language.de).toBe("Deutsch (du)");
   });
 
   it("carries the spec's required-field texts", () => {

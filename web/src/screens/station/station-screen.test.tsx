@@ -1,7 +1,7 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../test/fake-event-source";
-import { playerStatus } from "../../test/fixtures";
+import { playerStatus, station } from "../../test/fixtures";
 import { renderApp } from "../../test/render-app";
 
 afterEach(() => {
@@ -10,20 +10,114 @@ afterEach(() => {
   FakeEventSource.instances = [];
 });
 
+const stream = () => FakeEventSource.latest();
+const now = () => new Date().toISOString();
+
+describe("station detail", () => {
+  it("main and station details show title, image, collapsible description, distance, group and the start button", async () => {
+    renderApp("/station/1", {
+      token: "abc",
+      content: {
+        stations: {
+          "1": {
+            title: "Der Marktplatz",
+            desc: "Wo ein Tier kräht.",
+            longDesc: "Seit 1581 schmückt eine Kunstuhr das Rathaus.",
+            imagePath: "stations/1/rathaus.jpg",
+            view: "station",
+          },
+        },
+      },
+    });
+    act(() =>
+      stream().send(
+        "playerstatus",
+        playerStatus({ Stations: { "1": station({ Distance: 420 }) } }),
+      ),
+    );
+    const heading = await screen.findByRole("heading", { name: "Der Marktplatz", level: 2 });
+    const article = heading.closest("article") as HTMLElement;
+    expect(article.querySelector("img")?.getAttribute("src")).toBe(
+      "/assets/webapp-data/stations/1/rathaus.jpg",
+    );
+    expect(within(article).getByText("Wo ein Tier kräht.")).toBeTruthy();
+    expect(within(article).getByText("Oberstadt")).toBeTruthy();
+    expect(within(article).getByText("450 m")).toBeTruthy();
+    const longDesc = within(article).getByText("Seit 1581 schmückt eine Kunstuhr das Rathaus.");
+    expect(longDesc.hidden).toBe(true);
+    fireEvent.click(within(article).getByRole("button", { name: "Mehr lesen" }));
+    expect(longDesc.hidden).toBe(false);
+    fireEvent.click(within(article).getByRole("button", { name: "Weniger anzeigen" }));
+    expect(longDesc.hidden).toBe(true);
+    expect(within(article).getByRole("button", { name: "Station starten" })).toBeTruthy();
+    expect(within(article).getByRole("log")).toBeTruthy();
+    expect(screen.queryByLabelText("Deine Antwort")).toBeNull();
+  });
+
+  it("when active, shows a running status, the cancel button and the messenger input", async () => {
+    renderApp("/station/1", { token: "abc" });
+    act(() =>
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] })),
+    );
+    expect(await screen.findByText("Läuft")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Station beenden" })).toBeTruthy();
+    expect(screen.getByLabelText("Deine Antwort")).toBeTruthy();
+  });
+
+  it("shows the done state only once the station's queue has drained", async () => {
+    renderApp("/station/1", {
+      token: "abc",
+      config: { timePerCharacterInMs: 20, unreadMessageDelayMs: 200 },
+    });
+    const done = station({ Points: 3, MaxPoints: 3, GameState: { Done: true, Played: true } });
+    act(() => {
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] }), 1);
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Genau, der Gockel!", Timestamp: now() },
+        2,
+      );
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Bis gleich!", Timestamp: now() },
+        3,
+      );
+      stream().send("playerstatus", playerStatus({ Stations: { "1": done } }), 4);
+    });
+    expect(screen.getByRole("status").textContent).toContain("Lena schreibt …");
+    expect(screen.queryByText("Erledigt")).toBeNull();
+    expect(screen.queryByText("3 von 3 Punkten")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Geschafft!" })).toBeNull();
+
+    expect(await screen.findByRole("heading", { name: "Geschafft!" })).toBeTruthy();
+    expect(screen.getByText("Erledigt")).toBeTruthy();
+    expect(screen.getByText("3 von 3 Punkten")).toBeTruthy();
+    const log = screen.getByRole("log");
+    expect(
+      within(log)
+        .getAllByTestId("message")
+        .map((bubble) => bubble.textContent),
+    ).toEqual([
+      expect.stringContaining("Genau, der Gockel!"),
+      expect.stringContaining("Bis gleich!"),
+    ]);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+});
+
 describe("messenger", () => {
   it("a rejection scrolls down", async () => {
     const scrollTo = vi.fn();
     const page = Object.assign(document.createElement("div"), { scrollTo });
     Object.defineProperty(document, "scrollingElement", { configurable: true, value: page });
     renderApp("/station/1", { token: "abc", config: { unreadMessageDelayMs: 0 } });
-    const stream = FakeEventSource.latest();
     act(() => {
-      stream.send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] }), 1);
-      stream.send("answer-expected", { StationID: 1 }, 2);
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] }), 1);
+      stream().send("answer-expected", { StationID: 1 }, 2);
     });
     await screen.findByRole("button", { name: "Station beenden" });
     scrollTo.mockClear();
-    act(() => stream.send("answer-expected", { StationID: 1 }, 3));
+    act(() => stream().send("answer-expected", { StationID: 1 }, 3));
     expect(await screen.findByText("Das war's noch nicht. Versuch es noch einmal!")).toBeTruthy();
     await waitFor(() => expect(scrollTo).toHaveBeenCalled());
     Reflect.deleteProperty(document, "scrollingElement");

@@ -11,7 +11,8 @@ import { useGame } from "../../game/game-store";
 import { stationLocal } from "../../game/game-state";
 import { messengerState, unreadCount } from "../../game/messenger";
 import { hasStationActions, unavailableKey } from "../../game/opening";
-import { isAvailable, isDone, isRunning, stationById } from "../../game/station-flags";
+import { showsDone } from "../../game/station-done";
+import { isAvailable, isRunning, stationById } from "../../game/station-flags";
 import { stationDistance } from "../../game/station-list";
 import { displayTitle, stationTexts } from "../../game/station-texts";
 import { formatDistance } from "../../lib/distance";
@@ -51,17 +52,19 @@ function Description({ desc, longDesc }: { desc: string; longDesc: string | null
 function StationMeta({
   station,
   running,
+  done,
   distance,
 }: {
   station: StationStatus;
   running: boolean;
+  done: boolean;
   distance: string | null;
 }) {
   const { t } = useTranslation();
   return (
     <p className="station__meta">
       {running && <span className="pill pill--running">{t("station.running")}</span>}
-      {isDone(station) && (
+      {done && (
         <span className="pill pill--done">
           <CheckIcon /> {t("station.done")}
         </span>
@@ -124,8 +127,9 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
 
   const station = stationById(state.status, stationId);
   if (station === undefined) return null;
-  const texts = stationTexts(content, stationId, station);
-  const done = isDone(station);
+  // Done (pill, points, done texts, "next station") shows once the closing messages are typed.
+  const done = showsDone(state, stationId);
+  const texts = stationTexts(content, stationId, station, done);
   const running = isRunning(state.status, stationId);
   const distance = stationDistance(station, position);
   const messenger = messengerState(state, stationId);
@@ -147,6 +151,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
         <StationMeta
           station={station}
           running={running}
+          done={done}
           distance={withActions && distance !== null ? formatDistance(distance, language) : null}
         />
         {done && station.MaxPoints > 0 && (
@@ -172,7 +177,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
         />
       )}
       {running && <Messenger stationId={stationId} messenger={messenger} />}
-      {done && messenger.writer === null && (
+      {done && (
         <section className="station__finished" aria-labelledby="station-finished">
           <CheckIcon className="station__finished-icon" />
           <h3 id="station-finished">{t("station.finished")}</h3>

@@ -11,6 +11,7 @@ afterEach(() => {
 });
 
 const stream = () => FakeEventSource.latest();
+const now = () => new Date().toISOString();
 const open = (path: string) => renderApp(path, { token: "abc", content: gameContent });
 
 describe("lists", () => {
@@ -64,6 +65,32 @@ describe("lists", () => {
     );
     await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/station/activate"));
     expect(calls.at(-1)?.body).toEqual({ StationID: 10, Hash: "abc" });
+  });
+
+  it("the station list shows a running indicator and an unread-messages count", async () => {
+    renderApp("/station", {
+      token: "abc",
+      content: gameContent,
+      config: { timePerCharacterInMs: 0, unreadMessageDelayMs: 0 },
+    });
+    act(() => {
+      stream().send("playerstatus", gameStatus({ CurrentStation: 2, ActiveStations: [2] }), 1);
+      for (const id of [2, 3]) {
+        stream().send(
+          "webtext",
+          { StationID: 2, Originator: "Lena", Text: `Nachricht ${id}`, Timestamp: now() },
+          id,
+        );
+      }
+    });
+    const link = await screen.findByRole("link", { name: "Das Landgrafenschloss" });
+    const card = link.closest("article") as HTMLElement;
+    expect(within(card).getByText("Läuft")).toBeTruthy();
+    expect(await within(card).findByText("2 ungelesene Nachrichten")).toBeTruthy();
+    // The running station comes first.
+    expect(screen.getAllByRole("heading", { level: 2 })[0]?.textContent).toBe(
+      "Das Landgrafenschloss",
+    );
   });
 
   it("new stations in a view set its '!' until the list is seen", async () => {

@@ -5,7 +5,6 @@ import { stationPath } from "../../app/paths";
 import { BookIcon, CheckIcon, NewsIcon, PinIcon } from "../../components/icons";
 import { StationActions } from "../../components/station-actions";
 import { hasStationActions } from "../../game/opening";
-import { isDone } from "../../game/station-flags";
 import type { ListedStation } from "../../game/station-list";
 import { displayTitle } from "../../game/station-texts";
 import type { StationTexts } from "../../game/station-texts";
@@ -16,6 +15,8 @@ type StationCardProps = {
   view: StationView;
   item: ListedStation;
   texts: StationTexts;
+  /** Shows as done: the server says so and the closing messages have been typed. */
+  done: boolean;
   unread: number;
   language: Language;
   assetsBase: string;
@@ -36,6 +37,7 @@ export function StationCard({
   view,
   item,
   texts,
+  done,
   unread,
   language,
   assetsBase,
@@ -45,7 +47,6 @@ export function StationCard({
   const navigate = useNavigate();
   const to = stationPath(view, item.id);
   const actions = hasStationActions(view);
-  const done = isDone(item.station);
   const title = displayTitle(texts, view);
   const preview = view === "email" ? (texts.message ?? texts.desc) : texts.desc;
   const classes = ["station-card", `station-card--${view}`];

@@ -4,6 +4,7 @@ import type { StationView } from "@wegmarke/protocol";
 import { useSession } from "../../app/session";
 import { useGame } from "../../game/game-store";
 import { unreadCount } from "../../game/messenger";
+import { showsDone } from "../../game/station-done";
 import { displayedStations, isDone, stationById } from "../../game/station-flags";
 import { stationTexts } from "../../game/station-texts";
 import { viewList } from "../../game/view-list";
@@ -44,19 +45,23 @@ export function StationsScreen({ view }: { view: StationView }) {
 
   return (
     <ul className={`station-list station-list--${view}`}>
-      {list.map((item) => (
-        <li key={item.id}>
-          <StationCard
-            view={view}
-            item={item}
-            texts={stationTexts(content, item.id, item.station)}
-            unread={unreadCount(state, item.id)}
-            language={language}
-            assetsBase={config.assetsBase}
-            titleOf={titleOf}
-          />
-        </li>
-      ))}
+      {list.map((item) => {
+        const done = showsDone(state, item.id);
+        return (
+          <li key={item.id}>
+            <StationCard
+              view={view}
+              item={item}
+              texts={stationTexts(content, item.id, item.station, done)}
+              done={done}
+              unread={unreadCount(state, item.id)}
+              language={language}
+              assetsBase={config.assetsBase}
+              titleOf={titleOf}
+            />
+          </li>
+        );
+      })}
     </ul>
   );
 }
