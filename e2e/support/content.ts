@@ -1,6 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const demoDir = resolve(fileURLToPath(import.meta.url), "../../../content/demo");
@@ -27,4 +27,13 @@ export async function demoPackWith(settings: PackSettings): Promise<GamePack> {
   }
   await writeFile(gameFile, yaml);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Writes files into a pack, by paths relative to its folder: a station of a test's own. */
+export async function addToPack(pack: GamePack, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    const file = join(pack.dir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+  }
 }
