@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useMatches } from "react-router";
 import { CloseIcon, MenuIcon } from "../components/icons";
+import { useGame } from "../game/game-store";
+import { totalUnread } from "../game/messenger";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
@@ -25,7 +27,7 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   useDocumentTitle(title);
-  useAppBadge();
+  useAppBadge(totalUnread(useGame().state));
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -1,13 +1,16 @@
 import { useEffect } from "react";
-import { useGame } from "../game/game-store";
-import { totalUnread } from "../game/messenger";
 import { setAppBadge } from "../lib/app-badge";
 
-/** Keeps the app badge at the player's count of unread messages. */
-export function useAppBadge(): void {
-  const { state } = useGame();
-  const unread = totalUnread(state);
+/**
+ * How long the unread count must hold before the badge follows it. A message that arrives at
+ * the open station is unread for one render only; without the wait the icon would blink.
+ */
+export const badgeSettleMs = 500;
+
+/** Keeps the app badge at `unread`, the player's count of unread messages, once it settles. */
+export function useAppBadge(unread: number, nav?: Navigator): void {
   useEffect(() => {
-    void setAppBadge(unread);
-  }, [unread]);
+    const timer = setTimeout(() => void setAppBadge(unread, nav), badgeSettleMs);
+    return () => clearTimeout(timer);
+  }, [unread, nav]);
 }
