@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageSchema } from "./config";
 
 /** Calls of the web-app (game) base (spec section 7), mounted at `/api/game/`. */
 
@@ -8,6 +9,13 @@ export const stationIdSchema = z.coerce.number().int().positive();
 
 export const stationRequest = z.object({ StationID: stationIdSchema, Hash: hash });
 export type StationRequest = z.infer<typeof stationRequest>;
+
+/**
+ * `station/activate`; `Language` is the app's language now, so a player who switched it in the
+ * menu hears the next station in it (without it: the language chosen at sign-up).
+ */
+export const activateRequest = stationRequest.extend({ Language: languageSchema.optional() });
+export type ActivateRequest = z.infer<typeof activateRequest>;
 
 export const outroRequest = z.object({ Skip: z.coerce.boolean(), Hash: hash });
 export type OutroRequest = z.infer<typeof outroRequest>;

@@ -117,6 +117,28 @@ describe("the typed riddle of station 1", () => {
     );
     stream.close();
   });
+
+  it("speaks the language the app sends on activation, whatever was chosen at sign-up", async () => {
+    const hash = await api.optin("en");
+    const stream = await api.events(hash);
+    await stream.next();
+    await api.game("station/activate", { StationID: 1, Hash: hash, Language: "de" });
+    expect(texts(await stream.until("answer-expected")).at(-1)).toBe(
+      "Welches Tier kräht dort oben zur vollen Stunde?",
+    );
+    stream.close();
+  });
+
+  it("refuses an unknown language with 400", async () => {
+    const hash = await api.optin();
+    const [status, reason] = await api.gameFailure("station/activate", {
+      StationID: 1,
+      Hash: hash,
+      Language: "fr",
+    });
+    expect(status).toBe(400);
+    expect(reason).toContain("Language");
+  });
 });
 
 describe("the buttons of station 2", () => {

@@ -36,8 +36,15 @@ export class GameService {
     this.stations = new Map(deps.pack.stations.map((s) => [s.id, s]));
   }
 
-  /** Starts a station; a different current station is cancelled first. */
-  async activate(participant: Participant, stationId: number): Promise<void> {
+  /**
+   * Starts a station in `language` (default: the player's from sign-up); a different current
+   * station is cancelled first.
+   */
+  async activate(
+    participant: Participant,
+    stationId: number,
+    language: Language = participant.language,
+  ): Promise<void> {
     const station = this.stations.get(stationId);
     if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
     return this.deps.turns.run(participant.stream, async (turn) => {
@@ -47,7 +54,6 @@ export class GameService {
       if (current === stationId) return;
       if (current !== 0) await this.abandon(turn, current);
 
-      const language = participant.language;
       const result = this.deps.scripts.get(stationId, language).start();
       await turn.repos.participants.setCurrentStation(turn.stream, stationId, turn.at);
       await this.proceed(turn, station, language, result, true);

@@ -1,4 +1,5 @@
 import {
+  activateRequest,
   answerRequest,
   buttonRequest,
   mediumProgressRequest,
@@ -32,8 +33,8 @@ export function gameRoutes(
   return async (app) => {
     app.post("/station/activate", async (request) => {
       const participant = await authenticate(accounts, property(request.body, "Hash"));
-      const { StationID } = parse(stationRequest, request.body);
-      await game.activate(participant, StationID);
+      const { StationID, Language } = parse(activateRequest, request.body);
+      await game.activate(participant, StationID, Language);
       return ok;
     });
 

@@ -33,10 +33,14 @@ afterEach(() => {
 describe("calls", () => {
   it("post JSON, CORS, without cache to the base", async () => {
     answerWith(() => Response.json({ value: "ok" }));
-    await activateStation({ gameBase: "/api/game/", stationId: 2, token: "abc" });
+    await activateStation({ gameBase: "/api/game/", stationId: 2, token: "abc", language: "en" });
     expect(calls[0]?.url).toBe("/api/game/station/activate");
     expect(calls[0]?.init).toMatchObject({ method: "POST", mode: "cors", cache: "no-store" });
-    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ StationID: 2, Hash: "abc" });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      StationID: 2,
+      Hash: "abc",
+      Language: "en",
+    });
   });
 
   it("resolve to the token that optin/anon returns", async () => {
@@ -64,7 +68,9 @@ describe("calls", () => {
 
   it("reject with code 000 on a network failure", async () => {
     answerWith(() => Promise.reject(new TypeError("Failed to fetch")));
-    const error = await failure(activateStation({ gameBase: "/g/", stationId: 1, token: "a" }));
+    const error = await failure(
+      activateStation({ gameBase: "/g/", stationId: 1, token: "a", language: "de" }),
+    );
     expect(error).toEqual({ code: "000", reason: "Failed to fetch" });
   });
 
@@ -83,7 +89,9 @@ describe("calls", () => {
 
   it("reject with code 000 when the answer does not fit the protocol", async () => {
     answerWith(() => Response.json({ value: 42 }));
-    const error = await failure(activateStation({ gameBase: "/g/", stationId: 1, token: "a" }));
+    const error = await failure(
+      activateStation({ gameBase: "/g/", stationId: 1, token: "a", language: "de" }),
+    );
     expect(error.code).toBe("000");
   });
 });

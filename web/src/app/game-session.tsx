@@ -14,7 +14,7 @@ const sseFlash = "sse";
 /** The signed-in player's game, with its errors shown as flash messages (spec 8). */
 export function GameSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { config, token, signOut } = useSession();
+  const { config, token, language, signOut } = useSession();
   const { show, dismiss, clear } = useFlash();
 
   const onCallError = useCallback(
@@ -53,6 +53,7 @@ export function GameSession({ children }: { children: ReactNode }) {
     <GameProvider
       key={token}
       token={token}
+      language={language}
       config={config}
       onCallError={onCallError}
       onStream={onStream}

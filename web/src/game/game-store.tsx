@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import type { ReactNode } from "react";
-import type { ApiError, StationView, WebAppConfig } from "@wegmarke/protocol";
+import type { ApiError, Language, StationView, WebAppConfig } from "@wegmarke/protocol";
 import { pressButton, sendAnswer } from "../api/answer-api";
 import { toApiError } from "../api/api-error";
 import { openEventStream } from "../api/event-stream";
@@ -64,6 +64,8 @@ const GameContext = createContext<GameContextValue | null>(null);
 
 type GameProviderProps = {
   token: string;
+  /** The app's language: a station started now speaks it. */
+  language: Language;
   config: WebAppConfig;
   /** Keep it stable: the actions are made anew when it changes. */
   onCallError(error: ApiError): void;
@@ -75,6 +77,7 @@ type GameProviderProps = {
 /** Holds the signed-in player's game: the stream, the reducer, its timers and its cache. */
 export function GameProvider({
   token,
+  language,
   config,
   onCallError,
   onStream,
@@ -84,6 +87,10 @@ export function GameProvider({
     loadGame(token, timingOf(config), Date.now()),
   );
   const stateRef = useRef(state);
+  const languageRef = useRef(language);
+  useEffect(() => {
+    languageRef.current = language;
+  }, [language]);
   const { gameBase } = config;
   /** Counts the starts over: each one opens a new stream. */
   const [connection, setConnection] = useState(0);
@@ -152,7 +159,9 @@ export function GameProvider({
         const activation = activationFor(stateRef.current.status, stationId);
         if (activation.kind === "switch" && !(await cancel(activation.currentStation)))
           return false;
-        return attempt(() => activateStation({ gameBase, token, stationId }));
+        return attempt(() =>
+          activateStation({ gameBase, token, stationId, language: languageRef.current }),
+        );
       },
       async answer(stationId, raw) {
         const answer = answerToSend(raw, stationLocal(stateRef.current, stationId).lastAnswer);
