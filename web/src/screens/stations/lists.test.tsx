@@ -64,7 +64,7 @@ describe("lists", () => {
       }),
     );
     await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/station/activate"));
-    expect(calls.at(-1)?.body).toEqual({ StationID: 10, Hash: "abc" });
+    expect(calls.at(-1)?.body).toEqual({ StationID: 10, Hash: "abc", Language: "de" });
   });
 
   it("the station list shows a running indicator and an unread-messages count", async () => {
@@ -113,7 +113,7 @@ describe("detail views", () => {
     const { calls } = open("/email/30");
     act(() => stream().send("playerstatus", gameStatus()));
     await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/station/activate"));
-    expect(calls.at(-1)?.body).toEqual({ StationID: 30, Hash: "abc" });
+    expect(calls.at(-1)?.body).toEqual({ StationID: 30, Hash: "abc", Language: "de" });
     expect(screen.getByRole("heading", { name: "Rosen für die Armen" })).toBeTruthy();
     expect(screen.getByText("Von Elisabeth")).toBeTruthy();
   });
