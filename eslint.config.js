@@ -16,6 +16,17 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its errors and its order: these rules need the types.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["vitest.config.ts"] } },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     files: ["web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

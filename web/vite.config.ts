@@ -1,20 +1,72 @@
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
 import { defineConfig } from "vitest/config";
+import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 /** The game server during development (`npm run dev --workspace server`). */
 const server = "http://localhost:8080";
 
+const root = decodeURIComponent(new URL(".", import.meta.url).pathname);
+
+/** The files of public/, relative to it. */
+function publicFiles(): string[] {
+  const dir = join(root, "public");
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The service worker's bundle, at the root of the app so that its scope is the whole app. */
+const SERVICE_WORKER = "sw.js";
+
+/**
+ * Builds src/sw/service-worker.ts as `sw.js` and writes into it the list of every other built
+ * file (the precache) and a hash of that list (decisions/011-offline.md).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "wegmarke-service-worker",
+    apply: "build",
+    // After Vite has emitted index.html.
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const worker = bundle[SERVICE_WORKER];
+      if (worker?.type !== "chunk") throw new Error(`${SERVICE_WORKER} missing from the build`);
+      const files = Object.keys(bundle)
+        .filter((file) => file !== SERVICE_WORKER)
+        .sort();
+      // Files of public/ (icons, manifest) are copied, not bundled.
+      files.push(...publicFiles());
+      const release = createHash("sha256").update(files.join("\n")).digest("hex").slice(0, 12);
+      const code = worker.code
+        .replace("self.__PRECACHE__", JSON.stringify(files))
+        .replace("self.__RELEASE__", JSON.stringify(release));
+      if (code.includes("self.__PRECACHE__") || code.includes("self.__RELEASE__")) {
+        throw new Error(`${SERVICE_WORKER}: the placeholders were not replaced once each`);
+      }
+      worker.code = code;
+    },
+  };
+}
+
 export default defineConfig({
   base: "/webapp/",
-  root: decodeURIComponent(new URL(".", import.meta.url).pathname),
-  plugins: [react()],
+  root,
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
     rollupOptions: {
+      input: { index: "index.html", sw: "src/sw/service-worker.ts" },
       output: {
+        entryFileNames: (chunk) =>
+          chunk.name === "sw" ? SERVICE_WORKER : "assets/[name]-[hash].js",
         // Libraries change less often than the app: separate files stay cached across releases.
         manualChunks(id: string) {
+          if (id.includes("/src/sw/")) return undefined;
           const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
           if (library === undefined) return undefined;
           if (library === "zod") return "zod";

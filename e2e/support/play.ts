@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 
 /** The texts of the buttons the helpers press, in the player's language. */
@@ -23,9 +24,16 @@ export async function joinForFree(page: Page, path: string, labels = germanLabel
   await page.waitForURL(isPath(path));
 }
 
-/** Starts the station of the open detail view, confirming the question. */
+/**
+ * Starts the station of the open detail view, confirming the question. A list has start
+ * buttons of its own; after a link from it the detail view may render a moment after the URL
+ * changed, so this waits until the detail view's button is the only one.
+ */
 export async function startStation(page: Page, labels = germanLabels): Promise<void> {
-  await page.getByRole("button", { name: labels.start }).click();
+  const start = page.getByRole("button", { name: labels.start });
+  await start.first().waitFor();
+  await expect.poll(() => start.count()).toBe(1);
+  await start.click();
   await page.getByRole("dialog").getByRole("button", { name: labels.confirmStart }).click();
 }
 

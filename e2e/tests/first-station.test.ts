@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { startStation } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
 /** A player's first walk: sign up for free, solve the riddle, choose a branch, reload on the way. */
@@ -62,9 +63,7 @@ describe("playing the first stations", () => {
   it("starts a station after confirmation and the character writes one message at a time", async () => {
     await page.getByRole("link", { name: /Der Marktplatz/ }).click();
     await page.waitForURL(/\/webapp\/station\/1$/);
-    await page.getByRole("button", { name: "Station starten" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Ja, starten" }).click();
+    await startStation(page);
 
     await page.getByRole("status").filter({ hasText: "Lena schreibt" }).waitFor();
     await fromLena(page).first().waitFor();
@@ -134,8 +133,8 @@ describe("playing the first stations", () => {
 
   it("continues a dialogue on the branch of the tapped button", async () => {
     await page.getByRole("link", { name: /Das Landgrafenschloss/ }).click();
-    await page.getByRole("button", { name: "Station starten" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Ja, starten" }).click();
+    await page.waitForURL(/\/webapp\/station\/2$/);
+    await startStation(page);
 
     const view = page.getByRole("button", { name: "Die Aussicht" });
     await view.waitFor({ timeout: 20_000 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { startStation } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -45,8 +46,7 @@ describe("every screen of the demo game", () => {
 
   /** Starts a station from its detail view, confirming the question. */
   async function start() {
-    await page.getByRole("button", { name: "Station starten" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Ja, starten" }).click();
+    await startStation(page);
   }
 
   it("signs up for free and shows home with the intro offered", async () => {

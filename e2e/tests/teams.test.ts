@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { demoPackWith, type GamePack } from "../support/content";
+import { startStation } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -77,8 +78,8 @@ describe("teams", () => {
 
   it("plays one thread: an answer on one phone shows on both", async () => {
     await anna.getByRole("link", { name: /Der Marktplatz/ }).click();
-    await anna.getByRole("button", { name: "Station starten" }).click();
-    await anna.getByRole("dialog").getByRole("button", { name: "Ja, starten" }).click();
+    await anna.waitForURL(/\/webapp\/station\/1$/);
+    await startStation(anna);
     await ben.goto("/webapp/station/1");
 
     for (const page of [anna, ben]) {

@@ -28,7 +28,8 @@ export const optinTokenResponse = valueResponse(z.object({ token: optinTokenSche
 export const passwordSchema = trimmed.min(6).max(200);
 
 export const optinSmsRequest = z.object({
-  first_name: required.max(100),
+  // Shown to other players on the scoreboard; no database keeps a NUL character.
+  first_name: required.max(100).regex(/^\P{Cc}*$/u, "control characters are not allowed"),
   phone: required,
   story_id: required,
   language: z.string().optional(),

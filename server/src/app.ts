@@ -22,6 +22,7 @@ import { StreamHub } from "./events/stream-hub";
 import { DueScheduler } from "./game/due-scheduler";
 import { GameService } from "./game/game-service";
 import { MediaProgressService } from "./game/media-progress-service";
+import { participantOf } from "./game/participant";
 import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
 import { ScriptCatalog } from "./game/script-catalog";
@@ -103,7 +104,7 @@ export async function buildApp({
     onError: (error) => app.log.error({ err: error }, "event stream failed"),
   });
   const limits = { ...defaultLimits, ...limitChanges };
-  const throttle = new Throttle(limits, clock);
+  const throttle = new Throttle(limits, store, clock);
   const smsProvider = createSmsProvider(config.sms, clock);
   if (config.sms.provider === "console") {
     app.log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
@@ -128,8 +129,8 @@ export async function buildApp({
     store,
     clock,
     bus,
-    onScheduled: (dueAt) => scheduler.wake(dueAt),
-    onScored: () => scoreboard.invalidate(),
+    onScheduled: (dueAt) => bus.broadcast({ kind: "due", at: dueAt.getTime() }),
+    onScored: () => bus.broadcast({ kind: "scored" }),
   });
   const delivery = new ScheduledDelivery({ store, pack, turns });
   const scheduler = new DueScheduler({
@@ -143,10 +144,23 @@ export async function buildApp({
   const stories = new StoryService({ pack, turns });
   const media = new MediaProgressService({ pack, turns });
   // The player now plays as another participant (or not at all): streams and names change.
-  const onParticipantChange = (playerId: number) => {
-    hub.disconnectPlayer(playerId);
+  const onParticipantChange = (playerId: number) => bus.broadcast({ kind: "moved", playerId });
+  // Every instance hears these, this one included (decisions/010-postgresql.md).
+  bus.onSignal((signal) => {
+    if (signal.kind === "due") return scheduler.wake(new Date(signal.at));
+    if (signal.kind === "moved") void endMovedStreams(signal.playerId);
     scoreboard.invalidate();
-  };
+  });
+  /** Ends the player's streams that are not their participant's now (the signal comes late). */
+  async function endMovedStreams(playerId: number): Promise<void> {
+    if (!hub.hasPlayer(playerId)) return;
+    try {
+      const player = await store.repos.players.find(playerId);
+      hub.disconnectPlayer(playerId, player && participantOf(player).stream);
+    } catch (error) {
+      app.log.error({ err: error }, "ending a moved player's streams failed");
+    }
+  }
   const teams = new TeamService({ store, pack, clock, throttle, limits, onParticipantChange });
 
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {

@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       sms: { provider: "console" },
       trustProxy: [],
       logLevel: "info",
+      logFormat: "json",
     });
     expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
   });
@@ -33,6 +34,7 @@ describe("loadConfig", () => {
       SMS_HTTP_TOKEN: "s3cret",
       TRUST_PROXY: "127.0.0.1, 10.0.0.0/8",
       LOG_LEVEL: "warn",
+      LOG_FORMAT: "pretty",
     });
     expect(config).toEqual({
       port: 9000,
@@ -45,8 +47,11 @@ describe("loadConfig", () => {
       sms: { provider: "http", url: "https://sms.example/send", token: "s3cret" },
       trustProxy: ["127.0.0.1", "10.0.0.0/8"],
       logLevel: "warn",
+      logFormat: "pretty",
     });
     expect(loadConfig({ SMS_PROVIDER: "outbox" }).sms).toEqual({ provider: "outbox" });
+    expect(loadConfig({}, true).logFormat).toBe("pretty");
+    expect(loadConfig({ LOG_FORMAT: "json" }, true).logFormat).toBe("json");
   });
 
   it("treats empty values as unset and keeps absolute and in-memory database files", () => {

@@ -8,6 +8,8 @@ export const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url))
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
+export const logFormats = ["json", "pretty"] as const;
+export type LogFormat = (typeof logFormats)[number];
 
 /**
  * Where the game state lives: a SQLite file (one instance), or PostgreSQL (any number of
@@ -41,6 +43,8 @@ export type Config = {
    */
   trustProxy: string[];
   logLevel: LogLevel;
+  /** JSON lines for log collectors; one readable line per event for a person at a terminal. */
+  logFormat: LogFormat;
 };
 
 /** A bad environment value: its message is the one line start-up prints. */
@@ -104,6 +108,7 @@ const envSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   TRUST_PROXY: list.pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
   LOG_LEVEL: z.enum(logLevels).default("info"),
+  LOG_FORMAT: z.enum(logFormats).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -120,8 +125,11 @@ function smsConfig(e: Env): SmsConfig {
   return { provider: "http", url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN };
 }
 
-/** Reads the environment; throws a ConfigError naming the first bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the environment; throws a ConfigError naming the first bad variable. Logs are pretty
+ * by default when they go to a `terminal`, JSON otherwise.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = false): Config {
   // An empty value (`PORT=`) means "not set", as in most shells' habits.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(given);
@@ -142,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: smsConfig(e),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
   };
 }

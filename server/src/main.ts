@@ -6,6 +6,7 @@ import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import type { Config, DatabaseConfig } from "./config";
 import { loadContentPack } from "./content/loader";
+import { prettyLog } from "./http/pretty-log";
 import { ContentError, formatProblem } from "./content/model";
 import type { ContentPack } from "./content/model";
 import { openStore } from "./store/store";
@@ -19,7 +20,7 @@ function exitWith(lines: string[]): never {
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, process.stdout.isTTY === true);
   } catch (error) {
     if (error instanceof ConfigError) exitWith([error.message]);
     throw error;
@@ -56,7 +57,12 @@ async function openDatabase(database: DatabaseConfig): Promise<Store> {
 const config = readConfig();
 const pack = await readPack(config.contentDir);
 const store = await openDatabase(config.database);
-const app = await buildApp({ config, pack, store });
+const app = await buildApp({
+  config,
+  pack,
+  store,
+  ...(config.logFormat === "pretty" && { logStream: prettyLog(process.stdout) }),
+});
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {

@@ -85,6 +85,11 @@ describe("bad input is answered 4xx with a reason, never 500", () => {
     for (const [path, body, reason] of cases) {
       expect(await api.gameFailure(path, body), JSON.stringify(body)).toEqual([400, reason]);
     }
+    const signUp = { first_name: "Le\u0000na", phone: "0171 2223334", story_id: "marburg" };
+    expect(await api.account("optin/sms", signUp)).toEqual([
+      400,
+      "first_name: control characters are not allowed",
+    ]);
   });
 
   it("accepts numeric strings and form-encoded bodies", async () => {

@@ -1,3 +1,4 @@
+import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../src/accounts/tokens";
 import { Api, texts, types } from "./support/api";
@@ -5,7 +6,7 @@ import { featurePack } from "./support/feature-pack";
 import { ManualTime } from "./support/manual-time";
 import { createTestSchema } from "./support/postgres";
 import type { TestSchema } from "./support/postgres";
-import { startApp, tempDir } from "./support/test-app";
+import { startApp, teamPack, tempDir } from "./support/test-app";
 import type { StartOptions, TestApp } from "./support/test-app";
 
 /** Two instances of the server on one PostgreSQL schema, as behind a load balancer. */
@@ -66,6 +67,82 @@ describe("two instances on one PostgreSQL database", () => {
     expect(reaction.map((m) => m.id)).toEqual(["7", "8", "9", "10"]);
     expect(await stream.drain()).toEqual([]);
     stream.close();
+  });
+
+  it("register one new phone number once when both are asked for its code at the same moment", async () => {
+    const a = await instance();
+    const b = await instance();
+    const phones = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `0171 555 000${n}`);
+    const body = (phone: string) => ({ first_name: "Lena", phone, story_id: "marburg" });
+    const answers = await Promise.all(
+      phones.flatMap((phone) => [a, b].map((api) => api.account("optin/sms", body(phone)))),
+    );
+    expect(answers).toEqual(answers.map(() => [200, '{"value":"ok"}']));
+    for (const phone of phones) {
+      const canonical = `0049171555000${phone.at(-1)}`;
+      const player = await apps[0]?.store.repos.players.findByPhone(canonical);
+      expect(player?.firstName).toBe("Lena");
+    }
+  });
+
+  it("count failed logins of one number together, whichever of them answers", async () => {
+    const a = await instance();
+    const b = await instance();
+    const phone = "0171 5550123";
+    const { code } = await a.register(phone, "00491715550123");
+    const wrong = { phone, password: "falsch" };
+    for (const api of [a, b, a, b, a]) {
+      expect(await api.account("login/phone", wrong)).toEqual([430, "login failed"]);
+    }
+    const [status, reason] = await b.account("login/phone", { phone, password: code });
+    expect([status, reason]).toEqual([429, "too many attempts"]);
+  });
+
+  it("end a player's stream open on one when they join a team on the other", async () => {
+    const a = await instance({ pack: await teamPack() });
+    const b = await instance({ pack: await teamPack() });
+    const anna = await a.optin();
+    const invitation = await a.post("/api/game/team/invite", { Hash: anna });
+    const code = teamInviteResponse.parse(await invitation.json()).value;
+    const ben = await b.optin();
+    const stream = await b.events(ben);
+    expect((await stream.next()).event).toBe("playerstatus");
+
+    const joined = await fetch(`${a.url}/api/game/team/join?hash=${ben}&tjr=${code}`);
+    expect(joined.status).toBe(200);
+    // Ben's app reconnects at once, maybe before the news reaches B: the new stream stays open.
+    const again = await b.events(ben);
+    await stream.closedByServer();
+    expect(JSON.parse((await again.next()).data)).toMatchObject({ HasTeam: true });
+    await again.drain();
+    expect(again.isEnded).toBe(false);
+    again.close();
+  });
+
+  it("deliver a message scheduled through one with the other when the first is gone", async () => {
+    const dir = await tempDir();
+    try {
+      const pack = await featurePack(dir.dir);
+      const timeB = new ManualTime(T0);
+      const b = await instance({ pack, clock: timeB.clock, timer: timeB.timer });
+      const timeA = new ManualTime(T0);
+      const a = await instance({ pack, clock: timeA.clock, timer: timeA.timer });
+      const hash = await a.optin();
+      await a.game("station/activate", { StationID: 1, Hash: hash });
+      await apps.pop()?.close();
+      // B started before the row existed: it knows of it from A's signal alone.
+      await eventually(() => timeB.armed()[0] === "2026-05-01T10:00:30.000Z");
+      const stream = await b.events(hash);
+      await stream.until("webcontent");
+      timeB.advance(30 * SECOND);
+      expect(texts([await stream.next(), await stream.next()])).toEqual([
+        "Gefunden!",
+        "Hier ist es.",
+      ]);
+      stream.close();
+    } finally {
+      await dir.remove();
+    }
   });
 
   it("deliver a message due later exactly once, though both schedulers fire", async () => {

@@ -1,11 +1,13 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { registerServiceWorker } from "./app/service-worker-registration";
 import { storedLanguage } from "./game/persistence";
 import { setupI18n } from "./i18n/i18n";
 import "./styles.css";
 
 setupI18n(storedLanguage() ?? "de");
+registerServiceWorker();
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html lacks #root");

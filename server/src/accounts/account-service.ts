@@ -62,6 +62,12 @@ export class AccountService {
     return { id: player.id, language: player.language, teamId: player.teamId };
   }
 
+  /** Keeps the language the player's app speaks now, for the SMS sent to them later. */
+  async rememberLanguage(player: Player, language: Language): Promise<void> {
+    if (player.language === language) return;
+    await this.deps.store.repos.players.update(player.id, { language });
+  }
+
   /** Erases the player for good (`outro/activate`); every token of theirs stops working. */
   async deleteAccount(player: Player): Promise<void> {
     await this.deps.store.transaction(async (repos) => {

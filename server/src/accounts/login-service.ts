@@ -24,8 +24,8 @@ export class LoginService {
   async login(request: LoginPhoneRequest, ip: string): Promise<string> {
     const { store, clock, throttle } = this.deps;
     const phone = phoneOf(request.phone);
-    enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
-    enforce(throttle.loginFailuresPerPhone, phone, ErrorReason.tooManyAttempts);
+    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    await enforce(throttle.loginFailuresPerPhone, phone, ErrorReason.tooManyAttempts);
 
     const player = await store.repos.players.findByPhone(phone);
     if (player && !player.verifiedAt) throw new ServiceError(411, ErrorReason.notVerified);
@@ -33,11 +33,11 @@ export class LoginService {
       ? await verifyPassword(player.passwordHash, request.password)
       : await verifyNothing(request.password);
     if (!player || !valid) {
-      throttle.failuresPerIp.hit(ip);
-      throttle.loginFailuresPerPhone.hit(phone);
+      await throttle.failuresPerIp.hit(ip);
+      await throttle.loginFailuresPerPhone.hit(phone);
       throw new ServiceError(430, ErrorReason.loginFailed);
     }
-    throttle.loginFailuresPerPhone.reset(phone);
+    await throttle.loginFailuresPerPhone.reset(phone);
     const at = clock.now().toISOString();
     return store.transaction((repos) => openSession(repos, player.id, at));
   }

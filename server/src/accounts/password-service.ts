@@ -42,7 +42,7 @@ export class PasswordService {
    */
   async requestReset(request: ChangepassPhoneRequest, ip: string): Promise<void> {
     const { store, clock, sms, throttle, limits, publicUrl } = this.deps;
-    throttle.smsCall(ip);
+    await throttle.smsCall(ip);
     const player = await this.resetTarget(request);
     if (!player) return;
 
@@ -57,7 +57,7 @@ export class PasswordService {
           throw new TooManyRequests(ErrorReason.resetTooSoon, Math.ceil(waitMs / 1000));
         }
       }
-      sms.assertQuota(player.phone);
+      await sms.assertQuota(player.phone);
       const token = newToken();
       const at = now.toISOString();
       await store.transaction(async (repos) => {

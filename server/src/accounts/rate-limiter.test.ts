@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore } from "../store/store";
+import type { Store } from "../store/store";
 import { RateLimiter } from "./rate-limiter";
 
 function clockAt(ms: number) {
@@ -8,39 +10,63 @@ function clockAt(ms: number) {
 
 const HOUR = 60 * 60 * 1000;
 
+let store: Store;
+
+beforeEach(async () => {
+  store = openStore({ kind: "sqlite", file: ":memory:" });
+  await store.migrate();
+});
+
+afterEach(() => store.close());
+
 describe("RateLimiter", () => {
-  it("allows `limit` hits per key within the window, then says how long to wait", () => {
+  it("allows `limit` hits per key within the window, then says how long to wait", async () => {
     const clock = clockAt(0);
-    const limiter = new RateLimiter({ limit: 3, windowMs: HOUR }, clock);
+    const limiter = new RateLimiter("test", { limit: 3, windowMs: HOUR }, store, clock);
     for (const ms of [0, 1000, 2000]) {
       clock.ms = ms;
-      expect(limiter.retryAfterMs("a")).toBe(0);
-      limiter.hit("a");
+      expect(await limiter.retryAfterMs("a")).toBe(0);
+      await limiter.hit("a");
     }
     clock.ms = 3000;
-    expect(limiter.retryAfterMs("a")).toBe(HOUR - 3000);
-    expect(limiter.retryAfterMs("b")).toBe(0);
+    expect(await limiter.retryAfterMs("a")).toBe(HOUR - 3000);
+    expect(await limiter.retryAfterMs("b")).toBe(0);
   });
 
-  it("slides: each hit leaves the window on its own", () => {
+  it("slides: each hit leaves the window on its own", async () => {
     const clock = clockAt(0);
-    const limiter = new RateLimiter({ limit: 2, windowMs: HOUR }, clock);
-    limiter.hit("a");
+    const limiter = new RateLimiter("test", { limit: 2, windowMs: HOUR }, store, clock);
+    await limiter.hit("a");
     clock.ms = HOUR / 2;
-    limiter.hit("a");
+    await limiter.hit("a");
     clock.ms = HOUR - 1;
-    expect(limiter.retryAfterMs("a")).toBe(1);
+    expect(await limiter.retryAfterMs("a")).toBe(1);
     clock.ms = HOUR;
-    expect(limiter.retryAfterMs("a")).toBe(0);
-    limiter.hit("a");
-    expect(limiter.retryAfterMs("a")).toBe(HOUR / 2);
+    expect(await limiter.retryAfterMs("a")).toBe(0);
+    await limiter.hit("a");
+    expect(await limiter.retryAfterMs("a")).toBe(HOUR / 2);
   });
 
-  it("forgets a key on reset", () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: HOUR }, clockAt(0));
-    limiter.hit("a");
-    expect(limiter.retryAfterMs("a")).toBeGreaterThan(0);
-    limiter.reset("a");
-    expect(limiter.retryAfterMs("a")).toBe(0);
+  it("forgets a key on reset, and counts each rule on its own", async () => {
+    const clock = clockAt(0);
+    const limiter = new RateLimiter("one", { limit: 1, windowMs: HOUR }, store, clock);
+    const other = new RateLimiter("two", { limit: 1, windowMs: HOUR }, store, clock);
+    await limiter.hit("a");
+    expect(await limiter.retryAfterMs("a")).toBeGreaterThan(0);
+    expect(await other.retryAfterMs("a")).toBe(0);
+    await limiter.reset("a");
+    expect(await limiter.retryAfterMs("a")).toBe(0);
+  });
+
+  it("keeps hashes of the keys, not the keys, until the sweep deletes the expired", async () => {
+    const clock = clockAt(0);
+    const limiter = new RateLimiter("test", { limit: 1, windowMs: HOUR }, store, clock);
+    await limiter.hit("00491711234567");
+    expect(await store.repos.rateHits.newest("test", "00491711234567", "", 10)).toEqual([]);
+    await store.repos.rateHits.deleteExpired(new Date(HOUR - 1).toISOString());
+    expect(await limiter.retryAfterMs("00491711234567")).toBe(HOUR);
+    await store.repos.rateHits.deleteExpired(new Date(HOUR).toISOString());
+    clock.ms = 1;
+    expect(await limiter.retryAfterMs("00491711234567")).toBe(0);
   });
 });

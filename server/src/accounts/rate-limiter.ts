@@ -1,63 +1,49 @@
 import type { Clock } from "../clock";
+import type { Store } from "../store/store";
+import { hashToken } from "./tokens";
 
 export type RateLimit = { limit: number; windowMs: number };
 
-/** Anyone can make up new keys (phone numbers, addresses), so the memory they take is bounded. */
-const MAX_KEYS = 100_000;
-
 /**
  * At most `limit` hits per key within any `windowMs` (a sliding window over the hits' times).
- * Kept in memory: a restart forgets the counts, which only gives an attacker one fresh window.
+ * The hits live in the database: every instance counts against the same limit, and a restart
+ * forgets nothing. Check and hit are two steps, so instances answering at the same moment may
+ * let a hit or two more through; what a limit guards against (guessing, SMS cost) needs many.
  */
 export class RateLimiter {
-  /** key -> times of its hits within the window, oldest first; insertion order is age order. */
-  private readonly hits = new Map<string, number[]>();
-
   constructor(
-    private readonly rule: RateLimit,
+    /** The limit's name in the database. */
+    private readonly rule: string,
+    private readonly limits: RateLimit,
+    private readonly store: Store,
     private readonly clock: Clock,
   ) {}
 
   /** Milliseconds until `key` may be hit again; 0 when it may now. */
-  retryAfterMs(key: string): number {
+  async retryAfterMs(key: string): Promise<number> {
+    const { limit, windowMs } = this.limits;
     const now = this.clock.now().getTime();
-    const times = this.recent(key, now);
-    if (times.length < this.rule.limit) return 0;
-    const oldest = times[times.length - this.rule.limit] ?? now;
-    return oldest + this.rule.windowMs - now;
+    const since = new Date(now - windowMs).toISOString();
+    const newest = await this.store.repos.rateHits.newest(this.rule, keyHash(key), since, limit);
+    const oldest = newest[limit - 1];
+    return oldest === undefined ? 0 : Math.max(Date.parse(oldest) + windowMs - now, 0);
   }
 
-  hit(key: string): void {
-    const now = this.clock.now().getTime();
-    const times = this.recent(key, now);
-    times.push(now);
-    // Older hits than the last `limit` can never decide anything again.
-    if (times.length > this.rule.limit) times.splice(0, times.length - this.rule.limit);
-    this.hits.delete(key);
-    this.hits.set(key, times);
-    this.forgetStale(now);
+  async hit(key: string): Promise<void> {
+    const now = this.clock.now();
+    await this.store.repos.rateHits.add({
+      rule: this.rule,
+      keyHash: keyHash(key),
+      at: now.toISOString(),
+      expiresAt: new Date(now.getTime() + this.limits.windowMs).toISOString(),
+    });
   }
 
   /** Forgets the key's hits (a successful login clears its failures). */
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    const times = this.hits.get(key) ?? [];
-    const start = times.findIndex((time) => time > now - this.rule.windowMs);
-    return start === -1 ? [] : times.slice(start);
-  }
-
-  /**
-   * Drops the keys whose last hit left the window (they sit at the front: every hit moves its
-   * key to the end), and the oldest live keys while there are too many.
-   */
-  private forgetStale(now: number): void {
-    for (const [key, times] of this.hits) {
-      const live = (times[times.length - 1] ?? 0) > now - this.rule.windowMs;
-      if (live && this.hits.size <= MAX_KEYS) return;
-      this.hits.delete(key);
-    }
+  async reset(key: string): Promise<void> {
+    await this.store.repos.rateHits.clear(this.rule, keyHash(key));
   }
 }
+
+/** Phone numbers and addresses are kept as hashes (SHA-256): the table holds no readable key. */
+const keyHash = hashToken;

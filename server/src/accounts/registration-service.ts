@@ -5,7 +5,7 @@ import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import { KeyedQueue } from "../game/keyed-queue";
 import { playerStream } from "../game/participant";
-import type { Store } from "../store/store";
+import type { Repositories, Store } from "../store/store";
 import { playerLanguage } from "./account-service";
 import type { AccountLimits } from "./limits";
 import { hashPassword } from "./passwords";
@@ -44,30 +44,26 @@ export class RegistrationService {
     const { pack, store, clock, sms, throttle, limits } = this.deps;
     if (request.story_id !== pack.id) throw new ServiceError(400, ErrorReason.unknownStory);
     const phone = phoneOf(request.phone);
-    throttle.smsCall(ip);
+    await throttle.smsCall(ip);
     const language = playerLanguage(request.language, pack);
     const firstName = request.first_name;
 
     await this.queue.run(phone, async () => {
       const existing = await store.repos.players.findByPhone(phone);
       if (existing?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
-      sms.assertQuota(phone);
+      await sms.assertQuota(phone);
       const code = newSmsCode();
       const now = clock.now();
       const at = now.toISOString();
       await store.transaction(async (repos) => {
-        let playerId = existing?.id;
-        if (playerId === undefined) {
-          playerId = await repos.players.create({
-            storyId: pack.id,
-            language,
-            createdAt: at,
-            firstName,
-            phone,
-          });
-        } else {
-          await repos.players.update(playerId, { firstName, language, createdAt: at });
-        }
+        const pending = { firstName, language, createdAt: at };
+        const created = existing
+          ? undefined
+          : await repos.players.createForPhone({ storyId: pack.id, phone, ...pending });
+        // Another instance may insert the same new number at the same moment: then this call
+        // refreshes that pending player, as it would have a moment later.
+        const playerId = created ?? existing?.id ?? (await this.pendingPlayerId(repos, phone));
+        if (created === undefined) await repos.players.update(playerId, pending);
         await repos.smsCodes.replace({
           playerId,
           codeHash: hashSmsCode(code),
@@ -79,6 +75,14 @@ export class RegistrationService {
     });
   }
 
+  /** The unregistered player of `phone`; 402 when the number is registered already. */
+  private async pendingPlayerId(repos: Repositories, phone: string): Promise<number> {
+    const player = await repos.players.findByPhone(phone);
+    if (!player) throw new Error(`no player for a phone number that is taken: ${phone}`);
+    if (player.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
+    return player.id;
+  }
+
   /**
    * Confirms the code: the player becomes registered, the code becomes the first password, and
    * the returned auth token signs this device in. 430 `invalid code` for a wrong, expired or
@@ -87,7 +91,7 @@ export class RegistrationService {
   async verify(request: OptinSmsVerifyRequest, ip: string): Promise<string> {
     const { store, clock, throttle, limits } = this.deps;
     const phone = phoneOf(request.phone);
-    enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
     const code = request.smscode.replace(/\s/g, "");
 
     return this.queue.run(phone, async () => {
@@ -98,7 +102,7 @@ export class RegistrationService {
         ? checkSmsCode(stored, code, clock.now(), limits.smsCodeMaxTries)
         : "wrong";
       if (!player || check !== "ok") {
-        throttle.failuresPerIp.hit(ip);
+        await throttle.failuresPerIp.hit(ip);
         if (player && check === "wrong") await store.repos.smsCodes.addFailedTry(player.id);
         throw new ServiceError(430, ErrorReason.invalidCode);
       }

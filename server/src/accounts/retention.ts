@@ -10,7 +10,7 @@ const BATCH = 100;
 /**
  * The retention rule (spec section 1): an account that activated no station within
  * `inactiveAccountTtlMs` of its registration is erased, like one deleted by its player. Expired
- * SMS codes, reset links and team invitations go too. Returns how many players were erased.
+ * SMS codes, reset links, team invitations and rate-limit hits go too. Returns how many players were erased.
  */
 export async function sweepExpiredData(
   store: Store,
@@ -41,6 +41,7 @@ export async function sweepExpiredData(
     await repos.smsCodes.deleteExpired(at);
     await repos.passwordResets.deleteExpired(at);
     await repos.teamInvitations.deleteExpired(at);
+    await repos.rateHits.deleteExpired(at);
   });
   return erased;
 }

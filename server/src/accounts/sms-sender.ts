@@ -13,13 +13,13 @@ export class SmsSender {
   ) {}
 
   /** 429 `too many sms` when `phone` got its share within the hour; check before any work. */
-  assertQuota(phone: string): void {
-    enforce(this.throttle.smsPerPhone, phone, ErrorReason.tooManySms);
+  async assertQuota(phone: string): Promise<void> {
+    await enforce(this.throttle.smsPerPhone, phone, ErrorReason.tooManySms);
   }
 
   /** Sends, counting against the number's share; 503 `sms not sent` when the provider failed. */
   async send(phone: string, text: string): Promise<void> {
-    this.throttle.smsPerPhone.hit(phone);
+    await this.throttle.smsPerPhone.hit(phone);
     try {
       await this.provider.send({ to: phone, text });
     } catch (error) {

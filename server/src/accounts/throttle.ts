@@ -1,6 +1,7 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import { TooManyRequests } from "../errors";
+import type { Store } from "../store/store";
 import type { AccountLimits } from "./limits";
 import { RateLimiter } from "./rate-limiter";
 
@@ -15,23 +16,25 @@ export class Throttle {
   readonly failuresPerIp: RateLimiter;
   readonly joinFailuresPerPlayer: RateLimiter;
 
-  constructor(limits: AccountLimits, clock: Clock) {
-    this.smsPerPhone = new RateLimiter(limits.smsPerPhone, clock);
-    this.smsCallsPerIp = new RateLimiter(limits.smsCallsPerIp, clock);
-    this.loginFailuresPerPhone = new RateLimiter(limits.loginFailuresPerPhone, clock);
-    this.failuresPerIp = new RateLimiter(limits.failuresPerIp, clock);
-    this.joinFailuresPerPlayer = new RateLimiter(limits.joinFailuresPerPlayer, clock);
+  constructor(limits: AccountLimits, store: Store, clock: Clock) {
+    const limiter = (rule: keyof AccountLimits & keyof Throttle) =>
+      new RateLimiter(rule, limits[rule], store, clock);
+    this.smsPerPhone = limiter("smsPerPhone");
+    this.smsCallsPerIp = limiter("smsCallsPerIp");
+    this.loginFailuresPerPhone = limiter("loginFailuresPerPhone");
+    this.failuresPerIp = limiter("failuresPerIp");
+    this.joinFailuresPerPlayer = limiter("joinFailuresPerPlayer");
   }
 
   /** Counts an SMS-sending call of `ip`; 429 `too many sms` past the limit. */
-  smsCall(ip: string): void {
-    enforce(this.smsCallsPerIp, ip, ErrorReason.tooManySms);
-    this.smsCallsPerIp.hit(ip);
+  async smsCall(ip: string): Promise<void> {
+    await enforce(this.smsCallsPerIp, ip, ErrorReason.tooManySms);
+    await this.smsCallsPerIp.hit(ip);
   }
 }
 
 /** 429 with Retry-After while `limiter` holds `key` back. */
-export function enforce(limiter: RateLimiter, key: string, reason: string): void {
-  const waitMs = limiter.retryAfterMs(key);
+export async function enforce(limiter: RateLimiter, key: string, reason: string): Promise<void> {
+  const waitMs = await limiter.retryAfterMs(key);
   if (waitMs > 0) throw new TooManyRequests(reason, Math.ceil(waitMs / 1000));
 }

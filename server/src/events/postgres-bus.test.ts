@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminQuery, testDatabaseUrl } from "../../test/support/postgres";
-import type { EventBus } from "./bus";
+import { decodeSignal, encodeSignal } from "./bus";
+import type { BusSignal, EventBus } from "./bus";
 import { startPostgresBus } from "./postgres-bus";
 import type { PostgresBusOptions } from "./postgres-bus";
 
@@ -73,18 +74,43 @@ describe("the PostgreSQL bus", () => {
     expect([onA(), onB(), other()]).toEqual([2, 2, 0]);
   });
 
-  it("reconnects after losing its connection, then wakes every local stream once", async () => {
+  it("carries signals to every instance, its own included, and streams never take them", async () => {
+    const a = await bus();
+    const b = await bus();
+    const heard: [string, BusSignal][] = [];
+    a.bus.onSignal((signal) => heard.push(["a", signal]));
+    b.bus.onSignal((signal) => heard.push(["b", signal]));
+    const moved = { kind: "moved", playerId: 2 ** 40 } as const;
+    a.bus.broadcast(moved);
+    await eventually(() => heard.length === 2);
+    b.bus.broadcast({ kind: "due", at: 1_777_000_000_000 });
+    b.bus.broadcast({ kind: "scored" });
+    await eventually(() => heard.length === 6);
+    // Each NOTIFY goes out on a connection of the pool: their order is not kept.
+    const onA = heard.filter(([on]) => on === "a").map(([, signal]) => signal);
+    expect(onA).toHaveLength(3);
+    expect(onA).toEqual(
+      expect.arrayContaining([moved, { kind: "due", at: 1_777_000_000_000 }, { kind: "scored" }]),
+    );
+    expect(heard.filter(([on]) => on === "b")).toHaveLength(3);
+  });
+
+  it("reconnects after losing its connection, then wakes every local stream once and catches up", async () => {
     const a = await bus({ retryMs: 20 });
     const b = await bus();
     const [one, two] = [streamKey(), streamKey()];
     const onOne = counter(a.bus, one);
     const onTwo = counter(a.bus, two);
+    const signals: BusSignal["kind"][] = [];
+    a.bus.onSignal((signal) => signals.push(signal.kind));
     expect(await listeners(a.name)).toBe(1);
     await adminQuery(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
       [a.name],
     );
     await eventually(() => onOne() === 1 && onTwo() === 1);
+    // Signals sent meanwhile are lost: rankings are read anew, the scheduler looks what is due.
+    expect(signals).toEqual(["scored", "due"]);
     expect(a.errors.length).toBeGreaterThan(0);
     expect(await listeners(a.name)).toBe(1);
     // Listening again: another instance's notify arrives.
@@ -100,6 +126,25 @@ describe("the PostgreSQL bus", () => {
     a.bus.notify(stream);
     await eventually(() => woken() === 1);
     expect(a.errors).toEqual([new Error("database down")]);
+  });
+
+  it("reads back every signal it writes and nothing else", () => {
+    const signals: BusSignal[] = [
+      { kind: "moved", playerId: 7 },
+      { kind: "scored" },
+      { kind: "due", at: 1_777_000_000_000 },
+    ];
+    for (const signal of signals) expect(decodeSignal(encodeSignal(signal))).toEqual(signal);
+    for (const payload of [
+      "player:7",
+      "!moved:",
+      "!moved:x",
+      "!due:1e9",
+      "!scored:1",
+      "!other:1",
+    ]) {
+      expect(decodeSignal(payload)).toBeUndefined();
+    }
   });
 
   it("lets go of its connection when closed, and stays closed", async () => {

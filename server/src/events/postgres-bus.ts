@@ -1,8 +1,8 @@
 import { Client } from "pg";
-import { Subscribers } from "./bus";
-import type { EventBus } from "./bus";
+import { Subscribers, decodeSignal, encodeSignal } from "./bus";
+import type { BusSignal, EventBus } from "./bus";
 
-/** The channel every instance listens on; a notification's payload is a stream key. */
+/** The channel every instance listens on; a notification's payload is a stream key or a signal. */
 export const BUS_CHANNEL = "wegmarke_events";
 
 const FIRST_RETRY_MS = 500;
@@ -39,27 +39,50 @@ class PostgresBus implements EventBus {
   private listener: Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  private handler: ((signal: BusSignal) => void) | undefined;
+  /** NOTIFYs under way: `close` waits for them. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(private readonly options: PostgresBusOptions) {}
 
   notify(stream: string): void {
-    this.options.send(BUS_CHANNEL, stream).catch((error: unknown) => {
-      this.options.onError(error);
-      // The other instances miss this one; this instance's streams at least read now.
-      this.subscribers.wake(stream);
-    });
+    // The other instances miss it when it fails; this instance's streams at least read now.
+    this.send(stream, () => this.subscribers.wake(stream));
   }
 
   subscribe(stream: string, wake: () => void): () => void {
     return this.subscribers.add(stream, wake);
   }
 
+  broadcast(signal: BusSignal): void {
+    // The other instances miss it when it fails; this one at least acts on it.
+    this.send(encodeSignal(signal), () => this.handler?.(signal));
+  }
+
+  onSignal(handler: (signal: BusSignal) => void): void {
+    this.handler = handler;
+  }
+
+  /** Sends what is under way (news of a call just answered), then lets go of the listener. */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    await Promise.all(this.sending);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end();
+  }
+
+  /** Sends a NOTIFY; on failure reports it and calls `fallback`. */
+  private send(payload: string, fallback: () => void): void {
+    const sending = this.options
+      .send(BUS_CHANNEL, payload)
+      .catch((error: unknown) => {
+        this.options.onError(error);
+        fallback();
+      })
+      .finally(() => this.sending.delete(sending));
+    this.sending.add(sending);
   }
 
   /** Connects and LISTENs; throws when either fails. */
@@ -71,7 +94,10 @@ class PostgresBus implements EventBus {
       keepAlive: true,
     });
     client.on("notification", ({ channel, payload }) => {
-      if (channel === BUS_CHANNEL && payload) this.subscribers.wake(payload);
+      if (channel !== BUS_CHANNEL || !payload) return;
+      if (!payload.startsWith("!")) return this.subscribers.wake(payload);
+      const signal = decodeSignal(payload);
+      if (signal) this.handler?.(signal);
     });
     // A broken connection reports its error, then ends; the end starts the reconnect.
     client.on("error", (error) => this.options.onError(error));
@@ -98,7 +124,12 @@ class PostgresBus implements EventBus {
     if (this.closed) return;
     this.retry = setTimeout(() => {
       this.listen().then(
-        () => this.subscribers.wakeAll(),
+        () => {
+          this.subscribers.wakeAll();
+          // Signals in between are lost too: rankings may have changed, messages fallen due.
+          this.handler?.({ kind: "scored" });
+          this.handler?.({ kind: "due", at: Date.now() });
+        },
         (error: unknown) => {
           this.options.onError(error);
           this.reconnect(Math.min(delay * 2, MAX_RETRY_MS));

@@ -183,6 +183,19 @@ describe("StreamHub", () => {
     expect(w.hub.size).toBe(1);
   });
 
+  it("keeps a player's stream that is already their new participant's", async () => {
+    const w = world();
+    const old = sink();
+    const fresh = sink();
+    w.hub.connect("player:2", old.target, snapshotOf(w), 2);
+    w.hub.connect("team:1", fresh.target, snapshotOf(w), 2);
+    await settle();
+    expect([w.hub.hasPlayer(2), w.hub.hasPlayer(3)]).toEqual([true, false]);
+    w.hub.disconnectPlayer(2, "team:1");
+    expect([old.ended(), fresh.ended()]).toEqual([true, false]);
+    expect(w.hub.size).toBe(1);
+  });
+
   it("ends the stream and reports when the snapshot fails", async () => {
     const w = world();
     const out = sink();

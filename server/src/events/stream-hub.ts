@@ -60,13 +60,22 @@ export class StreamHub {
     return () => connection.close();
   }
 
+  /** Whether one of the player's streams is open here. */
+  hasPlayer(playerId: number): boolean {
+    for (const connection of this.connections) if (connection.playerId === playerId) return true;
+    return false;
+  }
+
   /**
-   * Ends a player's streams with a reconnect hint: they joined a team or were deleted, so their
-   * stream is another one now (or none) and the reconnect finds out which.
+   * Ends a player's streams with a reconnect hint, except those of `current`: they joined a team
+   * or were deleted, so their stream is another one now (or none) and the reconnect finds out
+   * which. One opened on the new stream meanwhile stays.
    */
-  disconnectPlayer(playerId: number): void {
+  disconnectPlayer(playerId: number, current?: string): void {
     for (const connection of this.connections) {
-      if (connection.playerId === playerId) connection.close(sseRetry());
+      if (connection.playerId === playerId && connection.stream !== current) {
+        connection.close(sseRetry());
+      }
     }
   }
 
@@ -104,7 +113,7 @@ class Connection {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly stream: string,
+    readonly stream: string,
     readonly playerId: number | undefined,
     private readonly sink: SseSink,
     private readonly deps: StreamHubDeps,

@@ -37,7 +37,7 @@ export class GameService {
   }
 
   /**
-   * Starts a station in `language` (default: the player's from sign-up); a different current
+   * Starts a station in `language` (default: the player's last known one); a different current
    * station is cancelled first.
    */
   async activate(

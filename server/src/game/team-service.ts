@@ -80,8 +80,8 @@ export class TeamService {
   async join(player: Player, input: string, ip: string): Promise<void> {
     const { store, clock, throttle } = this.deps;
     const playerKey = String(player.id);
-    enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
-    enforce(throttle.joinFailuresPerPlayer, playerKey, ErrorReason.tooManyAttempts);
+    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    await enforce(throttle.joinFailuresPerPlayer, playerKey, ErrorReason.tooManyAttempts);
     const code = canonicalInviteCode(input);
 
     const outcome = await this.queue.run(playerKey, () =>
@@ -100,8 +100,8 @@ export class TeamService {
       }),
     );
     if (outcome === "failed") {
-      throttle.failuresPerIp.hit(ip);
-      throttle.joinFailuresPerPlayer.hit(playerKey);
+      await throttle.failuresPerIp.hit(ip);
+      await throttle.joinFailuresPerPlayer.hit(playerKey);
       throw new ServiceError(400, ErrorReason.teamInvitationFailed);
     }
     if (outcome === "joined") this.deps.onParticipantChange(player.id);

@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import type { GameService } from "../game/game-service";
 import type { MediaProgressService } from "../game/media-progress-service";
+import { participantOf } from "../game/participant";
 import type { ScoreboardService } from "../game/scoreboard-service";
 import type { StoryService } from "../game/story-service";
 import { authenticate } from "./authenticate";
@@ -32,9 +33,11 @@ export function gameRoutes(
 ): FastifyPluginAsync {
   return async (app) => {
     app.post("/station/activate", async (request) => {
-      const participant = await authenticate(accounts, property(request.body, "Hash"));
+      const player = await accounts.authenticate(property(request.body, "Hash"));
       const { StationID, Language } = parse(activateRequest, request.body);
-      await game.activate(participant, StationID, Language);
+      // The app's language now: SMS (a password reset link) follow it too.
+      if (Language) await accounts.rememberLanguage(player, Language);
+      await game.activate(participantOf(player), StationID, Language);
       return ok;
     });
 

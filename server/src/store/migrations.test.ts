@@ -102,13 +102,14 @@ describe("the migrations on PostgreSQL", () => {
         "001-game-state",
         "002-accounts-and-teams",
         "003-stories-media-schedule",
+        "004-rate-hits",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(15);
+      expect(await count("table_schema = $1", [schema.name])).toBe(16);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

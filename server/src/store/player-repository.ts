@@ -17,6 +17,22 @@ export class PlayerRepository {
     return row.id;
   }
 
+  /**
+   * Inserts a player with a phone number and returns its id; undefined when the number has a
+   * player already (one another instance inserted a moment ago, say). No error either way.
+   */
+  async createForPhone(
+    player: Insertable<PlayersTable> & { phone: string },
+  ): Promise<number | undefined> {
+    const row = await this.db
+      .insertInto("players")
+      .values(player)
+      .onConflict((conflict) => conflict.column("phone").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   find(id: number): Promise<PlayerRow | undefined> {
     return this.db.selectFrom("players").selectAll().where("id", "=", id).executeTakeFirst();
   }

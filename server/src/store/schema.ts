@@ -20,6 +20,7 @@ export type Database = {
   storyStates: StoryStatesTable;
   mediaProgress: MediaProgressTable;
   scheduledMessages: ScheduledMessagesTable;
+  rateHits: RateHitsTable;
 };
 
 /**
@@ -165,4 +166,18 @@ export type ScheduledMessagesTable = {
   dueAt: string;
   /** `messages`: the messages and awaiting as JSON (game/scheduled-plan.ts); `reminder`: null. */
   payload: string | null;
+};
+
+/**
+ * One counted attempt of a rate limit (accounts/rate-limiter.ts), shared by every instance. The
+ * key (a phone number, an address, a player) is stored as a hash only.
+ */
+export type RateHitsTable = {
+  /** The limit's name, `smsPerPhone` say. */
+  rule: string;
+  /** SHA-256 hex of the key. */
+  keyHash: string;
+  at: string;
+  /** When the hit leaves its window: the retention sweep deletes it then. */
+  expiresAt: string;
 };

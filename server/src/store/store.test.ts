@@ -191,6 +191,23 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
     expect(await store.repos.players.listInactiveSince(EARLIER, 10)).toEqual([]);
   });
 
+  it("inserts a player for a phone number only while the number is free", async () => {
+    const player = { storyId: "marburg", language: "de" as const, createdAt: AT };
+    const phone = "00491711234567";
+    const first = await store.repos.players.createForPhone({ ...player, phone, firstName: "Lena" });
+    expect(first).toBeTypeOf("number");
+    expect(await store.repos.players.createForPhone({ ...player, phone, firstName: "Jan" })).toBe(
+      undefined,
+    );
+    expect(await store.repos.players.findByPhone(phone)).toMatchObject({
+      id: first,
+      firstName: "Lena",
+    });
+    // Players without a number (anonymous ones) never collide.
+    expect(await store.repos.players.create(player)).not.toBe(first);
+    expect(await store.repos.players.create(player)).not.toBe(first);
+  });
+
   it("replaces a pending SMS code and uses a reset link once", async () => {
     const playerId = await store.repos.players.create({
       storyId: "marburg",

@@ -11,6 +11,7 @@ import { migrateToLatest } from "./migrations";
 import { ParticipantRepository } from "./participant-repository";
 import { PasswordResetRepository } from "./password-reset-repository";
 import { PlayerRepository } from "./player-repository";
+import { RateHitRepository } from "./rate-hit-repository";
 import { ScheduledMessageRepository } from "./scheduled-message-repository";
 import type { Database } from "./schema";
 import { SessionRepository } from "./session-repository";
@@ -35,6 +36,7 @@ export type Repositories = {
   storyStates: StoryStateRepository;
   mediaProgress: MediaProgressRepository;
   scheduled: ScheduledMessageRepository;
+  rateHits: RateHitRepository;
 };
 
 function repositories(db: Kysely<Database>, dialect: Dialect): Repositories {
@@ -52,6 +54,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect): Repositories {
     storyStates: new StoryStateRepository(db),
     mediaProgress: new MediaProgressRepository(db),
     scheduled: new ScheduledMessageRepository(db, dialect),
+    rateHits: new RateHitRepository(db),
   };
 }
 

@@ -79,6 +79,11 @@ export class SseClient {
     }
   }
 
+  /** Whether the server has ended the stream. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
   close(): void {
     this.abort.abort();
   }

@@ -75,6 +75,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     sms: { provider: "outbox" },
     trustProxy: [],
     logLevel: "silent",
+    logFormat: "json",
     ...options.config,
   };
   const store = openStore(config.database);

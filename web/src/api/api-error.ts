@@ -1,6 +1,9 @@
 import { ErrorCode } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
 
+/** The reason of a 000 for a call that reached no server: the phone has no connection. */
+export const NETWORK_UNREACHABLE = "network unreachable";
+
 /** A rejected call: the HTTP status as code (000 for network or local input failures). */
 export class ApiFailure extends Error implements ApiError {
   readonly code: string;

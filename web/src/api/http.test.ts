@@ -71,7 +71,7 @@ describe("calls", () => {
     const error = await failure(
       activateStation({ gameBase: "/g/", stationId: 1, token: "a", language: "de" }),
     );
-    expect(error).toEqual({ code: "000", reason: "Failed to fetch" });
+    expect(error).toEqual({ code: "000", reason: "network unreachable" });
   });
 
   it("reject locally with code 000 when inputs are missing", async () => {

@@ -1,6 +1,6 @@
 import { ErrorCode } from "@wegmarke/protocol";
 import type { z } from "zod";
-import { ApiFailure } from "./api-error";
+import { ApiFailure, NETWORK_UNREACHABLE } from "./api-error";
 
 /** Joins a base ("/api/game/") and a path ("station/activate"). */
 export function endpoint(base: string, path: string): string {
@@ -40,11 +40,9 @@ export async function requestJson<T extends z.ZodType>(
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-  } catch (error) {
-    throw new ApiFailure(
-      ErrorCode.general,
-      error instanceof Error ? error.message : "network error",
-    );
+  } catch {
+    // fetch rejects only when no answer came: no connection (offline, a dead spot).
+    throw new ApiFailure(ErrorCode.general, NETWORK_UNREACHABLE);
   }
   if (!response.ok) {
     const reason = await response.text().catch(() => "");

@@ -57,7 +57,9 @@ describe("audio player", () => {
     const slider = screen.getByRole("slider", { name: "Wiedergabeposition" }) as HTMLInputElement;
     expect(slider.step).toBe("0.1");
     expect(slider.disabled).toBe(true);
-    act(() => audioOf(container).dispatchEvent(new Event("canplaythrough")));
+    act(() => {
+      audioOf(container).dispatchEvent(new Event("canplaythrough"));
+    });
     expect(slider.disabled).toBe(false);
     playTo(audioOf(container), 0);
     fireEvent.change(slider, { target: { value: "42.5" } });

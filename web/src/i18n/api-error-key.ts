@@ -1,5 +1,6 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
+import { NETWORK_UNREACHABLE } from "../api/api-error";
 import type { en } from "./en";
 
 type ApiErrorText = Exclude<keyof typeof en.apiError, "sse" | "team">;
@@ -12,6 +13,7 @@ const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.tooManyAttempts]: "tooMany",
   [ErrorReason.tooManySms]: "tooMany",
   [ErrorReason.invalidCode]: "invalidCode",
+  [NETWORK_UNREACHABLE]: "offline",
 };
 
 function isKnownCode(code: string): code is ApiErrorText {

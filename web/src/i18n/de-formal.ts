@@ -399,6 +399,7 @@ export const deFormal: Locale = {
     "430": "Anmeldung fehlgeschlagen. Bitte prüfen Sie Handynummer und Passwort.",
     "401": "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.",
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
+    offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     invalidCode: "Der Code stimmt nicht oder ist abgelaufen.",
     sse: "Die Verbindung ist abgebrochen. Bitte laden Sie die Seite neu.",
     team: {

@@ -399,6 +399,7 @@ export const de: Locale = {
     "430": "Anmeldung fehlgeschlagen. Prüfe Handynummer und Passwort.",
     "401": "Deine Sitzung ist abgelaufen. Bitte melde dich neu an.",
     tooMany: "Zu viele Versuche. Bitte warte etwas und versuch es dann noch einmal.",
+    offline: "Keine Verbindung. Versuch es noch einmal, sobald du wieder Empfang hast.",
     invalidCode: "Der Code stimmt nicht oder ist abgelaufen.",
     sse: "Die Verbindung ist abgebrochen. Bitte lade die Seite neu.",
     team: {

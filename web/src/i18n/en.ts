@@ -392,6 +392,7 @@ export const en = {
     "430": "Login failed. Please check your phone number and password.",
     "401": "Your session has expired. Please sign in again.",
     tooMany: "Too many attempts. Please wait a while and try again.",
+    offline: "No connection. Try again once you have reception.",
     invalidCode: "The code is wrong or has expired.",
     sse: "The connection was lost. Please reload the page.",
     team: {

@@ -58,5 +58,10 @@ describe("apiErrorKey", () => {
 
   it("maps codes without a text of their own to the general error", () => {
     expect(apiErrorKey("500")).toBe("apiError.000");
+    expect(apiErrorKey("000", "missing or invalid input: Answer")).toBe("apiError.000");
+  });
+
+  it("tells a call that reached no server by its own text", () => {
+    expect(apiErrorKey("000", "network unreachable")).toBe("apiError.offline");
   });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { strategyFor } from "./routes";
+
+const get = (path: string | undefined, destination = "", mode = "cors") => ({
+  method: "GET",
+  path,
+  mode,
+  destination,
+});
+
+describe("strategyFor", () => {
+  it("leaves the API, its event stream, other origins and other methods to the network", () => {
+    expect(strategyFor(get("/api/game/events"))).toBe("network");
+    expect(strategyFor(get(undefined, "image"))).toBe("network");
+    expect(strategyFor({ ...get("/webapp/assets/index.js"), method: "POST" })).toBe("network");
+    expect(strategyFor(get("/webapp/sw.js", "serviceworker"))).toBe("network");
+  });
+
+  it("answers navigations in the app with the network first, the cached app offline", () => {
+    expect(strategyFor(get("/webapp/station/3", "document", "navigate"))).toBe("page");
+    expect(strategyFor(get("/elsewhere", "document", "navigate"))).toBe("network");
+  });
+
+  it("keeps settings and texts fresh, images at hand, and audio and video to the network", () => {
+    expect(strategyFor(get("/webapp/config.json"))).toBe("fresh");
+    expect(strategyFor(get("/webapp/content/de-formal.json"))).toBe("fresh");
+    expect(strategyFor(get("/webapp/content/stations/1/markt.png", "image"))).toBe("media");
+    expect(strategyFor(get("/webapp/content/stories/1/erzaehlung.mp3", "audio"))).toBe("network");
+  });
+
+  it("serves the app's own files from the precache", () => {
+    expect(strategyFor(get("/webapp/assets/index-abc.js", "script"))).toBe("shell");
+    expect(strategyFor(get("/webapp/icons/icon.svg", "image"))).toBe("shell");
+  });
+});

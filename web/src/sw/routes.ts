@@ -1,0 +1,32 @@
+/**
+ * How the service worker answers a request (decisions/011-offline.md). Pure, so it can be tested
+ * without a worker.
+ *
+ * - `shell`: the app's own files, precached at install; from the cache, else the network.
+ * - `page`: a navigation; the network first (fresh releases), the cached app when offline.
+ * - `fresh`: settings and texts the server may change; the network first, else the last copy.
+ * - `media`: images of the game; the cached copy at once, refreshed in the background.
+ * - `network`: left alone (the API and its event stream, audio and video with range requests).
+ */
+export type Strategy = "shell" | "page" | "fresh" | "media" | "network";
+
+/** Where the app lives: the worker's scope. */
+export const BASE = "/webapp/";
+
+export type RequestInfo = {
+  method: string;
+  /** The URL's path, on the worker's own origin; undefined for another origin. */
+  path: string | undefined;
+  mode: string;
+  destination: string;
+};
+
+export function strategyFor({ method, path, mode, destination }: RequestInfo): Strategy {
+  if (method !== "GET" || path === undefined || !path.startsWith(BASE)) return "network";
+  if (mode === "navigate") return "page";
+  const inApp = path.slice(BASE.length);
+  if (inApp === "config.json" || /^content\/[^/]+\.json$/.test(inApp)) return "fresh";
+  if (inApp.startsWith("content/")) return destination === "image" ? "media" : "network";
+  if (inApp === "sw.js") return "network";
+  return "shell";
+}

@@ -1,0 +1,92 @@
+/// <reference lib="webworker" />
+import { BASE, strategyFor } from "./routes";
+
+/**
+ * The app's service worker (decisions/011-offline.md): the app opens without a network, and
+ * the images of the game seen once show again out there where reception is poor.
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  /** The built files, relative to the scope; written into the bundle by the build. */
+  __PRECACHE__: string[];
+  /** A hash of that list: a new release gets a new shell cache. */
+  __RELEASE__: string;
+};
+
+const SHELL = `shell-${self.__RELEASE__}`;
+const DATA = "data";
+const MEDIA = "media";
+/** Longer than this, and the cached copy serves a navigation or settings. */
+const NETWORK_TIMEOUT_MS = 4000;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(SHELL).then((cache) => cache.addAll(self.__PRECACHE__.map((file) => BASE + file))),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      const old = names.filter((name) => name.startsWith("shell-") && name !== SHELL);
+      await Promise.all(old.map((name) => caches.delete(name)));
+      // The first install takes over the open page at once: nothing else controls it.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  const strategy = strategyFor({
+    method: request.method,
+    path: url.origin === self.location.origin ? url.pathname : undefined,
+    mode: request.mode,
+    destination: request.destination,
+  });
+  if (strategy === "shell") event.respondWith(cacheFirst(request));
+  else if (strategy === "page")
+    event.respondWith(networkFirst(request, SHELL, `${BASE}index.html`));
+  else if (strategy === "fresh") event.respondWith(networkFirst(request, DATA));
+  else if (strategy === "media") event.respondWith(staleWhileRevalidate(request, event));
+});
+
+async function cacheFirst(request: Request): Promise<Response> {
+  return (await caches.match(request)) ?? fetch(request);
+}
+
+/**
+ * The network's answer, kept for next time; when the network fails or is too slow, the cached
+ * copy of the request (or of `fallback`, the app's page).
+ */
+async function networkFirst(request: Request, cacheName: string, fallback?: string) {
+  const cache = await caches.open(cacheName);
+  const network = fetch(request).then(async (response) => {
+    if (response.ok && fallback === undefined) await cache.put(request, response.clone());
+    return response;
+  });
+  const timeout = new Promise<undefined>((resolve) =>
+    setTimeout(() => resolve(undefined), NETWORK_TIMEOUT_MS),
+  );
+  try {
+    const response = await Promise.race([network, timeout]);
+    if (response) return response;
+  } catch {
+    // Offline: the cache answers below.
+  }
+  const cached = await cache.match(fallback ?? request);
+  return cached ?? network;
+}
+
+async function staleWhileRevalidate(request: Request, event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(MEDIA);
+  const cached = await cache.match(request);
+  const network = fetch(request).then(async (response) => {
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  });
+  if (!cached) return network;
+  event.waitUntil(network.then(undefined, () => undefined));
+  return cached;
+}
