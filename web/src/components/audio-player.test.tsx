@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Message } from "../game/game-state";
 import { setupI18n } from "../i18n/i18n";
 import { AudioPlayer } from "./audio-player";
+import { EntryMedia } from "./message-content";
 import { MessageThread } from "./message-thread";
 
 beforeEach(() => {
@@ -134,5 +135,44 @@ describe("audio player", () => {
       fireEvent.timeUpdate(element);
     }
     expect(onProgress.mock.calls.map(([, ratio]) => ratio)).toEqual([0.12, 0.5]);
+  });
+
+  it("reports an entry's own audio once, at the default seen ratio of 0.9", () => {
+    const onProgress = vi.fn();
+    const { container } = render(
+      <EntryMedia
+        content="stations/5/vorlesung.mp3"
+        label="Vorlesung"
+        assetsBase="/assets/webapp-data/"
+        onProgress={onProgress}
+      />,
+    );
+    const audio = audioOf(container);
+    playTo(audio, 89);
+    expect(onProgress).not.toHaveBeenCalled();
+    playTo(audio, 90);
+    playTo(audio, 95);
+    expect(onProgress.mock.calls).toEqual([[0.9]]);
+  });
+
+  it("reports an entry's own video on time updates", () => {
+    const onProgress = vi.fn();
+    const { container } = render(
+      <EntryMedia
+        content="stations/5/film.webm"
+        label="Film"
+        assetsBase="/assets/webapp-data/"
+        onProgress={onProgress}
+      />,
+    );
+    const element = container.querySelector("video");
+    if (element === null) throw new Error("no video element");
+    expect(element.getAttribute("aria-label")).toBe("Film");
+    Object.defineProperty(element, "duration", { configurable: true, value: 10 });
+    for (const time of [2, 2.05, 9.5]) {
+      Object.defineProperty(element, "currentTime", { configurable: true, value: time });
+      fireEvent.timeUpdate(element);
+    }
+    expect(onProgress.mock.calls.map(([ratio]) => ratio)).toEqual([0.2, 0.95]);
   });
 });

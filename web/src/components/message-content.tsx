@@ -39,28 +39,37 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-/** Audio is reported once, when the played share reaches the message's seen ratio. */
-function MessageAudio({ message, src, onProgress }: MediaProps) {
-  const { t } = useTranslation();
+/** Reports how much of a medium was played, as a ratio of its duration. */
+type RatioReport = (ratio: number) => void;
+
+type MediaProps = {
+  src: string;
+  label: string;
+  /** The share that counts as seen; the protocol's default when the message names none. */
+  seenRatio?: number;
+  onProgress?: RatioReport;
+};
+
+/** Audio is reported once, when the played share reaches the seen ratio. */
+function ReportedAudio({ src, label, seenRatio, onProgress }: MediaProps) {
   const reported = useRef(false);
   return (
     <AudioPlayer
       className="media-audio"
       src={src}
-      label={t("audio.from", { name: message.originator })}
+      label={label}
       onProgress={(ratio) => {
         if (onProgress === undefined) return;
-        if (!audioProgressDue(ratio, message.seenRatio, reported.current)) return;
+        if (!audioProgressDue(ratio, seenRatio, reported.current)) return;
         reported.current = true;
-        onProgress(message, ratio);
+        onProgress(ratio);
       }}
     />
   );
 }
 
 /** Video with the browser's own controls; its time updates are reported (by tenths). */
-function MessageVideo({ message, src, onProgress }: MediaProps) {
-  const { t } = useTranslation();
+function ReportedVideo({ src, label, onProgress }: MediaProps) {
   const lastReported = useRef(0);
   return (
     <video
@@ -69,7 +78,7 @@ function MessageVideo({ message, src, onProgress }: MediaProps) {
       preload="metadata"
       playsInline
       src={src}
-      aria-label={t("video.from", { name: message.originator })}
+      aria-label={label}
       onTimeUpdate={(event) => {
         if (onProgress === undefined) return;
         const video = event.currentTarget;
@@ -79,13 +88,11 @@ function MessageVideo({ message, src, onProgress }: MediaProps) {
         );
         if (ratio === null) return;
         lastReported.current = ratio;
-        onProgress(message, ratio);
+        onProgress(ratio);
       }}
     />
   );
 }
-
-type MediaProps = { message: Message; src: string; onProgress?: ProgressReport };
 
 type MessageContentProps = {
   message: Message;
@@ -99,6 +106,7 @@ export function MessageContent({ message, assetsBase, onProgress }: MessageConte
   const isContent = message.type === "webcontent" || message.type === "webcontent-recommendation";
   const kind = isContent ? mediaType(message.content) : "text";
   const src = assetUrl(assetsBase, message.content);
+  const report = onProgress && ((ratio: number) => onProgress(message, ratio));
   switch (kind) {
     case "image":
       return <ZoomableImage src={src} alt={t("messages.image", { name: message.originator })} />;
@@ -114,9 +122,23 @@ export function MessageContent({ message, assetsBase, onProgress }: MessageConte
         </a>
       );
     case "audio":
-      return <MessageAudio key={src} message={message} src={src} onProgress={onProgress} />;
+      return (
+        <ReportedAudio
+          key={src}
+          src={src}
+          label={t("audio.from", { name: message.originator })}
+          seenRatio={message.seenRatio}
+          onProgress={report}
+        />
+      );
     case "video":
-      return <MessageVideo message={message} src={src} onProgress={onProgress} />;
+      return (
+        <ReportedVideo
+          src={src}
+          label={t("video.from", { name: message.originator })}
+          onProgress={report}
+        />
+      );
     case "text":
       return (
         <p className="bubble__text">
@@ -126,15 +148,20 @@ export function MessageContent({ message, assetsBase, onProgress }: MessageConte
   }
 }
 
-/** An entry's own media (the station's `content`): image, link, audio, video or text. */
+/**
+ * An entry's own media (the station's `content`): image, link, audio, video or text. Its audio
+ * and video report their progress like a message's, with the default seen ratio.
+ */
 export function EntryMedia({
   content,
   label,
   assetsBase,
+  onProgress,
 }: {
   content: string;
   label: string;
   assetsBase: string;
+  onProgress?: RatioReport;
 }) {
   const src = assetUrl(assetsBase, content);
   switch (mediaType(content)) {
@@ -147,18 +174,9 @@ export function EntryMedia({
         </a>
       );
     case "audio":
-      return <AudioPlayer key={src} src={src} label={label} />;
+      return <ReportedAudio key={src} src={src} label={label} onProgress={onProgress} />;
     case "video":
-      return (
-        <video
-          className="media-video"
-          controls
-          preload="metadata"
-          playsInline
-          src={src}
-          aria-label={label}
-        />
-      );
+      return <ReportedVideo src={src} label={label} onProgress={onProgress} />;
     case "text":
       return (
         <p>

@@ -90,15 +90,22 @@ function EntryMediaBlock({
   content,
   title,
   assetsBase,
+  onProgress,
 }: {
   content: string | null;
   title: string;
   assetsBase: string;
+  onProgress: (content: string, ratio: number) => void;
 }) {
   if (content === null) return null;
   return (
     <div className="entry__media">
-      <EntryMedia content={content} label={title} assetsBase={assetsBase} />
+      <EntryMedia
+        content={content}
+        label={title}
+        assetsBase={assetsBase}
+        onProgress={(ratio) => onProgress(content, ratio)}
+      />
     </div>
   );
 }
@@ -160,7 +167,12 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
           </p>
         )}
         <Description desc={texts.desc} longDesc={texts.longDesc} />
-        <EntryMediaBlock content={texts.content} title={title} assetsBase={config.assetsBase} />
+        <EntryMediaBlock
+          content={texts.content}
+          title={title}
+          assetsBase={config.assetsBase}
+          onProgress={(contentRef, ratio) => actions.reportProgress(stationId, contentRef, ratio)}
+        />
         {withActions && <StationActions stationId={stationId} titleOf={titleOf} />}
       </div>
       {(withActions || running || local.messages.length > 0) && (
