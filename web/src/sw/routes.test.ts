@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { strategyFor } from "./routes";
+import { beyondLimit, strategyFor } from "./routes";
 
 const get = (path: string | undefined, destination = "", mode = "cors") => ({
   method: "GET",
@@ -31,5 +31,13 @@ describe("strategyFor", () => {
   it("serves the app's own files from the precache", () => {
     expect(strategyFor(get("/webapp/assets/index-abc.js", "script"))).toBe("shell");
     expect(strategyFor(get("/webapp/icons/icon.svg", "image"))).toBe("shell");
+  });
+});
+
+describe("beyondLimit", () => {
+  it("names the oldest entries over the limit, and none at or below it", () => {
+    expect(beyondLimit(["a", "b", "c", "d"], 2)).toEqual(["a", "b"]);
+    expect(beyondLimit(["a", "b"], 2)).toEqual([]);
+    expect(beyondLimit([], 2)).toEqual([]);
   });
 });

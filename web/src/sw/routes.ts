@@ -30,3 +30,14 @@ export function strategyFor({ method, path, mode, destination }: RequestInfo): S
   if (inApp === "sw.js") return "network";
   return "shell";
 }
+
+/** Pictures kept for offline use; beyond this the least recently used go first. */
+export const MEDIA_LIMIT = 300;
+
+/**
+ * The entries to delete so that at most `limit` remain, given oldest first (a cache lists its
+ * keys in the order they were put, and a refresh puts an entry anew).
+ */
+export function beyondLimit<T>(entries: readonly T[], limit: number): T[] {
+  return entries.slice(0, Math.max(entries.length - limit, 0));
+}

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { BASE, strategyFor } from "./routes";
+import { BASE, beyondLimit, MEDIA_LIMIT, strategyFor } from "./routes";
 
 /**
  * The app's service worker (decisions/011-offline.md): the app opens without a network, and
@@ -83,10 +83,19 @@ async function staleWhileRevalidate(request: Request, event: FetchEvent): Promis
   const cache = await caches.open(MEDIA);
   const cached = await cache.match(request);
   const network = fetch(request).then(async (response) => {
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) {
+      await cache.put(request, response.clone());
+      await trim(cache);
+    }
     return response;
   });
   if (!cached) return network;
   event.waitUntil(network.then(undefined, () => undefined));
   return cached;
+}
+
+/** Keeps the media cache within MEDIA_LIMIT pictures, dropping the least recently put. */
+async function trim(cache: Cache): Promise<void> {
+  const old = beyondLimit(await cache.keys(), MEDIA_LIMIT);
+  await Promise.all(old.map((request) => cache.delete(request)));
 }
