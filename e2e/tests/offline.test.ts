@@ -40,6 +40,12 @@ describe("offline", () => {
         active: registration?.active?.state ?? null,
       };
     });
+  /** The pictures in the worker's media cache. */
+  const cachedPictures = () =>
+    page.evaluate(async () => {
+      const media = await caches.open("media");
+      return (await media.keys()).map((request) => request.url);
+    });
   /** Whether every image of the page shows (lazy ones are scrolled to first). */
   const imagesShown = async () => {
     for (const image of await page.locator("img").all()) await image.scrollIntoViewIfNeeded();
@@ -84,9 +90,15 @@ describe("offline", () => {
     await page.goto("/webapp/station");
     await page.getByRole("link", { name: /Das Landgrafenschloss/ }).waitFor();
     await expect.poll(imagesShown).toBe(true);
+    const pictures = await page.evaluate(() => Array.from(document.images, (image) => image.src));
+    await expect.poll(cachedPictures).toEqual(expect.arrayContaining(pictures));
   });
 
   it("shows the station list with its pictures, and the chat, without a network", async () => {
+    // Only the worker's caches may answer: the browser's own HTTP cache is emptied.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send("Network.clearBrowserCache");
+    await devtools.detach();
     await context.setOffline(true);
     await page.reload();
     await page.getByRole("link", { name: /Das Landgrafenschloss/ }).waitFor();

@@ -24,8 +24,12 @@ describe("strategyFor", () => {
   it("keeps settings and texts fresh, images at hand, and audio and video to the network", () => {
     expect(strategyFor(get("/webapp/config.json"))).toBe("fresh");
     expect(strategyFor(get("/webapp/content/de-formal.json"))).toBe("fresh");
-    expect(strategyFor(get("/webapp/content/stations/1/markt.png", "image"))).toBe("media");
-    expect(strategyFor(get("/webapp/content/stories/1/erzaehlung.mp3", "audio"))).toBe("network");
+    expect(strategyFor(get("/assets/webapp-data/stations/1/markt.png", "image"))).toBe("media");
+    expect(strategyFor(get("/assets/webapp-data/stories/1/erzaehlung.mp3", "audio"))).toBe(
+      "network",
+    );
+    expect(strategyFor(get("/assets/webapp-data/stations/6/film.mp4", "video"))).toBe("network");
+    expect(strategyFor(get("/assets/other/bild.png", "image"))).toBe("network");
   });
 
   it("serves the app's own files from the precache", () => {

@@ -5,13 +5,17 @@
  * - `shell`: the app's own files, precached at install; from the cache, else the network.
  * - `page`: a navigation; the network first (fresh releases), the cached app when offline.
  * - `fresh`: settings and texts the server may change; the network first, else the last copy.
- * - `media`: images of the game; the cached copy at once, refreshed in the background.
+ * - `media`: the game's images (under MEDIA_BASE); the cached copy at once, refreshed in the
+ *   background.
  * - `network`: left alone (the API and its event stream, audio and video with range requests).
  */
 export type Strategy = "shell" | "page" | "fresh" | "media" | "network";
 
 /** Where the app lives: the worker's scope. */
 export const BASE = "/webapp/";
+
+/** Where the server serves the pack's media (the app's `assetsBase`), outside the scope. */
+export const MEDIA_BASE = "/assets/webapp-data/";
 
 export type RequestInfo = {
   method: string;
@@ -22,11 +26,13 @@ export type RequestInfo = {
 };
 
 export function strategyFor({ method, path, mode, destination }: RequestInfo): Strategy {
-  if (method !== "GET" || path === undefined || !path.startsWith(BASE)) return "network";
+  if (method !== "GET" || path === undefined) return "network";
+  if (path.startsWith(MEDIA_BASE)) return destination === "image" ? "media" : "network";
+  if (!path.startsWith(BASE)) return "network";
   if (mode === "navigate") return "page";
   const inApp = path.slice(BASE.length);
   if (inApp === "config.json" || /^content\/[^/]+\.json$/.test(inApp)) return "fresh";
-  if (inApp.startsWith("content/")) return destination === "image" ? "media" : "network";
+  if (inApp.startsWith("content/")) return "network";
   if (inApp === "sw.js") return "network";
   return "shell";
 }
