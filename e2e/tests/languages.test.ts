@@ -86,19 +86,19 @@ describe("languages", () => {
       await screenshot(formal, "lang-02-formal-station");
     });
 
-    it("falls back to the German script where the pack has no formal one", async () => {
+    it("plays the switched-to station in the formal script too", async () => {
       await formal.goto("/webapp/station/2");
       await formal.getByRole("button", { name: germanLabels.start }).click();
       const dialog = formal.getByRole("dialog");
       await dialog.getByText(/^Sie spielen gerade „Der Marktplatz“/).waitFor();
       await dialog.getByRole("button", { name: germanLabels.confirmStart }).click();
       const philipp = messagesFrom(formal, "Landgraf Philipp");
-      await philipp.filter({ hasText: "Was möchtest du zuerst sehen?" }).waitFor({
+      await philipp.filter({ hasText: "Was möchten Sie zuerst sehen?" }).waitFor({
         timeout: 15_000,
       });
       await formal.getByRole("button", { name: "Die Aussicht" }).waitFor({ timeout: 10_000 });
       await settle(formal);
-      await screenshot(formal, "lang-03-formal-fallback-script");
+      await screenshot(formal, "lang-03-formal-second-station");
     });
   });
 
@@ -114,12 +114,12 @@ describe("languages", () => {
       await english.waitForURL(/\/webapp\/station\/2$/);
     });
 
-    it("shows the station in English; its untranslated long description in German", async () => {
+    it("shows the station in English, its long description too", async () => {
       await english.getByRole("heading", { name: "The Landgrave's Castle" }).waitFor();
       await english.getByText("High above the town, the landgrave is waiting.").waitFor();
       await english.getByRole("button", { name: "Read more" }).click();
       expect(await longDescription(english).innerText()).toMatch(
-        /^Das Landgrafenschloss thront auf dem Schlossberg/,
+        /^The Landgrave's Castle towers over the town on the Schlossberg/,
       );
       expect(
         await english

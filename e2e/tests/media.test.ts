@@ -183,7 +183,7 @@ describe("video and audio messages", () => {
   it("finishes the station with a button after the audio", async () => {
     await page.getByRole("button", { name: "Ja, erzähl!" }).click({ timeout: 15_000 });
     await messagesFrom(page, "Lena")
-      .filter({ hasText: "Damit endet unser Rundgang" })
+      .filter({ hasText: "Hier endet meine Führung" })
       .waitFor({ timeout: 20_000 });
     await done().waitFor();
   });

@@ -1,7 +1,7 @@
 VAR points = 0
-Hello! Glad you're here. I'm Lena and I'll show you the upper town today.
+Hello! Glad you're here. I'm Lena, and today I'll show you around the upper town.
 You're standing on the market square, right in front of the town hall.
-Look up at the gable: there's an old ornate clock.
+Look up at the gable: there's an ornate old clock.
 - (question)
 Which animal crows up there on the hour?
 + [Rooster / Cock / Cockerel / Hahn / Gockel #answer]

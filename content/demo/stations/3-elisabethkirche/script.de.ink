@@ -8,7 +8,8 @@ Was meinst du: Soll ich dir noch verraten, wie viele Jahre man an der Kirche geb
     Fast fünfzig Jahre! Erst 1283 wurde sie geweiht.
     ~ points = 2
 + [Nein, danke]
-    Schade! Dann bis zum nächsten Mal.
+    Auch gut, dann bleibt das mein Geheimnis.
     ~ points = 1
-- Damit endet unser Rundgang. Danke, dass du dabei warst!
+- Hier endet meine Führung – danke, dass du dabei warst!
+Die Märchen der Brüder Grimm sind überall in der Stadt verstreut. Viel Glück bei der Suche!
 -> END

@@ -10,5 +10,5 @@ Helfen Sie uns, sie wieder einzusammeln?
 - ~ points = 1
 Beginnen Sie am besten bei meinem Bruder Wilhelm an der Alten Universität. #recommend
 Mit herzlichen Grüßen, Ihr Jacob Grimm
-P.S. Unter „Geschichten“ erzählen wir Ihnen, wie alles begann. Die erste öffnet sich, sobald Ihnen eine Station Punkte gebracht hat. #delay: 1m
+P.S. Unter „Geschichten“ erzählen wir Ihnen, wie alles begann. Das erste Kapitel wartet dort schon auf Sie; weitere öffnen sich, je mehr Stationen Ihnen Punkte bringen. #delay: 1m
 -> END

@@ -10,5 +10,5 @@ Hilfst du uns, sie wieder einzusammeln?
 - ~ points = 1
 Fang am besten bei meinem Bruder Wilhelm an der Alten Universität an. #recommend
 Herzliche Grüße, dein Jacob Grimm
-P.S. Unter „Geschichten“ erzählen wir dir, wie alles begann. Die erste öffnet sich, sobald dir eine Station Punkte gebracht hat. #delay: 1m
+P.S. Unter „Geschichten“ erzählen wir dir, wie alles begann. Das erste Kapitel wartet dort schon auf dich; weitere öffnen sich, je mehr Stationen dir Punkte bringen. #delay: 1m
 -> END

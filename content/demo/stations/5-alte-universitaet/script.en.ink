@@ -4,12 +4,12 @@ stations/5/universitaet.png #content
 Where the Old University stands today, there used to be a monastery. That's where Jacob and I attended our lectures.
 We were supposed to study law. What do you think fascinated us more?
 + [The laws]
-    Ha! Our professor would have liked to hear that. But no …
+    Ha! Our professor would have loved to hear that. But no …
 + [Old stories]
     Exactly! Old songs, legends and above all fairy tales.
     ~ points = 1
 - Wait, let me find you a page from our collection …
 Found it! It's the tale of the Frog King. Please take it down to the river Lahn, to the Weidenhausen Bridge. #delay: 30s
 ~ points = points + 1
-And one more secret tip that's on no list: in St Kilian's Chapel on the Schuhmarkt a shoemaker is waiting for you. Ask him about the elves! #recommend: kilianskapelle
+And one more secret tip that isn't on any list: a shoemaker is waiting for you in St Kilian's Chapel on the Schuhmarkt. Ask him about the elves! #recommend: kilianskapelle
 -> END

@@ -1,12 +1,12 @@
 VAR points = 0
 VAR tries = 0
-Psst! You found me. I'm the shoemaker from the tale of the elves.
+Psst! You've found me. I'm the shoemaker from "The Elves and the Shoemaker".
 Every night two little helpers came into my workshop and sewed the finest shoes. Look:
 stations/6/wichtelmaenner-en.mp4 #content #seen: 0.9
 - (question)
 Look around: which craftsmen gave this square its name? (The German name will do.)
 + [Shoemakers / Shoemaker / Cobblers / Cobbler / Schuhmacher / Schuster #answer]
-    Right! The Schuhmarkt, the "shoe market", remembers the shoemakers who once sold their wares here.
+    Right! The Schuhmarkt, the "shoe market", is named after the shoemakers who once sold their wares here.
     ~ points = MAX(3 - tries, 1)
 + [#answer]
     ~ tries = tries + 1

@@ -10,7 +10,7 @@ Was fiel der Königstochter im Märchen in den Brunnen?
     { tipp:
         ~ points = 1
     }
-* [Ein Tipp, bitte]
+* [Einen Tipp, bitte]
     ~ tipp = true
     Sie war rund, glänzte in der Sonne, und die Königstochter spielte am liebsten damit.
     -> frage

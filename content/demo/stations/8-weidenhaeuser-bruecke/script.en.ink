@@ -1,11 +1,11 @@
 VAR points = 0
 VAR hint = false
-Croak! At last someone brings my tale back. Wilhelm sent you, didn't he?
+Croak! At last, someone is bringing my tale back. Wilhelm sent you, didn't he?
 The river Lahn flows under this bridge. A lovely spot for a frog – but I'm missing something.
 - (question)
 What did the princess drop into the well in the fairy tale?
 + [golden ball / ball / the golden ball / goldene Kugel / Kugel #answer]
-    Exactly, her golden ball! I fetched it up for her.
+    Exactly, her golden ball! I brought it back up for her.
     ~ points = 2
     { hint:
         ~ points = 1
@@ -17,5 +17,5 @@ What did the princess drop into the well in the fairy tale?
 + [#answer]
     Croak, that wasn't it. Try again!
     -> question
-- And now, excuse me – I'm expected for dinner at the castle.
+- And now, if you'll excuse me – I'm expected at the castle for dinner.
 -> END
