@@ -20,6 +20,8 @@ export const ErrorReason = {
   invalidHash: "invalid hash",
   invalidLastEventId: "invalid lasteventiD parameter",
   stationUnavailable: "station unavailable",
+  /** `station/activate` for a station the participant has finished (409). */
+  stationDone: "station done",
   noAnswerExpected: "no answer expected",
   noButtonExpected: "no button input expected",
   unknownButton: "unknown button",

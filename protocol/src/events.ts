@@ -55,6 +55,12 @@ export const playerStatusSchema = z.object({
   Stations: z.record(z.string(), stationStatusSchema),
   /** Keyed by story id. */
   Stories: z.record(z.string(), storyStatusSchema),
+  /**
+   * Only on the status a stream opens with: the id of the last logged event the stream sends
+   * right after it (the client's own last id when there is none). A client that has applied
+   * that id has caught up.
+   */
+  BacklogUntil: z.number().int().nonnegative().optional(),
 });
 export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 

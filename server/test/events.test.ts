@@ -76,6 +76,19 @@ describe("the event stream", () => {
     header.close();
   });
 
+  it("says in its opening status up to which id the backlog sent with it goes", async () => {
+    const hash = await playerMidRiddle();
+    const backlogUntil = async (lastEventId?: number) => {
+      const stream = await api.events(hash, lastEventId);
+      const status = await stream.next();
+      stream.close();
+      return (JSON.parse(status.data) as { BacklogUntil?: number }).BacklogUntil;
+    };
+    expect(await backlogUntil()).toBe(10);
+    expect(await backlogUntil(7)).toBe(10);
+    expect(await backlogUntil(10)).toBe(10);
+  });
+
   it("sends nothing after the snapshot when the client is up to date", async () => {
     const hash = await playerMidRiddle();
     const stream = await api.events(hash, 10);

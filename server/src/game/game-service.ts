@@ -15,7 +15,6 @@ import { planStep } from "./station-events";
 import type { Turn, Turns } from "./turns";
 
 /** Reason of the 409 for activating a station the participant has finished. */
-const STATION_DONE = "station done";
 
 export type GameServiceDeps = {
   store: Store;
@@ -49,7 +48,7 @@ export class GameService {
     if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
     return this.deps.turns.run(participant.stream, async (turn) => {
       const run = await turn.repos.stationRuns.find(turn.stream, stationId);
-      if (run?.status === "done") throw new ServiceError(409, STATION_DONE);
+      if (run?.status === "done") throw new ServiceError(409, ErrorReason.stationDone);
       const current = await turn.repos.participants.currentStation(turn.stream);
       if (current === stationId) return;
       if (current !== 0) await this.abandon(turn, current);
@@ -97,7 +96,8 @@ export class GameService {
       const logged = await repos.events.listAfter(participant.stream, lastEventId);
       // The status just sent supersedes every logged one.
       const backlog = logged.filter((row) => row.type !== "playerstatus");
-      return { status, backlog, lastSeq };
+      const backlogUntil = backlog.at(-1)?.seq ?? lastEventId;
+      return { status: { ...status, BacklogUntil: backlogUntil }, backlog, lastSeq };
     });
   }
 

@@ -442,9 +442,10 @@ describe("teams", () => {
 });
 
 describe("debug", () => {
-  it("is the 404 unless the pack enables debug", () => {
+  it("is the 404 unless the pack enables debug, title included", async () => {
     renderApp("/debug", { token: "abc" });
     expect(screen.getByRole("heading", { name: "Diese Seite gibt es nicht." })).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Nicht gefunden · /));
   });
 
   it("shows the session token and replaces the auth token", async () => {

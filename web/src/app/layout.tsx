@@ -22,7 +22,8 @@ function useDocumentTitle(title: string): void {
 /** Header with menu and route title, the screen, and the footer navigation. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const title = t(routeTitleKey(useMatches()));
+  const { config } = useSession();
+  const title = t(routeTitleKey(useMatches(), config));
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -82,7 +83,7 @@ export function AppLayout() {
 export function PlainLayout() {
   const { t } = useTranslation();
   const { config, content } = useSession();
-  const title = t(routeTitleKey(useMatches()));
+  const title = t(routeTitleKey(useMatches(), config));
   useDocumentTitle(title);
   return (
     <div className="shell shell--plain">

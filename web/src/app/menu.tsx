@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { useConfirm } from "../components/confirm";
 import { LanguagePicker } from "../components/language-picker";
+import { moveFocusByArrow } from "../lib/arrow-focus";
 import { useSession } from "./session";
 
 type MenuProps = {
@@ -28,12 +29,8 @@ export function Menu({ id, onClose }: MenuProps) {
       onClose(false);
       return;
     }
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     const items = [...(navRef.current?.querySelectorAll<HTMLElement>("a, button") ?? [])];
-    const index = items.findIndex((item) => item === document.activeElement);
-    const step = event.key === "ArrowDown" ? 1 : -1;
-    items.at((index + step) % items.length)?.focus();
-    event.preventDefault();
+    if (moveFocusByArrow(items, event.key)) event.preventDefault();
   }
 
   async function logout() {

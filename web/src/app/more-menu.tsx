@@ -7,6 +7,7 @@ import { MoreIcon } from "../components/icons";
 import { footerMarker, unreadInViews } from "../game/footer-counts";
 import { useGame } from "../game/game-store";
 import { viewsWithEntries } from "../game/view-list";
+import { moveFocusByArrow } from "../lib/arrow-focus";
 
 const viewTitles = {
   main: "route.main",
@@ -70,12 +71,8 @@ export function MoreMenu() {
       close(false);
       return;
     }
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    event.preventDefault();
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>("a") ?? [])];
-    const index = items.findIndex((item) => item === document.activeElement);
-    const step = event.key === "ArrowDown" ? 1 : -1;
-    items.at((index + step) % items.length)?.focus();
+    if (moveFocusByArrow(items, event.key)) event.preventDefault();
   }
 
   return (

@@ -1,9 +1,12 @@
 import type { UIMatch } from "react-router";
+import type { WebAppConfig } from "@wegmarke/protocol";
 import type { en } from "../i18n/en";
 
 /** Each route names its title (spec 2: every route has a title), one of the `route` texts. */
 export type RouteHandle = {
   titleKey: `route.${keyof typeof en.route}`;
+  /** The pack setting the route needs; without it the route is the 404 page, title included. */
+  enabledBy?: "debug" | "allowTeams";
 };
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -11,7 +14,8 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 }
 
 /** The title key of the deepest matched route that has one. */
-export function routeTitleKey(matches: UIMatch[]): RouteHandle["titleKey"] {
+export function routeTitleKey(matches: UIMatch[], config: WebAppConfig): RouteHandle["titleKey"] {
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
+  if (handle?.enabledBy !== undefined && !config[handle.enabledBy]) return "route.notFound";
   return handle?.titleKey ?? "route.webapp";
 }

@@ -20,7 +20,10 @@ import { RequireTeam } from "./require-team";
 import type { RouteHandle } from "./route-handle";
 import { SessionLayout } from "./session-layout";
 
-const handle = (titleKey: RouteHandle["titleKey"]): RouteHandle => ({ titleKey });
+const handle = (
+  titleKey: RouteHandle["titleKey"],
+  enabledBy?: RouteHandle["enabledBy"],
+): RouteHandle => (enabledBy === undefined ? { titleKey } : { titleKey, enabledBy });
 
 /** The app's routes below /webapp; any other path renders the 404 screen. */
 export const routes: RouteObject[] = [
@@ -40,7 +43,7 @@ export const routes: RouteObject[] = [
       },
       // Info views (noTeam true).
       { path: "intro", element: <IntroScreen />, handle: handle("route.intro") },
-      { path: "team", element: <TeamScreen />, handle: handle("route.team") },
+      { path: "team", element: <TeamScreen />, handle: handle("route.team", "allowTeams") },
       { path: "end", element: <EndScreen />, handle: handle("route.end") },
     ],
   },
@@ -49,7 +52,7 @@ export const routes: RouteObject[] = [
     element: <SessionLayout />,
     children: [
       { path: "password", element: <PasswordScreen />, handle: handle("route.password") },
-      { path: "debug", element: <DebugScreen />, handle: handle("route.debug") },
+      { path: "debug", element: <DebugScreen />, handle: handle("route.debug", "debug") },
       // Spec 6: help and privacy are open to anonymous visitors too.
       { path: "help", element: <HelpScreen />, handle: handle("route.help") },
       { path: "privacy", element: <PrivacyScreen />, handle: handle("route.privacy") },

@@ -12,6 +12,9 @@ type Session = {
   token: string | null;
   /** Station texts in the current language; null until loaded. */
   content: PublicContent | null;
+  /** The last try to load the texts failed; `retryContent` tries again. */
+  contentFailed: boolean;
+  retryContent(): void;
   setLanguage(language: Language): void;
   signIn(token: string): void;
   /** Logout: the stream closes (the game unmounts), token, config and cache are removed. */
@@ -35,6 +38,10 @@ export function SessionProvider({
   const [token, setToken] = useState(start.authToken);
   const [language, setLanguageState] = useState<Language>(start.language ?? config.defaultLanguage);
   const [loaded, setLoaded] = useState<PublicContent | null>(null);
+  const [contentFailed, setContentFailed] = useState(false);
+  /** Counts the tries to load the texts: each one fetches them again. */
+  const [contentTry, setContentTry] = useState(0);
+  const retryContent = useCallback(() => setContentTry((count) => count + 1), []);
   const [accountDeleted, setAccountDeleted] = useState(false);
 
   useEffect(() => changeLanguage(language), [language]);
@@ -43,14 +50,26 @@ export function SessionProvider({
     let live = true;
     fetchContent(language).then(
       (content) => {
-        if (live) setLoaded(content);
+        if (!live) return;
+        setLoaded(content);
+        setContentFailed(false);
       },
-      (error: unknown) => console.warn("could not load the station texts", error),
+      (error: unknown) => {
+        console.warn("could not load the station texts", error);
+        if (live) setContentFailed(true);
+      },
     );
     return () => {
       live = false;
     };
-  }, [language]);
+  }, [language, contentTry]);
+
+  useEffect(() => {
+    // Back online: texts that could not be loaded are fetched again without a tap.
+    if (!contentFailed) return;
+    window.addEventListener("online", retryContent);
+    return () => window.removeEventListener("online", retryContent);
+  }, [contentFailed, retryContent]);
 
   const setLanguage = useCallback(
     (next: Language) => {
@@ -87,13 +106,27 @@ export function SessionProvider({
       language,
       token,
       content,
+      contentFailed,
+      retryContent,
       setLanguage,
       signIn,
       signOut,
       forget,
       accountDeleted,
     }),
-    [config, language, token, content, setLanguage, signIn, signOut, forget, accountDeleted],
+    [
+      config,
+      language,
+      token,
+      content,
+      contentFailed,
+      retryContent,
+      setLanguage,
+      signIn,
+      signOut,
+      forget,
+      accountDeleted,
+    ],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Message } from "../game/game-state";
 import { formatTime } from "../lib/time";
@@ -18,11 +19,18 @@ type MessageThreadProps = {
   onProgress?: ProgressReport;
   /** Shown while there is no message; null shows nothing, undefined the default text. */
   emptyText?: string | null;
+  /** What a message links to below its content (a recommendation's station), or null. */
+  linkOf?: (message: Message) => ReactNode;
 };
 
-type MessageBubbleProps = { message: Message; assetsBase: string; onProgress?: ProgressReport };
+type MessageBubbleProps = {
+  message: Message;
+  assetsBase: string;
+  onProgress?: ProgressReport;
+  link?: ReactNode;
+};
 
-function MessageBubble({ message, assetsBase, onProgress }: MessageBubbleProps) {
+function MessageBubble({ message, assetsBase, onProgress, link }: MessageBubbleProps) {
   const own = message.originator === "user";
   return (
     <div
@@ -32,6 +40,7 @@ function MessageBubble({ message, assetsBase, onProgress }: MessageBubbleProps) 
     >
       {!own && <span className="bubble__name">{message.originator}</span>}
       <MessageContent message={message} assetsBase={assetsBase} onProgress={onProgress} />
+      {link}
       <time className="bubble__time" dateTime={message.timestamp}>
         {formatTime(message.timestamp)}
       </time>
@@ -48,6 +57,7 @@ export function MessageThread({
   assetsBase,
   onProgress,
   emptyText,
+  linkOf,
 }: MessageThreadProps) {
   const { t } = useTranslation();
   const newRef = useRef<HTMLDivElement>(null);
@@ -78,7 +88,12 @@ export function MessageThread({
                 <span>{t("messages.newMessages")}</span>
               </div>
             )}
-            <MessageBubble message={message} assetsBase={assetsBase} onProgress={onProgress} />
+            <MessageBubble
+              message={message}
+              assetsBase={assetsBase}
+              onProgress={onProgress}
+              link={linkOf?.(message)}
+            />
           </Fragment>
         ))}
       </div>

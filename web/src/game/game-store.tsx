@@ -58,6 +58,11 @@ type GameContextValue = {
    * current one, not the cached one from the last visit.
    */
   statusLive: boolean;
+  /**
+   * The stream's opening status and the backlog sent with it have been applied: what the
+   * state lacks now, the server lacks too.
+   */
+  caughtUp: boolean;
 };
 
 const GameContext = createContext<GameContextValue | null>(null);
@@ -96,6 +101,8 @@ export function GameProvider({
   const [connection, setConnection] = useState(0);
   const streamRef = useRef<{ close(): void } | null>(null);
   const [statusLive, setStatusLive] = useState(false);
+  const [backlogUntil, setBacklogUntil] = useState(0);
+  const caughtUp = statusLive && (state.lastEventId ?? 0) >= backlogUntil;
 
   useEffect(() => {
     stateRef.current = state;
@@ -128,7 +135,9 @@ export function GameProvider({
       lastEventId: stateRef.current.lastEventId,
       onEvent: (event) => {
         dispatch({ type: "server-event", event, receivedAt: Date.now() });
-        if (event.type === "playerstatus") setStatusLive(true);
+        if (event.type !== "playerstatus") return;
+        setBacklogUntil(event.data.BacklogUntil ?? 0);
+        setStatusLive(true);
       },
       onOpen: () => reportStream({ kind: "open" }),
       onError: (error, closed) => reportStream({ kind: "error", error, closed }),
@@ -193,7 +202,10 @@ export function GameProvider({
     };
   }, [gameBase, token, onCallError, startOver]);
 
-  const value = useMemo(() => ({ state, actions, statusLive }), [state, actions, statusLive]);
+  const value = useMemo(
+    () => ({ state, actions, statusLive, caughtUp }),
+    [state, actions, statusLive, caughtUp],
+  );
   return <GameContext value={value}>{children}</GameContext>;
 }
 

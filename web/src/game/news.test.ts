@@ -11,6 +11,7 @@ import {
   isNewPlayer,
   newsShown,
   pickFixedText,
+  recommendedStation,
   unseenNews,
 } from "./news";
 
@@ -70,6 +71,46 @@ describe("news", () => {
     expect(bellMarked(shown, null)).toBe(false);
     const again = run([recommendation(2, 2, "Noch ein Tipp")], shown);
     expect(bellMarked(again, null)).toBe(true);
+  });
+
+  it("a recommendation leads to the station it names, else to the station that sent it", () => {
+    const secret = { Done: false, Played: false, Visible: "secret" as const };
+    const withSecret = playerStatus({
+      Stations: {
+        "5": station({
+          Name: "alte-universitaet",
+          DisplayHint: { Style: "plain", View: "main" },
+        }),
+        "6": station({ Name: "kilianskapelle", GameState: secret }),
+        "7": station({ Name: "offline", Live: false }),
+      },
+    });
+    const tip = (RecommendationID: string) =>
+      run([
+        status(withSecret),
+        {
+          type: "server-event",
+          event: event(
+            "webtext-recommendation",
+            {
+              StationID: 5,
+              Originator: "Wilhelm",
+              Text: "Tipp",
+              Timestamp: new Date(t0).toISOString(),
+              RecommendationID,
+            },
+            1,
+          ),
+          receivedAt: t0,
+        },
+      ]).stations["5"]?.messages[0];
+    const named = tip("5:kilianskapelle");
+    const unnamed = tip("5:line-1234abcd");
+    const offline = tip("5:offline");
+    if (!named || !unnamed || !offline) throw new Error("the recommendation did not arrive");
+    expect(recommendedStation(withSecret, named)).toBe(6);
+    expect(recommendedStation(withSecret, unnamed)).toBe(5);
+    expect(recommendedStation(withSecret, offline)).toBe(5);
   });
 
   it("the bell is set on a nearby station other than the one home showed last", () => {

@@ -1,7 +1,7 @@
 import type { PlayerStatus } from "@wegmarke/protocol";
 import type { GameState, Message } from "./game-state";
 import type { SeenMark } from "./seen";
-import { isPlayed } from "./station-flags";
+import { isPlayed, isVisible } from "./station-flags";
 
 /** Every recommendation (webtext- and webcontent-recommendation) that has arrived. */
 function recommendations(state: GameState): Message[] {
@@ -27,6 +27,21 @@ export function unseenNews(state: GameState, seenUpTo: number | null): Message[]
 export function bellMarked(state: GameState, nearbyStation: number | null): boolean {
   const newNearby = nearbyStation !== null && nearbyStation !== state.seen.nearby;
   return unseenNews(state, state.seen.news).length > 0 || newNearby;
+}
+
+/**
+ * The station a recommendation leads to: the live, visible station whose name is the
+ * recommendation's id (`#recommend: kilianskapelle`, so a tip can reveal a secret station),
+ * else the station that sent it.
+ */
+export function recommendedStation(status: PlayerStatus | null, message: Message): number {
+  const recommendation = message.recommendationId;
+  if (recommendation === undefined || status === null) return message.stationId;
+  const name = recommendation.slice(recommendation.indexOf(":") + 1);
+  const named = Object.entries(status.Stations).find(
+    ([, station]) => station.Name === name && station.Live && isVisible(station),
+  );
+  return named === undefined ? message.stationId : Number(named[0]);
 }
 
 /** What home has shown: the recommendations up to the newest one, and the nearby station. */

@@ -17,13 +17,14 @@ describe("points", () => {
     expect(crestFor([], 3)).toBeNull();
   });
 
-  it("lists the finished stations by name", () => {
+  it("lists the finished stations with points to earn by name", () => {
     const status = playerStatus({
       Stations: {
         "1": station({ Name: "b", Points: 2, GameState: { Done: true, Played: true } }),
         "2": station({ Name: "a", Points: 1, GameState: { Done: true, Played: true } }),
         "3": station({ Name: "c" }),
         "4": station({ Name: "d", Live: false, GameState: { Done: true, Played: true } }),
+        "5": station({ Name: "e", MaxPoints: 0, GameState: { Done: true, Played: true } }),
       },
     });
     expect(finishedStations(status).map(({ id }) => id)).toEqual([2, 1]);

@@ -11,12 +11,12 @@ export function crestFor(crest: readonly CrestLevel[], finished: number): CrestL
   return reached;
 }
 
-/** The points page's list: live stations the player has finished, by name. */
+/** The points page's list: live stations with points to earn that the player has finished, by name. */
 export function finishedStations(status: PlayerStatus | null): StationEntry[] {
   if (status === null) return [];
   return Object.entries(status.Stations)
     .map(([id, station]) => ({ id: Number(id), station }))
-    .filter(({ station }) => station.Live && isDone(station))
+    .filter(({ station }) => station.Live && station.MaxPoints > 0 && isDone(station))
     .sort((a, b) => a.station.Name.localeCompare(b.station.Name));
 }
 

@@ -62,6 +62,12 @@ describe("nearest station", () => {
     expect(nearestStation(status, far, 3000)).toBeNull();
   });
 
+  it("takes the server's distance when the device has no position", () => {
+    const measured = playerStatus({ Stations: { "1": station({ Distance: 420 }) } });
+    expect(nearestStation(measured, null, 3000)?.id).toBe(1);
+    expect(nearestStation(measured, null, 400)).toBeNull();
+  });
+
   it("is not the current station", () => {
     expect(nearestStation({ ...status, CurrentStation: 2 }, here, 3000)?.id).toBe(1);
   });

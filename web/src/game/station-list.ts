@@ -51,14 +51,15 @@ export function stationList(
 
 /**
  * Home's "station nearby": the nearest listed station closer than the threshold, not done and
- * not the current one (home shows that one anyway).
+ * not the current one (home shows that one anyway). Without a device position the server's
+ * distance counts.
  */
 export function nearestStation(
   status: PlayerStatus | null,
   position: Position | null,
   threshold: number,
 ): ListedStation | null {
-  if (status === null || position === null) return null;
+  if (status === null) return null;
   const candidates = stationList(status, position, true).filter(
     ({ id, distance }) => id !== status.CurrentStation && distance !== null && distance < threshold,
   );

@@ -46,7 +46,7 @@ describe("lists", () => {
   });
 
   it("archive and email lists are sorted by station id descending", () => {
-    expect(ids("archive")).toEqual([22, 20]);
+    expect(ids("archive")).toEqual([22, 21, 20]);
     expect(ids("email")).toEqual([32, 31, 30]);
   });
 
@@ -54,10 +54,10 @@ describe("lists", () => {
     expect(ids("custom")).toEqual([40, 41]);
   });
 
-  it("lists show live and visible stations only, never secret ones", () => {
+  it("lists show live and visible stations only; secret counts as visible", () => {
     expect(ids("custom")).not.toContain(42);
     expect(ids("story")).toEqual([51]);
-    expect(ids("archive")).not.toContain(21);
+    expect(ids("archive")).toEqual([22, 21, 20]);
   });
 
   it("marks running stations in every list", () => {

@@ -15,9 +15,10 @@ const orderOf: Record<Exclude<StationView, "station">, "name" | "id-desc" | "id-
 
 /**
  * The list of a view's route (/webapp/{slug}): only stations whose view equals the slug, live
- * and visible, never secret ones.
- * - station: without done ones, by name or distance, the current station first (stationList);
- * - main and story: by name;
+ * and visible (spec 4: secret counts as visible).
+ * - station: without done and secret ones, by name or distance, the current station first
+ *   (stationList);
+ * - main: without secret ones, by name; story: by name;
  * - archive and email: by station id descending; custom: ascending.
  */
 export function viewList(
@@ -29,7 +30,7 @@ export function viewList(
   if (status === null) return [];
   if (view === "station") return stationList(status, position, sortByDistance);
   const listed = displayedStations(status, view)
-    .filter(({ station }) => !isSecret(station))
+    .filter(({ station }) => view !== "main" || !isSecret(station))
     .map((entry) => ({
       ...entry,
       distance: stationDistance(entry.station, position),

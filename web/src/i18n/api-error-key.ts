@@ -13,6 +13,13 @@ const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.tooManyAttempts]: "tooMany",
   [ErrorReason.tooManySms]: "tooMany",
   [ErrorReason.invalidCode]: "invalidCode",
+  [ErrorReason.stationUnavailable]: "stationUnavailable",
+  [ErrorReason.stationDone]: "stationDone",
+  [ErrorReason.storyUnavailable]: "storyUnavailable",
+  [ErrorReason.storyLocked]: "storyLocked",
+  [ErrorReason.noAnswerExpected]: "notExpected",
+  [ErrorReason.noButtonExpected]: "notExpected",
+  [ErrorReason.unknownButton]: "notExpected",
   [NETWORK_UNREACHABLE]: "offline",
 };
 

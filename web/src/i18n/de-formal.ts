@@ -401,6 +401,11 @@ export const deFormal: Locale = {
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     invalidCode: "Der Code stimmt nicht oder ist abgelaufen.",
+    stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
+    stationDone: "Diese Station haben Sie schon geschafft.",
+    storyUnavailable: "Diese Geschichte ist gerade nicht verfügbar.",
+    storyLocked: "Diese Geschichte ist noch nicht frei. Sammeln Sie an weiteren Stationen Punkte.",
+    notExpected: "Darauf wartet gerade niemand mehr – vielleicht war jemand schneller.",
     sse: "Die Verbindung ist abgebrochen. Bitte laden Sie die Seite neu.",
     team: {
       "400": "Der Beitritt zum Team hat nicht geklappt.",

@@ -401,6 +401,11 @@ export const de: Locale = {
     tooMany: "Zu viele Versuche. Bitte warte etwas und versuch es dann noch einmal.",
     offline: "Keine Verbindung. Versuch es noch einmal, sobald du wieder Empfang hast.",
     invalidCode: "Der Code stimmt nicht oder ist abgelaufen.",
+    stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
+    stationDone: "Diese Station hast du schon geschafft.",
+    storyUnavailable: "Diese Geschichte ist gerade nicht verfügbar.",
+    storyLocked: "Diese Geschichte ist noch nicht frei. Sammle an weiteren Stationen Punkte.",
+    notExpected: "Darauf wartet gerade niemand mehr – vielleicht war jemand schneller.",
     sse: "Die Verbindung ist abgebrochen. Bitte lade die Seite neu.",
     team: {
       "400": "Der Beitritt zum Team hat nicht geklappt.",

@@ -394,6 +394,11 @@ export const en = {
     tooMany: "Too many attempts. Please wait a while and try again.",
     offline: "No connection. Try again once you have reception.",
     invalidCode: "The code is wrong or has expired.",
+    stationUnavailable: "This station is not available right now.",
+    stationDone: "You have already finished this station.",
+    storyUnavailable: "This story is not available right now.",
+    storyLocked: "This story is still locked. Collect points at more stations.",
+    notExpected: "Nobody is waiting for that any more – perhaps someone was quicker.",
     sse: "The connection was lost. Please reload the page.",
     team: {
       "400": "Joining the team failed.",

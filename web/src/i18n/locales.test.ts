@@ -64,4 +64,13 @@ describe("apiErrorKey", () => {
   it("tells a call that reached no server by its own text", () => {
     expect(apiErrorKey("000", "network unreachable")).toBe("apiError.offline");
   });
+
+  it("says why the game refused a station, a story or an answer", () => {
+    expect(apiErrorKey("404", "station unavailable")).toBe("apiError.stationUnavailable");
+    expect(apiErrorKey("409", "station done")).toBe("apiError.stationDone");
+    expect(apiErrorKey("404", "story unavailable")).toBe("apiError.storyUnavailable");
+    expect(apiErrorKey("409", "story locked")).toBe("apiError.storyLocked");
+    expect(apiErrorKey("409", "no answer expected")).toBe("apiError.notExpected");
+    expect(apiErrorKey("409", "unknown button")).toBe("apiError.notExpected");
+  });
 });

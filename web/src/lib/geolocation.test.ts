@@ -1,16 +1,34 @@
 import { describe, expect, it, vi } from "vitest";
 import { createGeolocationStore, geolocationErrorEvent, geolocationOptions } from "./geolocation";
 
-function fakeGeolocation(
-  answer: (success: PositionCallback, failure: PositionErrorCallback) => void,
-): Geolocation {
-  return {
-    getCurrentPosition: vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null) =>
-      answer(success, failure ?? (() => {})),
-    ),
-    watchPosition: vi.fn(),
-    clearWatch: vi.fn(),
+type Watch = { success: PositionCallback; failure: PositionErrorCallback };
+
+/** A device whose watchers the test moves by hand. */
+function fakeGeolocation() {
+  const watches = new Map<number, Watch>();
+  let nextId = 1;
+  const geolocation = {
+    getCurrentPosition: vi.fn(),
+    watchPosition: vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null) => {
+      const id = nextId++;
+      watches.set(id, { success, failure: failure ?? (() => {}) });
+      return id;
+    }),
+    clearWatch: vi.fn((id: number) => {
+      watches.delete(id);
+    }),
+  } satisfies Geolocation;
+  const moveTo = (latitude: number, longitude: number) => {
+    for (const watch of watches.values()) {
+      watch.success({ coords: { latitude, longitude } } as GeolocationPosition);
+    }
   };
+  const fail = (message: string) => {
+    for (const watch of watches.values()) {
+      watch.failure({ code: 3, message } as GeolocationPositionError);
+    }
+  };
+  return { geolocation, watches, moveTo, fail };
 }
 
 describe("geolocation store", () => {
@@ -20,34 +38,49 @@ describe("geolocation store", () => {
       timeout: 5000,
       maximumAge: 300000,
     });
-    const geolocation = fakeGeolocation(() => {});
-    createGeolocationStore(geolocation).subscribe(() => {});
-    expect(geolocation.getCurrentPosition).toHaveBeenCalledWith(
+    const device = fakeGeolocation();
+    createGeolocationStore(device.geolocation).subscribe(() => {});
+    expect(device.geolocation.watchPosition).toHaveBeenCalledWith(
       expect.any(Function),
       expect.any(Function),
       geolocationOptions,
     );
   });
 
-  it("hands the found position to its listeners", () => {
-    const geolocation = fakeGeolocation((success) =>
-      success({ coords: { latitude: 50.8, longitude: 8.77 } } as GeolocationPosition),
-    );
-    const store = createGeolocationStore(geolocation);
+  it("hands each new position to its listeners while the player walks", () => {
+    const device = fakeGeolocation();
+    const store = createGeolocationStore(device.geolocation);
     const listener = vi.fn();
     store.subscribe(listener);
-    expect(listener).toHaveBeenCalled();
+    device.moveTo(50.8, 8.77);
     expect(store.getPosition()).toEqual({ latitude: 50.8, longitude: 8.77 });
+    device.moveTo(50.81, 8.771);
+    expect(store.getPosition()).toEqual({ latitude: 50.81, longitude: 8.771 });
+    device.moveTo(50.81, 8.771);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("watches once for all listeners and stops with the last one", () => {
+    const device = fakeGeolocation();
+    const store = createGeolocationStore(device.geolocation);
+    const first = store.subscribe(() => {});
+    const second = store.subscribe(() => {});
+    expect(device.geolocation.watchPosition).toHaveBeenCalledTimes(1);
+    first();
+    expect(device.watches.size).toBe(1);
+    second();
+    expect(device.watches.size).toBe(0);
+    store.subscribe(() => {});
+    expect(device.geolocation.watchPosition).toHaveBeenCalledTimes(2);
   });
 
   it("on failure only emits an event and keeps no position", () => {
-    const geolocation = fakeGeolocation((_, failure) =>
-      failure({ code: 1, message: "denied" } as GeolocationPositionError),
-    );
+    const device = fakeGeolocation();
     const emitted = vi.fn();
     window.addEventListener(geolocationErrorEvent, emitted);
-    const store = createGeolocationStore(geolocation);
+    const store = createGeolocationStore(device.geolocation);
     store.subscribe(() => {});
+    device.fail("timeout");
     window.removeEventListener(geolocationErrorEvent, emitted);
     expect(emitted).toHaveBeenCalledTimes(1);
     expect(store.getPosition()).toBeNull();
@@ -55,7 +88,7 @@ describe("geolocation store", () => {
 
   it("without geolocation stays without a position", () => {
     const store = createGeolocationStore(undefined);
-    store.subscribe(() => {});
+    store.subscribe(() => {})();
     expect(store.getPosition()).toBeNull();
   });
 });

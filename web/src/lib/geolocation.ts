@@ -15,30 +15,37 @@ type GeolocationStore = {
   getPosition(): Position | null;
 };
 
-/** Holds the latest position; asks the device again whenever a first listener subscribes. */
+/**
+ * Holds the latest position. While anything listens it follows the device with
+ * `watchPosition`, so distances, sorting and the nearby station move with a walking player;
+ * the watch ends with the last listener.
+ */
 export function createGeolocationStore(geolocation: Geolocation | undefined): GeolocationStore {
   let position: Position | null = null;
+  let watchId: number | null = null;
   const listeners = new Set<() => void>();
 
-  function request(): void {
-    geolocation?.getCurrentPosition(
-      (found) => {
-        position = { latitude: found.coords.latitude, longitude: found.coords.longitude };
-        for (const listener of listeners) listener();
-      },
-      (error) => {
-        window.dispatchEvent(new CustomEvent(geolocationErrorEvent, { detail: error.message }));
-      },
-      geolocationOptions,
-    );
+  function found({ coords }: GeolocationPosition): void {
+    if (position?.latitude === coords.latitude && position.longitude === coords.longitude) return;
+    position = { latitude: coords.latitude, longitude: coords.longitude };
+    for (const listener of listeners) listener();
+  }
+
+  function failed(error: GeolocationPositionError): void {
+    window.dispatchEvent(new CustomEvent(geolocationErrorEvent, { detail: error.message }));
   }
 
   return {
     subscribe(listener) {
       listeners.add(listener);
-      if (listeners.size === 1) request();
+      if (geolocation && watchId === null) {
+        watchId = geolocation.watchPosition(found, failed, geolocationOptions);
+      }
       return () => {
         listeners.delete(listener);
+        if (listeners.size > 0 || watchId === null) return;
+        geolocation?.clearWatch(watchId);
+        watchId = null;
       };
     },
     getPosition: () => position,

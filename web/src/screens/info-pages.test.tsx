@@ -72,4 +72,19 @@ describe("privacy", () => {
     expect(screen.getByText("Wir speichern nur, was das Spiel braucht.")).toBeTruthy();
     expect(screen.getByText(/14 Tage nach der Registrierung automatisch gelöscht/)).toBeTruthy();
   });
+
+  it("says so when the texts cannot be loaded, never that there is no notice, and tries again", async () => {
+    let reachable = false;
+    renderApp("/privacy", {
+      content: gameContent,
+      respond: ({ url }) =>
+        url.includes("/content/") && !reachable ? new Response("down", { status: 503 }) : undefined,
+    });
+    expect(screen.getByText("Einen Moment …")).toBeTruthy();
+    expect(await screen.findByText(/konnte nicht geladen werden/)).toBeTruthy();
+    expect(screen.queryByText(/noch keine Datenschutzerklärung/)).toBeNull();
+    reachable = true;
+    fireEvent.click(screen.getByRole("button", { name: "Erneut versuchen" }));
+    expect(await screen.findByText("Stadtmarketing Marburg GmbH")).toBeTruthy();
+  });
 });

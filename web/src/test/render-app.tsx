@@ -43,7 +43,7 @@ type RenderOptions = {
   token?: string;
   /** Settings of the game pack that differ from `testConfig`. */
   config?: Partial<WebAppConfig>;
-  /** Answers a call itself; `undefined` leaves it to the default answers. */
+  /** Answers a call (the texts' GET too) itself; `undefined` leaves it to the default answers. */
   respond?: (call: Call) => Response | undefined;
   /** Public content that differs from the two stations' default texts. */
   content?: Partial<PublicContent>;
@@ -74,13 +74,14 @@ export function renderApp(
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.includes("/content/")) return Response.json({ ...content, ...contentOverrides });
       const call = {
         url,
         body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
       };
-      calls.push(call);
       const answer = respond?.(call);
+      if (url.includes("/content/"))
+        return answer ?? Response.json({ ...content, ...contentOverrides });
+      calls.push(call);
       if (answer !== undefined) return answer;
       if (url.endsWith("player/optin/anon")) return Response.json({ value: "new-token" });
       return Response.json({ value: "ok" });

@@ -21,6 +21,7 @@ import {
   isNewPlayer,
   newsShown,
   pickFixedText,
+  recommendedStation,
   unseenNews,
 } from "../../game/news";
 import { stationById } from "../../game/station-flags";
@@ -37,7 +38,8 @@ const fixedTexts = ["home.fixed.walk", "home.fixed.look", "home.fixed.start"] as
 function NewsItem({ message, state }: { message: Message; state: GameState }) {
   const { t } = useTranslation();
   const { config, content } = useSession();
-  const station = stationById(state.status, message.stationId);
+  const target = recommendedStation(state.status, message);
+  const station = stationById(state.status, target);
   const view = station?.DisplayHint.View ?? "station";
   return (
     <li className="news-item">
@@ -48,9 +50,9 @@ function NewsItem({ message, state }: { message: Message; state: GameState }) {
       <div className="news-item__content">
         <MessageContent message={message} assetsBase={config.assetsBase} />
       </div>
-      <Link className="news-item__link" to={stationPath(view, message.stationId)}>
+      <Link className="news-item__link" to={stationPath(view, target)}>
         {t("news.toStation", {
-          title: displayTitle(stationTexts(content, message.stationId, station), view),
+          title: displayTitle(stationTexts(content, target, station), view),
         })}
         <ChevronIcon />
       </Link>

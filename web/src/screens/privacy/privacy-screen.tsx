@@ -6,12 +6,21 @@ import { accountRetentionDays } from "../../game/info-pages";
 /** The privacy notice (/webapp/privacy): the pack's text, its provider, the retention rules. */
 export function PrivacyScreen() {
   const { t } = useTranslation();
-  const { content } = useSession();
+  const { content, contentFailed, retryContent } = useSession();
   const privacy = content?.privacy;
 
   return (
     <article className="privacy">
-      {privacy === undefined ? (
+      {content === null ? (
+        <div className="privacy__missing" role="status">
+          <p>{t(contentFailed ? "app.loadFailed" : "app.loading")}</p>
+          {contentFailed && (
+            <button type="button" className="button button--secondary" onClick={retryContent}>
+              {t("app.retry")}
+            </button>
+          )}
+        </div>
+      ) : privacy === undefined ? (
         <p className="privacy__missing">{t("privacy.missing")}</p>
       ) : (
         <>

@@ -35,9 +35,10 @@ export function ScoreboardScreen() {
       </section>
       {entries.length === 0 && <p className="scoreboard__empty">{t("scoreboard.empty")}</p>}
       <ol className="scoreboard__list" aria-label={t("scoreboard.ranking")}>
-        {rows.map(({ entry, gapBefore }) => (
+        {rows.map(({ entry, gapBefore }, index) => (
           <li
-            key={`${entry.rank}-${entry.name}-${entry.isYou}`}
+            // Generated names may repeat, and rows carry no id: the position tells them apart.
+            key={index}
             className={[
               "scoreboard__row",
               entry.isYou ? "scoreboard__row--you" : "",

@@ -2,14 +2,17 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import type { StationStatus, StationView } from "@wegmarke/protocol";
+import { stationPath } from "../../app/paths";
 import { useSession } from "../../app/session";
-import { CheckIcon } from "../../components/icons";
+import { CheckIcon, ChevronIcon } from "../../components/icons";
 import { EntryMedia } from "../../components/message-content";
 import { MessageThread } from "../../components/message-thread";
 import { StationActions } from "../../components/station-actions";
 import { useGame } from "../../game/game-store";
 import { stationLocal } from "../../game/game-state";
+import type { Message } from "../../game/game-state";
 import { messengerState, unreadCount } from "../../game/messenger";
+import { recommendedStation } from "../../game/news";
 import { hasStationActions, unavailableKey } from "../../game/opening";
 import { showsDone } from "../../game/station-done";
 import { isAvailable, isRunning, stationById } from "../../game/station-flags";
@@ -110,6 +113,23 @@ function EntryMediaBlock({
   );
 }
 
+/** Below a recommendation in the chat: a link to the station it names, when that is another. */
+function RecommendationLink({ message, from }: { message: Message; from: number }) {
+  const { t } = useTranslation();
+  const { state } = useGame();
+  const { content } = useSession();
+  const target = recommendedStation(state.status, message);
+  const station = stationById(state.status, target);
+  if (target === from || station === undefined) return null;
+  const view = station.DisplayHint.View;
+  return (
+    <Link className="bubble__link" to={stationPath(view, target)}>
+      {t("news.toStation", { title: displayTitle(stationTexts(content, target, station), view) })}
+      <ChevronIcon />
+    </Link>
+  );
+}
+
 function StationDetail({ view, stationId }: { view: StationView; stationId: number }) {
   const { t } = useTranslation();
   const { state, actions } = useGame();
@@ -186,6 +206,11 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
             actions.reportProgress(message.stationId, message.content, ratio)
           }
           emptyText={withActions ? undefined : null}
+          linkOf={(message) =>
+            message.recommendationId === undefined ? null : (
+              <RecommendationLink message={message} from={stationId} />
+            )
+          }
         />
       )}
       {running && <Messenger stationId={stationId} messenger={messenger} />}

@@ -11,7 +11,9 @@ import { isRunning, stationById } from "../../game/station-flags";
 /**
  * Runs spec 4's opening rule once when a detail view opens (not when the player just started
  * the station from its list). Starting a station by opening it while another one is current
- * asks the switch question first, as every other start does.
+ * asks the switch question first, as every other start does. The rule waits until the stream
+ * has caught up: a main station whose messages are still on their way is not "without
+ * messages".
  */
 export function useOpening(
   view: StationView,
@@ -23,7 +25,7 @@ export function useOpening(
 ): void {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { state, actions } = useGame();
+  const { state, actions, caughtUp } = useGame();
   const started = useRef(false);
   const station = stationById(state.status, stationId);
   const local = stationLocal(state, stationId);
@@ -61,8 +63,8 @@ export function useOpening(
 
   useEffect(() => {
     // Once per opening, with what was known then; also where StrictMode runs effects twice.
-    if (!ready || started.current) return;
+    if (!ready || !caughtUp || started.current) return;
     started.current = true;
     void open();
-  }, [ready]);
+  }, [ready, caughtUp]);
 }

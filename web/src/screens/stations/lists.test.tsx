@@ -160,6 +160,25 @@ describe("detail views", () => {
     );
   });
 
+  it("waits for the messages still on their way before restarting a main station", async () => {
+    const { calls } = open("/main/10");
+    const running = gameStatus({ CurrentStation: 10, ActiveStations: [10] });
+    // A new device: the stream opens with the status, then replays the station's messages.
+    act(() => stream().send("playerstatus", { ...running, BacklogUntil: 2 }));
+    await screen.findByRole("heading", { name: "Die Stadtrallye" });
+    act(() =>
+      stream().send(
+        "webtext",
+        { StationID: 10, Originator: "Max", Text: "Hallo!", Timestamp: now() },
+        1,
+      ),
+    );
+    act(() => stream().send("answer-expected", { StationID: 10 }, 2));
+    await screen.findByText("Hallo!");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => call.url)).toEqual([]);
+  });
+
   it("does not restart a main station the player has just started from the list", async () => {
     const { calls } = open("/main");
     act(() => stream().send("playerstatus", gameStatus()));

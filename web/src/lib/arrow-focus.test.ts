@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { moveFocusByArrow } from "./arrow-focus";
+
+function buttons(count: number): HTMLElement[] {
+  return Array.from({ length: count }, (_, index) => {
+    const button = document.createElement("button");
+    button.textContent = String(index);
+    document.body.append(button);
+    return button;
+  });
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("moving the focus by arrow keys", () => {
+  it("arrows move, wrapping at both ends", () => {
+    const items = buttons(3);
+    items[0]?.focus();
+    moveFocusByArrow(items, "ArrowUp");
+    expect(document.activeElement).toBe(items[2]);
+    moveFocusByArrow(items, "ArrowDown");
+    expect(document.activeElement).toBe(items[0]);
+    moveFocusByArrow(items, "ArrowDown");
+    expect(document.activeElement).toBe(items[1]);
+  });
+
+  it("with nothing focused goes to the first item down and the last item up", () => {
+    const items = buttons(3);
+    moveFocusByArrow(items, "ArrowUp");
+    expect(document.activeElement).toBe(items[2]);
+    (document.activeElement as HTMLElement).blur();
+    moveFocusByArrow(items, "ArrowDown");
+    expect(document.activeElement).toBe(items[0]);
+  });
+
+  it("leaves other keys alone", () => {
+    const items = buttons(2);
+    items[1]?.focus();
+    expect(moveFocusByArrow(items, "ArrowLeft")).toBe(false);
+    expect(moveFocusByArrow([], "ArrowDown")).toBe(true);
+    expect(document.activeElement).toBe(items[1]);
+  });
+});
