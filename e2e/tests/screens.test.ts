@@ -170,6 +170,20 @@ describe("every screen of the demo game", () => {
     await screenshot(page, "screen-13-main-done");
   });
 
+  it("leads to the secret chapel by Wilhelm's tip, in the chat and on home", async () => {
+    // The tip comes with the frog's letter, 30 s after the end of the game (#delay: 30s).
+    const tip = messages("Wilhelm Grimm").filter({ hasText: "Geheimtipp" });
+    await tip.getByRole("link", { name: "Zu „Die Kilianskapelle“" }).waitFor({ timeout: 45_000 });
+    await footer().getByRole("link", { name: "Neuigkeiten" }).click();
+    const news = page.getByRole("region", { name: "Neuigkeiten" });
+    await news.getByText(/Geheimtipp/).waitFor();
+    await settle();
+    await screenshot(page, "screen-13c-secret-tip");
+    await news.getByRole("link", { name: "Zu „Die Kilianskapelle“" }).click();
+    await page.waitForURL(/\/webapp\/station\/6$/);
+    await page.getByRole("heading", { name: "Die Kilianskapelle" }).waitFor();
+  });
+
   it("plays an archive sheet (plain style) with its start button", async () => {
     await page.goto("/webapp/archive");
     await expectTitle("Archiv");
