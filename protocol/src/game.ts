@@ -4,8 +4,37 @@ import { languageSchema } from "./config";
 /** Calls of the web-app (game) base (spec section 7), mounted at `/api/game/`. */
 
 const hash = z.string().trim().min(1);
+
+/** A decimal number as text: `1`, `-2`, `0.5`, `.5`, `1e3`; not `0x10`, `Infinity` or "". */
+const NUMERIC_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
+
+/**
+ * A number field of a request: a JSON number, or the same as text, since a form-encoded body
+ * (`StationID=1`) carries only strings. Anything else fails `schema` with its type ("expected
+ * number, received boolean"), where `z.coerce.number()` read `true` as 1, `null`, "" and `[]`
+ * as 0 and `[5]` as 5.
+ */
+export function requestNumber<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess(
+    (value) =>
+      typeof value === "string" && NUMERIC_TEXT.test(value.trim()) ? Number(value) : value,
+    schema,
+  );
+}
+
+/**
+ * A boolean field of a request: `true`/`false`, or the same as text for a form-encoded body.
+ * `z.coerce.boolean()` read every non-empty string as true, "false" included.
+ */
+export function requestBoolean() {
+  return z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean(),
+  );
+}
+
 /** Station and story ids are positive integers; clients may send them as numeric strings. */
-export const stationIdSchema = z.coerce.number().int().positive();
+export const stationIdSchema = requestNumber(z.number().int().positive());
 
 export const stationRequest = z.object({ StationID: stationIdSchema, Hash: hash });
 export type StationRequest = z.infer<typeof stationRequest>;
@@ -17,7 +46,7 @@ export type StationRequest = z.infer<typeof stationRequest>;
 export const activateRequest = stationRequest.extend({ Language: languageSchema.optional() });
 export type ActivateRequest = z.infer<typeof activateRequest>;
 
-export const outroRequest = z.object({ Skip: z.coerce.boolean(), Hash: hash });
+export const outroRequest = z.object({ Skip: requestBoolean(), Hash: hash });
 export type OutroRequest = z.infer<typeof outroRequest>;
 
 export const answerRequest = z.object({
@@ -39,7 +68,7 @@ export const mediumProgressRequest = z.object({
   StationID: stationIdSchema,
   Hash: hash,
   ContentRef: z.string().min(1),
-  ProgressRatio: z.coerce.number().min(0).max(1),
+  ProgressRatio: requestNumber(z.number().min(0).max(1)),
 });
 export type MediumProgressRequest = z.infer<typeof mediumProgressRequest>;
 

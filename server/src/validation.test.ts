@@ -11,7 +11,7 @@ function reasonFor(value: unknown): string {
 describe("formatIssues", () => {
   it("names each failing field", () => {
     expect(reasonFor({ StationID: "x", Hash: 1 })).toBe(
-      "StationID: expected number, received NaN; Hash: expected string, received number",
+      "StationID: expected number, received string; Hash: expected string, received number",
     );
   });
 

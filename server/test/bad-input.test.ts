@@ -55,7 +55,7 @@ describe("bad input is answered 4xx with a reason, never 500", () => {
       [
         "station/activate",
         { StationID: "abc", Hash: hash },
-        "StationID: expected number, received NaN",
+        "StationID: expected number, received string",
       ],
       [
         "station/activate",
@@ -67,8 +67,52 @@ describe("bad input is answered 4xx with a reason, never 500", () => {
         { StationID: -1, Hash: hash },
         "StationID: Too small: expected number to be >0",
       ],
-      ["station/activate", { Hash: hash }, "StationID: expected number, received NaN"],
-      ["station/cancel", { StationID: {}, Hash: hash }, "StationID: expected number, received NaN"],
+      ["station/activate", { Hash: hash }, "StationID: required"],
+      [
+        "station/cancel",
+        { StationID: {}, Hash: hash },
+        "StationID: expected number, received object",
+      ],
+      // z.coerce.number() once read these as 1 and 5.
+      [
+        "station/activate",
+        { StationID: true, Hash: hash },
+        "StationID: expected number, received boolean",
+      ],
+      [
+        "station/activate",
+        { StationID: [5], Hash: hash },
+        "StationID: expected number, received array",
+      ],
+      [
+        "station/activate",
+        { StationID: "", Hash: hash },
+        "StationID: expected number, received string",
+      ],
+      // … and these as 0 and 1.
+      [
+        "player/medium/progress",
+        { StationID: 1, Hash: hash, ContentRef: "stations/1/a.mp4", ProgressRatio: null },
+        "ProgressRatio: expected number, received null",
+      ],
+      [
+        "player/medium/progress",
+        { StationID: 1, Hash: hash, ContentRef: "stations/1/a.mp4", ProgressRatio: "" },
+        "ProgressRatio: expected number, received string",
+      ],
+      [
+        "player/medium/progress",
+        { StationID: 1, Hash: hash, ContentRef: "stations/1/a.mp4", ProgressRatio: [] },
+        "ProgressRatio: expected number, received array",
+      ],
+      [
+        "player/medium/progress",
+        { StationID: 1, Hash: hash, ContentRef: "stations/1/a.mp4", ProgressRatio: true },
+        "ProgressRatio: expected number, received boolean",
+      ],
+      // z.coerce.boolean() once read every non-empty text as true.
+      ["outro/activate", { Skip: "ja", Hash: hash }, "Skip: expected boolean, received string"],
+      ["outro/activate", { Skip: 1, Hash: hash }, "Skip: expected boolean, received number"],
       ["player/answer", { StationID: 1, Hash: hash }, "Answer: required"],
       [
         "player/answer",
@@ -100,6 +144,13 @@ describe("bad input is answered 4xx with a reason, never 500", () => {
     );
     expect([status, body]).toEqual([200, '{"value":"ok"}']);
     await api.game("station/cancel", { StationID: "1", Hash: hash });
+    const leaving = await api.optin();
+    const [outroStatus, outroBody] = await raw(
+      "/api/game/outro/activate",
+      `Skip=false&Hash=${leaving}`,
+      "application/x-www-form-urlencoded",
+    );
+    expect([outroStatus, outroBody]).toEqual([200, '{"value":"ok"}']);
   });
 
   it("answers 415 for a content type it cannot read", async () => {

@@ -34,7 +34,7 @@ Wie heißt die Stadt?
 - -> END
 `,
   "stations/2-zu/station.yaml": station(2, "live: false"),
-  "stations/2-zu/script.de.ink": "Geschlossen.\n-> END\n",
+  "stations/2-zu/script.de.ink": "VAR points = 0\nGeschlossen.\n-> END\n",
   "stations/3-gruss/station.yaml": station(3, "live: true"),
   "stations/3-gruss/script.de.ink": "VAR points = 0\nHallo und tschüss!\n~ points = 1\n-> END\n",
 };

@@ -237,11 +237,11 @@ describe("player/medium/progress", () => {
         { ...body, ContentRef: "" },
         "ContentRef: Too small: expected string to have >=1 characters",
       ],
-      [{ ...body, ProgressRatio: undefined }, "ProgressRatio: expected number, received NaN"],
-      [{ ...body, ProgressRatio: "viel" }, "ProgressRatio: expected number, received NaN"],
+      [{ ...body, ProgressRatio: undefined }, "ProgressRatio: required"],
+      [{ ...body, ProgressRatio: "viel" }, "ProgressRatio: expected number, received string"],
       [{ ...body, ProgressRatio: 1.5 }, "ProgressRatio: Too big: expected number to be <=1"],
       [{ ...body, ProgressRatio: -0.1 }, "ProgressRatio: Too small: expected number to be >=0"],
-      [{ ...body, StationID: "x" }, "StationID: expected number, received NaN"],
+      [{ ...body, StationID: "x" }, "StationID: expected number, received string"],
     ];
     for (const [input, reason] of cases) {
       expect(await api.gameFailure("player/medium/progress", input)).toEqual([400, reason]);

@@ -7,7 +7,11 @@ export type MediaUse = {
   file: string;
   line: number | undefined;
   ref: string;
-  /** Scripts and `content` texts may name an https URL; images and audio must be files. */
+  /**
+   * Set for content shown in a message (a script's `#content`, a station text's `content`): it
+   * may be an https URL, and a file must be of a type the app shows. Images and audio named
+   * elsewhere must be files.
+   */
   webAllowed: boolean;
 };
 

@@ -1,5 +1,12 @@
 import { Compiler } from "inkjs/compiler/Compiler";
+import { Container } from "inkjs/engine/Container";
+import { ControlCommand } from "inkjs/engine/ControlCommand";
+import { Divert } from "inkjs/engine/Divert";
+import type { InkObject } from "inkjs/engine/Object";
+import type { Story } from "inkjs/engine/Story";
+import { StringValue } from "inkjs/engine/Value";
 import { parseDuration } from "../engine/duration";
+import { isTagName, knownTags, parseSeenRatio } from "../engine/tags";
 import type { ContentProblem } from "./model";
 
 /** A `#content` line of a script: what it names and where. */
@@ -10,25 +17,42 @@ export type InkFile = {
   json: string | undefined;
   problems: ContentProblem[];
   contentRefs: ContentRef[];
+  /**
+   * Whether the script declares `VAR points`, the variable the engine awards (undefined when it
+   * did not compile). Without it the station always awards 0.
+   */
+  declaresPoints: boolean | undefined;
 };
 
 export function compileInkFile(file: string, source: string): InkFile {
   const lines = source.split(/\r?\n/);
   const compiled = compile(file, source);
-  const problems = [...compiled.problems, ...commentedUrls(file, lines), ...badDelays(file, lines)];
+  const story = compiled.story;
+  const problems = [
+    ...compiled.problems,
+    ...commentedUrls(file, lines),
+    ...(story
+      ? [...tagProblems(file, scriptTags(story)), ...pointsProblems(file, story, lines)]
+      : []),
+  ];
   return {
     json: problems.length === 0 ? compiled.json : undefined,
     problems,
     contentRefs: findContentRefs(lines),
+    declaresPoints: story?.variablesState.GlobalVariableExistsWithName("points"),
   };
 }
 
-function compile(file: string, source: string): Omit<InkFile, "contentRefs"> {
+function compile(
+  file: string,
+  source: string,
+): { json: string | undefined; story: Story | undefined; problems: ContentProblem[] } {
   const compiler = new Compiler(source);
   try {
-    const json = compiler.Compile().ToJson() ?? undefined;
+    const story = compiler.Compile();
+    const json = story.ToJson() ?? undefined;
     const problems = compiler.warnings.map((m) => compilerProblem(file, m));
-    return { json, problems };
+    return { json, story, problems };
   } catch (error) {
     // Compile() throws "Compilation failed." once it has collected the errors.
     const messages = [...compiler.errors, ...compiler.warnings];
@@ -36,7 +60,7 @@ function compile(file: string, source: string): Omit<InkFile, "contentRefs"> {
       messages.length === 0
         ? [{ file, message: String(error) }]
         : messages.map((m) => compilerProblem(file, m));
-    return { json: undefined, problems };
+    return { json: undefined, story: undefined, problems };
   }
 }
 
@@ -57,23 +81,111 @@ function commentedUrls(file: string, lines: string[]): ContentProblem[] {
   });
 }
 
-/** A `#delay:` the engine cannot read would silently send the message at once. */
-function badDelays(file: string, lines: string[]): ContentProblem[] {
-  return lines.flatMap((text, i) =>
-    splitLine(text)
-      .tags.map((tag) => /^\s*delay\s*:(.*)$/i.exec(tag)?.[1]?.trim())
-      .filter((value) => value !== undefined && !value.includes("{") && !parseDuration(value))
-      .map((value) => ({
-        file,
-        line: i + 1,
-        message: `#delay: ${value}: write a duration like 30s, 10m or 2h`,
-      })),
-  );
+/**
+ * One tag of the compiled script: its text up to the first part computed at run time (`{…}`),
+ * and whether it has such a part.
+ */
+type ScriptTag = { text: string; computed: boolean; line: number | undefined };
+
+/**
+ * Every tag of a compiled script, with the line it is written on. The compiler has already
+ * applied ink's rules (a tag runs from `#` to the next `#`, the end of the line, a `]` in a
+ * choice or a divert; `\#` is text; comments are gone), and keeps each object's source line.
+ */
+function scriptTags(story: Story): ScriptTag[] {
+  const tags: ScriptTag[] = [];
+  let open: (ScriptTag & { in: Container }) | undefined;
+  const close = () => {
+    if (open) tags.push({ text: open.text, computed: open.computed, line: open.line });
+    open = undefined;
+  };
+  const visit = (object: InkObject, parent: Container): void => {
+    if (object instanceof Container) {
+      if (open) open.computed = true; // `#tag {a|b}`: a sequence or a conditional
+      for (const child of object.content) visit(child, object);
+      for (const child of object.namedOnlyContent?.values() ?? []) visit(child, object);
+      // A tag inside a branch (`{x: a #tag|b}`) is closed only after the conditional.
+      if (open?.in === object) close();
+      return;
+    }
+    if (object instanceof ControlCommand) {
+      const { BeginTag, EndTag, NoOp } = ControlCommand.CommandType;
+      if (object.commandType === BeginTag) {
+        close();
+        const line = object.debugMetadata?.startLineNumber;
+        open = { text: "", computed: false, line, in: parent };
+      } else if (object.commandType === EndTag) {
+        close();
+      } else if (open && object.commandType !== NoOp) {
+        open.computed = true; // `#seen: {ratio}`: an expression inside the tag
+      }
+      return;
+    }
+    if (!open || object instanceof Divert) return;
+    if (!(object instanceof StringValue)) open.computed = true;
+    else if (!open.computed) open.text += object.value;
+  };
+  const root = story.mainContentContainer;
+  visit(root, root);
+  close();
+  return tags;
+}
+
+const TAG_LIST = "#content, #answer, #recommend, #from:, #seen: or #delay:";
+
+/** Tags the engine would not read, or whose value it would ignore. */
+function tagProblems(file: string, tags: ScriptTag[]): ContentProblem[] {
+  return tags.flatMap((tag) => {
+    const message = tagMessage(tag);
+    return message === undefined ? [] : [{ file, line: tag.line, message }];
+  });
+}
+
+function tagMessage({ text, computed }: ScriptTag): string | undefined {
+  const written = text.trim();
+  const colon = written.indexOf(":");
+  // `#{name}`, `#se{…}`: the name itself is computed when the script runs; nothing to check.
+  if (computed && colon < 0) return undefined;
+  const name = (colon < 0 ? written : written.slice(0, colon)).trim().toLowerCase();
+  const value = colon < 0 ? undefined : written.slice(colon + 1).trim();
+  if (!isTagName(name)) {
+    const first = name.split(/\s/)[0] ?? "";
+    if (colon < 0 && isTagName(first) && knownTags[first].value !== "none") {
+      return `#${written}: write #${first}: ${written.slice(first.length).trim()}`;
+    }
+    return `#${written}: unknown tag: use ${TAG_LIST} (and \\# for a # in the text)`;
+  }
+  const spec = knownTags[name];
+  if (spec.value === "none" && value !== undefined) {
+    return `#${written}: #${name} takes no value`;
+  }
+  if (spec.value === "required" && !value && !computed) {
+    return `#${written}: needs a value, like ${spec.example}`;
+  }
+  if (computed || !value) return undefined;
+  if (name === "delay" && !parseDuration(value)) {
+    return `#delay: ${value}: write a duration like 30s, 10m or 2h`;
+  }
+  if (name === "seen" && parseSeenRatio(value) === undefined) {
+    return `#seen: ${value}: write a ratio from 0 to 1, like 0.8 for 80 %`;
+  }
+  return undefined;
+}
+
+/** The engine reads `points` only as a number; any other value always awards 0. */
+function pointsProblems(file: string, story: Story, lines: string[]): ContentProblem[] {
+  const vars = story.variablesState;
+  if (!vars.GlobalVariableExistsWithName("points") || typeof vars.$("points") === "number") {
+    return [];
+  }
+  const index = lines.findIndex((text) => /^\s*VAR\s+points\s*=/.test(text));
+  const message = "VAR points: must start as a number, like VAR points = 0";
+  return [index < 0 ? { file, message } : { file, line: index + 1, message }];
 }
 
 /**
- * The media a script names with `#content`. The compiled story keeps no line numbers, so the
- * source is scanned: the text before the first tag on a line that carries a `#content` tag.
+ * The media a script names with `#content`. The compiled story splits a line's text into many
+ * objects, so the source is scanned: the text before the first tag on a line with `#content`.
  */
 function findContentRefs(lines: string[]): ContentRef[] {
   return lines.flatMap((text, i) => {

@@ -14,7 +14,7 @@ name: mensa
 character: Koch
 latitude: 50.8
 longitude: 8.7
-points: 1
+points: 0
 texts:
   de:
     title: Die Mensa
@@ -487,5 +487,151 @@ describe("station reminders, texts and scripts", () => {
         message: "#delay: 5 min: write a duration like 30s, 10m or 2h",
       },
     ]);
+  });
+
+  it("report a #seen that is no ratio from 0 to 1, at its line", async () => {
+    await write("stations/10-mensa/station.yaml", station);
+    await write(
+      "stations/10-mensa/script.de.ink",
+      [
+        "VAR anteil = 0.5",
+        "stations/3/rosenwunder.mp3 #content #seen: 80",
+        "stations/3/rosenwunder.mp3 #content #seen: 80%",
+        "stations/3/rosenwunder.mp3 #content #seen: 0,8",
+        "stations/3/rosenwunder.mp3 #content #seen: 0.8",
+        "stations/3/rosenwunder.mp3 #content #seen: 1",
+        "stations/3/rosenwunder.mp3 #content #seen: {anteil}",
+        "stations/3/rosenwunder.mp3 #content #seen:",
+        "",
+      ].join("\n"),
+    );
+    const at = (line: number, message: string) => ({
+      file: "stations/10-mensa/script.de.ink",
+      line,
+      message,
+    });
+    expect(await problems()).toEqual([
+      at(2, "#seen: 80: write a ratio from 0 to 1, like 0.8 for 80 %"),
+      at(3, "#seen: 80%: write a ratio from 0 to 1, like 0.8 for 80 %"),
+      at(4, "#seen: 0,8: write a ratio from 0 to 1, like 0.8 for 80 %"),
+      at(8, "#seen:: needs a value, like #seen: 0.8"),
+    ]);
+  });
+
+  it("report tags the engine does not read, on lines, choices and knots, at their lines", async () => {
+    await write("stations/10-mensa/station.yaml", station);
+    await write(
+      "stations/10-mensa/script.de.ink",
+      [
+        "Hallo! #form: Max",
+        "stations/3/elisabethkirche.jpg #contnet",
+        "Wir sind die \\#1 in Marburg. // #kommentar",
+        "Heute gibt es Suppe. #from: Koch #Recommend #delay: 1m",
+        "+ [Suppe / Eintopf #answr]",
+        "  Lecker! #from Max",
+        "+ [Weiter #answer] -> essen",
+        "=== essen ===",
+        "# knoten",
+        "stations/3/elisabethkirche.jpg #content: bild",
+        "Guten Appetit! #from:",
+        "-> END",
+        "",
+      ].join("\n"),
+    );
+    const at = (line: number, message: string) => ({
+      file: "stations/10-mensa/script.de.ink",
+      line,
+      message,
+    });
+    const known =
+      "use #content, #answer, #recommend, #from:, #seen: or #delay: (and \\# for a # in the text)";
+    expect(await problems()).toEqual([
+      at(1, `#form: Max: unknown tag: ${known}`),
+      at(2, `#contnet: unknown tag: ${known}`),
+      at(5, `#answr: unknown tag: ${known}`),
+      at(6, "#from Max: write #from: Max"),
+      at(9, `#knoten: unknown tag: ${known}`),
+      at(10, "#content: bild: #content takes no value"),
+      at(11, "#from:: needs a value, like #from: Max"),
+    ]);
+  });
+
+  it("report #content files the app cannot show, and take images, mp3, mp4, webm and web addresses", async () => {
+    await write("stations/10-mensa/station.yaml", station);
+    await write("stations/10-mensa/lied.ogg", "");
+    await write("stations/10-mensa/karte.pdf", "");
+    await write("stations/10-mensa/film.webm", "");
+    await write("stations/10-mensa/logo.svg", "");
+    await write("stations/10-mensa/mein bild.png", "");
+    await write(
+      "stations/10-mensa/script.de.ink",
+      [
+        "stations/10/lied.ogg #content",
+        "stations/10/karte.pdf #content",
+        "stations/10/film.webm #content",
+        "stations/10/logo.svg #content",
+        "stations/3/rosenwunder.mp3 #content",
+        "stations/6/wichtelmaenner.mp4 #content",
+        "https:\\/\\/example.org/karte.pdf #content",
+        "stations/10/mein bild.png #content",
+        "",
+      ].join("\n"),
+    );
+    await edit("stations/4-grimm-stube/station.yaml", (t) =>
+      t.replace(
+        "    author: Jacob Grimm\n    subject: Help",
+        "    content: stations/10/karte.pdf\n    author: Jacob Grimm\n    subject: Help",
+      ),
+    );
+    const reason =
+      "the app cannot show this file: use an image (jpg, png, gif, webp, avif, svg), mp3, mp4, webm or an https address";
+    expect(await problems()).toEqual([
+      {
+        file: "stations/10-mensa/script.de.ink",
+        line: 1,
+        message: `stations/10/lied.ogg: ${reason}`,
+      },
+      {
+        file: "stations/10-mensa/script.de.ink",
+        line: 2,
+        message: `stations/10/karte.pdf: ${reason}`,
+      },
+      {
+        file: "stations/10-mensa/script.de.ink",
+        line: 8,
+        message: "stations/10/mein bild.png: the app shows an image only if its path has no spaces",
+      },
+      {
+        file: "stations/4-grimm-stube/station.yaml",
+        line: 33,
+        message: `stations/10/karte.pdf: ${reason}`,
+      },
+    ]);
+  });
+
+  it("report a station worth points whose script, in any language, never declares VAR points", async () => {
+    await write("stations/10-mensa/station.yaml", station.replace("points: 0", "points: 2"));
+    await write("stations/10-mensa/script.de.ink", "VAR points = 0\nLecker!\n~ points = 2\n");
+    await write("stations/10-mensa/script.en.ink", "Yummy!\n~ temp points = 2\n");
+    await write("stations/10-mensa/script.de-formal.ink", 'Lecker!\nVAR points = "zwei"\n');
+    expect(await problems()).toEqual([
+      {
+        file: "stations/10-mensa/script.de-formal.ink",
+        line: 2,
+        message: "VAR points: must start as a number, like VAR points = 0",
+      },
+      {
+        file: "stations/10-mensa/script.en.ink",
+        message:
+          "never declares VAR points, so it always awards 0 of the 2 points in station.yaml: add VAR points = 0 and ~ points = …",
+      },
+    ]);
+  });
+
+  it("take a script without VAR points at a station worth no points", async () => {
+    await write("stations/10-mensa/station.yaml", station);
+    await write("stations/10-mensa/script.de.ink", "Guten Appetit!\n");
+    const loaded = await loadContentPack(pack);
+    expect(loaded.stations.find((s) => s.id === 10)?.points).toBe(0);
   });
 });

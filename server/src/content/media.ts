@@ -39,3 +39,20 @@ function safeSegments(rest: string): string[] | null {
 export function isWebUrl(ref: string): boolean {
   return /^https?:\/\//i.test(ref);
 }
+
+/**
+ * What the app shows as a message's content (web/src/lib/media-type.ts): an image, mp3 audio,
+ * mp4 or webm video, or a link to a web address. Any other file it would print as plain text.
+ */
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg)$/i;
+const PLAYABLE_FILE = /\.(mp3|mp4|webm)$/i;
+
+/** Why the app cannot show `ref` as content, or undefined when it can. */
+export function undisplayableReason(ref: string): string | undefined {
+  if (isWebUrl(ref) || PLAYABLE_FILE.test(ref)) return undefined;
+  if (IMAGE_FILE.test(ref)) {
+    // The app takes an image path with white space for text.
+    return /\s/.test(ref) ? "the app shows an image only if its path has no spaces" : undefined;
+  }
+  return "the app cannot show this file: use an image (jpg, png, gif, webp, avif, svg), mp3, mp4, webm or an https address";
+}

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { FolderDraft, LineOf, MediaUse } from "./drafts";
-import { isWebUrl, parseMediaPath } from "./media";
+import { isWebUrl, parseMediaPath, undisplayableReason } from "./media";
 import type { ContentProblem, CrestLevel, Station, Story } from "./model";
 import { isFile } from "./pack-files";
 
@@ -61,6 +61,9 @@ async function checkMedia(
       `${use.ref}: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file> or intro/<file>`,
     );
   }
+  // A `#content` line or a `content` text: the app shows it by its type.
+  const reason = use.webAllowed ? undisplayableReason(use.ref) : undefined;
+  if (reason !== undefined) return problem(`${use.ref}: ${reason}`);
   let folder: string | undefined = media.area;
   if (media.area === "stations" || media.area === "stories") {
     folder = folders[media.area].get(media.id);

@@ -18,7 +18,7 @@ export async function loadStation(root: string, folder: string): Promise<FolderD
   const yaml = typeof text === "string" ? parseYamlFile(yamlFile, text, stationSchema) : undefined;
   const config = yaml?.value;
   const lineOf = yaml?.lineOf ?? (() => undefined);
-  const scripts = await loadScripts(root, rel);
+  const scripts = await loadScripts(root, rel, config?.points ?? 0);
   const draft = { folder, yamlFile, id: givenId(yaml?.data), lineOf };
   const problems = [
     ...(typeof text === "string" ? [] : [text]),
@@ -45,10 +45,14 @@ export async function loadStation(root: string, folder: string): Promise<FolderD
 
 const SCRIPT_FILE = /^script\.(.+)\.ink$/;
 
-/** Compiles every `script.<lang>.ink` of a station folder; `compiled` needs at least `de`. */
+/**
+ * Compiles every `script.<lang>.ink` of a station folder; `compiled` needs at least `de`. A
+ * station worth points needs `VAR points` in every script: the engine awards that variable.
+ */
 async function loadScripts(
   root: string,
   rel: string,
+  maxPoints: number,
 ): Promise<{
   compiled: Station["scripts"] | undefined;
   media: MediaUse[];
@@ -72,6 +76,10 @@ async function loadScripts(
     }
     const ink = compileInkFile(file, text);
     problems.push(...ink.problems);
+    if (maxPoints > 0 && ink.declaresPoints === false) {
+      const message = `never declares VAR points, so it always awards 0 of the ${maxPoints} points in station.yaml: add VAR points = 0 and ~ points = …`;
+      problems.push({ file, message });
+    }
     media.push(...ink.contentRefs.map((r) => ({ file, ...r, webAllowed: true })));
     if (ink.json !== undefined) compiled[lang] = ink.json;
   }

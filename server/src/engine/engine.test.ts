@@ -92,6 +92,19 @@ describe("#content", () => {
       { kind: "content", from: "Max", contentRef: "stations/3/lied.mp3", seenRatio: 0.8 },
     ]);
   });
+
+  it("leaves out a #seen that is no ratio from 0 to 1, so the app's default applies (the loader reports it)", () => {
+    const result = script(
+      "a.mp3 #content #seen: 80\nb.mp3 #content #seen: 80%\nc.mp3 #content #seen: 0,8\nd.mp3 #content #seen: 1\ne.mp3 #content #seen: 0\n",
+    ).start();
+    expect(result.messages).toEqual([
+      { kind: "content", from: "Lena", contentRef: "a.mp3" },
+      { kind: "content", from: "Lena", contentRef: "b.mp3" },
+      { kind: "content", from: "Lena", contentRef: "c.mp3" },
+      { kind: "content", from: "Lena", contentRef: "d.mp3", seenRatio: 1 },
+      { kind: "content", from: "Lena", contentRef: "e.mp3", seenRatio: 0 },
+    ]);
+  });
 });
 
 describe("#recommend", () => {

@@ -1,5 +1,5 @@
 import { Story } from "inkjs";
-import { hasTag, messageExtras, tagValue } from "./tags";
+import { hasTag, messageExtras, parseSeenRatio, tagValue } from "./tags";
 import type {
   Awaiting,
   EngineButton,
@@ -117,15 +117,12 @@ function toMessage(line: string, tags: string[], character: string): EngineMessa
   const from = tagValue(tags, "from") || character;
   const extras = messageExtras(tags, text);
   if (!hasTag(tags, "content")) return { kind: "text", from, text, ...extras };
-  const seenRatio = parseRatio(tagValue(tags, "seen"));
+  const seen = tagValue(tags, "seen");
+  // The loader refuses a ratio outside 0..1; should one slip through, the app's default applies.
+  const seenRatio = seen === undefined ? undefined : parseSeenRatio(seen);
   return seenRatio !== undefined
     ? { kind: "content", from, contentRef: text, seenRatio, ...extras }
     : { kind: "content", from, contentRef: text, ...extras };
-}
-
-function parseRatio(value: string | undefined): number | undefined {
-  const ratio = value ? Number(value) : Number.NaN;
-  return Number.isFinite(ratio) ? ratio : undefined;
 }
 
 function refused(story: Story, ctx: ScriptContext, state: string): StepResult {

@@ -3,12 +3,31 @@ import type { MessageExtras } from "./types";
 
 /** Reading the tags of an ink line: `#content`, `#from: Max`, `#recommend`, `#delay: 30s`. */
 
-export function hasTag(tags: readonly string[], name: string): boolean {
+/**
+ * Every tag the engine reads, and whether it takes a value after a colon. The loader reports
+ * any other tag, so a new tag must be added here before the engine can read it.
+ */
+export const knownTags = {
+  content: { value: "none" },
+  answer: { value: "none" },
+  recommend: { value: "optional" },
+  from: { value: "required", example: "#from: Max" },
+  seen: { value: "required", example: "#seen: 0.8" },
+  delay: { value: "required", example: "#delay: 30s" },
+} as const satisfies Record<string, { value: "none" | "optional" | "required"; example?: string }>;
+
+export type TagName = keyof typeof knownTags;
+
+export function isTagName(name: string): name is TagName {
+  return Object.hasOwn(knownTags, name);
+}
+
+export function hasTag(tags: readonly string[], name: TagName): boolean {
   return tags.some((t) => t.trim().toLowerCase() === name);
 }
 
 /** The value of a `name: value` tag, trimmed; undefined when the tag is absent. */
-export function tagValue(tags: readonly string[], name: string): string | undefined {
+export function tagValue(tags: readonly string[], name: TagName): string | undefined {
   const prefix = new RegExp(`^\\s*${name}\\s*:`, "i");
   const tag = tags.find((t) => prefix.test(t));
   return tag?.replace(prefix, "").trim();
@@ -28,6 +47,17 @@ export function messageExtras(tags: readonly string[], body: string): MessageExt
   // The loader refuses a bad duration; should one slip through, the message is simply not delayed.
   if (delayMs) extras.delayMs = delayMs;
   return extras;
+}
+
+/**
+ * A `#seen:` value: a plain decimal from 0 to 1 (`0.8`, `1`, `.5`); undefined for anything else
+ * (`80`, `80%`, `0,8`), which the app's schema would refuse.
+ */
+export function parseSeenRatio(value: string): number | undefined {
+  const text = value.trim();
+  if (!/^\d*\.?\d+$/.test(text)) return undefined;
+  const ratio = Number(text);
+  return ratio >= 0 && ratio <= 1 ? ratio : undefined;
 }
 
 /**
