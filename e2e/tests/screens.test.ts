@@ -143,6 +143,8 @@ describe("every screen of the demo game", () => {
     await page.getByRole("link", { name: /Neue Neuigkeiten/ }).click();
     const news = page.getByRole("region", { name: "Neuigkeiten" });
     await news.getByText(/bei meinem Bruder Wilhelm/).waitFor();
+    // Jacob's tip names Wilhelm's station (#recommend: alte-universitaet): the news leads there.
+    await news.getByRole("link", { name: "Zu „Die Alte Universität“" }).waitFor();
     await page.getByTestId("bell-marker").waitFor({ state: "detached" });
     await page.getByRole("region", { name: "Du hast neue Punkte gesammelt!" }).waitFor();
     await page.getByRole("region", { name: "Eine neue Geschichte ist freigeschaltet" }).waitFor();

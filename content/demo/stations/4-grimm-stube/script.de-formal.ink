@@ -8,7 +8,7 @@ Helfen Sie uns, sie wieder einzusammeln?
 + [Worum geht es genau?]
     An jeder Station wartet eine Märchenfigur auf Sie. Lösen Sie ihre Aufgabe, kehrt ihr Märchen zu uns zurück.
 - ~ points = 1
-Beginnen Sie am besten bei meinem Bruder Wilhelm an der Alten Universität. #recommend
+Beginnen Sie am besten bei meinem Bruder Wilhelm an der Alten Universität. #recommend: alte-universitaet
 Mit herzlichen Grüßen, Ihr Jacob Grimm
 P.S. Unter „Geschichten“ erzählen wir Ihnen, wie alles begann. Das erste Kapitel wartet dort schon auf Sie; weitere öffnen sich, je mehr Stationen Ihnen Punkte bringen. #delay: 1m
 -> END
