@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../test/fake-event-source";
 import { station } from "../../test/fixtures";
@@ -75,6 +75,24 @@ describe("home", () => {
     const reward = screen.getByRole("region", { name: "Du hast neue Punkte gesammelt!" });
     expect(within(reward).getByRole("link").getAttribute("href")).toBe("/webapp/points");
     expect(screen.queryByText("Heute ist ein guter Tag für einen Spaziergang.")).toBeNull();
+  });
+
+  it("turns the new story's card over, then opens the story after 1 s", async () => {
+    const { router } = open();
+    const status = gameStatus();
+    status.Stations["1"] = station({ Points: 3, GameState: { Done: true, Played: true } });
+    act(() => stream().send("playerstatus", status));
+    const story = await screen.findByRole("region", {
+      name: "Eine neue Geschichte ist freigeschaltet",
+    });
+    const started = Date.now();
+    fireEvent.click(within(story).getByRole("link"));
+    expect(story.className).toContain("card--flipping");
+    expect(router.state.location.pathname).toBe("/webapp/");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/stories/1"), {
+      timeout: 2000,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
   it("offers the intro to a new player", async () => {

@@ -31,6 +31,7 @@ import { availableStories, unseenStories } from "../../game/stories";
 import { formatDistance } from "../../lib/distance";
 import { formatTime } from "../../lib/time";
 import { useGeolocation } from "../../lib/use-geolocation";
+import { useStoryOpening } from "../stories/use-story-opening";
 
 const fixedTexts = ["home.fixed.walk", "home.fixed.look", "home.fixed.start"] as const;
 
@@ -81,6 +82,7 @@ export function HomeScreen() {
   const news = unseenNews(state, seenBefore);
   const [newStory] = unseenStories(availableStories(content, state.status), state.seen.stories);
   const newPoints = hasNewPoints(state);
+  const storyOpening = useStoryOpening();
   const marked = bellMarked(state, nearbyId);
 
   // Home shows the news: the bell's marker goes whenever it is set while home is open.
@@ -149,11 +151,23 @@ export function HomeScreen() {
         </section>
       )}
       {newStory !== undefined && (
-        <section className="card card--story" aria-labelledby="home-story">
+        <section
+          className={
+            storyOpening.flipping === newStory.id
+              ? "card card--story card--flipping"
+              : "card card--story"
+          }
+          aria-labelledby="home-story"
+        >
           <h2 id="home-story" className="card__kicker">
             <BookIcon /> {t("news.newStory")}
           </h2>
-          <Link className="card__link" to={`/stories/${newStory.id}`}>
+          <Link
+            className="card__link"
+            to={`/stories/${newStory.id}`}
+            onClick={(event) => storyOpening.open(event, newStory.id)}
+            aria-busy={storyOpening.flipping === newStory.id}
+          >
             <span className="card__title">{newStory.story.headline}</span>
             <ChevronIcon />
           </Link>

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from "react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { useSession } from "../../app/session";
 import { BookIcon, CheckIcon, HeadphonesIcon, StarIcon } from "../../components/icons";
 import { useGame } from "../../game/game-store";
-import { availableStories, stationsToNextStory, storyOpeningDelay } from "../../game/stories";
+import { availableStories, stationsToNextStory } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
 import { assetUrl } from "../../lib/media-type";
+import { useStoryOpening } from "./use-story-opening";
 
 type StoryCardProps = {
   entry: StoryEntry;
@@ -70,25 +70,11 @@ export function StoriesScreen() {
   const { t } = useTranslation();
   const { state } = useGame();
   const { config, content } = useSession();
-  const navigate = useNavigate();
-  const [flipping, setFlipping] = useState<number | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { flipping, open } = useStoryOpening();
 
   if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
   const stories = availableStories(content, state.status);
   const remaining = stationsToNextStory(content, state.status);
-
-  function open(event: MouseEvent<HTMLAnchorElement>, storyId: number) {
-    const delay = storyOpeningDelay(storyId, state.seen.stories);
-    if (delay === 0) return;
-    // An unseen story: its card flips, then the story opens.
-    event.preventDefault();
-    if (flipping !== null) return;
-    setFlipping(storyId);
-    timer.current = setTimeout(() => void navigate(`/stories/${storyId}`), delay);
-  }
 
   return (
     <div className="stories">
