@@ -4,3 +4,4 @@ export * from "./dev";
 export * from "./errors";
 export * from "./events";
 export * from "./game";
+export * from "./media";

@@ -3,6 +3,7 @@
  * served from that station's or story's folder, and `points/<file>` (crest images) and
  * `intro/<file>`, served from those folders of the pack.
  */
+import { mediaType } from "@wegmarke/protocol";
 
 export type MediaPath =
   | { area: "stations" | "stories"; id: number; segments: string[] }
@@ -40,19 +41,12 @@ export function isWebUrl(ref: string): boolean {
   return /^https?:\/\//i.test(ref);
 }
 
-/**
- * What the app shows as a message's content (web/src/lib/media-type.ts): an image, mp3 audio,
- * mp4 or webm video, or a link to a web address. Any other file it would print as plain text.
- */
-const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg)$/i;
-const PLAYABLE_FILE = /\.(mp3|mp4|webm)$/i;
-
-/** Why the app cannot show `ref` as content, or undefined when it can. */
+/** Why the app cannot show `ref` as a message's content (protocol `mediaType`), or undefined. */
 export function undisplayableReason(ref: string): string | undefined {
-  if (isWebUrl(ref) || PLAYABLE_FILE.test(ref)) return undefined;
-  if (IMAGE_FILE.test(ref)) {
-    // The app takes an image path with white space for text.
-    return /\s/.test(ref) ? "the app shows an image only if its path has no spaces" : undefined;
+  if (mediaType(ref) !== "text") return undefined;
+  // The app takes an image path with white space for text.
+  if (mediaType(ref.replace(/\s/g, "")) === "image") {
+    return "the app shows an image only if its path has no spaces";
   }
   return "the app cannot show this file: use an image (jpg, png, gif, webp, avif, svg), mp3, mp4, webm or an https address";
 }

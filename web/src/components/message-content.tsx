@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { mediaType } from "@wegmarke/protocol";
 import type { Message } from "../game/game-state";
 import { audioProgressDue, playedRatio, videoProgressToReport } from "../game/media-progress";
-import { assetUrl, mediaType } from "../lib/media-type";
+import { assetUrl } from "../lib/media-type";
 import { AudioPlayer } from "./audio-player";
 import { Modal } from "./modal";
 import { RichText } from "./rich-text";

@@ -1,0 +1,23 @@
+/**
+ * How the app shows a message's content (spec 2): a local image file, an external http(s)
+ * address (a link), mp3 audio, mp4 or webm video, else text. The content check uses the same
+ * rule, so a pack names only what the app can show.
+ */
+export type MediaType = "image" | "url" | "audio" | "video" | "text";
+
+const imageFile = /\.(jpe?g|png|gif|webp|avif|svg)$/i;
+const audioFile = /\.mp3$/i;
+const videoFile = /\.(mp4|webm)$/i;
+const externalUrl = /^https?:\/\//i;
+
+/** The media type of a message's content string, checked in the spec's order (section 2). */
+export function mediaType(content: string): MediaType {
+  const value = content.trim();
+  const path = value.split(/[?#]/)[0] ?? value;
+  const external = externalUrl.test(value);
+  if (!external && !/\s/.test(value) && imageFile.test(path)) return "image";
+  if (external) return "url";
+  if (audioFile.test(path)) return "audio";
+  if (videoFile.test(path)) return "video";
+  return "text";
+}
