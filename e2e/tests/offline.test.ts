@@ -75,8 +75,13 @@ describe("offline", () => {
   });
 
   it("installs its service worker, which takes over the open page", async () => {
-    await joinForFree(page, "/webapp/station/1");
+    // A page whose navigation is under way while the worker activates is neither served nor
+    // claimed by it (it is controlled from its next load): take over the open page first, and
+    // navigate only then.
     try {
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
+      await joinForFree(page, "/webapp/station/1");
       await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
     } catch (error) {
       const state = JSON.stringify(await workerState());
