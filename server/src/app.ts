@@ -8,6 +8,7 @@ import { LoginService } from "./accounts/login-service";
 import { PasswordService } from "./accounts/password-service";
 import { RegistrationService } from "./accounts/registration-service";
 import { createSmsProvider } from "./accounts/sms/create-provider";
+import { sweepExpiredData } from "./accounts/retention";
 import { OutboxSmsProvider } from "./accounts/sms/outbox-provider";
 import { SmsSender } from "./accounts/sms-sender";
 import { Throttle } from "./accounts/throttle";
@@ -60,7 +61,10 @@ export type AppDeps = {
   logStream?: LogStream;
 };
 
-/** Builds the whole server as a Fastify instance, ready to `listen` (or to test in-process). */
+/**
+ * Builds the whole server as a Fastify instance, ready to `listen` (or to test in-process), and
+ * the retention sweep, which the caller runs on its schedule.
+ */
 export async function buildApp({
   config,
   pack,
@@ -112,7 +116,12 @@ export async function buildApp({
   const sms = new SmsSender(smsProvider, throttle, (error) =>
     app.log.error({ err: error }, "SMS not sent"),
   );
-  const accounts = new AccountService({ store, pack, clock });
+  const accounts = new AccountService({
+    store,
+    pack,
+    clock,
+    onAccountChange: (playerId) => bus.broadcast({ kind: "account", playerId }),
+  });
   const registration = new RegistrationService({ store, pack, clock, sms, throttle, limits });
   const login = new LoginService({ store, clock, throttle });
   const passwords = new PasswordService({
@@ -144,12 +153,24 @@ export async function buildApp({
   const stories = new StoryService({ pack, turns });
   const media = new MediaProgressService({ pack, turns });
   // The player now plays as another participant (or not at all): streams and names change.
-  const onParticipantChange = (playerId: number) => bus.broadcast({ kind: "moved", playerId });
+  const onParticipantChange = (playerId: number) => {
+    accounts.forget(playerId);
+    bus.broadcast({ kind: "moved", playerId });
+  };
   // Every instance hears these, this one included (decisions/010-postgresql.md).
   bus.onSignal((signal) => {
-    if (signal.kind === "due") return scheduler.wake(new Date(signal.at));
-    if (signal.kind === "moved") void endMovedStreams(signal.playerId);
-    scoreboard.invalidate();
+    switch (signal.kind) {
+      case "due":
+        return scheduler.wake(new Date(signal.at));
+      case "moved":
+        accounts.forget(signal.playerId);
+        void endMovedStreams(signal.playerId);
+        return scoreboard.invalidate();
+      case "account":
+        return accounts.forget(signal.playerId);
+      case "scored":
+        return scoreboard.invalidate();
+    }
   });
   /** Ends the player's streams that are not their participant's now (the signal comes late). */
   async function endMovedStreams(playerId: number): Promise<void> {
@@ -192,7 +213,14 @@ export async function buildApp({
   app.addHook("onClose", () => bus.close());
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();
-  return app;
+
+  /** Erases the accounts past the retention rule; returns how many. */
+  async function sweepRetention(): Promise<number> {
+    const erased = await sweepExpiredData(store, clock, limits.inactiveAccountTtlMs);
+    for (const playerId of erased) accounts.accountChanged(playerId);
+    return erased.length;
+  }
+  return { app, sweepRetention };
 }
 
 /** API answers are per player and per moment: no cache may keep them. */

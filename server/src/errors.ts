@@ -22,3 +22,14 @@ export class TooManyRequests extends ServiceError {
     this.name = "TooManyRequests";
   }
 }
+
+/**
+ * The call's stream went away while it waited, or before: the player joined a team (or created
+ * one) in between, so the same call resolves to the new stream when asked again (409).
+ */
+export class ParticipantChanged extends ServiceError {
+  constructor() {
+    super(409, "participant changed");
+    this.name = "ParticipantChanged";
+  }
+}

@@ -1,8 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { defaultLimits } from "./accounts/limits";
-import { sweepExpiredData } from "./accounts/retention";
 import { buildApp } from "./app";
-import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import type { Config, DatabaseConfig } from "./config";
 import { loadContentPack } from "./content/loader";
@@ -57,7 +54,7 @@ async function openDatabase(database: DatabaseConfig): Promise<Store> {
 const config = readConfig();
 const pack = await readPack(config.contentDir);
 const store = await openDatabase(config.database);
-const app = await buildApp({
+const { app, sweepRetention } = await buildApp({
   config,
   pack,
   store,
@@ -85,7 +82,7 @@ process.on("SIGTERM", (signal) => void stop(signal));
 /** Erases accounts past the retention rule; hourly, so none outlives it by more than an hour. */
 async function sweep(): Promise<void> {
   try {
-    const erased = await sweepExpiredData(store, systemClock, defaultLimits.inactiveAccountTtlMs);
+    const erased = await sweepRetention();
     if (erased > 0) app.log.info(`retention: erased ${erased} inactive accounts`);
   } catch (error) {
     app.log.error({ err: error }, "retention sweep failed");

@@ -1,7 +1,6 @@
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../src/accounts/limits";
-import { sweepExpiredData } from "../src/accounts/retention";
 import { Api, texts, types } from "./support/api";
 import type { SseMessage } from "./support/sse-client";
 import { createTestSchema } from "./support/postgres";
@@ -85,10 +84,7 @@ describe("the game on PostgreSQL", () => {
     const playing = await api.optin();
     await api.game("station/activate", { StationID: 1, Hash: playing });
     clock.ms += defaultLimits.inactiveAccountTtlMs + DAY;
-    const erased = await Promise.all([
-      sweepExpiredData(app.store, clock, defaultLimits.inactiveAccountTtlMs),
-      sweepExpiredData(app.store, clock, defaultLimits.inactiveAccountTtlMs),
-    ]);
+    const erased = await Promise.all([app.sweep(), app.sweep()]);
     // The two idle players, neither counted by both sweeps.
     expect(erased[0] + erased[1]).toBe(2);
     for (const hash of idle) {

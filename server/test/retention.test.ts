@@ -1,7 +1,6 @@
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../src/accounts/limits";
-import { sweepExpiredData } from "../src/accounts/retention";
 import { hashToken } from "../src/accounts/tokens";
 import { Api } from "./support/api";
 import { countRows } from "./support/db-dump";
@@ -29,7 +28,7 @@ afterAll(async () => {
   await dir.remove();
 });
 
-const sweep = () => sweepExpiredData(app.store, clock, TTL);
+const sweep = () => app.sweep();
 const status = async (hash: string) =>
   (await api.gameFailure("station/activate", { StationID: 99, Hash: hash }))[0];
 

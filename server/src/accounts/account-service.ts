@@ -7,6 +7,7 @@ import { playerStream } from "../game/participant";
 import type { Store } from "../store/store";
 import { erasePlayer } from "./erasure";
 import { OptinTokens } from "./optin-tokens";
+import { SessionCache } from "./session-cache";
 import { openSession } from "./sessions";
 import { hashToken } from "./tokens";
 
@@ -14,13 +15,26 @@ import { hashToken } from "./tokens";
 const INVALID_OPTIN_TOKEN = "invalid optin token";
 
 /** A signed-in player as the game sees it. */
-export type Player = { id: number; language: Language; teamId: number | null };
+export type Player = {
+  id: number;
+  language: Language;
+  teamId: number | null;
+  /** The signed-in device: the hash of the token the call carried. */
+  session: string;
+};
 
-export type AccountServiceDeps = { store: Store; pack: ContentPack; clock: Clock };
+export type AccountServiceDeps = {
+  store: Store;
+  pack: ContentPack;
+  clock: Clock;
+  /** The player's account changed here: every instance forgets what it cached of it. */
+  onAccountChange: (playerId: number) => void;
+};
 
 /** Anonymous sign-up, token look-up and account deletion. */
 export class AccountService {
   private readonly optinTokens: OptinTokens;
+  private readonly sessions = new SessionCache();
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.optinTokens = new OptinTokens(deps.pack.id, deps.clock);
@@ -54,18 +68,34 @@ export class AccountService {
   /** The player holding `token`; 401 `invalid hash` when it is missing or unknown. */
   async authenticate(token: unknown): Promise<Player> {
     const given = typeof token === "string" ? token.trim() : "";
-    const player =
-      given === ""
-        ? undefined
-        : await this.deps.store.repos.players.findByTokenHash(hashToken(given));
-    if (!player) throw new ServiceError(401, ErrorReason.invalidHash);
-    return { id: player.id, language: player.language, teamId: player.teamId };
+    if (given === "") throw new ServiceError(401, ErrorReason.invalidHash);
+    const session = hashToken(given);
+    const now = this.deps.clock.now().getTime();
+    const cached = this.sessions.get(session, now);
+    if (cached) return cached;
+    const row = await this.deps.store.repos.players.findByTokenHash(session);
+    if (!row) throw new ServiceError(401, ErrorReason.invalidHash);
+    const player = { id: row.id, language: row.language, teamId: row.teamId, session };
+    this.sessions.set(session, player, now);
+    return player;
+  }
+
+  /** Drops what this instance cached of the player's sessions (their account changed). */
+  forget(playerId: number): void {
+    this.sessions.forget(playerId);
+  }
+
+  /** The player's sessions, team or settings changed: no instance may go on with a cached copy. */
+  accountChanged(playerId: number): void {
+    this.sessions.forget(playerId);
+    this.deps.onAccountChange(playerId);
   }
 
   /** Keeps the language the player's app speaks now, for the SMS sent to them later. */
   async rememberLanguage(player: Player, language: Language): Promise<void> {
     if (player.language === language) return;
     await this.deps.store.repos.players.update(player.id, { language });
+    this.accountChanged(player.id);
   }
 
   /** Erases the player for good (`outro/activate`); every token of theirs stops working. */
@@ -75,6 +105,7 @@ export class AccountService {
       const current = await repos.players.find(player.id);
       if (current) await erasePlayer(repos, current);
     });
+    this.accountChanged(player.id);
   }
 }
 

@@ -99,19 +99,22 @@ export class PasswordService {
     // Hashing costs time and memory, so it comes only after the token proved valid.
     const passwordHash = await hashPassword(request.password);
 
-    await store.transaction(async (repos) => {
+    const playerId = await store.transaction(async (repos) => {
       if (reset) {
         const playerId = await repos.passwordResets.consume(tokenHash, now);
         if (playerId === undefined) throw new ServiceError(401, ErrorReason.invalidHash);
         await repos.players.update(playerId, { passwordHash });
         await repos.sessions.deleteForPlayer(playerId);
-        return;
+        return playerId;
       }
-      if (!signedIn) return;
+      if (!signedIn) return undefined;
       await repos.players.update(signedIn.id, { passwordHash });
       await repos.sessions.deleteForPlayer(signedIn.id, tokenHash);
       await repos.passwordResets.deleteForPlayer(signedIn.id);
+      return signedIn.id;
     });
+    // The other devices are signed out: no instance may still know their sessions.
+    if (playerId !== undefined) this.deps.accounts.accountChanged(playerId);
   }
 
   /** The registered player a reset is for; undefined for an unknown number. */

@@ -10,16 +10,17 @@ const BATCH = 100;
 /**
  * The retention rule (spec section 1): an account that activated no station within
  * `inactiveAccountTtlMs` of its registration is erased, like one deleted by its player. Expired
- * SMS codes, reset links, team invitations and rate-limit hits go too. Returns how many players were erased.
+ * SMS codes, reset links, team invitations and rate-limit hits go too. Returns the ids of the
+ * players erased.
  */
 export async function sweepExpiredData(
   store: Store,
   clock: Clock,
   inactiveAccountTtlMs: number,
-): Promise<number> {
+): Promise<number[]> {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - inactiveAccountTtlMs).toISOString();
-  let erased = 0;
+  const erased: number[] = [];
   for (;;) {
     // Listed and erased in one transaction: a station activated meanwhile saves the player.
     const batch = await store.transaction(async (repos) => {
@@ -31,9 +32,9 @@ export async function sweepExpiredData(
       const ids = candidates.map((player) => player.id);
       const players = await repos.players.listInactiveSince(cutoff, BATCH, ids);
       for (const player of players) await erasePlayer(repos, player);
-      return { listed: candidates.length, erased: players.length };
+      return { listed: candidates.length, erased: players.map((player) => player.id) };
     });
-    erased += batch.erased;
+    erased.push(...batch.erased);
     if (batch.listed < BATCH) break;
   }
   const at = now.toISOString();

@@ -1,4 +1,4 @@
-import { describe, it, expect } from "vitest";
+import { afterEach, describe, it, expect, vi } from "vitest";
 import { Compiler } from "inkjs/compiler/Compiler";
 import { createScript, matchesAnswer, normalizeAnswer } from "./engine";
 import type { ScriptContext, StationScript, StepResult } from "./types";
@@ -391,8 +391,25 @@ describe("a runaway script", () => {
     const s = script("Hi\n+ [Los] -> loop\n== loop\n-> loop\n");
     const started = s.start();
     const go = started.awaiting.buttons[0]?.target ?? "";
-    expect(() => s.step(started.state, { kind: "button", target: go })).toThrow(/endless loop/);
+    expect(() => s.step(started.state, { kind: "button", target: go })).toThrow(
+      /took 200000 steps without waiting for the player: endless loop/,
+    );
     expect(texts(s.start())).toEqual(["Hi"]);
+  });
+
+  afterEach(() => void vi.useRealTimers());
+
+  it("is judged by its work, not the clock: a busy process never stops an ordinary step", () => {
+    const s = script(worked);
+    const started = s.start();
+    // Every reading of the clock jumps a second ahead, as in a long pause for garbage collection.
+    let now = Date.parse("2026-11-25T12:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.spyOn(Date.prototype, "getTime").mockImplementation(() => (now += 1000));
+    const wrong = s.step(started.state, { kind: "answer", text: "Katze" });
+    const right = s.step(wrong.state, { kind: "answer", text: "Gockel" });
+    expect(texts(right)).toEqual(["Genau, der Gockel!", "Weiter geht es zum Schloss!"]);
+    expect(right.done).toBe(true);
   });
 });
 

@@ -13,22 +13,43 @@ import type {
 type Choice = Story["currentChoices"][number];
 
 /** Lines one step may produce before we call the script runaway (a loop that never waits). */
-const MAX_LINES_PER_STEP = 10000;
+const MAX_LINES_PER_STEP = 10_000;
 /**
- * A loop without text (`== a == -> a`) never finishes a single line, so each line also gets
- * a time budget. Real lines take microseconds; only a broken script ever reaches it.
+ * Steps of ink's interpreter one player's step may take. A loop without text
+ * (`== a == -> a`) never finishes a line, so the work itself is counted: the demo's longest
+ * step takes under a hundred, and a budget of work (not of time) never trips on an ordinary
+ * script when the process is busy or collecting garbage.
  */
-const MAX_MS_PER_LINE = 250;
+export const MAX_INK_STEPS_PER_STEP = 200_000;
+
+/** An ink story whose interpreter steps are counted: `budget` is what the current step may still use. */
+type CountedStory = Story & { budget: number };
+
+/** A story that throws once a step used up its budget of interpreter steps (see above). */
+function countedStory(inkJson: string): CountedStory {
+  const story = Object.assign(new Story(inkJson), { budget: MAX_INK_STEPS_PER_STEP });
+  const step = story.Step.bind(story);
+  story.Step = () => {
+    if (--story.budget < 0) {
+      throw new Error(
+        `ink script took ${MAX_INK_STEPS_PER_STEP} steps without waiting for the player: endless loop?`,
+      );
+    }
+    step();
+  };
+  return story;
+}
 
 /** Makes one station's script in one language from compiled ink JSON (see content/loader.ts). */
 export function createScript(inkJson: string, ctx: ScriptContext): StationScript {
-  let story = new Story(inkJson);
+  let story = countedStory(inkJson);
   // A runaway or failing script can leave the story mid-continue; start afresh after any throw.
   function guarded(run: (s: Story) => StepResult): StepResult {
+    story.budget = MAX_INK_STEPS_PER_STEP;
     try {
       return run(story);
     } catch (error) {
-      story = new Story(inkJson);
+      story = countedStory(inkJson);
       throw error;
     }
   }
@@ -99,12 +120,7 @@ function runToWait(story: Story, character: string): EngineMessage[] {
         `ink script produced ${MAX_LINES_PER_STEP} lines without waiting for the player: endless loop?`,
       );
     }
-    story.ContinueAsync(MAX_MS_PER_LINE);
-    if (!story.asyncContinueComplete) {
-      throw new Error(
-        `ink script ran ${MAX_MS_PER_LINE} ms without finishing a line: endless loop?`,
-      );
-    }
+    story.Continue();
     const message = toMessage(story.currentText ?? "", story.currentTags ?? [], character);
     if (message) messages.push(message);
   }

@@ -1,20 +1,35 @@
-/**
- * News every instance must hear, its sender included: a player now plays as another participant
- * (their open streams end, rankings change), a station was scored, a message falls due at `at`
- * (ms since the epoch: every scheduler arms for it, so it goes out while any instance runs).
- */
-export type BusSignal =
-  { kind: "moved"; playerId: number } | { kind: "scored" } | { kind: "due"; at: number };
+import type { LogRow } from "../store/event-repository";
 
 /**
- * Wakes the open streams of a participant after its events are committed. It carries only
- * "stream S has news": streams read the log themselves, so a missed or doubled wake-up
- * costs a read, never an event. Signals travel the same way, and are hints as well.
+ * News every instance must hear, its sender included: a player now plays as another participant
+ * (their open streams end, rankings change), a player's account changed (sessions, team,
+ * language: cached copies go), a station was scored, a message falls due at `at` (ms since the
+ * epoch: every scheduler arms for it, so it goes out while any instance runs).
+ */
+export type BusSignal =
+  | { kind: "moved"; playerId: number }
+  | { kind: "account"; playerId: number }
+  | { kind: "scored" }
+  | { kind: "due"; at: number };
+
+/**
+ * What a stream's subscriber is told: the rows just committed (a stream that has sent
+ * everything before them sends them as they are), or nothing: "read the log after your last id".
+ */
+export type Wake = (rows?: readonly LogRow[]) => void;
+
+/**
+ * Wakes the open streams of a participant after its events are committed. This instance's
+ * streams get the committed rows in memory; other instances hear "stream S has news up to id N"
+ * (with the rows when they fit) and read the log themselves when they need to, so a missed or
+ * doubled wake-up costs a read, never an event. Signals travel the same way, and are hints as
+ * well.
  */
 export type EventBus = {
-  notify(stream: string): void;
-  /** Calls `wake` on every notify of `stream` until the returned function is called. */
-  subscribe(stream: string, wake: () => void): () => void;
+  /** After commit: hands `rows` (in id order) to the stream's subscribers on every instance. */
+  publish(stream: string, rows: readonly LogRow[]): void;
+  /** Calls `wake` on every publish of `stream` until the returned function is called. */
+  subscribe(stream: string, wake: Wake): () => void;
   /** Sends `signal` to every instance's `onSignal` handler, this one's included. */
   broadcast(signal: BusSignal): void;
   /** The handler of every signal; set once, by the app. */
@@ -28,6 +43,8 @@ export function encodeSignal(signal: BusSignal): string {
   switch (signal.kind) {
     case "moved":
       return `!moved:${signal.playerId}`;
+    case "account":
+      return `!account:${signal.playerId}`;
     case "scored":
       return "!scored";
     case "due":
@@ -38,18 +55,70 @@ export function encodeSignal(signal: BusSignal): string {
 /** The signal of a payload; undefined for a stream key or anything malformed. */
 export function decodeSignal(payload: string): BusSignal | undefined {
   if (payload === "!scored") return { kind: "scored" };
-  const match = /^!(moved|due):(\d{1,15})$/.exec(payload);
+  const match = /^!(moved|account|due):(\d{1,15})$/.exec(payload);
   if (!match) return undefined;
   const value = Number(match[2]);
-  return match[1] === "moved" ? { kind: "moved", playerId: value } : { kind: "due", at: value };
+  if (match[1] === "due") return { kind: "due", at: value };
+  return { kind: match[1] === "moved" ? "moved" : "account", playerId: value };
+}
+
+/** The most a NOTIFY payload may hold, in bytes (PostgreSQL's limit is 8000). */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/** Rows committed on one instance, as the other instances hear of them. */
+export type Announcement = {
+  /** The instance that committed them: it delivered them to its own streams already. */
+  instance: string;
+  stream: string;
+  /** Absent when they did not fit into one notification: the receiver reads the log. */
+  rows?: LogRow[];
+};
+
+/**
+ * `@instance stream [rows]`: the rows as `[seq, type, payload]` triples, left out when the
+ * payload would not fit into one notification. Stream keys hold no space.
+ */
+export function encodeAnnouncement(instance: string, stream: string, rows: readonly LogRow[]) {
+  const head = `@${instance} ${stream}`;
+  const full = `${head} ${JSON.stringify(rows.map((row) => [row.seq, row.type, row.payload]))}`;
+  return Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES ? full : head;
+}
+
+/** The announcement of a payload; undefined for a signal or anything malformed. */
+export function decodeAnnouncement(payload: string): Announcement | undefined {
+  const match = /^@(\S+) (\S+)(?: (.+))?$/s.exec(payload);
+  if (!match) return undefined;
+  const [, instance = "", stream = "", rowsJson] = match;
+  if (rowsJson === undefined) return { instance, stream };
+  const rows = parseRows(rowsJson);
+  return rows ? { instance, stream, rows } : { instance, stream };
+}
+
+function parseRows(json: string): LogRow[] | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!Array.isArray(value)) return undefined;
+    const rows: LogRow[] = [];
+    for (const item of value as unknown[]) {
+      if (!Array.isArray(item)) return undefined;
+      const [seq, type, payload] = item as unknown[];
+      if (typeof seq !== "number" || typeof type !== "string" || typeof payload !== "string") {
+        return undefined;
+      }
+      rows.push({ seq, type, payload });
+    }
+    return rows;
+  } catch {
+    return undefined;
+  }
 }
 
 /** This process's open streams: their wake-up functions by stream key. */
 export class Subscribers {
   // One entry per open stream: thousands are expected.
-  private readonly byStream = new Map<string, Set<() => void>>();
+  private readonly byStream = new Map<string, Set<Wake>>();
 
-  add(stream: string, wake: () => void): () => void {
+  add(stream: string, wake: Wake): () => void {
     let wakes = this.byStream.get(stream);
     if (!wakes) {
       wakes = new Set();
@@ -63,8 +132,10 @@ export class Subscribers {
     };
   }
 
-  wake(stream: string): void {
-    for (const wake of [...(this.byStream.get(stream) ?? [])]) wake();
+  wake(stream: string, rows?: readonly LogRow[]): void {
+    const wakes = this.byStream.get(stream);
+    if (!wakes) return;
+    for (const wake of [...wakes]) wake(rows);
   }
 
   wakeAll(): void {
@@ -77,7 +148,7 @@ export function createInProcessBus(): EventBus {
   const subscribers = new Subscribers();
   let handler: ((signal: BusSignal) => void) | undefined;
   return {
-    notify: (stream) => subscribers.wake(stream),
+    publish: (stream, rows) => subscribers.wake(stream, rows),
     subscribe: (stream, wake) => subscribers.add(stream, wake),
     broadcast: (signal) => handler?.(signal),
     onSignal: (next) => {

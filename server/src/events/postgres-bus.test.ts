@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminQuery, testDatabaseUrl } from "../../test/support/postgres";
-import { decodeSignal, encodeSignal } from "./bus";
+import type { LogRow } from "../store/event-repository";
+import { decodeAnnouncement, decodeSignal, encodeAnnouncement, encodeSignal } from "./bus";
 import type { BusSignal, EventBus } from "./bus";
 import { startPostgresBus } from "./postgres-bus";
 import type { PostgresBusOptions } from "./postgres-bus";
@@ -37,10 +38,19 @@ const streamKey = () => `test:${randomBytes(4).toString("hex")}`;
 
 /** Counts the wake-ups of `stream` on `bus`. */
 function counter(target: EventBus, stream: string): () => number {
-  let count = 0;
-  target.subscribe(stream, () => count++);
-  return () => count;
+  const woken = recorder(target, stream);
+  return () => woken.length;
 }
+
+/** What each wake-up of `stream` on `bus` carried: the rows, or undefined ("read the log"). */
+function recorder(target: EventBus, stream: string): (readonly LogRow[] | undefined)[] {
+  const woken: (readonly LogRow[] | undefined)[] = [];
+  target.subscribe(stream, (rows) => woken.push(rows));
+  return woken;
+}
+
+const rows = (...seqs: number[]): LogRow[] =>
+  seqs.map((seq) => ({ seq, type: "webtext", payload: `{"Text":"line ${seq}\\nnext"}` }));
 
 async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 5000;
@@ -59,19 +69,36 @@ const listeners = async (name: string) =>
   )[0]?.n;
 
 describe("the PostgreSQL bus", () => {
-  it("wakes the stream's subscribers on every instance, its own included, and no others", async () => {
+  it("hands the rows to its own streams at once and to the other instances' by NOTIFY", async () => {
     const a = await bus();
     const b = await bus();
     const stream = streamKey();
-    const onA = counter(a.bus, stream);
-    const onB = counter(b.bus, stream);
+    const onA = recorder(a.bus, stream);
+    const onB = recorder(b.bus, stream);
     const other = counter(b.bus, streamKey());
-    a.bus.notify(stream);
-    await eventually(() => onA() === 1 && onB() === 1);
-    b.bus.notify(stream);
-    await eventually(() => onA() === 2 && onB() === 2);
+    a.bus.publish(stream, rows(1, 2));
+    // Synchronously on the publishing instance, before any notification went out.
+    expect(onA).toEqual([rows(1, 2)]);
+    await eventually(() => onB.length === 1);
+    expect(onB).toEqual([rows(1, 2)]);
+    b.bus.publish(stream, rows(3));
+    await eventually(() => onA.length === 2);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect([onA(), onB(), other()]).toEqual([2, 2, 0]);
+    // Its own notification echoes back, and is not delivered a second time.
+    expect(onA).toEqual([rows(1, 2), rows(3)]);
+    expect(onB).toEqual([rows(1, 2), rows(3)]);
+    expect(other()).toBe(0);
+  });
+
+  it("wakes the other instances to read the log when the rows do not fit into a notification", async () => {
+    const a = await bus();
+    const b = await bus();
+    const stream = streamKey();
+    const onB = recorder(b.bus, stream);
+    const big = [{ seq: 1, type: "webtext", payload: JSON.stringify({ Text: "ä".repeat(5000) }) }];
+    a.bus.publish(stream, big);
+    await eventually(() => onB.length === 1);
+    expect(onB).toEqual([undefined]);
   });
 
   it("carries signals to every instance, its own included, and streams never take them", async () => {
@@ -114,23 +141,37 @@ describe("the PostgreSQL bus", () => {
     expect(a.errors.length).toBeGreaterThan(0);
     expect(await listeners(a.name)).toBe(1);
     // Listening again: another instance's notify arrives.
-    b.bus.notify(one);
+    b.bus.publish(one, rows(1));
     await eventually(() => onOne() === 2);
     expect(onTwo()).toBe(1);
   });
 
-  it("still wakes its own streams when a NOTIFY cannot be sent", async () => {
+  it("still hands the rows to its own streams when a NOTIFY cannot be sent", async () => {
     const a = await bus({ send: () => Promise.reject(new Error("database down")) });
     const stream = streamKey();
-    const woken = counter(a.bus, stream);
-    a.bus.notify(stream);
-    await eventually(() => woken() === 1);
+    const woken = recorder(a.bus, stream);
+    a.bus.publish(stream, rows(1));
+    expect(woken).toEqual([rows(1)]);
+    await eventually(() => a.errors.length === 1);
     expect(a.errors).toEqual([new Error("database down")]);
+  });
+
+  it("reads back every announcement it writes, and takes a plain stream key as one without rows", () => {
+    const announced = encodeAnnouncement("i1", "team:4", rows(7, 8));
+    expect(decodeAnnouncement(announced)).toEqual({
+      instance: "i1",
+      stream: "team:4",
+      rows: rows(7, 8),
+    });
+    expect(decodeAnnouncement("@i1 team:4")).toEqual({ instance: "i1", stream: "team:4" });
+    expect(decodeAnnouncement("@i1 team:4 [[1,2]]")).toEqual({ instance: "i1", stream: "team:4" });
+    expect(decodeAnnouncement("player:7")).toBeUndefined();
   });
 
   it("reads back every signal it writes and nothing else", () => {
     const signals: BusSignal[] = [
       { kind: "moved", playerId: 7 },
+      { kind: "account", playerId: 8 },
       { kind: "scored" },
       { kind: "due", at: 1_777_000_000_000 },
     ];

@@ -1,6 +1,14 @@
 import { Client } from "pg";
-import { Subscribers, decodeSignal, encodeSignal } from "./bus";
-import type { BusSignal, EventBus } from "./bus";
+import { randomBytes } from "node:crypto";
+import type { LogRow } from "../store/event-repository";
+import {
+  Subscribers,
+  decodeAnnouncement,
+  decodeSignal,
+  encodeAnnouncement,
+  encodeSignal,
+} from "./bus";
+import type { BusSignal, EventBus, Wake } from "./bus";
 
 /** The channel every instance listens on; a notification's payload is a stream key or a signal. */
 export const BUS_CHANNEL = "wegmarke_events";
@@ -20,9 +28,10 @@ export type PostgresBusOptions = {
 };
 
 /**
- * The bus of instances sharing one PostgreSQL database (decisions/010-postgresql.md): `notify`
- * (called after the commit) sends NOTIFY, and every instance, this one included, hears it on
- * its listener connection and wakes its own streams of that key. When the listener connection
+ * The bus of instances sharing one PostgreSQL database (decisions/010-postgresql.md): `publish`
+ * (called after the commit) hands the rows to this instance's streams at once and sends a
+ * NOTIFY; every other instance hears it on its listener connection and wakes its own streams
+ * of that key, with the rows when they fit into the notification. When the listener connection
  * breaks, the bus reconnects with growing pauses and then wakes every local stream once:
  * notifications in between are lost, but a woken stream reads the log, so no event is.
  * Throws when the first connection fails.
@@ -35,6 +44,8 @@ export async function startPostgresBus(options: PostgresBusOptions): Promise<Eve
 
 class PostgresBus implements EventBus {
   private readonly subscribers = new Subscribers();
+  /** Tells this instance's own announcements apart: it delivered those already. */
+  private readonly instance = randomBytes(6).toString("hex");
   /** The connection that LISTENs; undefined while (re)connecting and after close. */
   private listener: Client | undefined;
   private retry: NodeJS.Timeout | undefined;
@@ -45,12 +56,13 @@ class PostgresBus implements EventBus {
 
   constructor(private readonly options: PostgresBusOptions) {}
 
-  notify(stream: string): void {
-    // The other instances miss it when it fails; this instance's streams at least read now.
-    this.send(stream, () => this.subscribers.wake(stream));
+  publish(stream: string, rows: readonly LogRow[]): void {
+    this.subscribers.wake(stream, rows);
+    // The other instances miss it when it fails; their streams catch up on the next one.
+    this.send(encodeAnnouncement(this.instance, stream, rows), () => undefined);
   }
 
-  subscribe(stream: string, wake: () => void): () => void {
+  subscribe(stream: string, wake: Wake): () => void {
     return this.subscribers.add(stream, wake);
   }
 
@@ -95,9 +107,14 @@ class PostgresBus implements EventBus {
     });
     client.on("notification", ({ channel, payload }) => {
       if (channel !== BUS_CHANNEL || !payload) return;
-      if (!payload.startsWith("!")) return this.subscribers.wake(payload);
-      const signal = decodeSignal(payload);
-      if (signal) this.handler?.(signal);
+      if (payload.startsWith("!")) {
+        const signal = decodeSignal(payload);
+        if (signal) this.handler?.(signal);
+        return;
+      }
+      const news = decodeAnnouncement(payload);
+      if (!news) return this.subscribers.wake(payload);
+      if (news.instance !== this.instance) this.subscribers.wake(news.stream, news.rows);
     });
     // A broken connection reports its error, then ends; the end starts the reconnect.
     client.on("error", (error) => this.options.onError(error));

@@ -2,7 +2,7 @@ import type { PlayerStatus } from "@wegmarke/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LogRow } from "../store/event-repository";
 import { createInProcessBus } from "./bus";
-import { StreamHub } from "./stream-hub";
+import { MAX_BUFFERED_BYTES, MAX_STREAMS_PER_SESSION, StreamHub } from "./stream-hub";
 import type { SseSink, StreamSnapshot } from "./stream-hub";
 
 const status: PlayerStatus = {
@@ -25,27 +25,45 @@ function world() {
     reads++;
     return log.filter((row) => row.seq > seq);
   };
-  const append = (type: string) => {
-    log.push({ seq: log.length + 1, type, payload: `{"n":${log.length + 1}}` });
+  /** Logs an event and returns its row, as a commit would. */
+  const append = (type: string): LogRow => {
+    const row = { seq: log.length + 1, type, payload: `{"n":${log.length + 1}}` };
+    log.push(row);
+    return row;
   };
   const hub = new StreamHub({ bus, readAfter, onError: (error) => errors.push(error) });
   return { bus, log, errors, hub, append, reads: () => reads, readAfter };
 }
 
+/** A client's connection; one that stops reading keeps what is written in `unsent`. */
 function sink() {
   const chunks: string[] = [];
   let ended = false;
+  let aborted = false;
+  let reading = true;
+  let unsent = 0;
   const target: SseSink = {
-    write: (chunk) => void chunks.push(chunk),
+    write: (chunk) => {
+      chunks.push(chunk);
+      if (!reading) unsent += chunk.length;
+    },
     end: () => {
       ended = true;
     },
+    abort: () => {
+      aborted = true;
+    },
+    buffered: () => unsent,
   };
   return {
     target,
     text: () => chunks.join(""),
     ids: () => [...chunks.join("").matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1])),
     ended: () => ended,
+    aborted: () => aborted,
+    stopReading: () => {
+      reading = false;
+    },
   };
 }
 
@@ -74,13 +92,40 @@ describe("StreamHub", () => {
     expect(out.text()).toMatch(/^retry: 3000\n\nevent: playerstatus\ndata: \{.*\}\n\nid: 1\n/);
     expect(out.ids()).toEqual([1, 2]);
 
-    w.append("webtext");
-    w.append("webtext");
-    w.bus.notify("player:1");
-    w.bus.notify("player:1");
-    w.bus.notify("player:2");
+    const rows = [w.append("webtext"), w.append("webtext")];
+    w.bus.publish("player:1", rows);
+    w.bus.publish("player:1", rows);
+    w.bus.publish("player:2", [w.append("webtext")]);
     await settle();
     expect(out.ids()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("sends committed rows as they are handed over, without reading the log", async () => {
+    const w = world();
+    const out = sink();
+    w.hub.connect("player:1", out.target, snapshotOf(w));
+    await settle();
+    const readsBefore = w.reads();
+    w.bus.publish("player:1", [w.append("webtext"), w.append("answer-expected")]);
+    w.bus.publish("player:1", [w.append("webtext")]);
+    expect(out.ids()).toEqual([1, 2, 3]);
+    expect(w.reads()).toBe(readsBefore);
+  });
+
+  it("reads the log when handed rows that do not follow what it sent, or none at all", async () => {
+    const w = world();
+    const out = sink();
+    w.hub.connect("player:1", out.target, snapshotOf(w));
+    await settle();
+    w.append("webtext");
+    w.bus.publish("player:1", [w.append("webtext")]);
+    await settle();
+    expect(out.ids()).toEqual([1, 2]);
+    w.append("webtext");
+    w.bus.publish("player:1", []);
+    await settle();
+    expect(out.ids()).toEqual([1, 2, 3]);
+    expect(w.reads()).toBe(2);
   });
 
   it("does not lose events committed while the snapshot is taken, nor repeat its own", async () => {
@@ -93,8 +138,7 @@ describe("StreamHub", () => {
       await new Promise<void>((resolve) => (release = resolve));
       return taken;
     });
-    w.append("webtext");
-    w.bus.notify("player:1");
+    w.bus.publish("player:1", [w.append("webtext")]);
     release();
     await settle();
     expect(out.ids()).toEqual([1, 2]);
@@ -116,11 +160,10 @@ describe("StreamHub", () => {
     slowHub.connect("player:1", out.target, snapshotOf(w));
     await settle();
     w.append("webtext");
-    w.bus.notify("player:1");
+    w.bus.publish("player:1", []);
     await settle();
-    w.append("webtext");
-    w.bus.notify("player:1");
-    w.bus.notify("player:1");
+    w.bus.publish("player:1", [w.append("webtext")]);
+    w.bus.publish("player:1", []);
     reading();
     await settle();
     reading();
@@ -129,17 +172,82 @@ describe("StreamHub", () => {
     expect(w.reads()).toBe(2);
   });
 
-  it("keeps every open stream alive with one shared heartbeat", async () => {
+  it("keeps every quiet stream alive with one shared heartbeat, spread over the interval", async () => {
     vi.useFakeTimers();
     const w = world();
-    const a = sink();
-    const b = sink();
-    w.hub.connect("player:1", a.target, snapshotOf(w));
-    w.hub.connect("player:2", b.target, snapshotOf(w));
-    await vi.advanceTimersByTimeAsync(15_000);
-    expect(a.text().endsWith(": keep-alive\n\n")).toBe(true);
-    expect(b.text().endsWith(": keep-alive\n\n")).toBe(true);
+    const streams = Array.from({ length: 120 }, () => sink());
+    for (const [i, out] of streams.entries()) {
+      w.hub.connect(`player:${i}`, out.target, snapshotOf(w));
+    }
+    const alive = () => streams.filter((out) => out.text().endsWith(": keep-alive\n\n")).length;
+    // Each second of the interval reaches only its share of the streams, never all at once.
+    const perSecond: number[] = [];
+    for (let second = 1; second <= 15; second++) {
+      const before = alive();
+      await vi.advanceTimersByTimeAsync(1000);
+      perSecond.push(alive() - before);
+    }
+    expect(alive()).toBe(120);
+    expect(Math.max(...perSecond)).toBeLessThanOrEqual(20);
     expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it("spares a stream that sent something within the interval", async () => {
+    vi.useFakeTimers();
+    const w = world();
+    const busy = sink();
+    w.hub.connect("player:1", busy.target, snapshotOf(w));
+    for (let second = 0; second < 30; second++) {
+      w.bus.publish("player:1", [w.append("webtext")]);
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    expect(busy.text()).not.toContain(": keep-alive");
+  });
+
+  it("drops a stream whose reader stopped reading, once its unsent text passes the bound", async () => {
+    const w = world();
+    const slow = sink();
+    const fine = sink();
+    w.hub.connect("player:1", slow.target, snapshotOf(w));
+    w.hub.connect("player:1", fine.target, snapshotOf(w));
+    await settle();
+    slow.stopReading();
+    const big = "x".repeat(10_000);
+    let sent = 0;
+    for (let i = 0; i < 100 && !slow.aborted(); i++) {
+      const seq = w.log.length + 1;
+      w.log.push({ seq, type: "webtext", payload: big });
+      w.bus.publish("player:1", [{ seq, type: "webtext", payload: big }]);
+      sent++;
+    }
+    expect(slow.aborted()).toBe(true);
+    expect(sent * big.length).toBeGreaterThan(MAX_BUFFERED_BYTES);
+    expect(sent * big.length).toBeLessThan(MAX_BUFFERED_BYTES + 3 * big.length);
+    expect(fine.aborted() || fine.ended()).toBe(false);
+    expect(w.hub.size).toBe(1);
+    // The reconnect resumes after the last id the client has: nothing is lost.
+    const again = sink();
+    w.hub.connect("player:1", again.target, snapshotOf(w, 1));
+    await settle();
+    expect(again.ids()).toEqual(w.log.slice(1).map((row) => row.seq));
+  });
+
+  it("lets one signed-in device hold only a few streams, ending its oldest", async () => {
+    const w = world();
+    const owner = { playerId: 1, session: "device-a" };
+    const mine = Array.from({ length: MAX_STREAMS_PER_SESSION + 2 }, () => sink());
+    for (const out of mine) w.hub.connect("player:1", out.target, snapshotOf(w), owner);
+    const other = sink();
+    w.hub.connect("player:1", other.target, snapshotOf(w), { playerId: 1, session: "device-b" });
+    await settle();
+    expect(mine.map((out) => out.ended())).toEqual([
+      true,
+      true,
+      ...Array<boolean>(MAX_STREAMS_PER_SESSION).fill(false),
+    ]);
+    expect(mine[0]?.text().endsWith("retry: 3000\n\n")).toBe(true);
+    expect(other.ended()).toBe(false);
+    expect(w.hub.size).toBe(MAX_STREAMS_PER_SESSION + 1);
   });
 
   it("forgets a closed stream and stops the heartbeat when none is left", async () => {
@@ -150,8 +258,7 @@ describe("StreamHub", () => {
     close();
     expect(w.hub.size).toBe(0);
     expect(out.ended()).toBe(true);
-    w.append("webtext");
-    w.bus.notify("player:1");
+    w.bus.publish("player:1", [w.append("webtext")]);
     await settle();
     expect(out.ids()).toEqual([]);
   });
@@ -172,9 +279,9 @@ describe("StreamHub", () => {
     const anna = sink();
     const ben = sink();
     const benOther = sink();
-    w.hub.connect("team:1", anna.target, snapshotOf(w), 1);
-    w.hub.connect("team:1", ben.target, snapshotOf(w), 2);
-    w.hub.connect("player:2", benOther.target, snapshotOf(w), 2);
+    w.hub.connect("team:1", anna.target, snapshotOf(w), { playerId: 1, session: "a" });
+    w.hub.connect("team:1", ben.target, snapshotOf(w), { playerId: 2, session: "b" });
+    w.hub.connect("player:2", benOther.target, snapshotOf(w), { playerId: 2, session: "b2" });
     await settle();
     w.hub.disconnectPlayer(2);
     expect(ben.ended() && benOther.ended()).toBe(true);
@@ -187,8 +294,8 @@ describe("StreamHub", () => {
     const w = world();
     const old = sink();
     const fresh = sink();
-    w.hub.connect("player:2", old.target, snapshotOf(w), 2);
-    w.hub.connect("team:1", fresh.target, snapshotOf(w), 2);
+    w.hub.connect("player:2", old.target, snapshotOf(w), { playerId: 2, session: "b" });
+    w.hub.connect("team:1", fresh.target, snapshotOf(w), { playerId: 2, session: "b" });
     await settle();
     expect([w.hub.hasPlayer(2), w.hub.hasPlayer(3)]).toEqual([true, false]);
     w.hub.disconnectPlayer(2, "team:1");

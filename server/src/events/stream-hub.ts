@@ -4,7 +4,15 @@ import type { EventBus } from "./bus";
 import { sseEvent, sseKeepAlive, sseRetry } from "./sse";
 
 /** Where a stream's text goes: an HTTP response in production, an array in unit tests. */
-export type SseSink = { write(chunk: string): void; end(): void };
+export type SseSink = {
+  write(chunk: string): void;
+  /** Ends the stream once what is written has gone out. */
+  end(): void;
+  /** Drops the connection and what it has not sent yet (a reader that stopped reading). */
+  abort(): void;
+  /** Bytes written but not yet handed to the network. */
+  buffered(): number;
+};
 
 /** What a stream sends first: the current status, then the logged events it missed. */
 export type StreamSnapshot = {
@@ -15,6 +23,13 @@ export type StreamSnapshot = {
   lastSeq: number;
 };
 
+/** Who holds a stream open: several players share a team's stream, one player has devices. */
+export type StreamOwner = {
+  playerId: number;
+  /** The signed-in device (its token's hash): it may hold only a few streams. */
+  session: string;
+};
+
 export type StreamHubDeps = {
   bus: EventBus;
   /** The stream's logged, unretracted events after an id, oldest first. */
@@ -23,15 +38,42 @@ export type StreamHubDeps = {
   heartbeatMs?: number;
 };
 
+/** No stream stays quiet longer than this: a comment line keeps proxies from closing it. */
 const HEARTBEAT_MS = 15_000;
+/**
+ * The heartbeat visits one slice of the streams per tick, so 10,000 streams never get their
+ * comment line in the same moment: a tick touches a sixtieth of them. Each slice is visited
+ * twice per interval and gets the line when it was quiet for half of it.
+ */
+const HEARTBEAT_SLICES = 60;
+/**
+ * A stream whose reader lets this much pile up unsent has stopped reading (or reads far too
+ * slowly): it is dropped, and the client resumes from its last id. A whole game's backlog is
+ * well below it, so only a reader that stopped ever reaches it.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+/**
+ * Streams one signed-in device may hold open; opening another ends its oldest. A phone that
+ * switched networks leaves connections behind that only a timeout would find dead.
+ */
+export const MAX_STREAMS_PER_SESSION = 4;
 
 /**
- * The open event streams of this process. Each sleeps until the bus wakes it, then reads the
- * log once after the last id it sent; one shared timer keeps all of them alive.
+ * The open event streams of this process. Each sleeps until the bus hands it new rows (or
+ * tells it to read the log after the last id it sent); a heartbeat spread over the interval
+ * keeps idle ones alive.
  */
 export class StreamHub {
   private readonly connections = new Set<Connection>();
+  private readonly bySession = new Map<string, Connection[]>();
+  private readonly slices: Set<Connection>[] = Array.from(
+    { length: HEARTBEAT_SLICES },
+    () => new Set(),
+  );
+  private nextSlice = 0;
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Counts heartbeat ticks; a connection notes the tick of its last write. */
+  tick = 0;
 
   constructor(private readonly deps: StreamHubDeps) {}
 
@@ -41,20 +83,24 @@ export class StreamHub {
 
   /**
    * Opens a stream: subscribes first, so a commit between the subscription and the snapshot
-   * cannot go unnoticed, then writes the snapshot in the background. `playerId` names whose
-   * connection it is (several players share a team's stream). Returns the function that closes
-   * the stream (call it when the client goes away).
+   * cannot go unnoticed, then writes the snapshot in the background. A device over its
+   * stream limit loses its oldest stream. Returns the function that closes the stream (call it
+   * when the client goes away).
    */
   connect(
     stream: string,
     sink: SseSink,
     snapshot: () => Promise<StreamSnapshot>,
-    playerId?: number,
+    owner?: StreamOwner,
   ): () => void {
-    const connection = new Connection(stream, playerId, sink, this.deps, () =>
-      this.remove(connection),
+    const slice = this.slices[this.nextSlice] ?? new Set<Connection>();
+    this.nextSlice = (this.nextSlice + 1) % HEARTBEAT_SLICES;
+    const connection: Connection = new Connection(stream, owner, sink, this, this.deps, () =>
+      this.remove(connection, slice),
     );
     this.connections.add(connection);
+    slice.add(connection);
+    if (owner) this.limitSession(owner.session, connection);
     this.startHeartbeat();
     void connection.start(snapshot);
     return () => connection.close();
@@ -62,7 +108,9 @@ export class StreamHub {
 
   /** Whether one of the player's streams is open here. */
   hasPlayer(playerId: number): boolean {
-    for (const connection of this.connections) if (connection.playerId === playerId) return true;
+    for (const connection of this.connections) {
+      if (connection.owner?.playerId === playerId) return true;
+    }
     return false;
   }
 
@@ -73,7 +121,7 @@ export class StreamHub {
    */
   disconnectPlayer(playerId: number, current?: string): void {
     for (const connection of this.connections) {
-      if (connection.playerId === playerId && connection.stream !== current) {
+      if (connection.owner?.playerId === playerId && connection.stream !== current) {
         connection.close(sseRetry());
       }
     }
@@ -85,17 +133,40 @@ export class StreamHub {
     this.stopHeartbeat();
   }
 
-  private remove(connection: Connection): void {
+  private limitSession(session: string, connection: Connection): void {
+    const open = this.bySession.get(session) ?? [];
+    open.push(connection);
+    this.bySession.set(session, open);
+    while (open.length > MAX_STREAMS_PER_SESSION) open[0]?.close(sseRetry());
+  }
+
+  private remove(connection: Connection, slice: Set<Connection>): void {
     this.connections.delete(connection);
+    slice.delete(connection);
+    const session = connection.owner?.session;
+    const open = session === undefined ? undefined : this.bySession.get(session);
+    if (session !== undefined && open) {
+      open.splice(open.indexOf(connection), 1);
+      if (open.length === 0) this.bySession.delete(session);
+    }
     if (this.connections.size === 0) this.stopHeartbeat();
   }
 
   private startHeartbeat(): void {
     if (this.heartbeat) return;
-    this.heartbeat = setInterval(() => {
-      for (const connection of this.connections) connection.write(sseKeepAlive);
-    }, this.deps.heartbeatMs ?? HEARTBEAT_MS);
+    const interval = this.deps.heartbeatMs ?? HEARTBEAT_MS;
+    this.heartbeat = setInterval(() => this.beat(), interval / (2 * HEARTBEAT_SLICES));
     this.heartbeat.unref();
+  }
+
+  /** Sends the comment line to the streams of this tick's slice that were quiet since its last visit. */
+  private beat(): void {
+    this.tick++;
+    const slice = this.slices[this.tick % HEARTBEAT_SLICES];
+    if (!slice) return;
+    for (const connection of slice) {
+      if (this.tick - connection.lastWriteTick >= HEARTBEAT_SLICES) connection.write(sseKeepAlive);
+    }
   }
 
   private stopHeartbeat(): void {
@@ -110,16 +181,19 @@ class Connection {
   private busy = true;
   private pending = false;
   private closed = false;
+  lastWriteTick: number;
   private readonly unsubscribe: () => void;
 
   constructor(
     readonly stream: string,
-    readonly playerId: number | undefined,
+    readonly owner: StreamOwner | undefined,
     private readonly sink: SseSink,
+    private readonly hub: StreamHub,
     private readonly deps: StreamHubDeps,
     private readonly onClose: () => void,
   ) {
-    this.unsubscribe = deps.bus.subscribe(stream, () => this.wake());
+    this.lastWriteTick = hub.tick;
+    this.unsubscribe = deps.bus.subscribe(stream, (rows) => this.wake(rows));
   }
 
   async start(snapshot: () => Promise<StreamSnapshot>): Promise<void> {
@@ -135,26 +209,41 @@ class Connection {
     if (this.pending && !this.closed) void this.drain();
   }
 
+  /** Writes a chunk, unless the reader stopped reading: then the stream is dropped. */
   write(chunk: string): void {
-    if (!this.closed) this.sink.write(chunk);
+    if (this.closed) return;
+    if (this.sink.buffered() > MAX_BUFFERED_BYTES) {
+      // The client reconnects after the `retry` it got first and resumes from its last id.
+      this.close(undefined, true);
+      return;
+    }
+    this.lastWriteTick = this.hub.tick;
+    this.sink.write(chunk);
   }
 
-  close(farewell?: string): void {
+  close(farewell?: string, abort = false): void {
     if (this.closed) return;
     if (farewell) this.sink.write(farewell);
     this.closed = true;
     this.unsubscribe();
-    this.sink.end();
+    if (abort) this.sink.abort();
+    else this.sink.end();
     this.onClose();
   }
 
-  private wake(): void {
+  /** Committed rows arrive in order; a stream that is behind them (or given none) reads the log. */
+  private wake(rows?: readonly LogRow[]): void {
     if (this.closed) return;
     if (this.busy) {
       this.pending = true;
       return;
     }
-    void this.drain();
+    const first = rows?.[0];
+    if (rows === undefined || first === undefined || first.seq > this.lastSent + 1) {
+      void this.drain();
+      return;
+    }
+    this.send(rows.filter((row) => row.seq > this.lastSent));
   }
 
   /** Reads after the last sent id until no wake-up arrived during the read. */
@@ -173,7 +262,7 @@ class Connection {
   }
 
   /** Writes the rows (after `head`) in one chunk: one socket write per wake-up, not per event. */
-  private send(rows: LogRow[], head = ""): void {
+  private send(rows: readonly LogRow[], head = ""): void {
     let chunk = head;
     for (const row of rows) {
       chunk += sseEvent(row.type, row.payload, row.seq);

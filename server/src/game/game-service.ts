@@ -2,7 +2,7 @@ import { ErrorReason } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
 import type { Awaiting, Input, StepResult } from "../engine/types";
-import { ServiceError } from "../errors";
+import { ParticipantChanged, ServiceError } from "../errors";
 import type { StreamSnapshot } from "../events/stream-hub";
 import type { StationRunRow } from "../store/station-run-repository";
 import type { StationRunStatus } from "../store/schema";
@@ -79,9 +79,13 @@ export class GameService {
     return this.respond(participant, stationId, { kind: "button", target });
   }
 
-  /** Throws the 406 of the event stream when `lastEventId` lies beyond the stream's end. */
+  /**
+   * Throws the 406 of the event stream when `lastEventId` lies beyond the stream's end, and
+   * ParticipantChanged when the stream is gone (the player joined a team meanwhile).
+   */
   async checkLastEventId(participant: Participant, lastEventId: number): Promise<void> {
-    const lastSeq = (await this.deps.store.repos.streams.lastSeq(participant.stream)) ?? 0;
+    const lastSeq = await this.deps.store.repos.streams.lastSeq(participant.stream);
+    if (lastSeq === undefined) throw new ParticipantChanged();
     if (lastEventId > lastSeq) throw new ServiceError(406, ErrorReason.invalidLastEventId);
   }
 

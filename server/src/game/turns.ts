@@ -1,16 +1,10 @@
 import type { Clock } from "../clock";
-import { ServiceError } from "../errors";
+import { ParticipantChanged } from "../errors";
 import type { EventBus } from "../events/bus";
 import { appendEvents } from "../events/event-log";
 import type { EventDraft } from "../events/event-log";
 import type { Repositories, Store } from "../store/store";
 import { KeyedQueue } from "./keyed-queue";
-
-/**
- * Reason of the 409 for a call whose stream went away while it waited: the player joined a
- * team (or created one) in between, so a retry resolves to the new stream.
- */
-const PARTICIPANT_CHANGED = "participant changed";
 
 /** One call's work inside its transaction: the repositories, the time, what it leaves behind. */
 export type Turn = {
@@ -47,22 +41,23 @@ export class Turns {
 
   constructor(private readonly deps: TurnsDeps) {}
 
-  /** 409 `participant changed` when the stream no longer exists. */
+  /** ParticipantChanged (409) when the stream no longer exists. */
   async run<T>(stream: string, work: (turn: Turn) => Promise<T>): Promise<T> {
     const { store, clock, bus } = this.deps;
-    const [turn, result] = await this.queue.run(stream, () =>
+    const [turn, result, rows] = await this.queue.run(stream, () =>
       store.transaction(async (repos) => {
         // Locks the stream: a turn of it on another instance waits for this one to commit.
         if ((await repos.streams.lock([stream])).length === 0) {
-          throw new ServiceError(409, PARTICIPANT_CHANGED);
+          throw new ParticipantChanged();
         }
         const turn: Turn = { repos, stream, at: clock.now().toISOString(), events: [] };
         const result = await work(turn);
-        if (turn.events.length > 0) await appendEvents(repos, stream, turn.events, turn.at);
-        return [turn, result] as const;
+        const rows =
+          turn.events.length > 0 ? await appendEvents(repos, stream, turn.events, turn.at) : [];
+        return [turn, result, rows] as const;
       }),
     );
-    if (turn.events.length > 0) bus.notify(stream);
+    if (rows.length > 0) bus.publish(stream, rows);
     if (turn.wakeAt !== undefined) this.deps.onScheduled(new Date(turn.wakeAt));
     if (turn.scored) this.deps.onScored();
     return result;

@@ -2,9 +2,9 @@ import { ErrorReason, eventsQuery, lastEventIdSchema } from "@wegmarke/protocol"
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import { ServiceError } from "../errors";
-import type { StreamHub } from "../events/stream-hub";
+import type { SseSink, StreamHub } from "../events/stream-hub";
 import type { GameService } from "../game/game-service";
-import { participantOf } from "../game/participant";
+import { asParticipant } from "./authenticate";
 import { property } from "./parse";
 
 /** `GET /api/game/events`: the participant's server-sent event stream. */
@@ -15,10 +15,15 @@ export function eventStreamRoute(
 ): FastifyPluginAsync {
   return async (app) => {
     app.get("/events", async (request, reply) => {
-      const player = await accounts.authenticate(property(request.query, "hash"));
-      const participant = participantOf(player);
-      const lastEventId = lastEventIdOf(request);
-      await game.checkLastEventId(participant, lastEventId);
+      const { participant, player, lastEventId } = await asParticipant(
+        accounts,
+        property(request.query, "hash"),
+        async (participant, player) => {
+          const lastEventId = lastEventIdOf(request);
+          await game.checkLastEventId(participant, lastEventId);
+          return { participant, player, lastEventId };
+        },
+      );
 
       reply.hijack();
       const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
@@ -29,14 +34,20 @@ export function eventStreamRoute(
         // nginx would otherwise buffer the stream and hold events back.
         "x-accel-buffering": "no",
       });
-      const sink = { write: (chunk: string) => reply.raw.write(chunk), end: () => reply.raw.end() };
+      const response = reply.raw;
+      const sink: SseSink = {
+        write: (chunk) => void response.write(chunk),
+        end: () => response.end(),
+        abort: () => response.destroy(),
+        buffered: () => response.writableLength,
+      };
       const close = hub.connect(
         participant.stream,
         sink,
         () => game.streamSnapshot(participant, lastEventId),
-        player.id,
+        { playerId: player.id, session: player.session },
       );
-      reply.raw.on("close", close);
+      response.on("close", close);
       return reply;
     });
   };

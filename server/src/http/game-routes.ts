@@ -11,10 +11,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import type { GameService } from "../game/game-service";
 import type { MediaProgressService } from "../game/media-progress-service";
-import { participantOf } from "../game/participant";
 import type { ScoreboardService } from "../game/scoreboard-service";
 import type { StoryService } from "../game/story-service";
-import { authenticate } from "./authenticate";
+import { asParticipant } from "./authenticate";
 import { parse, property } from "./parse";
 
 const ok: OkResponse = { value: "ok" };
@@ -33,53 +32,66 @@ export function gameRoutes(
 ): FastifyPluginAsync {
   return async (app) => {
     app.post("/station/activate", async (request) => {
-      const player = await accounts.authenticate(property(request.body, "Hash"));
-      const { StationID, Language } = parse(activateRequest, request.body);
-      // The app's language now: SMS (a password reset link) follow it too.
-      if (Language) await accounts.rememberLanguage(player, Language);
-      await game.activate(participantOf(player), StationID, Language);
+      await asParticipant(accounts, property(request.body, "Hash"), async (participant, player) => {
+        const { StationID, Language } = parse(activateRequest, request.body);
+        // The app's language now: SMS (a password reset link) follow it too.
+        if (Language) await accounts.rememberLanguage(player, Language);
+        await game.activate(participant, StationID, Language);
+      });
       return ok;
     });
 
     app.post("/station/cancel", async (request) => {
-      const participant = await authenticate(accounts, property(request.body, "Hash"));
-      const { StationID } = parse(stationRequest, request.body);
-      await game.cancel(participant, StationID);
+      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+        const { StationID } = parse(stationRequest, request.body);
+        return game.cancel(participant, StationID);
+      });
       return ok;
     });
 
     // Spec 7: `StationID` carries the story's id.
     app.post("/story/activate", async (request) => {
-      const participant = await authenticate(accounts, property(request.body, "Hash"));
-      const { StationID } = parse(stationRequest, request.body);
-      await stories.activate(participant, StationID);
+      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+        const { StationID } = parse(stationRequest, request.body);
+        return stories.activate(participant, StationID);
+      });
       return ok;
     });
 
     app.post("/player/answer", async (request) => {
-      const participant = await authenticate(accounts, property(request.body, "Hash"));
-      const { StationID, Answer } = parse(answerRequest, request.body);
-      await game.answer(participant, StationID, Answer);
+      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+        const { StationID, Answer } = parse(answerRequest, request.body);
+        return game.answer(participant, StationID, Answer);
+      });
       return ok;
     });
 
     app.post("/button/activate", async (request) => {
-      const participant = await authenticate(accounts, property(request.body, "Hash"));
-      const { StationID, Button } = parse(buttonRequest, request.body);
-      await game.pressButton(participant, StationID, Button);
+      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+        const { StationID, Button } = parse(buttonRequest, request.body);
+        return game.pressButton(participant, StationID, Button);
+      });
       return ok;
     });
 
     app.post("/player/medium/progress", async (request): Promise<MediumProgressResponse> => {
-      const participant = await authenticate(accounts, property(request.body, "Hash"));
-      const { StationID, ContentRef, ProgressRatio } = parse(mediumProgressRequest, request.body);
-      return { value: await media.report(participant, StationID, ContentRef, ProgressRatio) };
+      const value = await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+        const { StationID, ContentRef, ProgressRatio } = parse(mediumProgressRequest, request.body);
+        return media.report(participant, StationID, ContentRef, ProgressRatio);
+      });
+      return { value };
     });
 
     app.get("/scoreboard", async (request): Promise<ScoreboardResponse> => {
-      const participant = await authenticate(accounts, property(request.query, "hash"));
-      parse(scoreboardQuery, request.query, "query");
-      return { value: await scoreboard.view(participant) };
+      const value = await asParticipant(
+        accounts,
+        property(request.query, "hash"),
+        (participant) => {
+          parse(scoreboardQuery, request.query, "query");
+          return scoreboard.view(participant);
+        },
+      );
+      return { value };
     });
   };
 }

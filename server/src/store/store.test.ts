@@ -50,7 +50,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
   });
 
   it("numbers a stream's events consecutively and reads after an id", async () => {
-    const last = await store.transaction((repos) =>
+    const rows = await store.transaction((repos) =>
       appendEvents(
         repos,
         "player:1",
@@ -61,7 +61,14 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         AT,
       ),
     );
-    expect(last).toBe(2);
+    expect(rows).toEqual([
+      {
+        seq: 1,
+        type: "webtext",
+        payload: `{"StationID":1,"Originator":"Lena","Text":"a","Timestamp":"${AT}"}`,
+      },
+      { seq: 2, type: "answer-expected", payload: '{"StationID":1}' },
+    ]);
     await store.transaction((repos) =>
       appendEvents(repos, "player:1", [{ type: "error", data: { Text: "x" } }], AT),
     );

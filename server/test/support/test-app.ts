@@ -17,6 +17,8 @@ export type TestApp = {
   /** `http://127.0.0.1:<port>` */
   url: string;
   store: Store;
+  /** Runs the retention sweep at the app's clock; returns how many accounts it erased. */
+  sweep(): Promise<number>;
   /** Closes the app, then its database. */
   close(): Promise<void>;
 };
@@ -80,7 +82,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
   };
   const store = openStore(config.database);
   await store.migrate();
-  const app = await buildApp({
+  const { app, sweepRetention } = await buildApp({
     config,
     pack,
     store,
@@ -96,6 +98,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
   return {
     url: `http://127.0.0.1:${port}`,
     store,
+    sweep: sweepRetention,
     close: async () => {
       await app.close();
       await store.close();
