@@ -14,6 +14,8 @@ export default defineConfig({
         },
       },
       "web/vite.config.ts",
+      // The repository's own scripts (scripts/test-database.mjs).
+      { test: { name: "scripts", root: "scripts", include: ["**/*.test.ts"] } },
     ],
   },
 });

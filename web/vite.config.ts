@@ -5,8 +5,8 @@ import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
-/** The game server during development (`npm run dev --workspace server`). */
-const server = "http://localhost:8080";
+/** The game server during development (`npm run dev`): the port it reads from PORT too. */
+const server = `http://localhost:${process.env.PORT || "8080"}`;
 
 const root = decodeURIComponent(new URL(".", import.meta.url).pathname);
 

@@ -39,6 +39,7 @@ import { healthRoutes } from "./http/health-routes";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { outroRoute } from "./http/outro-route";
+import { registerRequestLog } from "./http/request-log";
 import { staticRoutes } from "./http/static";
 import { teamRoutes } from "./http/team-routes";
 import type { Store } from "./store/store";
@@ -77,6 +78,8 @@ export async function buildApp({
 }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
+    // http/request-log.ts logs what matters of each request, and sums up the rest.
+    disableRequestLogging: true,
     // Per-address rate limits need the client's address, which only the proxy knows.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   });
@@ -107,6 +110,7 @@ export async function buildApp({
     readAfter: (stream, seq) => store.repos.events.listAfter(stream, seq),
     onError: (error) => app.log.error({ err: error }, "event stream failed"),
   });
+  registerRequestLog(app, { streams: () => hub.size });
   const limits = { ...defaultLimits, ...limitChanges };
   const throttle = new Throttle(limits, store, clock);
   const smsProvider = createSmsProvider(config.sms, clock);

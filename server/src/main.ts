@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import type { Config, DatabaseConfig } from "./config";
@@ -52,13 +53,15 @@ async function openDatabase(database: DatabaseConfig): Promise<Store> {
 }
 
 const config = readConfig();
+// Log lines go out in the background: a busy server never waits for its terminal or pipe.
+const logOutput = pino.destination({ dest: 1, sync: false });
 const pack = await readPack(config.contentDir);
 const store = await openDatabase(config.database);
 const { app, sweepRetention } = await buildApp({
   config,
   pack,
   store,
-  ...(config.logFormat === "pretty" && { logStream: prettyLog(process.stdout) }),
+  logStream: config.logFormat === "pretty" ? prettyLog(logOutput) : logOutput,
 });
 
 let stopping = false;
@@ -70,9 +73,11 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   try {
     await app.close();
     await store.close();
+    logOutput.flushSync();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, "shutdown failed");
+    logOutput.flushSync();
     process.exit(1);
   }
 }

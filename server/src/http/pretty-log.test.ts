@@ -11,30 +11,50 @@ afterEach(async () => {
   await dir?.remove();
 });
 
-/** The pretty lines of a real app, which has answered `paths`. */
-async function linesFor(paths: string[]): Promise<string[]> {
+/** The pretty lines of a real app at `level`, which has answered `paths` and shut down. */
+async function linesFor(level: "info" | "debug", paths: string[]): Promise<string[]> {
   dir = await tempDir();
   const lines: string[] = [];
   app = await startApp({
     dbFile: `${dir.dir}/db.sqlite`,
-    config: { logLevel: "info" },
+    config: { logLevel: level },
     logStream: prettyLog({ write: (line) => void lines.push(line) }),
   });
   for (const path of paths) await (await fetch(`${app.url}${path}`)).text();
+  await app.close();
+  app = undefined;
   return lines;
 }
 
-describe("prettyLog", () => {
-  it("writes one line per request with method, redacted URL, status and duration", async () => {
-    const lines = await linesFor(["/healthz", "/api/game/events?hash=secret"]);
+const line = (text: string) => new RegExp(`^\\d\\d:\\d\\d:\\d\\d ${text}\\n$`);
+
+describe("the request log", () => {
+  it("at info writes a line for each failure, and sums up the routine requests", async () => {
+    const lines = await linesFor("info", ["/healthz", "/healthz", "/api/game/events?hash=secret"]);
     expect(lines, lines.join("")).toHaveLength(3);
-    expect(lines[0]).toMatch(
-      /^\d\d:\d\d:\d\d INFO {2}Server listening at http:\/\/127\.0\.0\.1:\d+\n$/,
+    expect(lines[0]).toMatch(line("INFO {2}Server listening at http://127\\.0\\.0\\.1:\\d+"));
+    expect(lines[1]).toMatch(
+      line("INFO {2}GET /api/game/events\\?hash=\\[redacted\\] 401 \\d+\\.\\d ms"),
     );
-    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/healthz 200 \d+\.\d ms\n$/);
-    expect(lines[2]).toMatch(/GET \/api\/game\/events\?hash=\[redacted\] 4\d\d \d+\.\d ms\n$/);
+    expect(lines[2]).toMatch(
+      line(
+        "INFO {2}requests since the last summary requests=3 2xx=2 4xx=1 p50Ms=[\\d.]+ p99Ms=[\\d.]+ maxMs=[\\d.]+ streams=0",
+      ),
+    );
   });
 
+  it("at debug writes one line per request with method, redacted URL, status and duration", async () => {
+    const lines = await linesFor("debug", ["/healthz", "/api/game/events?hash=secret"]);
+    expect(lines.filter((text) => text.includes(" GET "))).toEqual([
+      expect.stringMatching(line("DEBUG GET /healthz 200 \\d+\\.\\d ms")),
+      expect.stringMatching(
+        line("INFO {2}GET /api/game/events\\?hash=\\[redacted\\] 401 \\d+\\.\\d ms"),
+      ),
+    ]);
+  });
+});
+
+describe("prettyLog", () => {
   it("shows a message with its level, extra fields and the stack of an error", () => {
     const lines: string[] = [];
     const log = prettyLog({ write: (line) => void lines.push(line) });

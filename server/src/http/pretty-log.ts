@@ -10,9 +10,6 @@ const LEVELS: Record<number, string> = {
   60: "FATAL",
 };
 
-/** Requests whose completion is still to come; a stream that never ends must not pile up. */
-const MAX_OPEN_REQUESTS = 1000;
-
 type Entry = {
   level?: number;
   time?: number;
@@ -54,11 +51,11 @@ function extras(entry: Record<string, unknown>): string {
 }
 
 /**
- * pino's JSON lines as a person at a terminal reads them: time, level, message, and one line
- * per request (`GET /webapp/ 200 1.3 ms`) once it completes; stack traces in full.
+ * pino's JSON lines as a person at a terminal reads them: time, level, message, a request as
+ * `GET /webapp/ 200 1.3 ms` (http/request-log.ts writes one line per request it logs), and
+ * stack traces in full.
  */
 export function prettyLog(out: LogStream): LogStream {
-  const open = new Map<string, string>();
   return {
     write(line: string) {
       let entry: Entry & Record<string, unknown>;
@@ -68,21 +65,13 @@ export function prettyLog(out: LogStream): LogStream {
         out.write(line);
         return;
       }
-      const { reqId, req, res } = entry;
-      if (reqId !== undefined && req) {
-        // The request line waits for its status; what came in is known once it completes.
-        open.set(reqId, `${req.method ?? "?"} ${req.url ?? "?"}`);
-        if (open.size > MAX_OPEN_REQUESTS) open.delete(open.keys().next().value ?? "");
-        return;
-      }
+      const { req, res } = entry;
       let message = entry.msg ?? "";
-      if (reqId !== undefined && res) {
-        const request = open.get(reqId) ?? "request";
-        open.delete(reqId);
+      if (req) {
+        const request = `${req.method ?? "?"} ${req.url ?? "?"}`;
         const took = entry.responseTime === undefined ? "" : ` ${entry.responseTime.toFixed(1)} ms`;
-        message = `${request} ${res.statusCode ?? "?"}${took}`;
-      } else if (reqId !== undefined && open.has(reqId)) {
-        message = `${open.get(reqId)}: ${message}`;
+        message = res ? `${request} ${res.statusCode ?? "?"}${took}` : `${request}: ${message}`;
+        if (res && entry.msg === "slow request") message += " (slow)";
       }
       const stack = entry.err?.stack ?? entry.err?.message;
       const trace = stack ? `\n  ${stack.replace(/\n/g, "\n  ")}` : "";
