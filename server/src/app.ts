@@ -1,5 +1,5 @@
 import fastifyCors from "@fastify/cors";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AccountService } from "./accounts/account-service";
 import { defaultLimits } from "./accounts/limits";
@@ -79,7 +79,7 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     // http/request-log.ts logs what matters of each request, and sums up the rest.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Per-address rate limits need the client's address, which only the proxy knows.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   });

@@ -69,6 +69,45 @@ describe("two instances on one PostgreSQL database", () => {
     stream.close();
   });
 
+  it("take a team's answers on both at once: each once, in one unbroken order", async () => {
+    const a = await instance({ pack: await teamPack() });
+    const b = await instance({ pack: await teamPack() });
+    const anna = await a.optin();
+    const code = teamInviteResponse.parse(
+      await (await a.post("/api/game/team/invite", { Hash: anna })).json(),
+    ).value;
+    const ben = await b.optin();
+    expect((await fetch(`${b.url}/api/game/team/join?hash=${ben}&tjr=${code}`)).status).toBe(200);
+    await a.game("station/activate", { StationID: 1, Hash: anna });
+    const stream = await b.events(ben);
+    await stream.until("answer-expected");
+
+    // Both members answer wrongly, ten times each, through both instances at the same moments.
+    const answers = Array.from({ length: 10 }, (_, i) => [
+      a.game("player/answer", { StationID: 1, Answer: `Anna ${i}`, Hash: anna }),
+      b.game("player/answer", { StationID: 1, Answer: `Ben ${i}`, Hash: ben }),
+    ]).flat();
+    await Promise.all(answers);
+    const echoes: string[] = [];
+    const ids: number[] = [];
+    while (echoes.length < 20) {
+      const message = await stream.next();
+      ids.push(Number(message.id));
+      const data = JSON.parse(message.data) as { Originator?: string; Text?: string };
+      if (message.event === "webtext" && data.Originator === "user") echoes.push(data.Text ?? "");
+    }
+    expect(echoes.toSorted()).toEqual(
+      Array.from({ length: 10 }, (_, i) => [`Anna ${i}`, `Ben ${i}`])
+        .flat()
+        .toSorted(),
+    );
+    // Every answer is its own turn: the echo, the hint, the question, the input again.
+    expect(ids).toEqual(ids.map((_, i) => (ids[0] ?? 0) + i));
+    expect(await stream.until("answer-expected")).toHaveLength(3);
+    expect(await stream.drain()).toEqual([]);
+    stream.close();
+  });
+
   it("register one new phone number once when both are asked for its code at the same moment", async () => {
     const a = await instance();
     const b = await instance();

@@ -18,21 +18,26 @@ export async function appendEvents(
   createdAt: string,
 ): Promise<LogRow[]> {
   const last = await repos.streams.advance(stream, drafts.length);
-  const first = last - drafts.length + 1;
-  const rows = drafts.map((draft, i) => ({
-    stream,
-    seq: first + i,
-    type: draft.type,
-    stationId: stationOf(draft),
-    payload: JSON.stringify(draft.data),
-    createdAt,
-    retracted: 0,
-  }));
-  await repos.events.insert(rows);
-  return rows.map(({ seq, type, payload }) => ({ seq, type, payload }));
+  const events = numberEvents(drafts, last - drafts.length);
+  await repos.events.insert(events.map((event) => ({ ...event, stream, createdAt, retracted: 0 })));
+  return events.map(({ seq, type, payload }) => ({ seq, type, payload }));
 }
 
-/** The station an event belongs to: cancelling the station retracts it. */
-export function stationOf(draft: EventDraft): number | null {
-  return "StationID" in draft.data ? draft.data.StationID : null;
+/** A logged event's row without its stream and time. */
+export type NumberedEvent = {
+  seq: number;
+  type: string;
+  stationId: number | null;
+  payload: string;
+};
+
+/** The drafts as rows of the log, numbered after `lastSeq`. */
+export function numberEvents(drafts: EventDraft[], lastSeq: number): NumberedEvent[] {
+  return drafts.map((draft, i) => ({
+    seq: lastSeq + 1 + i,
+    type: draft.type,
+    // The station an event belongs to: cancelling the station retracts it.
+    stationId: "StationID" in draft.data ? draft.data.StationID : null,
+    payload: JSON.stringify(draft.data),
+  }));
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Station } from "../content/model";
 import type { Awaiting } from "../engine/types";
 import { waitsForPlayer } from "./station-events";
-import type { LaterGroup } from "./station-events";
+import type { LaterGroup, StepPlan } from "./station-events";
+import type { ScheduledKind } from "../store/schema";
 import { noteScheduled } from "./turns";
 import type { Turn } from "./turns";
 
@@ -43,23 +44,54 @@ export function parseLaterGroup(json: string): LaterGroup {
   return laterGroupSchema.parse(JSON.parse(json));
 }
 
-/** Schedules a step's delayed messages, each group its delay after the turn. */
-export async function scheduleMessages(
+/** A row the station puts on the agenda. */
+export type AgendaRow = { kind: ScheduledKind; dueAt: string; payload: string | null };
+
+/**
+ * What a step of `station` puts on the agenda at `at`: its delayed message groups, each its
+ * delay after the step, and (unless the script ended) the station's reminder when the step
+ * waits for the player now. `wakeAt` is the earliest of them.
+ */
+export function agendaOf(
+  station: Station,
+  plan: Pick<StepPlan, "later" | "awaitingNow">,
+  done: boolean,
+  at: string,
+): { rows: AgendaRow[]; wakeAt?: string } {
+  const rows: AgendaRow[] = plan.later.map((group) => ({
+    kind: "messages",
+    dueAt: after(at, group.dueInMs),
+    payload: JSON.stringify(group),
+  }));
+  const reminder = done ? undefined : reminderRow(station, plan.awaitingNow, at);
+  if (reminder) rows.push(reminder);
+  const wakeAt = rows.reduce<string | undefined>(
+    (earliest, row) => (earliest === undefined || row.dueAt < earliest ? row.dueAt : earliest),
+    undefined,
+  );
+  return wakeAt === undefined ? { rows } : { rows, wakeAt };
+}
+
+/** Puts a step's agenda (see agendaOf) into the turn. */
+export async function scheduleStep(
   turn: Turn,
-  stationId: number,
-  groups: LaterGroup[],
+  station: Station,
+  plan: Pick<StepPlan, "later" | "awaitingNow">,
+  done: boolean,
 ): Promise<void> {
-  for (const group of groups) {
-    const dueAt = after(turn.at, group.dueInMs);
-    await turn.repos.scheduled.insert({
-      stream: turn.stream,
-      stationId,
-      kind: "messages",
-      dueAt,
-      payload: JSON.stringify(group),
-    });
-    noteScheduled(turn, dueAt);
-  }
+  for (const row of agendaOf(station, plan, done, turn.at).rows)
+    await insertRow(turn, station, row);
+}
+
+async function insertRow(turn: Turn, station: Station, row: AgendaRow): Promise<void> {
+  await turn.repos.scheduled.insert({ stream: turn.stream, stationId: station.id, ...row });
+  noteScheduled(turn, row.dueAt);
+}
+
+/** The station's reminder row, when it has one and `awaiting` waits for the player. */
+function reminderRow(station: Station, awaiting: Awaiting, at: string): AgendaRow | undefined {
+  if (!station.reminder || !waitsForPlayer(awaiting)) return undefined;
+  return { kind: "reminder", dueAt: after(at, station.reminder.afterMs), payload: null };
 }
 
 /** The station just started waiting for the player: its reminder (if it has one) is due later. */
@@ -68,22 +100,8 @@ export async function scheduleReminder(
   station: Station,
   awaiting: Awaiting,
 ): Promise<void> {
-  if (!station.reminder || !waitsForPlayer(awaiting)) return;
-  const dueAt = after(turn.at, station.reminder.afterMs);
-  await turn.repos.scheduled.insert({
-    stream: turn.stream,
-    stationId: station.id,
-    kind: "reminder",
-    dueAt,
-    payload: null,
-  });
-  noteScheduled(turn, dueAt);
-}
-
-/** The player answered or tapped: the wait is over, and so is its reminder. */
-export async function dropReminder(turn: Turn, station: Station): Promise<void> {
-  if (!station.reminder) return;
-  await turn.repos.scheduled.deleteStation(turn.stream, station.id, "reminder");
+  const row = reminderRow(station, awaiting, turn.at);
+  if (row) await insertRow(turn, station, row);
 }
 
 /** The player is busy with the station (playing its media): the reminder waits afresh. */

@@ -4,17 +4,16 @@ import type { ContentPack, Station } from "../content/model";
 import type { Awaiting, Input, StepResult } from "../engine/types";
 import { ParticipantChanged, ServiceError } from "../errors";
 import type { StreamSnapshot } from "../events/stream-hub";
-import type { StationRunRow } from "../store/station-run-repository";
 import type { StationRunStatus } from "../store/schema";
 import type { Store } from "../store/store";
-import { dropReminder, parseAwaiting, scheduleMessages, scheduleReminder } from "./agenda";
+import { agendaOf, parseAwaiting, scheduleStep } from "./agenda";
+import { numberEvents } from "../events/event-log";
+import type { EventDraft } from "../events/event-log";
 import type { Participant } from "./participant";
-import { readPlayerStatus } from "./player-status";
+import { buildPlayerStatus, readParticipantState, readPlayerStatus } from "./player-status";
 import type { ScriptCatalog } from "./script-catalog";
 import { planStep } from "./station-events";
-import type { Turn, Turns } from "./turns";
-
-/** Reason of the 409 for activating a station the participant has finished. */
+import type { RunOutcome, Turn, Turns } from "./turns";
 
 export type GameServiceDeps = {
   store: Store;
@@ -105,14 +104,21 @@ export class GameService {
     });
   }
 
+  /**
+   * An answer or a tap: the answer path (decisions/012-live-path.md). The stream's state is read
+   * without a lock and the outcome written only if nothing changed it meanwhile (turns.ts).
+   */
   private respond(participant: Participant, stationId: number, input: Input): Promise<void> {
-    const refusal =
-      input.kind === "answer" ? ErrorReason.noAnswerExpected : ErrorReason.noButtonExpected;
-    return this.deps.turns.run(participant.stream, async (turn) => {
-      const run = await this.currentRun(turn, stationId);
+    const { stream } = participant;
+    return this.deps.turns.step(stream, async (at, runs): Promise<RunOutcome> => {
+      const state = await runs.load(stream, stationId);
+      if (!state) throw new ParticipantChanged();
+      const run = state.currentStation === stationId ? state.run : undefined;
       const station = this.stations.get(stationId);
-      const awaiting = run && parseAwaiting(run.awaiting);
+      const awaiting = run?.status === "active" ? parseAwaiting(run.awaiting) : undefined;
       const expected = input.kind === "answer" ? awaiting?.answer : awaiting?.buttons.length;
+      const refusal =
+        input.kind === "answer" ? ErrorReason.noAnswerExpected : ErrorReason.noButtonExpected;
       if (!run || !station || !expected) throw new ServiceError(409, refusal);
 
       const result = this.deps.scripts.get(stationId, run.language).step(run.inkState, input);
@@ -121,9 +127,46 @@ export class GameService {
           ? new ServiceError(409, refusal)
           : new ServiceError(400, ErrorReason.unknownButton);
       }
-      await dropReminder(turn, station);
-      await this.proceed(turn, station, run.language, result, false);
+      const plan = planStep(station.id, result, at);
+      const agenda = agendaOf(station, plan, result.done, at);
+      const drafts: EventDraft[] = [...plan.now];
+      if (result.done) drafts.push(await this.statusAfterFinishing(stream, stationId, result));
+      const events = numberEvents(drafts, state.lastSeq);
+      return {
+        write: {
+          stream,
+          version: state.version,
+          at,
+          stationId,
+          run: {
+            status: result.done ? "done" : "active",
+            inkState: result.state,
+            awaiting: JSON.stringify(plan.awaitingNow),
+            points: result.points,
+          },
+          leave: result.done,
+          lastSeq: state.lastSeq + events.length,
+          events,
+          dropReminder: station.reminder !== undefined,
+          agenda: agenda.rows,
+        },
+        ...(agenda.wakeAt !== undefined && { wakeAt: agenda.wakeAt }),
+        scored: result.done,
+      };
     });
+  }
+
+  /** The status once the station is done with `result`'s points and no longer current. */
+  private async statusAfterFinishing(
+    stream: string,
+    stationId: number,
+    result: StepResult,
+  ): Promise<EventDraft> {
+    const state = await readParticipantState(this.deps.store.repos, stream);
+    const done = { stationId, status: "done" as const, points: result.points };
+    const runs = [...state.runs.filter((run) => run.stationId !== stationId), done];
+    const data = buildPlayerStatus(this.deps.pack, { ...state, currentStation: 0, runs });
+    return { type: "playerstatus", data };
   }
 
   /**
@@ -141,11 +184,8 @@ export class GameService {
     await this.saveRun(turn, station.id, language, result, "active", plan.awaitingNow);
     if (started) await this.pushStatus(turn);
     turn.events.push(...plan.now);
-    await scheduleMessages(turn, station.id, plan.later);
-    if (!result.done) {
-      await scheduleReminder(turn, station, plan.awaitingNow);
-      return;
-    }
+    await scheduleStep(turn, station, plan, result.done);
+    if (!result.done) return;
     await this.saveRun(turn, station.id, language, result, "done", plan.awaitingNow);
     await turn.repos.participants.setCurrentStation(turn.stream, 0, turn.at);
     await this.pushStatus(turn);
@@ -162,13 +202,6 @@ export class GameService {
     await turn.repos.scheduled.deleteStation(turn.stream, stationId);
     await turn.repos.mediaProgress.deleteStation(turn.stream, stationId);
     await turn.repos.participants.setCurrentStation(turn.stream, 0, turn.at);
-  }
-
-  private async currentRun(turn: Turn, stationId: number): Promise<StationRunRow | undefined> {
-    const current = await turn.repos.participants.currentStation(turn.stream);
-    if (current !== stationId) return undefined;
-    const run = await turn.repos.stationRuns.find(turn.stream, stationId);
-    return run?.status === "active" ? run : undefined;
   }
 
   private saveRun(

@@ -23,14 +23,22 @@ export async function readPlayerStatus(
   pack: ContentPack,
   stream: string,
 ): Promise<PlayerStatus> {
+  return buildPlayerStatus(pack, await readParticipantState(repos, stream));
+}
+
+/** What a participant's status is made of, as the database holds it now. */
+export async function readParticipantState(
+  repos: Repositories,
+  stream: string,
+): Promise<ParticipantState> {
   const { currentStation, currentStory } = await repos.participants.find(stream);
-  return buildPlayerStatus(pack, {
+  return {
     currentStation,
     currentStory,
     runs: await repos.stationRuns.listByStream(stream),
     doneStories: await repos.storyStates.listDone(stream),
     hasTeam: isTeamStream(stream),
-  });
+  };
 }
 
 /** The participant's `playerstatus` (spec section 7) from the pack and its state. */

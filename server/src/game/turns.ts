@@ -3,6 +3,7 @@ import { ParticipantChanged } from "../errors";
 import type { EventBus } from "../events/bus";
 import { appendEvents } from "../events/event-log";
 import type { EventDraft } from "../events/event-log";
+import type { RunAccess, RunWrite } from "../store/run-store";
 import type { Repositories, Store } from "../store/store";
 import { KeyedQueue } from "./keyed-queue";
 
@@ -18,6 +19,15 @@ export type Turn = {
   wakeAt?: string;
   /** A station finished: the scoreboard is out of date. */
   scored?: boolean;
+};
+
+/** What a turn of the answer path writes, and what follows from it after the commit. */
+export type RunOutcome = {
+  write: RunWrite;
+  /** The earliest due time (ISO) of anything the turn scheduled. */
+  wakeAt?: string;
+  /** A station finished: the scoreboard is out of date. */
+  scored: boolean;
 };
 
 export type TurnsDeps = {
@@ -47,9 +57,7 @@ export class Turns {
     const [turn, result, rows] = await this.queue.run(stream, () =>
       store.transaction(async (repos) => {
         // Locks the stream: a turn of it on another instance waits for this one to commit.
-        if ((await repos.streams.lock([stream])).length === 0) {
-          throw new ParticipantChanged();
-        }
+        if (!(await repos.streams.claim(stream))) throw new ParticipantChanged();
         const turn: Turn = { repos, stream, at: clock.now().toISOString(), events: [] };
         const result = await work(turn);
         const rows =
@@ -61,6 +69,41 @@ export class Turns {
     if (turn.wakeAt !== undefined) this.deps.onScheduled(new Date(turn.wakeAt));
     if (turn.scored) this.deps.onScored();
     return result;
+  }
+
+  /**
+   * The answer path (decisions/012-live-path.md): `work` reads the stream's state itself,
+   * without a lock, and returns what to write; the write happens only if no other turn changed
+   * the stream since (store/run-store.ts), else `work` runs once more with the stream locked.
+   * Serialised per stream with `run`.
+   */
+  step(stream: string, work: (at: string, runs: RunAccess) => Promise<RunOutcome>): Promise<void> {
+    const { store, clock } = this.deps;
+    return this.queue.run(stream, async () => {
+      const first = await work(clock.now().toISOString(), store.runs);
+      if (await store.runs.commit(first.write)) return this.committed(stream, first);
+      // Another instance's turn of the stream came in between: this time with the stream locked.
+      const second = await store.runs.exclusive(stream, async (runs) => {
+        const outcome = await work(clock.now().toISOString(), runs);
+        if (!(await runs.commit(outcome.write)))
+          throw new Error(`stream ${stream} changed under its lock`);
+        return outcome;
+      });
+      this.committed(stream, second);
+    });
+  }
+
+  /** Hands a committed outcome's events to the streams, and tells the scheduler and scores. */
+  private committed(stream: string, outcome: RunOutcome): void {
+    const { events } = outcome.write;
+    if (events.length > 0) {
+      this.deps.bus.publish(
+        stream,
+        events.map(({ seq, type, payload }) => ({ seq, type, payload })),
+      );
+    }
+    if (outcome.wakeAt !== undefined) this.deps.onScheduled(new Date(outcome.wakeAt));
+    if (outcome.scored) this.deps.onScored();
   }
 }
 

@@ -103,6 +103,7 @@ describe("the migrations on PostgreSQL", () => {
         "002-accounts-and-teams",
         "003-stories-media-schedule",
         "004-rate-hits",
+        "005-stream-version",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

@@ -278,6 +278,19 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("rate_hits").execute();
       },
     },
+    "005-stream-version": {
+      // Every turn that changes a stream's state counts it up: a turn that read the state
+      // without a lock writes only while the count is still the one it read (store/run-store.ts).
+      async up(db) {
+        await db.schema
+          .alterTable("streams")
+          .addColumn("version", "integer", (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db) {
+        await db.schema.alterTable("streams").dropColumn("version").execute();
+      },
+    },
   };
 }
 

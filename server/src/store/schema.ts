@@ -117,6 +117,8 @@ export type StationRunsTable = {
 export type StreamsTable = {
   stream: string;
   lastSeq: number;
+  /** Counts the turns that changed the stream's state (store/run-store.ts). */
+  version: Generated<number>;
 };
 
 export type EventLogTable = {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestSchema } from "../../test/support/postgres";
 import type { DatabaseConfig } from "../config";
 import { appendEvents } from "../events/event-log";
+import type { RunWrite } from "./run-store";
 import { openStore } from "./store";
 import type { Store } from "./store";
 
@@ -276,6 +277,125 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
     await store.repos.scheduled.deleteIds(due.map((r) => r.id));
     await store.repos.scheduled.postpone("player:1", 1, "messages", "2026-05-01T12:00:00.000Z");
     expect(await store.repos.scheduled.nextDue()).toBe("2026-05-01T12:00:00.000Z");
+  });
+
+  describe("the answer path (run store)", () => {
+    const startRun = () =>
+      store.repos.stationRuns.save({
+        stream: "player:1",
+        stationId: 1,
+        status: "active",
+        inkState: "{}",
+        awaiting: '{"answer":true,"buttons":[]}',
+        points: 0,
+        language: "de",
+        updatedAt: AT,
+      });
+    const write = (version: number, lastSeq: number): RunWrite => ({
+      stream: "player:1",
+      version,
+      at: LATER,
+      stationId: 1,
+      run: {
+        status: "done",
+        inkState: '{"s":2}',
+        awaiting: '{"answer":false,"buttons":[]}',
+        points: 3,
+      },
+      leave: true,
+      lastSeq: lastSeq + 2,
+      events: [
+        { seq: lastSeq + 1, type: "webtext", stationId: 1, payload: '{"Text":"Gockel"}' },
+        { seq: lastSeq + 2, type: "playerstatus", stationId: null, payload: "{}" },
+      ],
+      dropReminder: true,
+      agenda: [{ kind: "messages", dueAt: LATER, payload: '{"later":1}' }],
+    });
+
+    it("reads the stream, its current station and the station's run in one go", async () => {
+      expect(await store.runs.load("player:9", 1)).toBeUndefined();
+      expect(await store.runs.load("player:1", 1)).toEqual({
+        version: 0,
+        lastSeq: 0,
+        currentStation: 0,
+      });
+      await startRun();
+      await store.repos.participants.setCurrentStation("player:1", 1, AT);
+      expect(await store.runs.load("player:1", 1)).toEqual({
+        version: 0,
+        lastSeq: 0,
+        currentStation: 1,
+        run: {
+          status: "active",
+          inkState: "{}",
+          awaiting: '{"answer":true,"buttons":[]}',
+          points: 0,
+          language: "de",
+        },
+      });
+    });
+
+    it("writes a step's outcome while the stream is as it was read, and else nothing", async () => {
+      await startRun();
+      await store.repos.participants.setCurrentStation("player:1", 1, AT);
+      await store.repos.scheduled.insert({
+        stream: "player:1",
+        stationId: 1,
+        kind: "reminder",
+        dueAt: LATER,
+        payload: null,
+      });
+      const read = await store.runs.load("player:1", 1);
+      // A turn that locked the stream meanwhile: the read is stale.
+      await store.transaction((repos) => repos.streams.claim("player:1"));
+      expect(await store.runs.commit(write(read?.version ?? -1, 0))).toBe(false);
+      expect(await store.repos.events.listAfter("player:1", 0)).toEqual([]);
+      expect((await store.repos.stationRuns.find("player:1", 1))?.status).toBe("active");
+
+      const again = await store.runs.load("player:1", 1);
+      expect(again?.version).toBe(1);
+      expect(await store.runs.commit(write(1, 0))).toBe(true);
+      expect(await store.runs.load("player:1", 1)).toMatchObject({
+        version: 2,
+        lastSeq: 2,
+        currentStation: 0,
+        run: { status: "done", inkState: '{"s":2}', points: 3 },
+      });
+      expect(await store.repos.events.listAfter("player:1", 0)).toEqual([
+        { seq: 1, type: "webtext", payload: '{"Text":"Gockel"}' },
+        { seq: 2, type: "playerstatus", payload: "{}" },
+      ]);
+      await store.repos.events.retractStation("player:1", 1);
+      expect((await store.repos.events.listAfter("player:1", 0)).map((row) => row.seq)).toEqual([
+        2,
+      ]);
+      // The reminder went, the delayed message came.
+      expect(
+        (await store.repos.scheduled.claimDue("player:1", LATER)).map((row) => row.kind),
+      ).toEqual(["messages"]);
+      // A second write from the same read finds the version moved on.
+      expect(await store.runs.commit(write(1, 0))).toBe(false);
+    });
+
+    it("writes many streams' outcomes side by side, each exactly once", async () => {
+      const streams = Array.from({ length: 40 }, (_, i) => `player:${100 + i}`);
+      await store.transaction(async (repos) => {
+        for (const stream of streams) {
+          await repos.streams.create(stream);
+          await repos.participants.create(stream, AT);
+        }
+      });
+      const outcomes = await Promise.all(
+        streams.map((stream) =>
+          store.runs.commit({ ...write(0, 0), stream, leave: false, agenda: [] }),
+        ),
+      );
+      expect(outcomes.every(Boolean)).toBe(true);
+      for (const stream of streams) {
+        expect(await store.repos.streams.lastSeq(stream)).toBe(2);
+        expect(await store.repos.events.listAfter(stream, 0)).toHaveLength(2);
+      }
+    });
   });
 
   it("locks only the streams that exist", async () => {

@@ -12,6 +12,8 @@ import { ParticipantRepository } from "./participant-repository";
 import { PasswordResetRepository } from "./password-reset-repository";
 import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
+import { PostgresRunStore, SqliteRunStore } from "./run-store";
+import type { RunStore } from "./run-store";
 import { ScheduledMessageRepository } from "./scheduled-message-repository";
 import type { Database } from "./schema";
 import { SessionRepository } from "./session-repository";
@@ -66,6 +68,8 @@ export class Store {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** The answer path's reads and writes (run-store.ts). */
+    readonly runs: RunStore,
   ) {
     this.repos = repositories(db, dialect);
   }
@@ -115,7 +119,7 @@ function openPostgres(url: string): Store {
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  return new Store(db, "postgres");
+  return new Store(db, "postgres", new PostgresRunStore(pool));
 }
 
 function openSqlite(file: string): Store {
@@ -129,7 +133,7 @@ function openSqlite(file: string): Store {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
-  return new Store(db, "sqlite");
+  return new Store(db, "sqlite", new SqliteRunStore(db, sqlite));
 }
 
 /**

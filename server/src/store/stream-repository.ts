@@ -35,6 +35,21 @@ export class StreamRepository {
   }
 
   /**
+   * Claims the stream for a turn: counts its version up (so a turn that read it without a lock
+   * cannot write over this one) and locks its row until the transaction ends. False when the
+   * stream does not exist.
+   */
+  async claim(stream: string): Promise<boolean> {
+    const row = await this.db
+      .updateTable("streams")
+      .set((eb) => ({ version: eb("version", "+", 1) }))
+      .where("stream", "=", stream)
+      .returning("stream")
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
    * Those of `streams` that exist, their rows locked until the transaction ends. A turn locks
    * its stream first, so one stream's turns run one after another even on several instances,
    * and whoever deletes a stream waits for the turn under way. Rows are locked in stream order,
