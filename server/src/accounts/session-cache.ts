@@ -1,7 +1,7 @@
 import type { Player } from "./account-service";
 
 /** How long a looked-up session is trusted without asking the database again. */
-export const SESSION_CACHE_TTL_MS = 10_000;
+export const SESSION_CACHE_TTL_MS = 60_000;
 /** Sessions kept at most; the oldest looked-up go first. */
 const MAX_ENTRIES = 50_000;
 

@@ -6,6 +6,7 @@ import type { EventDraft } from "../events/event-log";
 import type { RunAccess, RunWrite } from "../store/run-store";
 import type { Repositories, Store } from "../store/store";
 import { KeyedQueue } from "./keyed-queue";
+import { RunCache } from "./run-cache";
 
 /** One call's work inside its transaction: the repositories, the time, what it leaves behind. */
 export type Turn = {
@@ -48,6 +49,8 @@ export type TurnsDeps = {
  */
 export class Turns {
   private readonly queue = new KeyedQueue();
+  /** What the answer path last wrote of each stream (run-cache.ts). */
+  private readonly cache = new RunCache();
 
   constructor(private readonly deps: TurnsDeps) {}
 
@@ -58,6 +61,8 @@ export class Turns {
       store.transaction(async (repos) => {
         // Locks the stream: a turn of it on another instance waits for this one to commit.
         if (!(await repos.streams.claim(stream))) throw new ParticipantChanged();
+        // This turn changes the stream in ways the answer path's cache does not know.
+        this.cache.forget(stream);
         const turn: Turn = { repos, stream, at: clock.now().toISOString(), events: [] };
         const result = await work(turn);
         const rows =
@@ -80,9 +85,13 @@ export class Turns {
   step(stream: string, work: (at: string, runs: RunAccess) => Promise<RunOutcome>): Promise<void> {
     const { store, clock } = this.deps;
     return this.queue.run(stream, async () => {
-      const first = await work(clock.now().toISOString(), store.runs);
-      if (await store.runs.commit(first.write)) return this.committed(stream, first);
-      // Another instance's turn of the stream came in between: this time with the stream locked.
+      const first = await work(clock.now().toISOString(), this.cache.over(store.runs));
+      if (await store.runs.commit(first.write)) {
+        this.cache.wrote(first.write);
+        return this.committed(stream, first);
+      }
+      this.cache.forget(stream);
+      // Another turn of the stream came in between: this time with the stream locked.
       const second = await store.runs.exclusive(stream, async (runs) => {
         const outcome = await work(clock.now().toISOString(), runs);
         if (!(await runs.commit(outcome.write)))

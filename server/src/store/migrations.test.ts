@@ -104,6 +104,7 @@ describe("the migrations on PostgreSQL", () => {
         "003-stories-media-schedule",
         "004-rate-hits",
         "005-stream-version",
+        "006-event-log-without-station-index",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

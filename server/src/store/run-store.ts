@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Language } from "@wegmarke/protocol";
 import type { Database, ScheduledKind, StationRunStatus } from "./schema";
+import type { OpenTransactions } from "./open-transactions";
 
 /**
  * The answer path's storage (decisions/012-live-path.md): a turn reads what it needs of a stream
@@ -98,9 +99,10 @@ const MAX_GROUP = 500;
 type Pending = { write: RunWrite; done: (ok: boolean) => void; fail: (error: unknown) => void };
 
 /**
- * SQLite: reads through Kysely's connection (so never inside another caller's open
- * transaction); writes wait for the next turn of the event loop and then go together, each in a
- * savepoint of one transaction, so a thousand answers a second share a few dozen commits.
+ * SQLite: reads on the one connection directly while no transaction is under way, else through
+ * Kysely's connection after it (never inside another caller's open transaction); writes wait
+ * for the next turn of the event loop and then go together, each in a savepoint of one
+ * transaction, so a thousand answers a second share a few hundred commits.
  */
 export class SqliteRunStore implements RunStore {
   private pending: Pending[] = [];
@@ -110,9 +112,14 @@ export class SqliteRunStore implements RunStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite: SqliteDatabase.Database,
+    private readonly open: OpenTransactions,
   ) {}
 
   async load(stream: string, stationId: number): Promise<RunState | undefined> {
+    if (this.open.none) {
+      const statements = (this.statements ??= prepare(this.sqlite));
+      return toState(statements.load.get(stationId, stream) as LoadedRow | undefined);
+    }
     const { rows } = await this.db.executeQuery<LoadedRow>(
       CompiledQuery.raw(SQLITE_LOAD_SQL, [stationId, stream]),
     );
@@ -142,22 +149,13 @@ export class SqliteRunStore implements RunStore {
     const group = this.pending.splice(0, MAX_GROUP);
     if (this.pending.length > 0) this.schedule();
     const statements = (this.statements ??= prepare(this.sqlite));
+    const writeAll = () => group.map(({ write }) => applyInSavepoint(statements, write));
     try {
-      // Kysely's transaction holds the one connection: nobody else's statement runs in between.
-      const outcomes = await this.db.transaction().execute(async () =>
-        group.map(({ write }) => {
-          statements.savepoint.run();
-          try {
-            const ok = apply(statements, write);
-            statements.release.run();
-            return ok;
-          } catch (error) {
-            statements.rollback.run();
-            statements.release.run();
-            return error instanceof Error ? error : new Error(String(error));
-          }
-        }),
-      );
+      // While no transaction is under way, the whole group runs at once on the connection,
+      // so nothing can come in between; otherwise Kysely's transaction holds the connection.
+      const outcomes = this.open.none
+        ? this.sqlite.transaction(writeAll)()
+        : await this.open.during(() => this.db.transaction().execute(async () => writeAll()));
       for (const [i, { done, fail }] of group.entries()) {
         const outcome = outcomes[i];
         if (outcome instanceof Error) fail(outcome);
@@ -169,8 +167,26 @@ export class SqliteRunStore implements RunStore {
   }
 }
 
+/** One write in a savepoint of its own: a failure undoes it alone. */
+function applyInSavepoint(
+  statements: ReturnType<typeof prepare>,
+  write: RunWrite,
+): boolean | Error {
+  statements.savepoint.run();
+  try {
+    const ok = apply(statements, write);
+    statements.release.run();
+    return ok;
+  } catch (error) {
+    statements.rollback.run();
+    statements.release.run();
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
 function prepare(sqlite: SqliteDatabase.Database) {
   return {
+    load: sqlite.prepare(SQLITE_LOAD_SQL),
     savepoint: sqlite.prepare("savepoint run_write"),
     release: sqlite.prepare("release run_write"),
     rollback: sqlite.prepare("rollback to run_write"),

@@ -12,7 +12,9 @@ import { ParticipantRepository } from "./participant-repository";
 import { PasswordResetRepository } from "./password-reset-repository";
 import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
+import { OpenTransactions } from "./open-transactions";
 import { PostgresRunStore, SqliteRunStore } from "./run-store";
+import { checkpointInBackground } from "./sqlite-checkpoints";
 import type { RunStore } from "./run-store";
 import { ScheduledMessageRepository } from "./scheduled-message-repository";
 import type { Database } from "./schema";
@@ -70,13 +72,19 @@ export class Store {
     private readonly dialect: Dialect,
     /** The answer path's reads and writes (run-store.ts). */
     readonly runs: RunStore,
+    /** Counts the transactions under way (SQLite: run-store.ts reads directly when none is). */
+    private readonly open = new OpenTransactions(),
+    /** Stops what runs beside the database (SQLite's background checkpoints). */
+    private readonly stopHelpers: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.repos = repositories(db, dialect);
   }
 
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(repositories(trx, this.dialect)));
+    return this.open.during(() =>
+      this.db.transaction().execute((trx) => work(repositories(trx, this.dialect))),
+    );
   }
 
   migrate(): Promise<void> {
@@ -94,14 +102,21 @@ export class Store {
     await sql`select 1`.execute(this.db);
   }
 
-  close(): Promise<void> {
-    return this.db.destroy();
+  async close(): Promise<void> {
+    await this.stopHelpers();
+    await this.db.destroy();
   }
 }
 
-/** Opens the configured database; `migrate` brings its schema up to date. */
-export function openStore(config: DatabaseConfig): Store {
-  return config.kind === "postgres" ? openPostgres(config.url) : openSqlite(config.file);
+/**
+ * Opens the configured database; `migrate` brings its schema up to date. `onError` hears of
+ * failures of what runs beside it (SQLite's background checkpoints).
+ */
+export function openStore(
+  config: DatabaseConfig,
+  onError: (message: string) => void = (message) => console.error(message),
+): Store {
+  return config.kind === "postgres" ? openPostgres(config.url) : openSqlite(config.file, onError);
 }
 
 /**
@@ -122,18 +137,35 @@ function openPostgres(url: string): Store {
   return new Store(db, "postgres", new PostgresRunStore(pool));
 }
 
-function openSqlite(file: string): Store {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+/**
+ * Pages the WAL may hold before the server's own connection checkpoints it: only when the
+ * background checkpoints fall far behind (sqlite-checkpoints.ts).
+ */
+const WAL_BACKSTOP_PAGES = 10_000;
+
+function openSqlite(file: string, onError: (message: string) => void): Store {
+  const inMemory = file === ":memory:";
+  if (!inMemory) mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL: readers (a backup, a second process) never block the writer, and commits are cheap.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+  // A commit is durable against a crash of the process at once, and against a power cut once
+  // the background checkpoint (each second) has synced it: the server never waits for a disk.
+  sqlite.pragma("synchronous = NORMAL");
+  // 64 MB of pages: 10,000 players' runs and recent events stay in memory.
+  sqlite.pragma("cache_size = -65536");
+  const stopCheckpoints = inMemory
+    ? () => Promise.resolve()
+    : checkpointInBackground(file, (message) => onError(`SQLite checkpoint: ${message}`));
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
-  return new Store(db, "sqlite", new SqliteRunStore(db, sqlite));
+  const open = new OpenTransactions();
+  return new Store(db, "sqlite", new SqliteRunStore(db, sqlite, open), open, stopCheckpoints);
 }
 
 /**

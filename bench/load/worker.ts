@@ -1,0 +1,672 @@
+/**
+ * A load client process (forked by pool.ts, run with tsx). It holds its share of the players:
+ * one socket per event stream, a small keep-alive pool for POSTs, and a minimal SSE parser.
+ * Per event it does a string search and a few field updates; JSON is parsed only in setup.
+ * It shares the cores with the server, so everything here stays lean.
+ */
+import http from "node:http";
+import net from "node:net";
+import { performance } from "node:perf_hooks";
+import type {
+  Command,
+  Counts,
+  MeasureResult,
+  Reply,
+  Request,
+  SetupResult,
+  SlowAnswersResult,
+  SlowCheckResult,
+  SlowOpenResult,
+  WorkerConfig,
+} from "./messages";
+import { tcpSockets } from "./proc";
+import { SseParser, dataOf } from "./sse";
+
+const config = JSON.parse(process.argv[2] ?? "{}") as WorkerConfig;
+const postAgent = new http.Agent({
+  keepAlive: true,
+  maxSockets: config.pool,
+  maxFreeSockets: config.pool,
+});
+
+type Player = {
+  token: string;
+  request?: http.ClientRequest;
+  /** The stream is open (its first playerstatus arrived) and has not ended. */
+  open: boolean;
+  /** The riddle station expects an answer: the player may answer. */
+  ready: boolean;
+  /** An error happened to this player: it answers no more in this run. */
+  retired: boolean;
+  /** An answer's `answer-expected` is awaited. */
+  pending: boolean;
+  /** An answer's POST has not been answered yet. */
+  httpBusy: boolean;
+  queued: boolean;
+  sentAt: number;
+  step: number;
+  /** A setup phase waits for this event on the stream. */
+  waiter?: { event: string; then: (block: string) => void };
+};
+
+const players: Player[] = [];
+let closing = false;
+let streamsEnded = 0;
+let late = 0;
+/** `late` as far as results have reported it. */
+let lateReported = 0;
+let unsolicited = 0;
+/** Answer POSTs under way. */
+let inFlight = 0;
+
+/** Counts `key` (a status or error code) in `counts`. */
+function count(counts: Counts, key: string | number): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+/** A POST with a JSON body; `done` gets the status (or error code) once, and the body if asked. */
+function post(
+  path: string,
+  body: string,
+  done: (status: number | string, socketAt: number, text?: string) => void,
+  wantBody = false,
+): number {
+  let finished = false;
+  let socketAt = NaN;
+  const finish = (status: number | string, text?: string) => {
+    if (finished) return;
+    finished = true;
+    done(status, socketAt, text);
+  };
+  const request = http.request({
+    agent: postAgent,
+    host: config.post.host,
+    port: config.post.port,
+    method: "POST",
+    path,
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+  });
+  request.on("socket", () => (socketAt = performance.now()));
+  request.on("response", (response) => {
+    const status = response.statusCode ?? 0;
+    if (!wantBody || status !== 200) {
+      response.resume();
+      response.on("end", () => finish(status));
+    } else {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => finish(status, text));
+    }
+    response.on("error", () => finish("response-aborted"));
+  });
+  request.on("error", (error: NodeJS.ErrnoException) => finish(error.code ?? error.message));
+  request.setTimeout(config.requestTimeoutMs, () => {
+    request.destroy(Object.assign(new Error("timeout"), { code: "timeout" }));
+  });
+  const sentAt = performance.now();
+  request.end(body);
+  return sentAt;
+}
+
+/** Runs `count` tasks, at most `concurrency` at a time; a task calls `next` when it is done. */
+function limited(
+  total: number,
+  concurrency: number,
+  task: (i: number, next: () => void) => void,
+): Promise<void> {
+  return new Promise((resolve) => {
+    let started = 0;
+    let finished = 0;
+    if (total === 0) return resolve();
+    const startOne = () => {
+      const i = started++;
+      let called = false;
+      task(i, () => {
+        if (called) return;
+        called = true;
+        finished++;
+        if (finished === total) resolve();
+        else if (started < total) startOne();
+      });
+    };
+    for (let i = 0; i < Math.min(concurrency, total); i++) startOne();
+  });
+}
+
+/** Waits for `event` on the player's stream, at most `timeoutMs`; false on timeout. */
+function waitFor(player: Player, event: string, timeoutMs: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      player.waiter = undefined;
+      resolve(undefined);
+    }, timeoutMs);
+    player.waiter = {
+      event,
+      then: (block) => {
+        clearTimeout(timer);
+        resolve(block);
+      },
+    };
+  });
+}
+
+async function register(countWanted: number, concurrency: number): Promise<SetupResult> {
+  const started = performance.now();
+  const failed: Counts = {};
+  const body = JSON.stringify({ story_id: "marburg" });
+  await limited(countWanted, concurrency, (_i, next) => {
+    post(
+      "/api/account/player/optin/anon",
+      body,
+      (status, _socketAt, text) => {
+        const token = status === 200 && text ? tokenOf(text) : undefined;
+        if (token) players.push(newPlayer(token));
+        else count(failed, status === 200 ? "bad body" : status);
+        next();
+      },
+      true,
+    );
+  });
+  return { done: players.length, failed, ms: performance.now() - started };
+}
+
+function tokenOf(text: string): string | undefined {
+  try {
+    const value = (JSON.parse(text) as { value?: unknown }).value;
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function newPlayer(token: string): Player {
+  return {
+    token,
+    open: false,
+    ready: false,
+    retired: false,
+    pending: false,
+    httpBusy: false,
+    queued: false,
+    sentAt: 0,
+    step: -1,
+  };
+}
+
+/** Opens the player's stream; `opened` gets undefined once playerstatus arrived, else why not. */
+function openStream(player: Player, opened: (failure?: string) => void): void {
+  let reported = false;
+  const report = (failure?: string) => {
+    if (reported) return;
+    reported = true;
+    clearTimeout(timer);
+    opened(failure);
+  };
+  const timer = setTimeout(() => {
+    report("timeout");
+    request.destroy();
+  }, config.requestTimeoutMs);
+  player.waiter = { event: "playerstatus", then: () => report() };
+  const parser = new SseParser((event, block) => onEvent(player, event, block));
+  const request = http.get({
+    // One socket per stream, as every browser holds its own.
+    agent: false,
+    host: config.stream.host,
+    port: config.stream.port,
+    path: `/api/game/events?hash=${player.token}`,
+    headers: { accept: "text/event-stream" },
+  });
+  player.request = request;
+  request.on("response", (response) => {
+    if (response.statusCode !== 200) {
+      response.resume();
+      report(String(response.statusCode));
+      return;
+    }
+    response.setEncoding("utf8");
+    response.on("data", (chunk: string) => parser.push(chunk));
+    response.on("error", () => undefined);
+    response.on("close", () => streamClosed(player));
+  });
+  request.on("error", (error: NodeJS.ErrnoException) => {
+    report(error.code ?? error.message);
+    streamClosed(player);
+  });
+}
+
+/** The server ended a stream (or it broke): the player is out of the run. */
+function streamClosed(player: Player): void {
+  if (closing) return;
+  if (player.open) streamsEnded++;
+  player.open = false;
+  player.retired = true;
+}
+
+/** One event on a player's stream: the hot path, so it does as little as it can. */
+function onEvent(player: Player, event: string, block: string): void {
+  const waiter = player.waiter;
+  if (waiter !== undefined && waiter.event === event) {
+    player.waiter = undefined;
+    if (event === "playerstatus") player.open = true;
+    waiter.then(block);
+    return;
+  }
+  if (event !== "answer-expected") return;
+  if (!player.pending) {
+    unsolicited++;
+    return;
+  }
+  player.pending = false;
+  const step = current;
+  if (step !== undefined && step.id === player.step && step.collecting) {
+    step.latencies.push(performance.now() - player.sentAt);
+    step.outstanding--;
+  } else {
+    late++;
+  }
+  release(player);
+}
+
+async function open(concurrency: number): Promise<SetupResult> {
+  const started = performance.now();
+  const failed: Counts = {};
+  let done = 0;
+  await limited(players.length, concurrency, (i, next) => {
+    const player = players[i];
+    if (!player) return next();
+    openStream(player, (failure) => {
+      if (failure === undefined) done++;
+      else {
+        count(failed, failure);
+        player.retired = true;
+      }
+      next();
+    });
+  });
+  return { done, failed, ms: performance.now() - started };
+}
+
+async function activate(concurrency: number): Promise<SetupResult> {
+  const started = performance.now();
+  const failed: Counts = {};
+  let done = 0;
+  await limited(players.length, concurrency, (i, next) => {
+    const player = players[i];
+    if (!player || player.retired) return next();
+    void activateOne(player).then((failure) => {
+      if (failure === undefined) {
+        done++;
+        player.ready = true;
+        release(player);
+      } else {
+        count(failed, failure);
+        player.retired = true;
+      }
+      next();
+    });
+  });
+  return { done, failed, ms: performance.now() - started };
+}
+
+/** Starts station 1 for the player; undefined once its `answer-expected` arrived, else why not. */
+async function activateOne(player: Player): Promise<string | undefined> {
+  const expected = waitFor(player, "answer-expected", config.requestTimeoutMs);
+  const body = JSON.stringify({ StationID: 1, Hash: player.token });
+  const status = await new Promise<number | string>((resolve) =>
+    post("/api/game/station/activate", body, (s) => resolve(s)),
+  );
+  if (status !== 200) {
+    player.waiter = undefined;
+    return String(status);
+  }
+  const block = await expected;
+  if (block === undefined) return "no answer-expected";
+  return dataOf(block).includes('"StationID":1') ? undefined : "answer-expected of another station";
+}
+
+/** Free players, oldest first: who answers next (round-robin). */
+class Ring {
+  private readonly items: (Player | undefined)[];
+  private head = 0;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.items = new Array<Player | undefined>(Math.max(1, capacity));
+  }
+
+  push(player: Player): void {
+    this.items[(this.head + this.size) % this.items.length] = player;
+    this.size++;
+  }
+
+  shift(): Player | undefined {
+    if (this.size === 0) return undefined;
+    const player = this.items[this.head];
+    this.items[this.head] = undefined;
+    this.head = (this.head + 1) % this.items.length;
+    this.size--;
+    return player;
+  }
+}
+
+let free = new Ring(0);
+
+/** Puts the player back among those who may answer, once nothing of theirs is under way. */
+function release(player: Player): void {
+  if (player.retired || !player.ready || player.pending || player.httpBusy || player.queued) {
+    return;
+  }
+  player.queued = true;
+  free.push(player);
+}
+
+type Step = {
+  id: number;
+  collecting: boolean;
+  latencies: number[];
+  queueWaits: number[];
+  errors: Counts;
+  sent: number;
+  skipped: number;
+  outstanding: number;
+};
+
+let current: Step | undefined;
+
+const answerPath = "/api/game/player/answer";
+
+/** Sends one answer for the player within `step`. */
+function answer(player: Player, step: Step): void {
+  player.queued = false;
+  player.pending = true;
+  player.httpBusy = true;
+  player.step = step.id;
+  step.sent++;
+  step.outstanding++;
+  inFlight++;
+  const body = `{"StationID":1,"Answer":"Katze","Hash":"${player.token}"}`;
+  player.sentAt = post(answerPath, body, (status, socketAt) => {
+    player.httpBusy = false;
+    inFlight--;
+    const mine = step.collecting && player.step === step.id;
+    if (mine) step.queueWaits.push(socketAt - player.sentAt);
+    if (status === 200) return release(player);
+    // Whether the failed call still changed the game is unknown: the player answers no more.
+    player.retired = true;
+    if (!mine) {
+      late++;
+      return;
+    }
+    count(step.errors, status);
+    if (player.pending) {
+      player.pending = false;
+      step.outstanding--;
+    }
+  });
+}
+
+/** Waits (at most `ms`) until no answer POST of an earlier step is under way. */
+async function settle(ms: number): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (inFlight > 0 && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function measure(id: number, total: number, durationMs: number, graceMs: number) {
+  // A step after an overloaded one starts once the server has answered the calls of that one.
+  await settle(10_000);
+  const step: Step = {
+    id,
+    collecting: true,
+    latencies: [],
+    queueWaits: [],
+    errors: {},
+    sent: 0,
+    skipped: 0,
+    outstanding: 0,
+  };
+  current = step;
+  const started = performance.now();
+  let issued = 0;
+  return new Promise<MeasureResult>((resolve) => {
+    // Every 2 ms: send what is owed by now; with no free player the answer is skipped.
+    const pacer = setInterval(() => {
+      const elapsed = performance.now() - started;
+      const due = Math.min(total, Math.floor((total * Math.min(elapsed, durationMs)) / durationMs));
+      while (issued < due) {
+        issued++;
+        const player = free.shift();
+        if (player === undefined) step.skipped++;
+        else if (player.retired || !player.ready) {
+          player.queued = false;
+          issued--;
+        } else answer(player, step);
+      }
+      if (elapsed < durationMs) return;
+      clearInterval(pacer);
+      const endBy = performance.now() + graceMs;
+      const waiter = setInterval(() => {
+        if (step.outstanding > 0 && performance.now() < endBy) return;
+        clearInterval(waiter);
+        step.collecting = false;
+        const lateNow = late;
+        resolve({
+          sent: step.sent,
+          skipped: step.skipped,
+          replies: step.latencies.length,
+          latencies: step.latencies.map(round2),
+          queueWaits: step.queueWaits.map(round2),
+          errors: step.errors,
+          missing: step.outstanding,
+          late: lateNow - lateReported,
+          unsolicited,
+          streamsEnded,
+          players: players.filter((p) => p.ready && !p.retired).length,
+        });
+        lateReported = lateNow;
+      }, 10);
+    }, 2);
+  });
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+// --- slow readers: players with sockets that never read, and one reading stream each ---
+
+const slowPlayers: Player[] = [];
+const slowSockets: net.Socket[] = [];
+
+async function slowOpen(sockets: number, playerCount: number): Promise<SlowOpenResult> {
+  const started = performance.now();
+  const before = players.length;
+  await register(playerCount, playerCount);
+  slowPlayers.push(...players.splice(before));
+  if (slowPlayers.length < playerCount) throw new Error("could not register the slow players");
+  // The raw sockets first (round-robin over the players), the reading streams after them: a
+  // server that caps the streams of one device ends the oldest, and the reader must survive.
+  let opened = 0;
+  await Promise.all(
+    Array.from({ length: sockets }, async (_, i) => {
+      const player = slowPlayers[i % slowPlayers.length];
+      if (player && (await rawStream(player.token))) opened++;
+    }),
+  );
+  const answered = await serverAnswered(10_000);
+  const failures = await Promise.all(
+    slowPlayers.map(async (player) => {
+      const failure = await new Promise<string | undefined>((resolve) =>
+        openStream(player, resolve),
+      );
+      if (failure) return `reading stream did not open: ${failure}`;
+      const activated = await activateOne(player);
+      if (activated) return `station did not start: ${activated}`;
+      player.ready = true;
+      return undefined;
+    }),
+  );
+  const failure = failures.find((f) => f !== undefined);
+  if (failure) throw new Error(`slow-readers player: ${failure}`);
+  return { opened, answered, ms: performance.now() - started };
+}
+
+/** A socket that asks for the player's stream and then never reads; true once it is sent. */
+function rawStream(token: string): Promise<boolean> {
+  const request =
+    `GET /api/game/events?hash=${token} HTTP/1.1\r\n` +
+    `Host: ${config.stream.host}:${config.stream.port}\r\n` +
+    `Accept: text/event-stream\r\n` +
+    // Without it an ended stream would leave the connection open for the next request, and a
+    // socket that never reads could not tell.
+    `Connection: close\r\n\r\n`;
+  return new Promise((resolve) => {
+    const socket = net.connect(config.stream.port, config.stream.host);
+    // Never read: the kernel's receive buffer fills, then the server's send buffer, then the
+    // server's own memory (unless it drops the stream).
+    socket.pause();
+    socket.on("error", () => resolve(false));
+    socket.on("connect", () => {
+      socket.pause();
+      socket.write(request, () => resolve(true));
+    });
+    slowSockets.push(socket);
+  });
+}
+
+/** Waits until the server has answered every raw socket (bytes wait unread, or it closed). */
+async function serverAnswered(timeoutMs: number): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const { answered } = inspectSlowSockets();
+    if (answered === slowSockets.length || performance.now() > deadline) return answered;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The kernel's view of the raw sockets: answered by the server, closed by it, bytes unread. */
+function inspectSlowSockets(): { answered: number } & SlowCheckResult {
+  const ports = slowSockets.map((s) => s.localPort).filter((p): p is number => p !== undefined);
+  const { ours: kernel, theirs } = tcpSockets(ports, config.stream.port);
+  const result = {
+    answered: 0,
+    sockets: slowSockets.length,
+    closedByServer: 0,
+    unreadBytes: 0,
+    unsentBytes: 0,
+  };
+  for (const entry of theirs.values()) result.unsentBytes += entry.txQueue;
+  for (const socket of slowSockets) {
+    const entry = socket.localPort === undefined ? undefined : kernel.get(socket.localPort);
+    result.unreadBytes += entry?.rxQueue ?? 0;
+    // CLOSE_WAIT: the server sent FIN; gone from the table: it reset the connection.
+    const closed = socket.destroyed || entry === undefined || entry.state !== "ESTABLISHED";
+    if (closed) result.closedByServer++;
+    if (closed || (entry?.rxQueue ?? 0) > 0) result.answered++;
+  }
+  return result;
+}
+
+/** The slow players' answers, each player's one after another, the players side by side. */
+async function slowAnswers(
+  perPlayer: number,
+  replyTimeoutMs: number,
+  deadlineMs: number,
+): Promise<SlowAnswersResult> {
+  if (slowPlayers.length === 0) throw new Error("slow-open first");
+  const started = performance.now();
+  const result: SlowAnswersResult = { sent: 0, replies: 0, errors: {}, latencies: [], ms: 0 };
+  const series = async (player: Player, answers: number) => {
+    const body = `{"StationID":1,"Answer":"Katze","Hash":"${player.token}"}`;
+    for (let i = 0; i < answers && result.stopped === undefined; i++) {
+      if (performance.now() - started > deadlineMs) {
+        result.stopped = `deadline of ${deadlineMs / 1000} s reached`;
+        break;
+      }
+      if (!player.open) {
+        result.stopped = "the server closed a reading stream";
+        break;
+      }
+      const reply = waitFor(player, "answer-expected", replyTimeoutMs);
+      let sentAt = 0;
+      const status = await new Promise<number | string>((resolve) => {
+        sentAt = post(answerPath, body, (s) => resolve(s));
+      });
+      result.sent++;
+      if (status !== 200) {
+        player.waiter = undefined;
+        count(result.errors, status);
+        result.stopped = `an answer failed: ${status}`;
+        break;
+      }
+      if ((await reply) === undefined) {
+        result.stopped = `no reply within ${replyTimeoutMs} ms`;
+        break;
+      }
+      result.replies++;
+      result.latencies.push(round2(performance.now() - sentAt));
+    }
+  };
+  await Promise.all(slowPlayers.map((player) => series(player, perPlayer)));
+  result.ms = performance.now() - started;
+  return result;
+}
+
+function slowCheck(close: boolean): SlowCheckResult {
+  const { sockets, closedByServer, unreadBytes, unsentBytes } = inspectSlowSockets();
+  if (close) for (const socket of slowSockets.splice(0)) socket.destroy();
+  return { sockets, closedByServer, unreadBytes, unsentBytes };
+}
+
+function closeAll(): void {
+  closing = true;
+  for (const player of players) player.request?.destroy();
+  for (const player of slowPlayers) player.request?.destroy();
+  for (const socket of slowSockets.splice(0)) socket.destroy();
+  postAgent.destroy();
+}
+
+async function run(command: Command): Promise<unknown> {
+  switch (command.kind) {
+    case "register":
+      return register(command.count, command.concurrency);
+    case "open":
+      return open(command.concurrency);
+    case "activate": {
+      free = new Ring(players.length);
+      return activate(command.concurrency);
+    }
+    case "measure":
+      return measure(command.step, command.count, command.durationMs, command.graceMs);
+    case "slow-open":
+      return slowOpen(command.sockets, command.players);
+    case "slow-answers":
+      return slowAnswers(command.count, command.replyTimeoutMs, command.deadlineMs);
+    case "slow-check":
+      return slowCheck(command.close);
+    case "close":
+      closeAll();
+      return null;
+  }
+}
+
+process.on("message", (message: Request) => {
+  run(message.command).then(
+    (result) => send({ id: message.id, result }),
+    (error: unknown) => send({ id: message.id, error: String(error) }),
+  );
+});
+
+function send(reply: Reply): void {
+  process.send?.(reply, undefined, undefined, () => {
+    if (reply.result === null) process.exit(0);
+  });
+}
+
+// Loaded and listening: the orchestrator starts its clocks after this.
+send({ id: 0, result: "ready" });
+
+// The orchestrator went away (Ctrl-C, crash): nothing here is worth keeping.
+process.on("disconnect", () => process.exit(0));
