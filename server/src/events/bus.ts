@@ -63,7 +63,7 @@ export function decodeSignal(payload: string): BusSignal | undefined {
 }
 
 /** The most a NOTIFY payload may hold, in bytes (PostgreSQL's limit is 8000). */
-const MAX_PAYLOAD_BYTES = 7900;
+export const MAX_PAYLOAD_BYTES = 7900;
 
 /** Rows committed on one instance, as the other instances hear of them. */
 export type Announcement = {

@@ -90,6 +90,25 @@ describe("the PostgreSQL bus", () => {
     expect(other()).toBe(0);
   });
 
+  it("carries what is published while a NOTIFY is under way in the next one, all of it", async () => {
+    let notifies = 0;
+    const a = await bus({
+      send: async (channel, payload) => {
+        notifies++;
+        await send(channel, payload);
+      },
+    });
+    const b = await bus();
+    const streams = Array.from({ length: 50 }, streamKey);
+    const heard = streams.map((stream) => recorder(b.bus, stream));
+    for (const stream of streams) a.bus.publish(stream, rows(1, 2));
+    await eventually(() => heard.every((woken) => woken.length === 1));
+    expect(heard.every((woken) => JSON.stringify(woken) === JSON.stringify([rows(1, 2)]))).toBe(
+      true,
+    );
+    expect(notifies).toBeLessThan(10);
+  });
+
   it("wakes the other instances to read the log when the rows do not fit into a notification", async () => {
     const a = await bus();
     const b = await bus();

@@ -2,6 +2,7 @@ import { Client } from "pg";
 import { randomBytes } from "node:crypto";
 import type { LogRow } from "../store/event-repository";
 import {
+  MAX_PAYLOAD_BYTES,
   Subscribers,
   decodeAnnouncement,
   decodeSignal,
@@ -29,9 +30,11 @@ export type PostgresBusOptions = {
 
 /**
  * The bus of instances sharing one PostgreSQL database (decisions/010-postgresql.md): `publish`
- * (called after the commit) hands the rows to this instance's streams at once and sends a
- * NOTIFY; every other instance hears it on its listener connection and wakes its own streams
- * of that key, with the rows when they fit into the notification. When the listener connection
+ * (called after the commit) hands the rows to this instance's streams at once and announces
+ * them by NOTIFY; every other instance hears it on its listener connection and wakes its own
+ * streams of that key, with the rows when they fit into the notification. Commits that NOTIFY
+ * take turns in PostgreSQL, so one NOTIFY at a time carries every announcement made while the
+ * one before was under way. When the listener connection
  * breaks, the bus reconnects with growing pauses and then wakes every local stream once:
  * notifications in between are lost, but a woken stream reads the log, so no event is.
  * Throws when the first connection fails.
@@ -53,13 +56,40 @@ class PostgresBus implements EventBus {
   private handler: ((signal: BusSignal) => void) | undefined;
   /** NOTIFYs under way: `close` waits for them. */
   private readonly sending = new Set<Promise<void>>();
+  /** Announcements waiting for the NOTIFY under way to finish, one per line. */
+  private queued: string[] = [];
+  private queuedBytes = 0;
+  private announcing = false;
 
   constructor(private readonly options: PostgresBusOptions) {}
 
   publish(stream: string, rows: readonly LogRow[]): void {
     this.subscribers.wake(stream, rows);
+    const line = encodeAnnouncement(this.instance, stream, rows);
+    const bytes = Buffer.byteLength(line) + 1;
+    // What would not fit into the next notification waits for the one after it.
+    if (this.queuedBytes + bytes > MAX_PAYLOAD_BYTES && this.queued.length > 0) this.announce();
+    this.queued.push(line);
+    this.queuedBytes += bytes;
+    if (!this.announcing) this.announce();
+  }
+
+  /** Sends the queued announcements in one NOTIFY, and the next batch once it is out. */
+  private announce(): void {
+    if (this.queued.length === 0) {
+      this.announcing = false;
+      return;
+    }
+    const payload = this.queued.join("\n");
+    this.queued = [];
+    this.queuedBytes = 0;
+    this.announcing = true;
     // The other instances miss it when it fails; their streams catch up on the next one.
-    this.send(encodeAnnouncement(this.instance, stream, rows), () => undefined);
+    this.send(
+      payload,
+      () => undefined,
+      () => this.announce(),
+    );
   }
 
   subscribe(stream: string, wake: Wake): () => void {
@@ -79,21 +109,24 @@ class PostgresBus implements EventBus {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
-    await Promise.all(this.sending);
+    while (this.sending.size > 0) await Promise.all(this.sending);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end();
   }
 
-  /** Sends a NOTIFY; on failure reports it and calls `fallback`. */
-  private send(payload: string, fallback: () => void): void {
+  /** Sends a NOTIFY; on failure reports it and calls `fallback`; `then` runs after either. */
+  private send(payload: string, fallback: () => void, then?: () => void): void {
     const sending = this.options
       .send(BUS_CHANNEL, payload)
       .catch((error: unknown) => {
         this.options.onError(error);
         fallback();
       })
-      .finally(() => this.sending.delete(sending));
+      .finally(() => {
+        this.sending.delete(sending);
+        then?.();
+      });
     this.sending.add(sending);
   }
 
@@ -112,9 +145,11 @@ class PostgresBus implements EventBus {
         if (signal) this.handler?.(signal);
         return;
       }
-      const news = decodeAnnouncement(payload);
-      if (!news) return this.subscribers.wake(payload);
-      if (news.instance !== this.instance) this.subscribers.wake(news.stream, news.rows);
+      for (const line of payload.split("\n")) {
+        const news = decodeAnnouncement(line);
+        if (!news) this.subscribers.wake(line);
+        else if (news.instance !== this.instance) this.subscribers.wake(news.stream, news.rows);
+      }
     });
     // A broken connection reports its error, then ends; the end starts the reconnect.
     client.on("error", (error) => this.options.onError(error));

@@ -231,7 +231,10 @@ function apply(statements: ReturnType<typeof prepare>, write: RunWrite): boolean
 
 /**
  * PostgreSQL: one round trip to read, one to write. The write is a single statement (so it
- * commits on its own) whose parts all depend on the version check of its first.
+ * commits on its own) whose parts all depend on the version check of its first. It commits
+ * without waiting for the disk (synchronous_commit off for this transaction alone): a crash of
+ * the database host may lose the last fraction of a second of answers, as with SQLite
+ * (decisions/012-live-path.md), and none of the other writes.
  */
 const COMMIT_SQL = `with s as (
   update streams set version = version + 1, last_seq = $3
@@ -263,7 +266,7 @@ const COMMIT_SQL = `with s as (
   where exists (select from s)
   returning 1
 )
-select count(*)::int as ok from s`;
+select count(*)::int as ok, set_config('synchronous_commit', 'off', true) as durable_later from s`;
 
 /** A connection of the pool, or the pool itself: both run queries. */
 type Queryable = Pick<Pool, "query">;

@@ -91,10 +91,15 @@ export class Store {
     return migrateToLatest(this.db, this.dialect);
   }
 
-  /** PostgreSQL only: sends `payload` to every connection that LISTENs on `channel`. */
+  /**
+   * PostgreSQL only: sends `payload` to every connection that LISTENs on `channel`. The
+   * transaction of the NOTIFY writes nothing worth a wait for the disk, so it commits without.
+   */
   async notify(channel: string, payload: string): Promise<void> {
     if (this.dialect !== "postgres") throw new Error("NOTIFY needs PostgreSQL");
-    await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
+    await sql`select set_config('synchronous_commit', 'off', true), pg_notify(${channel}, ${payload})`.execute(
+      this.db,
+    );
   }
 
   /** Throws unless the database answers. */
