@@ -174,4 +174,21 @@ describe("a server restart", () => {
     app = await startApp({ dbFile: `${dir.dir}/db.sqlite` });
     api = new Api(app.url);
   });
+
+  it("lets one signed-in device hold four streams: a fifth ends the oldest, the rest play on", async () => {
+    const hash = await api.optin();
+    const streams = [];
+    for (let i = 0; i < 5; i++) {
+      const stream = await api.events(hash);
+      await stream.next();
+      streams.push(stream);
+    }
+    await streams[0]?.closedByServer();
+    expect(streams[0]?.retry).toBe(3000);
+    expect(streams.slice(1).map((stream) => stream.isEnded)).toEqual([false, false, false, false]);
+    await api.game("station/activate", { StationID: 1, Hash: hash });
+    for (const stream of streams.slice(1))
+      expect(types(await stream.until("answer-expected"))).toContain("webtext");
+    for (const stream of streams) stream.close();
+  });
 });

@@ -63,7 +63,7 @@ P.S. Vergiss den Schirm nicht. #delay: 1h
   "stories/3-zu/story.yaml": story(3, "requiredPoints: 0\nlive: false"),
 };
 
-function station(id: number, character: string, extra = ""): string {
+export function station(id: number, character: string, extra = ""): string {
   return `id: ${id}
 name: s${id}
 character: ${character}
@@ -86,10 +86,13 @@ ${extra}
 `;
 }
 
-/** Writes the pack below `dir` and loads it. */
-export async function featurePack(dir: string): Promise<ContentPack> {
+/** Writes the pack (with `extra` files, a station of a test's own say) below `dir` and loads it. */
+export async function featurePack(
+  dir: string,
+  extra: Record<string, string> = {},
+): Promise<ContentPack> {
   const packDir = join(dir, "feature-pack");
-  for (const [file, text] of Object.entries(files)) {
+  for (const [file, text] of Object.entries({ ...files, ...extra })) {
     await mkdir(join(packDir, file, ".."), { recursive: true });
     await writeFile(join(packDir, file), text);
   }
