@@ -6,6 +6,7 @@
  */
 import http from "node:http";
 import net from "node:net";
+import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type {
   Command,
@@ -20,6 +21,7 @@ import type {
   WorkerConfig,
 } from "./messages";
 import { tcpSockets } from "./proc";
+import { openRawStream } from "./raw-stream";
 import { SseParser, dataOf } from "./sse";
 
 const config = JSON.parse(process.argv[2] ?? "{}") as WorkerConfig;
@@ -31,7 +33,8 @@ const postAgent = new http.Agent({
 
 type Player = {
   token: string;
-  request?: http.ClientRequest;
+  /** The stream's socket. */
+  socket?: Socket;
   /** The stream is open (its first playerstatus arrived) and has not ended. */
   open: boolean;
   /** The riddle station expects an answer: the player may answer. */
@@ -205,34 +208,28 @@ function openStream(player: Player, opened: (failure?: string) => void): void {
   };
   const timer = setTimeout(() => {
     report("timeout");
-    request.destroy();
+    socket.destroy();
   }, config.requestTimeoutMs);
   player.waiter = { event: "playerstatus", then: () => report() };
   const parser = new SseParser((event, block) => onEvent(player, event, block));
-  const request = http.get({
-    // One socket per stream, as every browser holds its own.
-    agent: false,
-    host: config.stream.host,
-    port: config.stream.port,
-    path: `/api/game/events?hash=${player.token}`,
-    headers: { accept: "text/event-stream" },
-  });
-  player.request = request;
-  request.on("response", (response) => {
-    if (response.statusCode !== 200) {
-      response.resume();
-      report(String(response.statusCode));
-      return;
-    }
-    response.setEncoding("utf8");
-    response.on("data", (chunk: string) => parser.push(chunk));
-    response.on("error", () => undefined);
-    response.on("close", () => streamClosed(player));
-  });
-  request.on("error", (error: NodeJS.ErrnoException) => {
-    report(error.code ?? error.message);
-    streamClosed(player);
-  });
+  // One socket per stream, as every browser holds its own.
+  const socket = openRawStream(
+    { ...config.stream, localAddress: `127.0.0.${10 + config.index}` },
+    `/api/game/events?hash=${player.token}`,
+    {
+      status: (code) => {
+        if (code === 200) return;
+        report(String(code));
+        socket.destroy();
+      },
+      text: (chunk) => parser.push(chunk),
+      closed: (error) => {
+        report(error ?? "closed");
+        streamClosed(player);
+      },
+    },
+  );
+  player.socket = socket;
 }
 
 /** The server ended a stream (or it broke): the player is out of the run. */
@@ -622,8 +619,8 @@ function slowCheck(close: boolean): SlowCheckResult {
 
 function closeAll(): void {
   closing = true;
-  for (const player of players) player.request?.destroy();
-  for (const player of slowPlayers) player.request?.destroy();
+  for (const player of players) player.socket?.destroy();
+  for (const player of slowPlayers) player.socket?.destroy();
   for (const socket of slowSockets.splice(0)) socket.destroy();
   postAgent.destroy();
 }

@@ -38,8 +38,11 @@ export type StreamHubDeps = {
   heartbeatMs?: number;
 };
 
-/** No stream stays quiet longer than this: a comment line keeps proxies from closing it. */
-const HEARTBEAT_MS = 15_000;
+/**
+ * No stream stays quiet longer than this: a comment line keeps proxies from closing it (their
+ * idle timeouts are 55 to 100 s: nginx 60 s, AWS's load balancer 60 s, Heroku 55 s).
+ */
+const HEARTBEAT_MS = 30_000;
 /**
  * The heartbeat visits one slice of the streams per tick, so 10,000 streams never get their
  * comment line in the same moment: a tick touches a sixtieth of them. Each slice is visited

@@ -9,6 +9,7 @@ import type { Store } from "../store/store";
 import { agendaOf, parseAwaiting, scheduleStep } from "./agenda";
 import { numberEvents } from "../events/event-log";
 import type { EventDraft } from "../events/event-log";
+import { isTeamStream } from "./participant";
 import type { Participant } from "./participant";
 import { buildPlayerStatus, readParticipantState, readPlayerStatus } from "./player-status";
 import type { ScriptCatalog } from "./script-catalog";
@@ -89,19 +90,17 @@ export class GameService {
   }
 
   /** The current status and the logged events after `lastEventId`, read consistently. */
-  streamSnapshot(participant: Participant, lastEventId: number): Promise<StreamSnapshot> {
-    return this.deps.store.transaction(async (repos) => {
-      const lastSeq = await repos.streams.lastSeq(participant.stream);
-      // Moved to a team (or deleted) since the token was checked: failing ends the stream,
-      // and the client's reconnect finds the new one.
-      if (lastSeq === undefined) throw new Error(`stream ${participant.stream} is gone`);
-      const status = await readPlayerStatus(repos, this.deps.pack, participant.stream);
-      const logged = await repos.events.listAfter(participant.stream, lastEventId);
-      // The status just sent supersedes every logged one.
-      const backlog = logged.filter((row) => row.type !== "playerstatus");
-      const backlogUntil = backlog.at(-1)?.seq ?? lastEventId;
-      return { status: { ...status, BacklogUntil: backlogUntil }, backlog, lastSeq };
-    });
+  async streamSnapshot(participant: Participant, lastEventId: number): Promise<StreamSnapshot> {
+    const { stream } = participant;
+    const state = await this.deps.store.runs.snapshot(stream, lastEventId);
+    // Moved to a team (or deleted) since the token was checked: failing ends the stream,
+    // and the client's reconnect finds the new one.
+    if (!state) throw new Error(`stream ${stream} is gone`);
+    const status = buildPlayerStatus(this.deps.pack, { ...state, hasTeam: isTeamStream(stream) });
+    // The status just sent supersedes every logged one.
+    const backlog = state.backlog.filter((row) => row.type !== "playerstatus");
+    const backlogUntil = backlog.at(-1)?.seq ?? lastEventId;
+    return { status: { ...status, BacklogUntil: backlogUntil }, backlog, lastSeq: state.lastSeq };
   }
 
   /**

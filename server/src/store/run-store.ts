@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Language } from "@wegmarke/protocol";
 import type { Database, ScheduledKind, StationRunStatus } from "./schema";
+import type { LogRow } from "./event-repository";
 import type { OpenTransactions } from "./open-transactions";
 
 /**
@@ -16,6 +17,11 @@ import type { OpenTransactions } from "./open-transactions";
  */
 export type RunStore = RunAccess & {
   /**
+   * What a stream that opens sends first, read consistently in one go: the participant's state
+   * and the logged, unretracted events after `afterSeq`; undefined for no stream.
+   */
+  snapshot(stream: string, afterSeq: number): Promise<StreamState | undefined>;
+  /**
    * Runs `work` with the stream locked, for a turn that lost the race once already: a turn
    * of another instance waits, so this one's write goes through.
    */
@@ -27,6 +33,16 @@ export type RunAccess = {
   load(stream: string, stationId: number): Promise<RunState | undefined>;
   /** Writes the outcome; false (and nothing written) when the stream changed since `load`. */
   commit(write: RunWrite): Promise<boolean>;
+};
+
+/** A participant's state and its log after an id, as an opening stream needs them. */
+export type StreamState = {
+  lastSeq: number;
+  currentStation: number;
+  currentStory: number;
+  runs: { stationId: number; status: StationRunStatus; points: number }[];
+  doneStories: number[];
+  backlog: LogRow[];
 };
 
 export type RunState = {
@@ -126,6 +142,17 @@ export class SqliteRunStore implements RunStore {
     return toState(rows[0]);
   }
 
+  /**
+   * Read on the connection in one go while no transaction is under way (so nothing comes in
+   * between), else inside a transaction of Kysely's.
+   */
+  async snapshot(stream: string, afterSeq: number): Promise<StreamState | undefined> {
+    const statements = (this.statements ??= prepare(this.sqlite));
+    const read = () => readSnapshot(statements, stream, afterSeq);
+    if (this.open.none) return read();
+    return this.open.during(() => this.db.transaction().execute(async () => read()));
+  }
+
   /** One instance owns a SQLite file, and turns of a stream already run one at a time in it. */
   exclusive<T>(_stream: string, work: (access: RunAccess) => Promise<T>): Promise<T> {
     return work(this);
@@ -184,9 +211,38 @@ function applyInSavepoint(
   }
 }
 
+function readSnapshot(
+  statements: ReturnType<typeof prepare>,
+  stream: string,
+  afterSeq: number,
+): StreamState | undefined {
+  const head = statements.snapshotHead.get(stream) as
+    { lastSeq: number; currentStation: number; currentStory: number } | undefined;
+  if (!head) return undefined;
+  return {
+    ...head,
+    runs: statements.snapshotRuns.all(stream) as StreamState["runs"],
+    doneStories: (statements.snapshotStories.pluck().all(stream) as number[]).map(Number),
+    backlog: statements.snapshotBacklog.all(stream, afterSeq) as LogRow[],
+  };
+}
+
 function prepare(sqlite: SqliteDatabase.Database) {
   return {
     load: sqlite.prepare(SQLITE_LOAD_SQL),
+    snapshotHead: sqlite.prepare(
+      `select s.last_seq as lastSeq, p.current_station as currentStation,
+         p.current_story as currentStory
+       from streams s join participants p on p.stream = s.stream where s.stream = ?`,
+    ),
+    snapshotRuns: sqlite.prepare(
+      "select station_id as stationId, status, points from station_runs where stream = ?",
+    ),
+    snapshotStories: sqlite.prepare("select story_id from story_states where stream = ?"),
+    snapshotBacklog: sqlite.prepare(
+      `select seq, type, payload from event_log
+       where stream = ? and seq > ? and retracted = 0 order by seq`,
+    ),
     savepoint: sqlite.prepare("savepoint run_write"),
     release: sqlite.prepare("release run_write"),
     rollback: sqlite.prepare("rollback to run_write"),
@@ -268,6 +324,18 @@ const COMMIT_SQL = `with s as (
 )
 select count(*)::int as ok, set_config('synchronous_commit', 'off', true) as durable_later from s`;
 
+const SNAPSHOT_SQL = `select s.last_seq as "lastSeq", p.current_station as "currentStation",
+  p.current_story as "currentStory",
+  coalesce((select json_agg(json_build_object('stationId', r.station_id, 'status', r.status,
+    'points', r.points)) from station_runs r where r.stream = s.stream), '[]') as runs,
+  coalesce((select json_agg(t.story_id) from story_states t where t.stream = s.stream), '[]')
+    as "doneStories",
+  coalesce((select json_agg(json_build_array(e.seq, e.type, e.payload) order by e.seq)
+    from event_log e where e.stream = s.stream and e.seq > $2 and e.retracted = 0), '[]')
+    as backlog
+from streams s join participants p on p.stream = s.stream
+where s.stream = $1`;
+
 /** A connection of the pool, or the pool itself: both run queries. */
 type Queryable = Pick<Pool, "query">;
 
@@ -280,6 +348,21 @@ export class PostgresRunStore implements RunStore {
 
   load(stream: string, stationId: number): Promise<RunState | undefined> {
     return this.access.load(stream, stationId);
+  }
+
+  /** One statement: it sees one snapshot of the database. */
+  async snapshot(stream: string, afterSeq: number): Promise<StreamState | undefined> {
+    const { rows } = await this.pool.query<
+      Omit<StreamState, "backlog"> & { backlog: [number, string, string][] }
+    >({
+      name: "wegmarke-stream-snapshot",
+      text: SNAPSHOT_SQL,
+      values: [stream, afterSeq],
+    });
+    const row = rows[0];
+    if (!row) return undefined;
+    const backlog = row.backlog.map(([seq, type, payload]) => ({ seq, type, payload }));
+    return { ...row, backlog };
   }
 
   commit(write: RunWrite): Promise<boolean> {

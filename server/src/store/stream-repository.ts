@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { Dialect } from "../config";
 import type { Database } from "./schema";
@@ -67,13 +68,10 @@ export class StreamRepository {
     return rows.map((row) => row.stream);
   }
 
-  /** The stream's last event id; undefined for an unknown stream. */
+  /** The stream's last event id; undefined for an unknown stream (asked by every new stream). */
   async lastSeq(stream: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom("streams")
-      .select("lastSeq")
-      .where("stream", "=", stream)
-      .executeTakeFirst();
-    return row?.lastSeq;
+    const { rows } = await sql<{ lastSeq: number }>`select last_seq from streams
+      where stream = ${stream}`.execute(this.db);
+    return rows[0]?.lastSeq;
   }
 }
