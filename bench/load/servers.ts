@@ -47,17 +47,21 @@ export type Servers = {
   collectGarbage: (() => Promise<void>) | undefined;
 };
 
+/** Node's flags of the server in production (server/package.json's `start`). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+
 /**
- * How a server process is started, from the repository root: the compiled server when it has
- * been built, else the TypeScript sources through tsx (as e2e/support/server.ts does).
- * `nodeFlags` go before either.
+ * How a server process is started, from the repository root, as `npm start` starts it: the
+ * compiled server when it has been built, else the TypeScript sources through tsx (as
+ * e2e/support/server.ts does). `nodeFlags` go before either.
  */
 export function serverCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
+  const flags = [...SERVER_NODE_FLAGS, ...nodeFlags];
   const compiled = join(repoRoot, "server/dist/main.js");
-  if (existsSync(compiled)) return { command: process.execPath, args: [...nodeFlags, compiled] };
+  if (existsSync(compiled)) return { command: process.execPath, args: [...flags, compiled] };
   return {
     command: process.execPath,
-    args: [...nodeFlags, "--import", "tsx", "server/src/main.ts"],
+    args: [...flags, "--import", "tsx", "server/src/main.ts"],
   };
 }
 

@@ -26,7 +26,7 @@ import { MediaProgressService } from "./game/media-progress-service";
 import { participantOf } from "./game/participant";
 import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
-import { ScriptCatalog } from "./game/script-catalog";
+import { createScriptRunner } from "./game/script-runner";
 import { StoryService } from "./game/story-service";
 import { TeamService } from "./game/team-service";
 import { Turns } from "./game/turns";
@@ -153,7 +153,8 @@ export async function buildApp({
     deliver: (now) => delivery.deliverDue(now),
     onError: (error) => app.log.error({ err: error }, "scheduled delivery failed"),
   });
-  const game = new GameService({ store, pack, scripts: new ScriptCatalog(pack), turns });
+  const scripts = createScriptRunner(pack, config.scriptWorkers);
+  const game = new GameService({ store, pack, scripts, turns });
   const stories = new StoryService({ pack, turns });
   const media = new MediaProgressService({ pack, turns });
   // The player now plays as another participant (or not at all): streams and names change.
@@ -214,7 +215,10 @@ export async function buildApp({
     setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();
   });
   // Calls under way may still notify until the server has closed.
-  app.addHook("onClose", () => bus.close());
+  app.addHook("onClose", async () => {
+    await bus.close();
+    await scripts.close();
+  });
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();
 

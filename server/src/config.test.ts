@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, repoRoot } from "./config";
@@ -16,6 +17,7 @@ describe("loadConfig", () => {
       trustProxy: [],
       logLevel: "info",
       logFormat: "json",
+      scriptWorkers: Math.max(1, availableParallelism() - 1),
     });
     expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
   });
@@ -35,6 +37,7 @@ describe("loadConfig", () => {
       TRUST_PROXY: "127.0.0.1, 10.0.0.0/8",
       LOG_LEVEL: "warn",
       LOG_FORMAT: "pretty",
+      SCRIPT_WORKERS: "0",
     });
     expect(config).toEqual({
       port: 9000,
@@ -48,7 +51,10 @@ describe("loadConfig", () => {
       trustProxy: ["127.0.0.1", "10.0.0.0/8"],
       logLevel: "warn",
       logFormat: "pretty",
+      scriptWorkers: 0,
     });
+    expect(loadConfig({ SCRIPT_WORKERS: "3" }).scriptWorkers).toBe(3);
+    expect(() => loadConfig({ SCRIPT_WORKERS: "-1" })).toThrow(/^SCRIPT_WORKERS/);
     expect(loadConfig({ SMS_PROVIDER: "outbox" }).sms).toEqual({ provider: "outbox" });
     expect(loadConfig({}, true).logFormat).toBe("pretty");
     expect(loadConfig({ LOG_FORMAT: "json" }, true).logFormat).toBe("json");

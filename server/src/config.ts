@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -45,6 +46,8 @@ export type Config = {
   logLevel: LogLevel;
   /** JSON lines for log collectors; one readable line per event for a person at a terminal. */
   logFormat: LogFormat;
+  /** Worker threads that run the dialogue scripts; 0 runs them in the server's own thread. */
+  scriptWorkers: number;
 };
 
 /** A bad environment value: its message is the one line start-up prints. */
@@ -109,6 +112,7 @@ const envSchema = z.object({
   TRUST_PROXY: list.pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   LOG_FORMAT: z.enum(logFormats).optional(),
+  SCRIPT_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -151,5 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
+    // One core stays with the server's own thread.
+    scriptWorkers: e.SCRIPT_WORKERS ?? Math.max(1, availableParallelism() - 1),
   };
 }

@@ -12,14 +12,14 @@ import type { EventDraft } from "../events/event-log";
 import { isTeamStream } from "./participant";
 import type { Participant } from "./participant";
 import { buildPlayerStatus, readParticipantState, readPlayerStatus } from "./player-status";
-import type { ScriptCatalog } from "./script-catalog";
+import type { ScriptRunner } from "./script-runner";
 import { planStep } from "./station-events";
 import type { RunOutcome, Turn, Turns } from "./turns";
 
 export type GameServiceDeps = {
   store: Store;
   pack: ContentPack;
-  scripts: ScriptCatalog;
+  scripts: ScriptRunner;
   turns: Turns;
 };
 
@@ -46,6 +46,8 @@ export class GameService {
   ): Promise<void> {
     const station = this.stations.get(stationId);
     if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
+    // Every start is the same; it runs before the transaction, which then need not wait for it.
+    const result = await this.deps.scripts.start(stationId, language);
     return this.deps.turns.run(participant.stream, async (turn) => {
       const run = await turn.repos.stationRuns.find(turn.stream, stationId);
       if (run?.status === "done") throw new ServiceError(409, ErrorReason.stationDone);
@@ -53,7 +55,6 @@ export class GameService {
       if (current === stationId) return;
       if (current !== 0) await this.abandon(turn, current);
 
-      const result = this.deps.scripts.get(stationId, language).start();
       await turn.repos.participants.setCurrentStation(turn.stream, stationId, turn.at);
       await this.proceed(turn, station, language, result, true);
     });
@@ -120,7 +121,7 @@ export class GameService {
         input.kind === "answer" ? ErrorReason.noAnswerExpected : ErrorReason.noButtonExpected;
       if (!run || !station || !expected) throw new ServiceError(409, refusal);
 
-      const result = this.deps.scripts.get(stationId, run.language).step(run.inkState, input);
+      const result = await this.deps.scripts.step(stationId, run.language, run.inkState, input);
       if (!result.accepted) {
         throw input.kind === "answer"
           ? new ServiceError(409, refusal)

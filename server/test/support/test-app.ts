@@ -78,6 +78,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     trustProxy: [],
     logLevel: "silent",
     logFormat: "json",
+    // The engine in the test's own thread; test/script-workers.test.ts runs it on workers.
+    scriptWorkers: 0,
     ...options.config,
   };
   const store = openStore(config.database);
