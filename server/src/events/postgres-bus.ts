@@ -145,6 +145,8 @@ class PostgresBus implements EventBus {
         if (signal) this.handler?.(signal);
         return;
       }
+      // This instance's own announcements come back too: it delivered those already.
+      if (payload.startsWith(`@${this.instance} `)) return;
       for (const line of payload.split("\n")) {
         const news = decodeAnnouncement(line);
         if (!news) this.subscribers.wake(line);
