@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, openSync, closeSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import { createServer } from "node:net";
+import { freePort } from "../../e2e/support/server";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -161,18 +161,6 @@ async function admin(sql: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 async function startOne(

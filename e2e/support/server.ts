@@ -15,7 +15,8 @@ export type RunningServer = {
   restart(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+/** A TCP port of 127.0.0.1 that nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once("error", fail);
