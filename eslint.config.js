@@ -1,7 +1,46 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+
+/** web and server never import each other: they meet in protocol/. */
+const serverFromWeb = {
+  group: ["@wegmarke/server", "**/server/**"],
+  message: "web and server meet only in protocol/",
+};
+const webFromServer = {
+  group: ["@wegmarke/web", "**/web/**"],
+  message: "web and server meet only in protocol/",
+};
+
+/**
+ * The arrows of docs/architecture.md as lint rules: the files of `folder` (below `root`) must
+ * not import the sibling folders in `forbidden`. Tests may combine layers; the code may not.
+ */
+function boundary(root, folder, forbidden, why, always) {
+  return {
+    files: [`${root}/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            always,
+            ...forbidden.map((other) => ({
+              group: [`../${other}`, `../${other}/**`, `../../${other}/**`],
+              message: `${folder}/ does not import ${other}/: ${why}`,
+            })),
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const serverBoundary = (folder, forbidden, why) =>
+  boundary("server/src", folder, forbidden, why, webFromServer);
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "e2e/artifacts/**"] },
@@ -32,33 +71,46 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@wegmarke/server", "**/server/**"],
-              message: "web and server meet only in protocol/",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [serverFromWeb] }],
     },
   },
   {
     files: ["server/src/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@wegmarke/web", "**/web/**"],
-              message: "web and server meet only in protocol/",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [webFromServer] }],
     },
+  },
+  serverBoundary(
+    "engine",
+    ["store", "http", "events", "game", "accounts", "participants", "content"],
+    "the engine is pure",
+  ),
+  serverBoundary(
+    "content",
+    ["store", "http", "events", "game", "accounts", "participants"],
+    "a pack is loaded before anything runs",
+  ),
+  serverBoundary(
+    "store",
+    ["http", "events", "game", "accounts", "participants"],
+    "the store knows tables, not the game",
+  ),
+  serverBoundary(
+    "participants",
+    ["http", "events", "game", "accounts"],
+    "both accounts/ and game/ build on it",
+  ),
+  serverBoundary("events", ["http", "game", "accounts"], "the services publish into it"),
+  serverBoundary("accounts", ["http", "game"], "accounts and game meet in participants/"),
+  serverBoundary("game", ["http", "accounts"], "accounts and game meet in participants/"),
+  {
+    // No module may reach itself through its imports.
+    files: ["server/src/**/*.ts", "web/src/**/*.{ts,tsx}", "protocol/src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
 );

@@ -19,16 +19,16 @@ import type { ContentPack } from "./content/model";
 import { ServiceError, TooManyRequests } from "./errors";
 import { createInProcessBus } from "./events/bus";
 import { startPostgresBus } from "./events/postgres-bus";
+import { dispatchSignal, endMovedStreams } from "./events/signals";
 import { StreamHub } from "./events/stream-hub";
 import { DueScheduler } from "./game/due-scheduler";
 import { GameService } from "./game/game-service";
 import { MediaProgressService } from "./game/media-progress-service";
-import { participantOf } from "./game/participant";
 import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
 import { createScriptRunner } from "./game/script-runner";
 import { StoryService } from "./game/story-service";
-import { TeamService } from "./game/team-service";
+import { TeamService } from "./accounts/team-service";
 import { Turns } from "./game/turns";
 import { accountRoutes } from "./http/account-routes";
 import { contentRoutes } from "./http/content-routes";
@@ -162,31 +162,24 @@ export async function buildApp({
     accounts.forget(playerId);
     bus.broadcast({ kind: "moved", playerId });
   };
+  const movedStreams = {
+    hub,
+    findPlayer: (playerId: number) => store.repos.players.find(playerId),
+    onError: (error: unknown) => app.log.error({ err: error }, "ending moved streams failed"),
+  };
   // Every instance hears these, this one included (decisions/010-postgresql.md).
-  bus.onSignal((signal) => {
-    switch (signal.kind) {
-      case "due":
-        return scheduler.wake(new Date(signal.at));
-      case "moved":
-        accounts.forget(signal.playerId);
-        void endMovedStreams(signal.playerId);
-        return scoreboard.invalidate();
-      case "account":
-        return accounts.forget(signal.playerId);
-      case "scored":
-        return scoreboard.invalidate();
-    }
-  });
-  /** Ends the player's streams that are not their participant's now (the signal comes late). */
-  async function endMovedStreams(playerId: number): Promise<void> {
-    if (!hub.hasPlayer(playerId)) return;
-    try {
-      const player = await store.repos.players.find(playerId);
-      hub.disconnectPlayer(playerId, player && participantOf(player).stream);
-    } catch (error) {
-      app.log.error({ err: error }, "ending a moved player's streams failed");
-    }
-  }
+  bus.onSignal((signal) =>
+    dispatchSignal(signal, {
+      due: (at) => scheduler.wake(at),
+      account: (playerId) => accounts.forget(playerId),
+      scored: () => scoreboard.invalidate(),
+      moved: (playerId) => {
+        accounts.forget(playerId);
+        void endMovedStreams(movedStreams, playerId);
+        scoreboard.invalidate();
+      },
+    }),
+  );
   const teams = new TeamService({ store, pack, clock, throttle, limits, onParticipantChange });
 
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {

@@ -3,7 +3,7 @@ import type { Language, OptinAnonRequest, OptinToken } from "@wegmarke/protocol"
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
-import { playerStream } from "../game/participant";
+import { playerStream } from "../participants/participant";
 import type { Store } from "../store/store";
 import { erasePlayer } from "./erasure";
 import { OptinTokens } from "./optin-tokens";

@@ -1,5 +1,5 @@
-import { playerStream } from "../game/participant";
-import { dropTeamIfEmpty } from "../game/team-membership";
+import { playerStream } from "../participants/participant";
+import { dropTeamIfEmpty } from "../participants/team-membership";
 import type { PlayerRow } from "../store/player-repository";
 import type { Repositories } from "../store/store";
 

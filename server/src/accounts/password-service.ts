@@ -2,7 +2,7 @@ import { ErrorReason } from "@wegmarke/protocol";
 import type { ChangepassPhoneRequest, ChangepassRequest } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import { ServiceError, TooManyRequests } from "../errors";
-import { KeyedQueue } from "../game/keyed-queue";
+import { KeyedQueue } from "../participants/keyed-queue";
 import type { PlayerRow } from "../store/player-repository";
 import type { Store } from "../store/store";
 import type { AccountService } from "./account-service";

@@ -3,8 +3,8 @@ import type { OptinSmsRequest, OptinSmsVerifyRequest } from "@wegmarke/protocol"
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
-import { KeyedQueue } from "../game/keyed-queue";
-import { playerStream } from "../game/participant";
+import { KeyedQueue } from "../participants/keyed-queue";
+import { playerStream } from "../participants/participant";
 import type { Repositories, Store } from "../store/store";
 import { playerLanguage } from "./account-service";
 import type { AccountLimits } from "./limits";

@@ -1,5 +1,5 @@
 import type { Clock } from "../clock";
-import { playerStream, teamStream } from "../game/participant";
+import { playerStream, teamStream } from "../participants/participant";
 import type { PlayerRow } from "../store/player-repository";
 import type { Store } from "../store/store";
 import { erasePlayer } from "./erasure";

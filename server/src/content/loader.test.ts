@@ -1,3 +1,4 @@
+// Over 300 lines: every check of the pack loader, each with a small pack of its own.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";

@@ -202,10 +202,12 @@ const UMLAUT_SPELLINGS = /ae|oe|ue/g;
 const EDGE_PUNCTUATION = /^[\p{P}\s]+|[\p{P}\s]+$/gu;
 
 /**
- * The form two answers are compared in: lower case, accents dropped (ä -> a, é -> e),
- * ae/oe/ue -> a/o/u and ß -> ss, white space collapsed, punctuation at either end removed.
+ * The form in which the server compares a typed answer with a script's alternatives: lower
+ * case, accents dropped (ä -> a, é -> e), ae/oe/ue -> a/o/u and ß -> ss, white space collapsed,
+ * punctuation at either end removed. (The app cleans the input before it sends it, by rules
+ * of its own: web/src/game/answer.ts.)
  */
-export function normalizeAnswer(text: string): string {
+export function comparableAnswer(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
@@ -216,8 +218,8 @@ export function normalizeAnswer(text: string): string {
     .replace(EDGE_PUNCTUATION, "");
 }
 
-/** True when `given` equals one of `accepted` after normalizeAnswer; an empty answer never does. */
+/** True when `given` equals one of `accepted` after comparableAnswer; an empty answer never does. */
 export function matchesAnswer(given: string, accepted: readonly string[]): boolean {
-  const normalized = normalizeAnswer(given);
-  return normalized !== "" && accepted.some((a) => normalizeAnswer(a) === normalized);
+  const normalized = comparableAnswer(given);
+  return normalized !== "" && accepted.some((a) => comparableAnswer(a) === normalized);
 }

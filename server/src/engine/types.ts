@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The dialogue engine's contract: (saved ink state, input) -> (new state, outgoing messages,
  * what the station waits for). Pure and deterministic: no clock, no I/O. Conventions are in
@@ -7,55 +9,68 @@
 /**
  * What a line's `#recommend` and `#delay:` tags add to its message. Both are absent on a line
  * without those tags, so a message without them behaves exactly as before they existed.
+ *
+ * `recommendation` (`#recommend` or `#recommend: <id>`): the message is a recommendation. The
+ * game service sends it as `webtext-recommendation` (text) or `webcontent-recommendation`
+ * (content) instead of `webtext`/`webcontent`, with `RecommendationID` taken from this id; the
+ * app shows it in the station's thread, on the home news feed and by setting the bell. The id
+ * is the one written after `#recommend:`, or, for a bare `#recommend`, `line-` and eight hex
+ * digits hashed from the line's text (or content reference): the same line gets the same id in
+ * every run and in every player's game, and keeps it when other lines change. Ids are unique
+ * within one script only; a service that needs ids unique across the game qualifies them with
+ * the station id.
+ *
+ * `delayMs` (`#delay: 30s`, also `10m`, `2h`): the message is due this many milliseconds after
+ * the previous message of the same step is due; the step's first message counts from the step
+ * itself (the start, answer or tap that caused it). Delays therefore add up along the step and
+ * the order of the messages never changes: a message without a delay is due together with the
+ * one before it. The engine has no clock; the game service
+ * - persists the scheduled messages, so that a restart does not drop them, and delivers each
+ *   when it is due (a message due while the server was down is delivered on start-up);
+ * - sends what the step waits for (`awaiting`) only after the step's last message went out,
+ *   so nobody answers a question before it was asked;
+ * - records the station's end (`done`, `points`) at once: a scheduled message may arrive
+ *   after the station is done (a "P.S." later in the day), and the player is free meanwhile;
+ * - drops the undelivered messages of a station that is cancelled (spec: cancelling deletes
+ *   delayed messages).
  */
-export type MessageExtras = {
-  /**
-   * `#recommend` or `#recommend: <id>`: the message is a recommendation. The game service sends
-   * it as `webtext-recommendation` (text) or `webcontent-recommendation` (content) instead of
-   * `webtext`/`webcontent`, with `RecommendationID` taken from this id; the app shows it in the
-   * station's thread, on the home news feed and by setting the bell.
-   *
-   * The id is the one written after `#recommend:`, or, for a bare `#recommend`, `line-` and
-   * eight hex digits hashed from the line's text (or content reference): the same line gets the
-   * same id in every run and in every player's game, and keeps it when other lines change. Ids
-   * are unique within one script only; a service that needs ids unique across the game
-   * qualifies them with the station id.
-   */
-  recommendation?: string;
-  /**
-   * `#delay: 30s` (also `10m`, `2h`): the message is due this many milliseconds after the
-   * previous message of the same step is due; the step's first message counts from the step
-   * itself (the start, answer or tap that caused it). Delays therefore add up along the step
-   * and the order of the messages never changes: a message without a delay is due together with
-   * the one before it. The engine has no clock; the game service
-   * - persists the scheduled messages, so that a restart does not drop them, and delivers each
-   *   when it is due (a message due while the server was down is delivered on start-up);
-   * - sends what the step waits for (`awaiting`) only after the step's last message went out,
-   *   so nobody answers a question before it was asked;
-   * - records the station's end (`done`, `points`) at once: a scheduled message may arrive
-   *   after the station is done (a "P.S." later in the day), and the player is free meanwhile;
-   * - drops the undelivered messages of a station that is cancelled (spec: cancelling deletes
-   *   delayed messages).
-   */
-  delayMs?: number;
-};
+const messageExtrasSchema = z.object({
+  recommendation: z.string().optional(),
+  delayMs: z.number().optional(),
+});
+export type MessageExtras = z.infer<typeof messageExtrasSchema>;
 
-/** One message the character sends, in script order. */
-export type EngineMessage =
-  | ({ kind: "text"; from: string; text: string } & MessageExtras)
-  | ({ kind: "content"; from: string; contentRef: string; seenRatio?: number } & MessageExtras);
+/**
+ * One message the character sends, in script order. Declared as a schema, because the game
+ * stores delayed messages and reads them back (game/agenda.ts).
+ */
+export const engineMessageSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("text"),
+    from: z.string(),
+    text: z.string(),
+    ...messageExtrasSchema.shape,
+  }),
+  z.object({
+    kind: z.literal("content"),
+    from: z.string(),
+    contentRef: z.string(),
+    seenRatio: z.number().optional(),
+    ...messageExtrasSchema.shape,
+  }),
+]);
+export type EngineMessage = z.infer<typeof engineMessageSchema>;
 
-export type EngineButton = {
-  /** Opaque; the client sends it back as `Button`. Unique within one wait, stale after it. */
-  target: string;
-  text: string;
-};
+/** A button: `target` is opaque (the client sends it back as `Button`), unique within one wait. */
+export const engineButtonSchema = z.object({ target: z.string(), text: z.string() });
+export type EngineButton = z.infer<typeof engineButtonSchema>;
 
 /** What the station waits for after a step. Both may be set when a choice set mixes them. */
-export type Awaiting = {
-  answer: boolean;
-  buttons: EngineButton[];
-};
+export const awaitingSchema = z.object({
+  answer: z.boolean(),
+  buttons: z.array(engineButtonSchema),
+});
+export type Awaiting = z.infer<typeof awaitingSchema>;
 
 export type StepResult = {
   /** Serialised ink state (inkjs `state.toJson()`), saved after every step. */

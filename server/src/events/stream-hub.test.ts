@@ -1,3 +1,4 @@
+// Over 300 lines: every guarantee of an open stream, a test each.
 import type { PlayerStatus } from "@wegmarke/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LogRow } from "../store/event-repository";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Station } from "../content/model";
+import { awaitingSchema, engineMessageSchema } from "../engine/types";
 import type { Awaiting } from "../engine/types";
 import { waitsForPlayer } from "./station-events";
 import type { LaterGroup, StepPlan } from "./station-events";
@@ -13,26 +14,10 @@ import type { Turn } from "./turns";
  * so they commit with the rest of it or not at all.
  */
 
-const extras = { recommendation: z.string().optional(), delayMs: z.number().optional() };
-const awaitingSchema = z.object({
-  answer: z.boolean(),
-  buttons: z.array(z.object({ target: z.string(), text: z.string() })),
-});
 /** A stored group, parsed on delivery: written by this module only, parsed to keep types honest. */
 const laterGroupSchema = z.object({
   dueInMs: z.number(),
-  messages: z.array(
-    z.discriminatedUnion("kind", [
-      z.object({ kind: z.literal("text"), from: z.string(), text: z.string(), ...extras }),
-      z.object({
-        kind: z.literal("content"),
-        from: z.string(),
-        contentRef: z.string(),
-        seenRatio: z.number().optional(),
-        ...extras,
-      }),
-    ]),
-  ),
+  messages: z.array(engineMessageSchema),
   awaiting: awaitingSchema.optional(),
 });
 

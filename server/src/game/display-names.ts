@@ -1,5 +1,5 @@
 import type { Repositories } from "../store/store";
-import { streamOwner } from "./participant";
+import { streamOwner } from "../participants/participant";
 
 /**
  * Names the scoreboard shows for a participant: a registered player's first name, a team as

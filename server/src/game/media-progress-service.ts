@@ -3,7 +3,7 @@ import type { MediumProgressResponse } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
 import { ServiceError } from "../errors";
 import { postponeReminder } from "./agenda";
-import type { Participant } from "./participant";
+import type { Participant } from "../participants/participant";
 import type { Turn, Turns } from "./turns";
 
 type Progress = MediumProgressResponse["value"];

@@ -2,7 +2,7 @@ import type { PlayerStatus, StationStatus, StoryStatus } from "@wegmarke/protoco
 import type { ContentPack } from "../content/model";
 import type { StationRunRow } from "../store/station-run-repository";
 import type { Repositories } from "../store/store";
-import { isTeamStream } from "./participant";
+import { isTeamStream } from "../participants/participant";
 
 export type RunOutcome = Pick<StationRunRow, "stationId" | "status" | "points">;
 

@@ -3,7 +3,7 @@ import type { Clock } from "../clock";
 import type { StreamTotal } from "../store/station-run-repository";
 import type { Store } from "../store/store";
 import { displayNames } from "./display-names";
-import type { Participant } from "./participant";
+import type { Participant } from "../participants/participant";
 
 type Scoreboard = ScoreboardResponse["value"];
 

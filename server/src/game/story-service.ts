@@ -1,7 +1,7 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { ContentPack, Story } from "../content/model";
 import { ServiceError } from "../errors";
-import type { Participant } from "./participant";
+import type { Participant } from "../participants/participant";
 import { readPlayerStatus, stationsWithPoints } from "./player-status";
 import type { Turns } from "./turns";
 

@@ -5,7 +5,7 @@ import { appendEvents } from "../events/event-log";
 import type { EventDraft } from "../events/event-log";
 import type { RunAccess, RunWrite } from "../store/run-store";
 import type { Repositories, Store } from "../store/store";
-import { KeyedQueue } from "./keyed-queue";
+import { KeyedQueue } from "../participants/keyed-queue";
 import { RunCache } from "./run-cache";
 
 /** One call's work inside its transaction: the repositories, the time, what it leaves behind. */

@@ -11,6 +11,7 @@ import type { AccountService } from "../accounts/account-service";
 import type { LoginService } from "../accounts/login-service";
 import type { PasswordService } from "../accounts/password-service";
 import type { RegistrationService } from "../accounts/registration-service";
+import { ok } from "./ok";
 import { parse } from "./parse";
 
 export type AccountRouteServices = {
@@ -19,8 +20,6 @@ export type AccountRouteServices = {
   login: LoginService;
   passwords: PasswordService;
 };
-
-const ok = { value: "ok" };
 
 /** The user-account base, mounted at `/api/account/`. */
 export function accountRoutes({

@@ -4,8 +4,7 @@ import type { AccountService } from "../accounts/account-service";
 import { ServiceError } from "../errors";
 import type { SseSink, StreamHub } from "../events/stream-hub";
 import type { GameService } from "../game/game-service";
-import { asParticipant } from "./authenticate";
-import { property } from "./parse";
+import { asParticipant, requirePlayer } from "./authenticate";
 
 /** `GET /api/game/events`: the participant's server-sent event stream. */
 export function eventStreamRoute(
@@ -14,10 +13,12 @@ export function eventStreamRoute(
   hub: StreamHub,
 ): FastifyPluginAsync {
   return async (app) => {
+    requirePlayer(app, accounts);
+
     app.get("/events", async (request, reply) => {
       const { participant, player, lastEventId } = await asParticipant(
         accounts,
-        property(request.query, "hash"),
+        request,
         async (participant, player) => {
           const lastEventId = lastEventIdOf(request);
           await game.checkLastEventId(participant, lastEventId);

@@ -6,17 +6,16 @@ import {
   scoreboardQuery,
   stationRequest,
 } from "@wegmarke/protocol";
-import type { MediumProgressResponse, OkResponse, ScoreboardResponse } from "@wegmarke/protocol";
+import type { MediumProgressResponse, ScoreboardResponse } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import type { GameService } from "../game/game-service";
 import type { MediaProgressService } from "../game/media-progress-service";
 import type { ScoreboardService } from "../game/scoreboard-service";
 import type { StoryService } from "../game/story-service";
-import { asParticipant } from "./authenticate";
-import { parse, property } from "./parse";
-
-const ok: OkResponse = { value: "ok" };
+import { asParticipant, requirePlayer } from "./authenticate";
+import { ok } from "./ok";
+import { parse } from "./parse";
 
 export type GameServices = {
   game: GameService;
@@ -31,8 +30,10 @@ export function gameRoutes(
   { game, stories, media, scoreboard }: GameServices,
 ): FastifyPluginAsync {
   return async (app) => {
+    requirePlayer(app, accounts);
+
     app.post("/station/activate", async (request) => {
-      await asParticipant(accounts, property(request.body, "Hash"), async (participant, player) => {
+      await asParticipant(accounts, request, async (participant, player) => {
         const { StationID, Language } = parse(activateRequest, request.body);
         // The app's language now: SMS (a password reset link) follow it too.
         if (Language) await accounts.rememberLanguage(player, Language);
@@ -42,7 +43,7 @@ export function gameRoutes(
     });
 
     app.post("/station/cancel", async (request) => {
-      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+      await asParticipant(accounts, request, (participant) => {
         const { StationID } = parse(stationRequest, request.body);
         return game.cancel(participant, StationID);
       });
@@ -51,7 +52,7 @@ export function gameRoutes(
 
     // Spec 7: `StationID` carries the story's id.
     app.post("/story/activate", async (request) => {
-      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+      await asParticipant(accounts, request, (participant) => {
         const { StationID } = parse(stationRequest, request.body);
         return stories.activate(participant, StationID);
       });
@@ -59,7 +60,7 @@ export function gameRoutes(
     });
 
     app.post("/player/answer", async (request) => {
-      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+      await asParticipant(accounts, request, (participant) => {
         const { StationID, Answer } = parse(answerRequest, request.body);
         return game.answer(participant, StationID, Answer);
       });
@@ -67,7 +68,7 @@ export function gameRoutes(
     });
 
     app.post("/button/activate", async (request) => {
-      await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+      await asParticipant(accounts, request, (participant) => {
         const { StationID, Button } = parse(buttonRequest, request.body);
         return game.pressButton(participant, StationID, Button);
       });
@@ -75,7 +76,7 @@ export function gameRoutes(
     });
 
     app.post("/player/medium/progress", async (request): Promise<MediumProgressResponse> => {
-      const value = await asParticipant(accounts, property(request.body, "Hash"), (participant) => {
+      const value = await asParticipant(accounts, request, (participant) => {
         const { StationID, ContentRef, ProgressRatio } = parse(mediumProgressRequest, request.body);
         return media.report(participant, StationID, ContentRef, ProgressRatio);
       });
@@ -83,14 +84,10 @@ export function gameRoutes(
     });
 
     app.get("/scoreboard", async (request): Promise<ScoreboardResponse> => {
-      const value = await asParticipant(
-        accounts,
-        property(request.query, "hash"),
-        (participant) => {
-          parse(scoreboardQuery, request.query, "query");
-          return scoreboard.view(participant);
-        },
-      );
+      const value = await asParticipant(accounts, request, (participant) => {
+        parse(scoreboardQuery, request.query, "query");
+        return scoreboard.view(participant);
+      });
       return { value };
     });
   };

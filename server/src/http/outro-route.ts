@@ -1,10 +1,9 @@
 import { outroRequest } from "@wegmarke/protocol";
-import type { OkResponse } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
-import { parse, property } from "./parse";
-
-const ok: OkResponse = { value: "ok" };
+import { playerOf, requirePlayer } from "./authenticate";
+import { ok } from "./ok";
+import { parse } from "./parse";
 
 /**
  * `outro/activate`: the app calls it to delete the account (spec section 7). There is no outro
@@ -16,8 +15,10 @@ export function outroRoute(
   onErased: (playerId: number) => void,
 ): FastifyPluginAsync {
   return async (app) => {
+    requirePlayer(app, accounts);
+
     app.post("/outro/activate", async (request) => {
-      const player = await accounts.authenticate(property(request.body, "Hash"));
+      const player = playerOf(request);
       parse(outroRequest, request.body);
       await accounts.deleteAccount(player);
       onErased(player.id);

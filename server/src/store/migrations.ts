@@ -1,3 +1,4 @@
+// Over 300 lines: the schema's whole history in one place; migrations are appended, never edited.
 import { Migrator, sql } from "kysely";
 import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
 import type { Dialect } from "../config";

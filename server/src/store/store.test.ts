@@ -1,3 +1,4 @@
+// Over 300 lines: every repository on both dialects, a test per query.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestSchema } from "../../test/support/postgres";
 import type { DatabaseConfig } from "../config";

@@ -1,16 +1,16 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { Player } from "../accounts/account-service";
-import type { AccountLimits } from "../accounts/limits";
-import { enforce } from "../accounts/throttle";
-import type { Throttle } from "../accounts/throttle";
+import type { Player } from "./account-service";
+import type { AccountLimits } from "./limits";
+import { enforce } from "./throttle";
+import type { Throttle } from "./throttle";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import type { Store } from "../store/store";
 import { canonicalInviteCode, hashInviteCode, newInviteCode } from "./invite-codes";
-import { KeyedQueue } from "./keyed-queue";
-import { playerStream, teamStream } from "./participant";
-import { dropTeamIfEmpty, moveStream } from "./team-membership";
+import { KeyedQueue } from "../participants/keyed-queue";
+import { playerStream, teamStream } from "../participants/participant";
+import { dropTeamIfEmpty, moveStream } from "../participants/team-membership";
 
 export type TeamServiceDeps = {
   store: Store;

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { hashToken } from "../accounts/tokens";
+import { hashToken } from "./tokens";
 
 /**
  * Team invitation codes: 8 characters from 32 that cannot be mistaken for one another (no I,

@@ -25,8 +25,12 @@ export function participantOf(player: {
   language: Language;
   teamId: number | null;
 }): Participant {
-  const stream = player.teamId === null ? playerStream(player.id) : teamStream(player.teamId);
-  return { stream, language: player.language };
+  return { stream: streamOf(player), language: player.language };
+}
+
+/** The stream a player plays on: their team's when they have one, else their own. */
+export function streamOf(player: { id: number; teamId: number | null }): string {
+  return player.teamId === null ? playerStream(player.id) : teamStream(player.teamId);
 }
 
 /** Whose stream it is: a player's (`player:<id>`) or a team's (`team:<id>`). */

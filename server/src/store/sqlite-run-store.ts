@@ -1,0 +1,184 @@
+import type SqliteDatabase from "better-sqlite3";
+import { CompiledQuery } from "kysely";
+import type { Kysely } from "kysely";
+import type { LogRow } from "./event-repository";
+import type { OpenTransactions } from "./open-transactions";
+import { SQLITE_LOAD_SQL, toState } from "./run-store";
+import type { LoadedRow, RunAccess, RunState, RunStore, RunWrite, StreamState } from "./run-store";
+import type { Database } from "./schema";
+
+/** Outcomes written per SQLite transaction at most; the rest go in the next one. */
+const MAX_GROUP = 500;
+
+type Pending = { write: RunWrite; done: (ok: boolean) => void; fail: (error: unknown) => void };
+
+/**
+ * SQLite: reads on the one connection directly while no transaction is under way, else through
+ * Kysely's connection after it (never inside another caller's open transaction); writes wait
+ * for the next turn of the event loop and then go together, each in a savepoint of one
+ * transaction, so a thousand answers a second share a few hundred commits.
+ */
+export class SqliteRunStore implements RunStore {
+  private pending: Pending[] = [];
+  private scheduled = false;
+  private statements: ReturnType<typeof prepare> | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sqlite: SqliteDatabase.Database,
+    private readonly open: OpenTransactions,
+  ) {}
+
+  async load(stream: string, stationId: number): Promise<RunState | undefined> {
+    if (this.open.none) {
+      const statements = (this.statements ??= prepare(this.sqlite));
+      return toState(statements.load.get(stationId, stream) as LoadedRow | undefined);
+    }
+    const { rows } = await this.db.executeQuery<LoadedRow>(
+      CompiledQuery.raw(SQLITE_LOAD_SQL, [stationId, stream]),
+    );
+    return toState(rows[0]);
+  }
+
+  /**
+   * Read on the connection in one go while no transaction is under way (so nothing comes in
+   * between), else inside a transaction of Kysely's.
+   */
+  async snapshot(stream: string, afterSeq: number): Promise<StreamState | undefined> {
+    const statements = (this.statements ??= prepare(this.sqlite));
+    const read = () => readSnapshot(statements, stream, afterSeq);
+    if (this.open.none) return read();
+    return this.open.during(() => this.db.transaction().execute(async () => read()));
+  }
+
+  /** One instance owns a SQLite file, and turns of a stream already run one at a time in it. */
+  exclusive<T>(_stream: string, work: (access: RunAccess) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+
+  commit(write: RunWrite): Promise<boolean> {
+    return new Promise((done, fail) => {
+      this.pending.push({ write, done, fail });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const group = this.pending.splice(0, MAX_GROUP);
+    if (this.pending.length > 0) this.schedule();
+    const statements = (this.statements ??= prepare(this.sqlite));
+    const writeAll = () => group.map(({ write }) => applyInSavepoint(statements, write));
+    try {
+      // While no transaction is under way, the whole group runs at once on the connection,
+      // so nothing can come in between; otherwise Kysely's transaction holds the connection.
+      const outcomes = this.open.none
+        ? this.sqlite.transaction(writeAll)()
+        : await this.open.during(() => this.db.transaction().execute(async () => writeAll()));
+      for (const [i, { done, fail }] of group.entries()) {
+        const outcome = outcomes[i];
+        if (outcome instanceof Error) fail(outcome);
+        else done(outcome === true);
+      }
+    } catch (error) {
+      for (const { fail } of group) fail(error);
+    }
+  }
+}
+
+/** One write in a savepoint of its own: a failure undoes it alone. */
+function applyInSavepoint(
+  statements: ReturnType<typeof prepare>,
+  write: RunWrite,
+): boolean | Error {
+  statements.savepoint.run();
+  try {
+    const ok = apply(statements, write);
+    statements.release.run();
+    return ok;
+  } catch (error) {
+    statements.rollback.run();
+    statements.release.run();
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function readSnapshot(
+  statements: ReturnType<typeof prepare>,
+  stream: string,
+  afterSeq: number,
+): StreamState | undefined {
+  const head = statements.snapshotHead.get(stream) as
+    { lastSeq: number; currentStation: number; currentStory: number } | undefined;
+  if (!head) return undefined;
+  return {
+    ...head,
+    runs: statements.snapshotRuns.all(stream) as StreamState["runs"],
+    doneStories: (statements.snapshotStories.pluck().all(stream) as number[]).map(Number),
+    backlog: statements.snapshotBacklog.all(stream, afterSeq) as LogRow[],
+  };
+}
+
+function prepare(sqlite: SqliteDatabase.Database) {
+  return {
+    load: sqlite.prepare(SQLITE_LOAD_SQL),
+    snapshotHead: sqlite.prepare(
+      `select s.last_seq as lastSeq, p.current_station as currentStation,
+         p.current_story as currentStory
+       from streams s join participants p on p.stream = s.stream where s.stream = ?`,
+    ),
+    snapshotRuns: sqlite.prepare(
+      "select station_id as stationId, status, points from station_runs where stream = ?",
+    ),
+    snapshotStories: sqlite.prepare("select story_id from story_states where stream = ?"),
+    snapshotBacklog: sqlite.prepare(
+      `select seq, type, payload from event_log
+       where stream = ? and seq > ? and retracted = 0 order by seq`,
+    ),
+    savepoint: sqlite.prepare("savepoint run_write"),
+    release: sqlite.prepare("release run_write"),
+    rollback: sqlite.prepare("rollback to run_write"),
+    stream: sqlite.prepare(
+      "update streams set version = version + 1, last_seq = ? where stream = ? and version = ?",
+    ),
+    run: sqlite.prepare(
+      `update station_runs set status = ?, ink_state = ?, awaiting = ?, points = ?, updated_at = ?
+       where stream = ? and station_id = ?`,
+    ),
+    leave: sqlite.prepare(
+      "update participants set current_station = 0, updated_at = ? where stream = ?",
+    ),
+    event: sqlite.prepare(
+      `insert into event_log (stream, seq, type, station_id, payload, created_at, retracted)
+       values (?, ?, ?, ?, ?, ?, 0)`,
+    ),
+    dropReminder: sqlite.prepare(
+      "delete from scheduled_messages where stream = ? and station_id = ? and kind = 'reminder'",
+    ),
+    schedule: sqlite.prepare(
+      `insert into scheduled_messages (stream, station_id, kind, due_at, payload)
+       values (?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
+function apply(statements: ReturnType<typeof prepare>, write: RunWrite): boolean {
+  const { stream, stationId, at, run } = write;
+  if (statements.stream.run(write.lastSeq, stream, write.version).changes !== 1) return false;
+  statements.run.run(run.status, run.inkState, run.awaiting, run.points, at, stream, stationId);
+  if (write.leave) statements.leave.run(at, stream);
+  for (const event of write.events) {
+    statements.event.run(stream, event.seq, event.type, event.stationId, event.payload, at);
+  }
+  if (write.dropReminder) statements.dropReminder.run(stream, stationId);
+  for (const row of write.agenda) {
+    statements.schedule.run(stream, stationId, row.kind, row.dueAt, row.payload);
+  }
+  return true;
+}
