@@ -1,21 +1,22 @@
 import { z } from "zod";
+import { requestText, secretText } from "./text";
 
 /** Calls of the user-account base (spec section 7), mounted at `/api/account/`. */
 
-const trimmed = z.string().trim();
+const trimmed = requestText().trim();
 const required = trimmed.min(1);
 
 /** Success bodies are `{ value: ... }` where the spec says "returns value". */
 export const valueResponse = <T extends z.ZodType>(value: T) => z.object({ value });
 
 /** apiVersion 2 token: realm and id. */
-export const optinTokenSchema = z.object({ realm: z.string(), id: z.string() });
+export const optinTokenSchema = z.object({ realm: requestText(), id: requestText() });
 export type OptinToken = z.infer<typeof optinTokenSchema>;
 
 export const optinAnonRequest = z.object({
   story_id: required,
   /** Language of the player's dialogues; the pack's default language when absent. */
-  language: z.string().optional(),
+  language: requestText().optional(),
   /** apiVersion 2 sends the realm/id token it obtained from `GET player/optin/token`. */
   token: optinTokenSchema.optional(),
 });
@@ -28,11 +29,11 @@ export const optinTokenResponse = valueResponse(z.object({ token: optinTokenSche
 export const passwordSchema = trimmed.min(6).max(200);
 
 export const optinSmsRequest = z.object({
-  // Shown to other players on the scoreboard; no database keeps a NUL character.
-  first_name: required.max(100).regex(/^\P{Cc}*$/u, "control characters are not allowed"),
+  // Shown to other players on the scoreboard.
+  first_name: required.max(100),
   phone: required,
   story_id: required,
-  language: z.string().optional(),
+  language: requestText().optional(),
 });
 export type OptinSmsRequest = z.infer<typeof optinSmsRequest>;
 export const optinSmsResponse = valueResponse(z.string());
@@ -46,7 +47,7 @@ export const loginPhoneRequest = z.object({ phone: required, password: required.
 export type LoginPhoneRequest = z.infer<typeof loginPhoneRequest>;
 
 export const changepassPhoneRequest = z
-  .object({ Phone: required.optional(), Hash: required.optional() })
+  .object({ Phone: required.optional(), Hash: secretText.optional() })
   .refine((b) => b.Phone !== undefined || b.Hash !== undefined, {
     message: "Phone or Hash is required",
   });
@@ -54,6 +55,6 @@ export type ChangepassPhoneRequest = z.infer<typeof changepassPhoneRequest>;
 export const changepassPhoneResponse = valueResponse(z.string());
 
 /** `token` is a reset token from the SMS link or the auth token of a signed-in player. */
-export const changepassRequest = z.object({ password: passwordSchema, token: required });
+export const changepassRequest = z.object({ password: passwordSchema, token: secretText });
 export type ChangepassRequest = z.infer<typeof changepassRequest>;
 export const changepassResponse = valueResponse(z.string());

@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { languageSchema } from "./config";
+import { requestText, secretText } from "./text";
 
 /** Calls of the web-app (game) base (spec section 7), mounted at `/api/game/`. */
 
-const hash = z.string().trim().min(1);
+const hash = secretText;
 
 /** A decimal number as text: `1`, `-2`, `0.5`, `.5`, `1e3`; not `0x10`, `Infinity` or "". */
 const NUMERIC_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
 
 /**
- * A number field of a request: a JSON number, or the same as text, since a form-encoded body
- * (`StationID=1`) carries only strings. Anything else fails `schema` with its type ("expected
- * number, received boolean"), where `z.coerce.number()` read `true` as 1, `null`, "" and `[]`
- * as 0 and `[5]` as 5.
+ * A number field of a request: a JSON number, or the same as text (`"1"`: clients written
+ * against the spec send ids as strings). Anything else fails `schema` with its type
+ * ("expected number, received boolean"), where `z.coerce.number()` read `true` as 1, `null`,
+ * "" and `[]` as 0 and `[5]` as 5.
  */
 export function requestNumber<T extends z.ZodNumber>(schema: T) {
   return z.preprocess(
@@ -23,7 +24,7 @@ export function requestNumber<T extends z.ZodNumber>(schema: T) {
 }
 
 /**
- * A boolean field of a request: `true`/`false`, or the same as text for a form-encoded body.
+ * A boolean field of a request: `true`/`false`, or the same as text.
  * `z.coerce.boolean()` read every non-empty string as true, "false" included.
  */
 export function requestBoolean() {
@@ -51,7 +52,7 @@ export type OutroRequest = z.infer<typeof outroRequest>;
 
 export const answerRequest = z.object({
   StationID: stationIdSchema,
-  Answer: z.string().trim().min(1).max(500),
+  Answer: requestText({ lines: true }).trim().min(1).max(500),
   Hash: hash,
 });
 export type AnswerRequest = z.infer<typeof answerRequest>;
@@ -59,7 +60,7 @@ export type AnswerRequest = z.infer<typeof answerRequest>;
 export const buttonRequest = z.object({
   StationID: stationIdSchema,
   /** The `Target` of the chosen `webbutton` event. */
-  Button: z.string().trim().min(1).max(200),
+  Button: requestText().trim().min(1).max(200),
   Hash: hash,
 });
 export type ButtonRequest = z.infer<typeof buttonRequest>;
@@ -67,7 +68,7 @@ export type ButtonRequest = z.infer<typeof buttonRequest>;
 export const mediumProgressRequest = z.object({
   StationID: stationIdSchema,
   Hash: hash,
-  ContentRef: z.string().min(1),
+  ContentRef: requestText().min(1).max(1000),
   ProgressRatio: requestNumber(z.number().min(0).max(1)),
 });
 export type MediumProgressRequest = z.infer<typeof mediumProgressRequest>;
@@ -79,7 +80,7 @@ export const teamInviteRequest = z.object({ Hash: hash });
 export type TeamInviteRequest = z.infer<typeof teamInviteRequest>;
 /** The invitation code to type or to put in a link (`tjr`): 8 characters, case-insensitive. */
 export const teamInviteResponse = z.object({ value: z.string().min(1) });
-export const teamJoinQuery = z.object({ hash, tjr: z.string().trim().min(1).max(100) });
+export const teamJoinQuery = z.object({ hash, tjr: requestText().trim().min(1).max(100) });
 export type TeamJoinQuery = z.infer<typeof teamJoinQuery>;
 
 /** Game calls answer `{ value: "ok" }` on success. */
@@ -89,7 +90,7 @@ export type OkResponse = z.infer<typeof okResponse>;
 /** `GET events` query: the token, and optionally the last event id seen. */
 export const eventsQuery = z.object({
   hash,
-  lasteventid: z.string().optional(),
+  lasteventid: requestText().optional(),
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 

@@ -5,3 +5,4 @@ export * from "./errors";
 export * from "./events";
 export * from "./game";
 export * from "./media";
+export * from "./text";

@@ -39,6 +39,7 @@ import { healthRoutes } from "./http/health-routes";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { outroRoute } from "./http/outro-route";
+import { frameworkErrors, registerProtection } from "./http/protection";
 import { registerRequestLog } from "./http/request-log";
 import { staticRoutes } from "./http/static";
 import { teamRoutes } from "./http/team-routes";
@@ -82,14 +83,13 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     // Per-address rate limits need the client's address, which only the proxy knows.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    frameworkErrors,
   });
 
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  // The API takes JSON only (415 for anything else): no cross-site form can call it.
+  app.removeContentTypeParser("text/plain");
   app.setErrorHandler(answerError);
+  await registerProtection(app, config);
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(PLAIN).send("not found"));
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,

@@ -1,4 +1,4 @@
-import { ErrorReason, languageSchema } from "@wegmarke/protocol";
+import { ErrorReason, languageSchema, secretText } from "@wegmarke/protocol";
 import type { Language, OptinAnonRequest, OptinToken } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
@@ -67,9 +67,10 @@ export class AccountService {
 
   /** The player holding `token`; 401 `invalid hash` when it is missing or unknown. */
   async authenticate(token: unknown): Promise<Player> {
-    const given = typeof token === "string" ? token.trim() : "";
-    if (given === "") throw new ServiceError(401, ErrorReason.invalidHash);
-    const session = hashToken(given);
+    // A token is taken as sent: one with white space around it is no token.
+    const given = secretText.safeParse(token);
+    if (!given.success) throw new ServiceError(401, ErrorReason.invalidHash);
+    const session = hashToken(given.data);
     const now = this.deps.clock.now().getTime();
     const cached = this.sessions.get(session, now);
     if (cached) return cached;

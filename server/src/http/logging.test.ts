@@ -10,6 +10,9 @@ describe("redactUrl", () => {
       "/api/game/events?lasteventid=4&Hash=[redacted]",
     );
     expect(redactUrl("/x?%68ash=abc")).toBe("/x?%68ash=[redacted]");
+    expect(redactUrl("/api/game/events?hash[]=abc&hash%5B0%5D=def")).toBe(
+      "/api/game/events?hash[]=[redacted]&hash%5B0%5D=[redacted]",
+    );
   });
 
   it("hides invitation codes and reset tokens", () => {

@@ -17,7 +17,11 @@ export function redactUrl(url: string): string {
     .split("&")
     .map((pair) => {
       const name = pair.split("=", 1)[0] ?? "";
-      return SECRET_PARAMS.has(decodeName(name).toLowerCase()) ? `${name}=[redacted]` : pair;
+      // `hash[]=...` and `hash[0]=...` carry the same secret as `hash=...`.
+      const bare = decodeName(name)
+        .toLowerCase()
+        .replace(/\[[^\]]*\]$/, "");
+      return SECRET_PARAMS.has(bare) ? `${name}=[redacted]` : pair;
     })
     .join("&");
   return `${url.slice(0, start)}?${query}`;

@@ -1,0 +1,89 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { redactUrl } from "./logging";
+
+const PLAIN = "text/plain; charset=utf-8";
+
+/** Methods that change something: only pages of the game's own origins may send them. */
+const CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export type ProtectionOptions = {
+  /** `PUBLIC_URL`: the app's own origin; https turns HSTS on. */
+  publicUrl: string;
+  /** `CORS_ORIGINS`: other origins allowed to call the API. */
+  corsOrigins: string[];
+};
+
+/**
+ * The browser-facing protections of every answer (docs/security.md): security headers with a
+ * Content-Security-Policy that allows no inline script and no framing (@fastify/helmet), and a
+ * refusal (403) of changing calls whose `Origin` is another site's. A call without `Origin`
+ * (curl, another server) is not a browser's, so it passes; the API takes JSON only, so a
+ * cross-site form cannot post to it either.
+ */
+export async function registerProtection(
+  app: FastifyInstance,
+  { publicUrl, corsOrigins }: ProtectionOptions,
+): Promise<void> {
+  const https = publicUrl.startsWith("https:");
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style properties, and some components a style attribute: no script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // QR codes are data: URLs; the service worker answers pictures from its cache.
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The reset link carries its token in the query: no page may pass it on.
+    referrerPolicy: { policy: "no-referrer" },
+    strictTransportSecurity: https ? { maxAge: 180 * 24 * 60 * 60 } : false,
+    // Media of the pack are loaded by the app's own pages only.
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const allowed = new Set([
+    new URL(publicUrl).origin,
+    ...corsOrigins.map((o) => new URL(o).origin),
+  ]);
+  app.addHook("onRequest", async (request, reply) => {
+    if (!CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin === undefined || allowed.has(origin) || origin === ownOrigin(request)) return;
+    return reply.code(403).type(PLAIN).send("cross-site request");
+  });
+}
+
+/** The origin the request was sent to, as its Host header (or the proxy's) names it. */
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Fastify's own refusals before any route (a URL that is no valid URL, say) in the API's
+ * format: a status and a plain-text reason, logged with the URL redacted.
+ */
+export function frameworkErrors(
+  error: { code?: string; statusCode?: number; message: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
+  const reason = error.code === "FST_ERR_BAD_URL" ? "malformed url" : "bad request";
+  request.log.info({ url: redactUrl(request.url), code: error.code }, reason);
+  void reply.code(status).type(PLAIN).send(reason);
+}
