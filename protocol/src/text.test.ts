@@ -22,9 +22,7 @@ describe("request text", () => {
 
   it("keeps the line breaks of a typed answer, and nothing else of that kind", () => {
     const answer = { StationID: 1, Hash: "abc" };
-    expect(answerRequest.parse({ ...answer, Answer: "Hahn\nGockel" }).Answer).toBe(
-      "Hahn\nGockel",
-    );
+    expect(answerRequest.parse({ ...answer, Answer: "Hahn\nGockel" }).Answer).toBe("Hahn\nGockel");
     expect(answerRequest.safeParse({ ...answer, Answer: "Hahn\u0000" }).success).toBe(false);
   });
 
