@@ -41,6 +41,8 @@ function boundary(root, folder, forbidden, why, always) {
 
 const serverBoundary = (folder, forbidden, why) =>
   boundary("server/src", folder, forbidden, why, webFromServer);
+const webBoundary = (folder, forbidden, why) =>
+  boundary("web/src", folder, forbidden, why, serverFromWeb);
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "e2e/artifacts/**"] },
@@ -103,6 +105,47 @@ export default tseslint.config(
   serverBoundary("events", ["http", "game", "accounts"], "the services publish into it"),
   serverBoundary("accounts", ["http", "game"], "accounts and game meet in participants/"),
   serverBoundary("game", ["http", "accounts"], "accounts and game meet in participants/"),
+  webBoundary("screens", ["app"], "the app wires the screens, not the other way"),
+  webBoundary(
+    "components",
+    ["app", "screens", "forms"],
+    "shared pieces know no screen and no route",
+  ),
+  webBoundary(
+    "forms",
+    ["app", "screens", "components", "session", "game", "api"],
+    "forms know fields and rules, not the game",
+  ),
+  webBoundary(
+    "session",
+    ["app", "screens", "components", "forms"],
+    "the session runs the game; what shows it sits above",
+  ),
+  webBoundary(
+    "game",
+    ["app", "screens", "components", "forms", "session", "api", "i18n"],
+    "the game's rules are pure: no calls, no storage, no timers",
+  ),
+  webBoundary(
+    "api",
+    ["app", "screens", "components", "forms", "session", "game"],
+    "calls know the protocol, not the game",
+  ),
+  webBoundary(
+    "i18n",
+    ["app", "screens", "components", "forms", "session", "game", "api", "lib"],
+    "texts depend on nothing",
+  ),
+  webBoundary(
+    "lib",
+    ["app", "screens", "components", "forms", "session", "game", "api", "i18n"],
+    "helpers depend on nothing of the app",
+  ),
+  webBoundary(
+    "sw",
+    ["app", "screens", "components", "forms", "session", "game", "api", "i18n", "lib"],
+    "the service worker is a bundle of its own",
+  ),
   {
     // No module may reach itself through its imports.
     files: ["server/src/**/*.ts", "web/src/**/*.{ts,tsx}", "protocol/src/**/*.ts"],

@@ -138,10 +138,10 @@ describe("team and deletion calls", () => {
   it("invites and joins", async () => {
     serve({ "team/invite": () => Response.json({ value: "ABCD2345" }) });
     expect(await createTeamInvite({ gameBase: "/api/game/", token: "abc" })).toBe("ABCD2345");
-    await joinTeam({ gameBase: "/api/game/", token: "a b", code: " xyz " });
+    await joinTeam({ gameBase: "/api/game/", token: "a+b/c", code: " xyz " });
     expect(sent.map((call) => [call.method, call.url, call.body])).toEqual([
       ["POST", "/api/game/team/invite", { Hash: "abc" }],
-      ["GET", "/api/game/team/join?hash=a+b&tjr=xyz", undefined],
+      ["GET", "/api/game/team/join?hash=a%2Bb%2Fc&tjr=xyz", undefined],
     ]);
     const missing = await failure(joinTeam({ gameBase: "/g/", token: "abc", code: "" }));
     expect(missing.code).toBe("000");

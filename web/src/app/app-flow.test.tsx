@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { playerStatus, station } from "../test/fixtures";
 import { FakeEventSource } from "../test/fake-event-source";
+import { playerStatus, station } from "../test/fixtures";
 import { renderApp } from "../test/render-app";
 
 afterEach(() => {

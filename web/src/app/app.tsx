@@ -5,8 +5,9 @@ import type { WebAppConfig } from "@wegmarke/protocol";
 import { fetchConfig } from "../api/webapp-api";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider } from "../components/flash";
+import { SessionProvider } from "../session/session";
 import { createAppRouter } from "./router";
-import { SessionProvider } from "./session";
+import "./boot.css";
 
 type Boot = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; config: WebAppConfig };
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { optinAnonymous } from "../api/account-api";
-import { toApiError } from "../api/api-error";
-import { apiErrorKey } from "../i18n/api-error-key";
-import { isAccountDeleted } from "./paths";
-import { useSession } from "./session";
+import { apiErrorKey } from "../api/api-error-key";
+import { isAccountDeleted } from "../lib/paths";
+import { useSession } from "../session/session";
+import { useAnonymousSignIn } from "../session/use-anonymous-sign-in";
+import "./boot.css";
 
 /**
  * Registration-less mode (spec 6): a player without token is registered anonymously, without
@@ -13,7 +13,8 @@ import { useSession } from "./session";
  */
 export function AutoRegister() {
   const { t } = useTranslation();
-  const { config, language, signIn, accountDeleted } = useSession();
+  const { accountDeleted } = useSession();
+  const signInAnonymously = useAnonymousSignIn();
   const location = useLocation();
   const navigate = useNavigate();
   const deleted = accountDeleted || isAccountDeleted(new URLSearchParams(location.search));
@@ -22,15 +23,10 @@ export function AutoRegister() {
 
   const register = useCallback(async () => {
     setErrorKey(null);
-    try {
-      signIn(await optinAnonymous({ ...config, language }));
-      return true;
-    } catch (error) {
-      const { code, reason } = toApiError(error);
-      setErrorKey(apiErrorKey(code, reason));
-      return false;
-    }
-  }, [config, language, signIn]);
+    const error = await signInAnonymously();
+    if (error !== null) setErrorKey(apiErrorKey(error.code, error.reason));
+    return error === null;
+  }, [signInAnonymously]);
 
   useEffect(() => {
     // Once per visit, also where StrictMode runs effects twice.

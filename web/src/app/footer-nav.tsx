@@ -2,10 +2,11 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { BookIcon, NewsIcon, PinIcon } from "../components/icons";
 import { footerMarker, unreadInViews } from "../game/footer-counts";
-import { useGame } from "../game/game-store";
 import { availableStories, unseenStories } from "../game/stories";
+import { useGame } from "../session/game-store";
+import { useSession } from "../session/session";
 import { MoreMenu } from "./more-menu";
-import { useSession } from "./session";
+import "./footer-nav.css";
 
 /**
  * The footer (spec 2): news; stations with their unread-message count or "!" for new ones;

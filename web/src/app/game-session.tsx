@@ -2,12 +2,12 @@ import { useCallback } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "@wegmarke/protocol";
+import { apiErrorKey } from "../api/api-error-key";
 import { useFlash } from "../components/flash";
-import { GameProvider } from "../game/game-store";
-import type { StreamNotice } from "../game/game-store";
-import { apiErrorKey } from "../i18n/api-error-key";
-import { useSession } from "./session";
-import { streamRecovery } from "./stream-recovery";
+import { GameProvider } from "../session/game-store";
+import type { StreamNotice } from "../session/game-store";
+import { useSession } from "../session/session";
+import { streamRecovery } from "../session/stream-recovery";
 
 const sseFlash = "sse";
 

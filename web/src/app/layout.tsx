@@ -2,14 +2,15 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useMatches } from "react-router";
 import { CloseIcon, MenuIcon } from "../components/icons";
-import { useGame } from "../game/game-store";
 import { totalUnread } from "../game/messenger";
+import { useGame } from "../session/game-store";
+import { useSession } from "../session/session";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
 import { routeTitleKey } from "./route-handle";
-import { useSession } from "./session";
 import { useAppBadge } from "./use-app-badge";
+import "./layout.css";
 
 function useDocumentTitle(title: string): void {
   const { config, content } = useSession();

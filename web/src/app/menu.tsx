@@ -5,7 +5,8 @@ import { NavLink } from "react-router";
 import { useConfirm } from "../components/confirm";
 import { LanguagePicker } from "../components/language-picker";
 import { moveFocusByArrow } from "../lib/arrow-focus";
-import { useSession } from "./session";
+import { useSession } from "../session/session";
+import "./menu.css";
 
 type MenuProps = {
   id: string;

@@ -5,9 +5,10 @@ import { NavLink } from "react-router";
 import type { StationView } from "@wegmarke/protocol";
 import { MoreIcon } from "../components/icons";
 import { footerMarker, unreadInViews } from "../game/footer-counts";
-import { useGame } from "../game/game-store";
 import { viewsWithEntries } from "../game/view-list";
 import { moveFocusByArrow } from "../lib/arrow-focus";
+import { useGame } from "../session/game-store";
+import "./more-menu.css";
 
 const viewTitles = {
   main: "route.main",

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { BellIcon } from "../components/icons";
-import { useGame } from "../game/game-store";
 import { bellMarked } from "../game/news";
 import { nearestStation } from "../game/station-list";
 import { useGeolocation } from "../lib/use-geolocation";
-import { useSession } from "./session";
+import { useGame } from "../session/game-store";
+import { useSession } from "../session/session";
+import "./news-bell.css";
 
 /** The header's news bell (spec 2): links home, marked for new recommendations or a station nearby. */
 export function NewsBell() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import { accountDeletedSearch, loginPath } from "../lib/paths";
+import { useSession } from "../session/session";
 import { AutoRegister } from "./auto-register";
-import { accountDeletedSearch, loginPath } from "./paths";
-import { useSession } from "./session";
 
 /**
  * Unauthenticated players go to /webapp/login?target=<current path>; in registration-less

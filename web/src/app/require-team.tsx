@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet } from "react-router";
-import { useGame } from "../game/game-store";
 import { teamGate } from "../game/team";
-import { useSession } from "./session";
+import { useGame } from "../session/game-store";
+import { useSession } from "../session/session";
 
 /** Game views (spec 2, noTeam false): where teams are allowed, for team members only. */
 export function RequireTeam() {

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from "react-router";
 import type { RouteObject } from "react-router";
+import { basename } from "../lib/paths";
 import { DebugScreen } from "../screens/debug/debug-screen";
 import { EndScreen } from "../screens/end/end-screen";
 import { HelpScreen } from "../screens/help/help-screen";
@@ -14,7 +15,6 @@ import { TeamScreen } from "../screens/team/team-screen";
 import { gameViewRoutes } from "./game-routes";
 import { GameSession } from "./game-session";
 import { AppLayout, PlainLayout } from "./layout";
-import { basename } from "./paths";
 import { RequireAuth } from "./require-auth";
 import { RequireTeam } from "./require-team";
 import type { RouteHandle } from "./route-handle";

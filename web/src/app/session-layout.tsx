@@ -1,6 +1,6 @@
+import { useSession } from "../session/session";
 import { GameSession } from "./game-session";
 import { AppLayout, PlainLayout } from "./layout";
-import { useSession } from "./session";
 
 /** For screens open to everybody: the game's layout when signed in, else the plain one. */
 export function SessionLayout() {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Message } from "../game/game-state";
+import type { Message } from "../game/play-state";
 import { setupI18n } from "../i18n/i18n";
 import { AudioPlayer } from "./audio-player";
 import { EntryMedia } from "./message-content";

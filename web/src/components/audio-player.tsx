@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { audioSeekStepSeconds, playedRatio } from "../game/media-progress";
 import { formatSeconds } from "../lib/time";
 import { PauseIcon, PlayIcon } from "./icons";
+import "./audio-player.css";
 
 type AudioPlayerProps = {
   src: string;

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
+import "./language-picker.css";
 
 type LanguagePickerProps = { language: Language; onChange(language: Language): void };
 

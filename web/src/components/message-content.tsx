@@ -1,12 +1,13 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mediaType } from "@wegmarke/protocol";
-import type { Message } from "../game/game-state";
+import type { Message } from "../game/play-state";
 import { audioProgressDue, playedRatio, videoProgressToReport } from "../game/media-progress";
-import { assetUrl } from "../lib/media-type";
+import { assetUrl } from "../lib/asset-url";
 import { AudioPlayer } from "./audio-player";
 import { Modal } from "./modal";
 import { RichText } from "./rich-text";
+import "./message-content.css";
 
 /** Reports how much of a message's audio or video was played (`player/medium/progress`). */
 export type ProgressReport = (message: Message, ratio: number) => void;

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Message } from "../game/game-state";
+import type { Message } from "../game/play-state";
 import { setupI18n } from "../i18n/i18n";
 import { MessageThread } from "./message-thread";
 

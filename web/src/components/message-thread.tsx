@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useRef } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Message } from "../game/game-state";
+import type { Message } from "../game/play-state";
 import { formatTime } from "../lib/time";
 import { MessageContent } from "./message-content";
 import type { ProgressReport } from "./message-content";
+import "./message-thread.css";
 
 type MessageThreadProps = {
   messages: Message[];

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { activationFor } from "../game/activation";
-import { useGame } from "../game/game-store";
 import { isDone, isRunning, stationById } from "../game/station-flags";
+import { useGame } from "../session/game-store";
 import { useConfirm } from "./confirm";
+import "./station-actions.css";
 
 type StationActionsProps = {
   stationId: number;

@@ -3,6 +3,7 @@ import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldError } from "react-hook-form";
 import { formMessageText } from "./form-messages";
+import "./forms.css";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   ref?: Ref<HTMLInputElement>;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { answerToSend, normalizeAnswer } from "./answer";
+import { answerToSend, cleanAnswerInput } from "./answer";
 
 describe("chat answers (spec 5)", () => {
   it("are trimmed, with white space collapsed and slashes removed", () => {
-    expect(normalizeAnswer("  Gockel \t  Hahn \n")).toBe("Gockel Hahn");
-    expect(normalizeAnswer("Hahn / Gockel")).toBe("Hahn Gockel");
-    expect(normalizeAnswer("a//b")).toBe("ab");
+    expect(cleanAnswerInput("  Gockel \t  Hahn \n")).toBe("Gockel Hahn");
+    expect(cleanAnswerInput("Hahn / Gockel")).toBe("Hahn Gockel");
+    expect(cleanAnswerInput("a//b")).toBe("ab");
   });
 
   it("an empty answer is ignored", () => {

@@ -1,11 +1,15 @@
-/** Spec 5: trimmed, inner white space collapsed, slashes removed. */
-export function normalizeAnswer(raw: string): string {
+/**
+ * Spec 5: a typed answer as it is sent: trimmed, inner white space collapsed, slashes
+ * removed. It only cleans the input; whether the answer is right the server decides, comparing
+ * the sent answer with the script's after its own `comparableAnswer` (server/src/engine).
+ */
+export function cleanAnswerInput(raw: string): string {
   return raw.replace(/\//g, "").replace(/\s+/g, " ").trim();
 }
 
 /** The answer to send, or null for an empty answer or an immediate duplicate of the last one. */
 export function answerToSend(raw: string, lastAnswer: string | null): string | null {
-  const answer = normalizeAnswer(raw);
+  const answer = cleanAnswerInput(raw);
   if (answer === "" || answer === lastAnswer) return null;
   return answer;
 }

@@ -3,7 +3,7 @@ import { event, playerStatus, station, t0, text } from "../test/fixtures";
 import { footerMarker, unreadInViews } from "./footer-counts";
 import { gameReducer } from "./game-reducer";
 import type { GameAction } from "./game-reducer";
-import { initialGameState } from "./game-state";
+import { initialPlayState } from "./play-state";
 
 const status = playerStatus({
   Stations: {
@@ -26,7 +26,7 @@ describe("footer counts", () => {
       received(text(3, 2, "Post")),
     ].reduce(
       gameReducer,
-      initialGameState({ timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 }),
+      initialPlayState({ timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 }),
     );
     expect(unreadInViews(state, ["station"])).toBe(2);
     expect(unreadInViews(state, ["email", "main"])).toBe(1);
@@ -37,7 +37,7 @@ describe("footer counts", () => {
       .concat([{ type: "tick", now: t0 + 5000 }])
       .reduce(
         gameReducer,
-        initialGameState({ timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 }),
+        initialPlayState({ timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 }),
       );
     expect(unreadInViews(state, ["station"])).toBe(1);
   });

@@ -1,9 +1,9 @@
 import type { StationView } from "@wegmarke/protocol";
-import type { GameState } from "./game-state";
+import type { PlayState } from "./play-state";
 import { stationById } from "./station-flags";
 
 /** Unread messages of the stations of the given views (a station not known yet counts as `station`). */
-export function unreadInViews(state: GameState, views: readonly StationView[]): number {
+export function unreadInViews(state: PlayState, views: readonly StationView[]): number {
   let unread = 0;
   for (const [key, local] of Object.entries(state.stations)) {
     const view = stationById(state.status, Number(key))?.DisplayHint.View ?? "station";

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { PlayerStatus, ServerEvent } from "@wegmarke/protocol";
 import { event, playerStatus, station, t0, text } from "../test/fixtures";
-import { gameReducer, nextDueAt, resumeGameState, typingDelay } from "./game-reducer";
+import { gameReducer, nextDueAt, resumePlayState, typingDelay } from "./game-reducer";
 import type { GameAction } from "./game-reducer";
-import { initialGameState, stationLocal } from "./game-state";
-import type { GameState, Message } from "./game-state";
+import { initialPlayState, stationLocal } from "./play-state";
+import type { PlayState, Message } from "./play-state";
 import { messengerState, writerAt } from "./messenger";
 
 const timing = { timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 };
 
-function run(actions: GameAction[], state: GameState = initialGameState(timing)): GameState {
+function run(actions: GameAction[], state: PlayState = initialPlayState(timing)): PlayState {
   return actions.reduce(gameReducer, state);
 }
 
@@ -21,7 +21,7 @@ const received = (e: ServerEvent, at = t0): GameAction => ({
 const status = (overrides: Partial<PlayerStatus> = {}, id: number | null = null) =>
   received(event("playerstatus", playerStatus(overrides), id));
 const tick = (now: number): GameAction => ({ type: "tick", now });
-const texts = (state: GameState, stationId: number) =>
+const texts = (state: PlayState, stationId: number) =>
   stationLocal(state, stationId).messages.map((message) => message.content);
 
 describe("event ids", () => {
@@ -165,7 +165,7 @@ describe("current and last active station", () => {
       received(text(1, 1, "Hallo")),
       tick(t0 + 5000),
     ]);
-    const withoutLastActive: GameState = { ...playing, lastActiveStation: null };
+    const withoutLastActive: PlayState = { ...playing, lastActiveStation: null };
     const state = run([status({ CurrentStation: 2 })], withoutLastActive);
     expect(state.stations[1]).toBeUndefined();
   });
@@ -313,8 +313,8 @@ describe("typing queue (game-station style)", () => {
 
   it("messages still queued when the app is reopened are typed again", () => {
     const state = run([status({ CurrentStation: 1 }), received(text(1, 1, "Hallo"))]);
-    const reopened = resumeGameState(
-      JSON.parse(JSON.stringify(state)) as GameState,
+    const reopened = resumePlayState(
+      JSON.parse(JSON.stringify(state)) as PlayState,
       timing,
       t0 + 60_000,
     );

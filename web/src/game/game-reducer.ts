@@ -1,7 +1,7 @@
 import { stationViews } from "@wegmarke/protocol";
 import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
-import { initialGameState, stationLocal } from "./game-state";
-import type { GameState, Message, QueuedMessage, StationLocal, Timing } from "./game-state";
+import { initialPlayState, stationLocal } from "./play-state";
+import type { PlayState, Message, QueuedMessage, StationLocal, Timing } from "./play-state";
 import { markSeen } from "./seen";
 import type { SeenMark } from "./seen";
 import { displayedStations, isSecret, stationStyle } from "./station-flags";
@@ -26,7 +26,7 @@ export type GameAction =
   /** The player has seen news, a story or the points page. */
   | { type: "seen"; mark: SeenMark };
 
-export function gameReducer(state: GameState, action: GameAction): GameState {
+export function gameReducer(state: PlayState, action: GameAction): PlayState {
   switch (action.type) {
     case "server-event":
       return applyServerEvent(state, action.event, action.receivedAt);
@@ -44,7 +44,7 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
     case "station-cancelled":
       return forgetStation(state, action.stationId);
     case "start-over":
-      return initialGameState(state.timing);
+      return initialPlayState(state.timing);
     case "seen": {
       const seen = markSeen(state.seen, action.mark);
       return seen === state.seen ? state : { ...state, seen };
@@ -53,7 +53,7 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
 }
 
 /** The earliest time at which a `tick` changes something; null when nothing waits. */
-export function nextDueAt(state: GameState): number | null {
+export function nextDueAt(state: PlayState): number | null {
   const times = [
     ...Object.values(state.stations).map((station) => station.typingDueAt),
     ...Object.values(state.rejectionsDueAt),
@@ -71,10 +71,10 @@ export function typingDelay(message: Message, timing: Timing): number {
 }
 
 function updateStation(
-  state: GameState,
+  state: PlayState,
   stationId: number,
   update: (station: StationLocal) => StationLocal,
-): GameState {
+): PlayState {
   return {
     ...state,
     stations: { ...state.stations, [stationId]: update(stationLocal(state, stationId)) },
@@ -86,11 +86,11 @@ function without<T>(record: Record<string, T>, key: number): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([id]) => id !== String(key)));
 }
 
-function applyServerEvent(state: GameState, event: ServerEvent, receivedAt: number): GameState {
+function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: number): PlayState {
   if (event.id !== null && state.lastEventId !== null && event.id <= state.lastEventId) {
     return state;
   }
-  const next: GameState = {
+  const next: PlayState = {
     ...state,
     lastEventId: event.id ?? state.lastEventId,
     // Only a run of answer-expected events counts; any other event type resets the count.
@@ -130,11 +130,11 @@ function applyServerEvent(state: GameState, event: ServerEvent, receivedAt: numb
 }
 
 function expectAnswer(
-  state: GameState,
+  state: PlayState,
   stationId: number,
   eventId: number | null,
   receivedAt: number,
-): GameState {
+): PlayState {
   const count = (state.answerExpectedCounts[stationId] ?? 0) + 1;
   const expecting = updateStation(state, stationId, (station) => ({
     ...station,
@@ -152,7 +152,7 @@ function expectAnswer(
   };
 }
 
-function applyStatus(state: GameState, status: PlayerStatus): GameState {
+function applyStatus(state: PlayState, status: PlayerStatus): PlayState {
   const current = status.CurrentStation >= 1 ? status.CurrentStation : null;
   let { stations, lastActiveStation } = state;
   if (current !== state.currentStation) {
@@ -218,10 +218,10 @@ function isOld(timestamp: string, receivedAt: number): boolean {
 }
 
 function receiveMessage(
-  state: GameState,
+  state: PlayState,
   event: MessageServerEvent,
   receivedAt: number,
-): GameState {
+): PlayState {
   const id = event.id ?? state.nextLocalId;
   const withId = event.id === null ? { ...state, nextLocalId: state.nextLocalId - 1 } : state;
   const message = toMessage(event, id);
@@ -246,7 +246,7 @@ function receiveMessage(
   });
 }
 
-function deliverDue(state: GameState, now: number): GameState {
+function deliverDue(state: PlayState, now: number): PlayState {
   let stations = state.stations;
   for (const [key, station] of Object.entries(state.stations)) {
     if (station.typingDueAt === null || station.typingDueAt > now) continue;
@@ -260,7 +260,7 @@ function deliverDue(state: GameState, now: number): GameState {
     }
     stations = { ...stations, [key]: { ...station, messages, queue, typingDueAt: dueAt } };
   }
-  let next: GameState = stations === state.stations ? state : { ...state, stations };
+  let next: PlayState = stations === state.stations ? state : { ...state, stations };
   for (const [key, dueAt] of Object.entries(state.rejectionsDueAt)) {
     if (dueAt > now) continue;
     const stationId = Number(key);
@@ -270,7 +270,7 @@ function deliverDue(state: GameState, now: number): GameState {
   return next;
 }
 
-function markRead(state: GameState, stationId: number): GameState {
+function markRead(state: PlayState, stationId: number): PlayState {
   const station = state.stations[stationId];
   if (station === undefined || !station.messages.some((message) => message.unread)) return state;
   return updateStation(state, stationId, (local) => ({
@@ -282,11 +282,11 @@ function markRead(state: GameState, stationId: number): GameState {
 }
 
 function clearExpectations(
-  state: GameState,
+  state: PlayState,
   stationId: number,
   sentAfterEventId: number | null,
   answer: string | null,
-): GameState {
+): PlayState {
   const station = stationLocal(state, stationId);
   // The stream may bring the next expectation before the call's own answer: keep that one.
   const newer =
@@ -303,7 +303,7 @@ function clearExpectations(
   return newer ? next : { ...next, rejectionsDueAt: without(next.rejectionsDueAt, stationId) };
 }
 
-function forgetStation(state: GameState, stationId: number): GameState {
+function forgetStation(state: PlayState, stationId: number): PlayState {
   return {
     ...state,
     stations: without(state.stations, stationId),
@@ -314,7 +314,7 @@ function forgetStation(state: GameState, stationId: number): GameState {
 }
 
 /** Reopening the app: messages that were still queued are typed again from now. */
-export function resumeGameState(state: GameState, timing: Timing, now: number): GameState {
+export function resumePlayState(state: PlayState, timing: Timing, now: number): PlayState {
   const stations: Record<string, StationLocal> = {};
   for (const [key, station] of Object.entries(state.stations)) {
     const head = station.queue[0];

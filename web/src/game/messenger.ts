@@ -1,5 +1,5 @@
-import { stationLocal } from "./game-state";
-import type { AnswerButton, GameState } from "./game-state";
+import { stationLocal } from "./play-state";
+import type { AnswerButton, PlayState } from "./play-state";
 
 export type MessengerState = {
   /** The character shown as writing ("Lena schreibt …"), or null. */
@@ -16,14 +16,14 @@ export type MessengerState = {
  * Who is writing at a station: the sender of the next queued message, shown for the current
  * or the last active station only.
  */
-export function writerAt(state: GameState, stationId: number): string | null {
+export function writerAt(state: PlayState, stationId: number): string | null {
   const head = stationLocal(state, stationId).queue[0];
   if (head === undefined || head.delayMs === 0) return null;
   const shown = stationId === state.currentStation || stationId === state.lastActiveStation;
   return shown ? head.message.originator : null;
 }
 
-export function messengerState(state: GameState, stationId: number): MessengerState {
+export function messengerState(state: PlayState, stationId: number): MessengerState {
   const station = stationLocal(state, stationId);
   const busy = station.queue.length > 0;
   return {
@@ -34,11 +34,11 @@ export function messengerState(state: GameState, stationId: number): MessengerSt
   };
 }
 
-export function unreadCount(state: GameState, stationId: number): number {
+export function unreadCount(state: PlayState, stationId: number): number {
   return stationLocal(state, stationId).messages.filter((message) => message.unread).length;
 }
 
-export function totalUnread(state: GameState): number {
+export function totalUnread(state: PlayState): number {
   return Object.values(state.stations).reduce(
     (sum, station) => sum + station.messages.filter((message) => message.unread).length,
     0,

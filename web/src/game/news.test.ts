@@ -3,8 +3,8 @@ import type { PlayerStatus } from "@wegmarke/protocol";
 import { event, playerStatus, station, t0, text } from "../test/fixtures";
 import { gameReducer } from "./game-reducer";
 import type { GameAction } from "./game-reducer";
-import { initialGameState } from "./game-state";
-import type { GameState } from "./game-state";
+import { initialPlayState } from "./play-state";
+import type { PlayState } from "./play-state";
 import {
   bellMarked,
   hasNewPoints,
@@ -23,7 +23,7 @@ const plain = playerStatus({
   },
 });
 
-function run(actions: GameAction[], state: GameState = initialGameState(timing)): GameState {
+function run(actions: GameAction[], state: PlayState = initialPlayState(timing)): PlayState {
   return actions.reduce(gameReducer, state);
 }
 const status = (overrides: Partial<PlayerStatus> = {}): GameAction => ({

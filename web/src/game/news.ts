@@ -1,10 +1,10 @@
 import type { PlayerStatus } from "@wegmarke/protocol";
-import type { GameState, Message } from "./game-state";
+import type { PlayState, Message } from "./play-state";
 import type { SeenMark } from "./seen";
 import { isPlayed, isVisible } from "./station-flags";
 
 /** Every recommendation (webtext- and webcontent-recommendation) that has arrived. */
-function recommendations(state: GameState): Message[] {
+function recommendations(state: PlayState): Message[] {
   return Object.values(state.stations)
     .flatMap((station) => station.messages)
     .filter((message) => message.recommendationId !== undefined);
@@ -14,7 +14,7 @@ function recommendations(state: GameState): Message[] {
  * Home's unseen news: the recommendations that arrived after the newest one home had shown
  * (`seenUpTo`), newest first.
  */
-export function unseenNews(state: GameState, seenUpTo: number | null): Message[] {
+export function unseenNews(state: PlayState, seenUpTo: number | null): Message[] {
   return recommendations(state)
     .filter((message) => seenUpTo === null || message.id > seenUpTo)
     .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id);
@@ -24,7 +24,7 @@ export function unseenNews(state: GameState, seenUpTo: number | null): Message[]
  * The header bell's marker (spec 2): set by a recommendation that home has not shown yet or
  * by a nearby station other than the one home showed last.
  */
-export function bellMarked(state: GameState, nearbyStation: number | null): boolean {
+export function bellMarked(state: PlayState, nearbyStation: number | null): boolean {
   const newNearby = nearbyStation !== null && nearbyStation !== state.seen.nearby;
   return unseenNews(state, state.seen.news).length > 0 || newNearby;
 }
@@ -45,13 +45,13 @@ export function recommendedStation(status: PlayerStatus | null, message: Message
 }
 
 /** What home has shown: the recommendations up to the newest one, and the nearby station. */
-export function newsShown(state: GameState, nearbyStation: number | null): SeenMark {
+export function newsShown(state: PlayState, nearbyStation: number | null): SeenMark {
   const ids = recommendations(state).map((message) => message.id);
   return { kind: "news", upTo: ids.length === 0 ? null : Math.max(...ids), nearby: nearbyStation };
 }
 
 /** Home's "reward" link: points were earned since the points page was seen last. */
-export function hasNewPoints(state: GameState): boolean {
+export function hasNewPoints(state: PlayState): boolean {
   return (state.status?.TotalPoints ?? 0) > state.seen.points;
 }
 

@@ -3,12 +3,12 @@ import type { ServerEvent } from "@wegmarke/protocol";
 import { event, playerStatus, station, t0, text } from "../test/fixtures";
 import { gameReducer } from "./game-reducer";
 import type { GameAction } from "./game-reducer";
-import { initialGameState } from "./game-state";
-import type { GameState } from "./game-state";
+import { initialPlayState } from "./play-state";
+import type { PlayState } from "./play-state";
 import { showsDone } from "./station-done";
 
 const timing = { timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 };
-const run = (actions: GameAction[], state: GameState = initialGameState(timing)) =>
+const run = (actions: GameAction[], state: PlayState = initialPlayState(timing)) =>
   actions.reduce(gameReducer, state);
 const received = (e: ServerEvent): GameAction => ({
   type: "server-event",

@@ -1,5 +1,5 @@
-import { stationLocal } from "./game-state";
-import type { GameState } from "./game-state";
+import { stationLocal } from "./play-state";
+import type { PlayState } from "./play-state";
 import { isDone, stationById } from "./station-flags";
 
 /**
@@ -8,7 +8,7 @@ import { isDone, stationById } from "./station-flags";
  * being typed one by one (game-station style); "done", the points and "next station" wait
  * for them.
  */
-export function showsDone(state: GameState, stationId: number): boolean {
+export function showsDone(state: PlayState, stationId: number): boolean {
   const station = stationById(state.status, stationId);
   if (station === undefined || !isDone(station)) return false;
   return stationLocal(state, stationId).queue.length === 0;

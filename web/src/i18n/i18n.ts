@@ -11,12 +11,18 @@ export const resources = {
   en: { translation: en },
 } as const;
 
-/** Starts i18next with every locale bundled; English fills any gap. */
+/**
+ * Where a text missing in a language comes from: German formal holds only what it says
+ * differently, so the informal German fills in the rest; English fills any other gap.
+ */
+export const fallbackLng = { "de-formal": ["de", "en"], default: ["en"] };
+
+/** Starts i18next with every locale bundled. */
 export function setupI18n(language: Language): void {
   void i18next.use(initReactI18next).init({
     resources,
     lng: language,
-    fallbackLng: "en",
+    fallbackLng,
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -2,12 +2,12 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
-import { basename } from "../app/paths";
 import { routes } from "../app/router";
-import { SessionProvider } from "../app/session";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider } from "../components/flash";
 import { setupI18n } from "../i18n/i18n";
+import { basename } from "../lib/paths";
+import { SessionProvider } from "../session/session";
 import { FakeEventSource } from "./fake-event-source";
 
 export const testConfig: WebAppConfig = {

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session";
 import { useFlash } from "../../components/flash";
 import { TextField } from "../../forms/fields";
 import { authTokenForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
+import { useSession } from "../../session/session";
 import { NotFoundScreen } from "../not-found/not-found-screen";
+import "../account.css";
+import "./debug.css";
 
 /** /webapp/debug (spec "Debug"), only where the pack enables debug: shows and replaces the token. */
 export function DebugScreen() {

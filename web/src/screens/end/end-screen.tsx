@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { deleteAccount } from "../../api/outro-api";
 import { toApiError } from "../../api/api-error";
-import { useSession } from "../../app/session";
+import { apiErrorKey } from "../../api/api-error-key";
+import { deleteAccount } from "../../api/outro-api";
 import { useConfirm } from "../../components/confirm";
 import { useFlash } from "../../components/flash";
-import { apiErrorKey } from "../../i18n/api-error-key";
+import { useSession } from "../../session/session";
+import "../account.css";
 
 /**
  * /webapp/end (spec "End"): deletes the account after a confirm dialog, clears the local

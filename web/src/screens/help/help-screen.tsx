@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { HelpEntry } from "@wegmarke/protocol";
-import { useSession } from "../../app/session";
 import { ChevronIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { helpEntries } from "../../game/info-pages";
+import { useSession } from "../../session/session";
+import "./help.css";
 
 const fallbackKeys = ["start", "answer", "points", "stories", "location"] as const;
 

@@ -1,8 +1,6 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { stationPath } from "../../app/paths";
-import { useSession } from "../../app/session";
 import {
   BookIcon,
   ChevronIcon,
@@ -12,8 +10,7 @@ import {
   WalkIcon,
 } from "../../components/icons";
 import { MessageContent } from "../../components/message-content";
-import { useGame } from "../../game/game-store";
-import type { GameState, Message } from "../../game/game-state";
+import type { PlayState, Message } from "../../game/play-state";
 import { unreadCount, writerAt } from "../../game/messenger";
 import {
   bellMarked,
@@ -29,14 +26,18 @@ import { nearestStation } from "../../game/station-list";
 import { displayTitle, stationTexts } from "../../game/station-texts";
 import { availableStories, unseenStories } from "../../game/stories";
 import { formatDistance } from "../../lib/distance";
+import { stationPath } from "../../lib/paths";
 import { formatTime } from "../../lib/time";
 import { useGeolocation } from "../../lib/use-geolocation";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
 import { useStoryOpening } from "../stories/use-story-opening";
+import "./home.css";
 
 const fixedTexts = ["home.fixed.walk", "home.fixed.look", "home.fixed.start"] as const;
 
 /** A recommendation with its sender, content and a link to its station. */
-function NewsItem({ message, state }: { message: Message; state: GameState }) {
+function NewsItem({ message, state }: { message: Message; state: PlayState }) {
   const { t } = useTranslation();
   const { config, content } = useSession();
   const target = recommendedStation(state.status, message);

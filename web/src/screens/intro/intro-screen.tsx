@@ -2,11 +2,12 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { IntroStep } from "@wegmarke/protocol";
-import { useSession } from "../../app/session";
 import { ChevronIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { introSteps } from "../../game/info-pages";
-import { assetUrl } from "../../lib/media-type";
+import { assetUrl } from "../../lib/asset-url";
+import { useSession } from "../../session/session";
+import "./intro.css";
 
 const fallbackKeys = ["s1", "s2", "s3", "s4"] as const;
 

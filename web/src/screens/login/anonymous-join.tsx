@@ -1,26 +1,22 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { optinAnonymous } from "../../api/account-api";
-import { toApiError } from "../../api/api-error";
-import { useSession } from "../../app/session";
-import { apiErrorKey } from "../../i18n/api-error-key";
+import { apiErrorKey } from "../../api/api-error-key";
+import { useAnonymousSignIn } from "../../session/use-anonymous-sign-in";
 
 /** "Kostenlos mitmachen": registers anonymously for the game's story, in the chosen language. */
 export function AnonymousJoin() {
   const { t } = useTranslation();
-  const { config, language, signIn } = useSession();
+  const signInAnonymously = useAnonymousSignIn();
   const [busy, setBusy] = useState(false);
   const [errorCode, setErrorCode] = useState<string | null>(null);
 
   async function join() {
     setBusy(true);
     setErrorCode(null);
-    try {
-      signIn(await optinAnonymous({ ...config, language }));
-    } catch (error) {
-      setErrorCode(toApiError(error).code);
-      setBusy(false);
-    }
+    const error = await signInAnonymously();
+    if (error === null) return;
+    setErrorCode(error.code);
+    setBusy(false);
   }
 
   return (

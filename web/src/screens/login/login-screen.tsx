@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
-import { loginState } from "../../app/login-state";
-import { isAccountDeleted, loginTarget } from "../../app/paths";
-import { useSession } from "../../app/session";
 import { CheckIcon, WalkIcon } from "../../components/icons";
 import { LanguagePicker } from "../../components/language-picker";
+import { isAccountDeleted, loginTarget } from "../../lib/paths";
+import { loginState } from "../../session/login-state";
+import { useSession } from "../../session/session";
 import { AnonymousJoin } from "./anonymous-join";
 import { PhoneLoginForm } from "./phone-login-form";
+import "./login.css";
 
 /**
  * Login (spec "Login"): welcome and language, sign-in with phone number and password, a link

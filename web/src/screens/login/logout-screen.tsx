@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Navigate } from "react-router";
-import { useSession } from "../../app/session";
+import { useSession } from "../../session/session";
 
 /**
  * /webapp/logout (spec 2): signs out and shows the login. Registration-less mode has no

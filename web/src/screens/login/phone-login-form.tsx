@@ -2,12 +2,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loginWithPhone, requestPasswordReset } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
-import { useSession } from "../../app/session";
+import { apiErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
 import { TextField, SubmitButton } from "../../forms/fields";
 import { phoneLoginForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
-import { apiErrorKey } from "../../i18n/api-error-key";
+import { useSession } from "../../session/session";
 
 /**
  * Sign-in with phone number and password (spec "Login"); errors under the form. "Forgot your

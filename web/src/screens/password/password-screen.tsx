@@ -4,12 +4,13 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { ErrorCode } from "@wegmarke/protocol";
 import { changePassword, requestPasswordReset } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
-import type { LoginState } from "../../app/login-state";
-import { loginPath } from "../../app/paths";
-import { useSession } from "../../app/session";
+import { apiErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
-import { apiErrorKey } from "../../i18n/api-error-key";
+import { loginPath } from "../../lib/paths";
+import type { LoginState } from "../../session/login-state";
+import { useSession } from "../../session/session";
 import { NewPasswordForm } from "./new-password-form";
+import "../account.css";
 
 /**
  * /webapp/password (spec "Password"): with `?token=` from the reset SMS, sets a new password

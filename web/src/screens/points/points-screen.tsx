@@ -1,14 +1,15 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { stationPath } from "../../app/paths";
-import { useSession } from "../../app/session";
 import { StarIcon } from "../../components/icons";
-import { useGame } from "../../game/game-store";
 import { crestFor, finishedStations, stars } from "../../game/points";
 import { displayTitle, stationTexts } from "../../game/station-texts";
 import { finishedStories } from "../../game/stories";
-import { assetUrl } from "../../lib/media-type";
+import { assetUrl } from "../../lib/asset-url";
+import { stationPath } from "../../lib/paths";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
+import "./points.css";
 
 function Stars({ points, max }: { points: number; max: number }) {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session";
 import { RichText } from "../../components/rich-text";
 import { accountRetentionDays } from "../../game/info-pages";
+import { useSession } from "../../session/session";
+import "./privacy.css";
 
 /** The privacy notice (/webapp/privacy): the pack's text, its provider, the retention rules. */
 export function PrivacyScreen() {

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { registerBySms } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
-import { useSession } from "../../app/session";
+import { apiErrorKey } from "../../api/api-error-key";
 import { CheckboxField, TextField, SubmitButton } from "../../forms/fields";
 import { registrationForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
-import { apiErrorKey } from "../../i18n/api-error-key";
+import { useSession } from "../../session/session";
 
 /** A registration whose code was sent: what the code form needs, and to send it again. */
 export type Registration = { firstName: string; phone: string };

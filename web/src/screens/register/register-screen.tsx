@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import type { LoginState } from "../../app/login-state";
-import { loginTarget } from "../../app/paths";
-import { useSession } from "../../app/session";
+import { loginTarget } from "../../lib/paths";
+import type { LoginState } from "../../session/login-state";
+import { useSession } from "../../session/session";
 import { CodeForm } from "./code-form";
 import { DetailsForm } from "./details-form";
 import type { Registration } from "./details-form";
+import "../account.css";
 
 /**
  * Registration (spec "Registration"): first name, phone number and the privacy notice; then

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { TrophyIcon } from "../../components/icons";
 import { scoreboardRows } from "../../game/scoreboard";
 import { useScoreboard } from "./use-scoreboard";
+import "./scoreboard.css";
 
 /** The scoreboard (/webapp/scoreboard): players and teams ranked by points, the player's row marked. */
 export function ScoreboardScreen() {

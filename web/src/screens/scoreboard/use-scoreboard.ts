@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ScoreboardResponse } from "@wegmarke/protocol";
 import { fetchScoreboard } from "../../api/scoreboard-api";
-import { useSession } from "../../app/session";
-import { useGame } from "../../game/game-store";
 import { scoreboardRefreshMs } from "../../game/scoreboard";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
 
 type Scoreboard =
   { kind: "loading" } | { kind: "failed" } | { kind: "ready"; value: ScoreboardResponse["value"] };

@@ -2,8 +2,9 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { SendIcon } from "../../components/icons";
-import { useGame } from "../../game/game-store";
 import type { MessengerState } from "../../game/messenger";
+import { useGame } from "../../session/game-store";
+import "./messenger.css";
 
 type MessengerProps = { stationId: number; messenger: MessengerState };
 

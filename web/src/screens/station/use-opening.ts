@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { StationView } from "@wegmarke/protocol";
 import { useConfirm } from "../../components/confirm";
 import { activationFor } from "../../game/activation";
-import { stationLocal } from "../../game/game-state";
-import { useGame } from "../../game/game-store";
+import { stationLocal } from "../../game/play-state";
 import { openingAction } from "../../game/opening";
 import { isRunning, stationById } from "../../game/station-flags";
+import { useGame } from "../../session/game-store";
 
 /**
  * Runs spec 4's opening rule once when a detail view opens (not when the player just started

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Language, StationView } from "@wegmarke/protocol";
-import { stationPath } from "../../app/paths";
 import { BookIcon, CheckIcon, NewsIcon, PinIcon } from "../../components/icons";
 import { StationActions } from "../../components/station-actions";
 import { hasStationActions } from "../../game/opening";
 import type { ListedStation } from "../../game/station-list";
 import { displayTitle } from "../../game/station-texts";
 import type { StationTexts } from "../../game/station-texts";
+import { assetUrl } from "../../lib/asset-url";
 import { formatDistance } from "../../lib/distance";
-import { assetUrl } from "../../lib/media-type";
+import { stationPath } from "../../lib/paths";
 
 type StationCardProps = {
   view: StationView;

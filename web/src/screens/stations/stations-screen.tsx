@@ -1,15 +1,16 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { StationView } from "@wegmarke/protocol";
-import { useSession } from "../../app/session";
-import { useGame } from "../../game/game-store";
 import { unreadCount } from "../../game/messenger";
 import { showsDone } from "../../game/station-done";
 import { displayedStations, isDone, stationById } from "../../game/station-flags";
 import { stationTexts } from "../../game/station-texts";
 import { viewList } from "../../game/view-list";
 import { useGeolocation } from "../../lib/use-geolocation";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
 import { StationCard } from "./station-card";
+import "./stations.css";
 
 /** The list of a view (/webapp/station, /main, /story, /archive, /custom, /email). */
 export function StationsScreen({ view }: { view: StationView }) {

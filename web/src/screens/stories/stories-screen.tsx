@@ -1,13 +1,14 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useSession } from "../../app/session";
 import { BookIcon, CheckIcon, HeadphonesIcon, StarIcon } from "../../components/icons";
-import { useGame } from "../../game/game-store";
 import { availableStories, stationsToNextStory } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
-import { assetUrl } from "../../lib/media-type";
+import { assetUrl } from "../../lib/asset-url";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
 import { useStoryOpening } from "./use-story-opening";
+import "./stories.css";
 
 type StoryCardProps = {
   entry: StoryEntry;

@@ -1,14 +1,15 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { useSession } from "../../app/session";
 import { AudioPlayer } from "../../components/audio-player";
 import { CheckIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
-import { useGame } from "../../game/game-store";
 import { activatesOnOpen, availableStories } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
-import { assetUrl } from "../../lib/media-type";
+import { assetUrl } from "../../lib/asset-url";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
+import "./stories.css";
 
 function StoryView({ entry }: { entry: StoryEntry }) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
-import { useGame } from "../../game/game-store";
 import { storyOpeningDelay } from "../../game/stories";
+import { useGame } from "../../session/game-store";
 
 /**
  * Spec 2, "Story opening": a link to an unseen story flips its card (`flipping` names the

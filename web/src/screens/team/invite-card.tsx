@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../api/api-error";
-import { teamInviteLink } from "../../app/paths";
-import { useSession } from "../../app/session";
-import { useTeam } from "../../app/use-team";
+import { teamErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
-import { teamErrorKey } from "../../i18n/api-error-key";
+import { teamInviteLink } from "../../lib/paths";
 import { qrCodeDataUrl } from "../../lib/qr-code";
+import { useSession } from "../../session/session";
+import { useTeam } from "../../session/use-team";
 
 type Invitation = { code: string; link: string; qrCode: string };
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../api/api-error";
+import { teamErrorKey } from "../../api/api-error-key";
 import { TextField, SubmitButton } from "../../forms/fields";
 import { teamCodeForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
-import { teamErrorKey } from "../../i18n/api-error-key";
 
 /** Joining a team by typing its invitation code; errors show inline (spec 8). */
 export function JoinForm({ onJoin }: { onJoin(code: string): Promise<void> }) {

@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { toApiError } from "../../api/api-error";
-import { useSession } from "../../app/session";
-import { useTeam } from "../../app/use-team";
+import { teamErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
-import { useGame } from "../../game/game-store";
-import { teamErrorKey } from "../../i18n/api-error-key";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
+import { useTeam } from "../../session/use-team";
 import { NotFoundScreen } from "../not-found/not-found-screen";
 import { InviteCard } from "./invite-card";
 import { JoinForm } from "./join-form";
+import "./team.css";
 
 /** /webapp/team (spec "Team"), where the pack allows teams: join by code or link, invite. */
 export function TeamScreen() {

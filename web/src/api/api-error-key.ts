@@ -1,7 +1,7 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
-import { NETWORK_UNREACHABLE } from "../api/api-error";
-import type { en } from "./en";
+import type { en } from "../i18n/en";
+import { NETWORK_UNREACHABLE } from "./api-error";
 
 type ApiErrorText = Exclude<keyof typeof en.apiError, "sse" | "team">;
 type TeamErrorCode = keyof typeof en.apiError.team;

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { createTeamInvite, joinTeam } from "../api/team-api";
-import { useGame } from "../game/game-store";
+import { useGame } from "./game-store";
 import { useSession } from "./session";
 
 /** The team calls of the signed-in player (inside the game session). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetUrl } from "./media-type";
+import { assetUrl } from "./asset-url";
 
 describe("assetUrl", () => {
   it("joins the assets base and a path with exactly one slash", () => {

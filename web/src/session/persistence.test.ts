@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { WebAppConfig } from "@wegmarke/protocol";
+import { gameReducer, nextDueAt } from "../game/game-reducer";
+import { initialPlayState, stationLocal } from "../game/play-state";
 import { playerStatus, t0, text } from "../test/fixtures";
-import { gameReducer, nextDueAt } from "./game-reducer";
-import { initialGameState, stationLocal } from "./game-state";
 import {
   cacheKeyPrefix,
   clearPersisted,
@@ -33,7 +33,7 @@ const server: WebAppConfig = {
 };
 
 function played() {
-  let state = initialGameState(timing);
+  let state = initialPlayState(timing);
   state = gameReducer(state, {
     type: "server-event",
     event: { id: null, type: "playerstatus", data: playerStatus({ CurrentStation: 1 }) },

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import type { Dispatch } from "react";
-import { nextDueAt } from "./game-reducer";
-import type { GameAction } from "./game-reducer";
-import type { GameState } from "./game-state";
+import { nextDueAt } from "../game/game-reducer";
+import type { GameAction } from "../game/game-reducer";
+import type { PlayState } from "../game/play-state";
 
 /** Drives the typing queue and delayed rejections: one timer until the next due time. */
-export function useGameTimers(state: GameState, dispatch: Dispatch<GameAction>): void {
+export function useGameTimers(state: PlayState, dispatch: Dispatch<GameAction>): void {
   const dueAt = nextDueAt(state);
   useEffect(() => {
     if (dueAt === null) return;

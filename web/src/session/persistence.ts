@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { languageSchema, webAppConfigSchema } from "@wegmarke/protocol";
 import type { Language, WebAppConfig } from "@wegmarke/protocol";
-import { resumeGameState } from "./game-reducer";
-import { gameStateSchema, initialGameState } from "./game-state";
-import type { GameState, Timing } from "./game-state";
+import { resumePlayState } from "../game/game-reducer";
+import { playStateSchema, initialPlayState } from "../game/play-state";
+import type { PlayState, Timing } from "../game/play-state";
 
 /** Fixed key of the persisted config; the game cache's key is suffixed with the token. */
 export const configKey = "wegmarke.config";
@@ -73,13 +73,13 @@ export function storedLanguage(): Language | null {
  * The game state of a token as it was stored; without a usable cache the stream replays
  * everything (the config's last event id alone would lose the messages before it).
  */
-export function loadGame(token: string, timing: Timing, now: number): GameState {
-  const cached = read(cacheKeyPrefix + token, gameStateSchema);
-  return cached === null ? initialGameState(timing) : resumeGameState(cached, timing, now);
+export function loadGame(token: string, timing: Timing, now: number): PlayState {
+  const cached = read(cacheKeyPrefix + token, playStateSchema);
+  return cached === null ? initialPlayState(timing) : resumePlayState(cached, timing, now);
 }
 
 /** Writes the game cache and the config's last event id together. */
-export function saveGame(token: string, state: GameState): void {
+export function saveGame(token: string, state: PlayState): void {
   write(cacheKeyPrefix + token, state);
   const config = read(configKey, persistedConfigSchema);
   if (config !== null && config.authToken === token && config.lastEventId !== state.lastEventId) {

@@ -58,7 +58,11 @@ const timingSchema = z.object({
 });
 export type Timing = z.infer<typeof timingSchema>;
 
-export const gameStateSchema = z.object({
+/**
+ * The whole client state of one player's game: the server's status and what the app keeps
+ * about each station (protocol's `GameState` is a station's flags, a different thing).
+ */
+export const playStateSchema = z.object({
   version: z.literal(1),
   /** Highest stream event id applied; events at or below it are ignored. */
   lastEventId: z.number().nullable(),
@@ -79,7 +83,7 @@ export const gameStateSchema = z.object({
   seen: seenSchema.default(nothingSeen),
   timing: timingSchema,
 });
-export type GameState = z.infer<typeof gameStateSchema>;
+export type PlayState = z.infer<typeof playStateSchema>;
 
 export function timingOf(config: WebAppConfig): Timing {
   return {
@@ -88,7 +92,7 @@ export function timingOf(config: WebAppConfig): Timing {
   };
 }
 
-export function initialGameState(timing: Timing): GameState {
+export function initialPlayState(timing: Timing): PlayState {
   return {
     version: 1,
     lastEventId: null,
@@ -117,6 +121,6 @@ const emptyStation: StationLocal = {
   lastAnswer: null,
 };
 
-export function stationLocal(state: GameState, stationId: number): StationLocal {
+export function stationLocal(state: PlayState, stationId: number): StationLocal {
   return state.stations[stationId] ?? emptyStation;
 }

@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from "react";
 import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import { fetchContent } from "../api/webapp-api";
-import { clearPersisted, clearStorage, startConfig, updateConfig } from "../game/persistence";
 import { changeLanguage } from "../i18n/i18n";
+import { clearPersisted, clearStorage, startConfig, updateConfig } from "./persistence";
 
 type Session = {
   config: WebAppConfig;

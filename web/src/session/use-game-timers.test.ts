@@ -1,16 +1,16 @@
 import { act, renderHook } from "@testing-library/react";
 import { useReducer } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { gameReducer } from "../game/game-reducer";
+import { initialPlayState, stationLocal } from "../game/play-state";
+import { messengerState } from "../game/messenger";
 import { playerStatus, t0, text } from "../test/fixtures";
-import { gameReducer } from "./game-reducer";
-import { initialGameState, stationLocal } from "./game-state";
-import { messengerState } from "./messenger";
 import { useGameTimers } from "./use-game-timers";
 
 function useGame() {
   const [state, dispatch] = useReducer(
     gameReducer,
-    initialGameState({ timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 }),
+    initialPlayState({ timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 }),
   );
   useGameTimers(state, dispatch);
   return { state, dispatch };

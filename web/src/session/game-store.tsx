@@ -17,14 +17,14 @@ import { openEventStream } from "../api/event-stream";
 import { reportMediumProgress } from "../api/progress-api";
 import { activateStation, cancelStation } from "../api/station-api";
 import { activateStory } from "../api/story-api";
-import { activationFor } from "./activation";
-import { answerToSend } from "./answer";
-import { gameReducer } from "./game-reducer";
-import { stationLocal, timingOf } from "./game-state";
-import type { GameState } from "./game-state";
+import { activationFor } from "../game/activation";
+import { answerToSend } from "../game/answer";
+import { gameReducer } from "../game/game-reducer";
+import { stationLocal, timingOf } from "../game/play-state";
+import type { PlayState } from "../game/play-state";
+import type { SeenMark } from "../game/seen";
+import { joinedTeam } from "../game/team";
 import { loadGame, saveGame } from "./persistence";
-import type { SeenMark } from "./seen";
-import { joinedTeam } from "./team";
 import { useGameTimers } from "./use-game-timers";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
@@ -51,7 +51,7 @@ type GameActions = {
 };
 
 type GameContextValue = {
-  state: GameState;
+  state: PlayState;
   actions: GameActions;
   /**
    * A playerstatus came on the stream this session opened: `state.status` is the server's
