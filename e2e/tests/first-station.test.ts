@@ -54,7 +54,7 @@ describe("playing the first stations", () => {
       .first()
       .waitFor();
     await page
-      .getByText(/^\d+(,\d)? km$|^\d+ m$/)
+      .getByText(/^[\d.]+ km$|^\d+ m$/)
       .nth(2)
       .waitFor();
     await screenshot(page, "03-stations");

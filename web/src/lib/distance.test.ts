@@ -31,10 +31,13 @@ describe("formatDistance", () => {
     expect(formatDistance(1000, "de")).toBe("1000 m");
   });
 
-  it("shows more than 1000 m as rounded kilometres in the language's format", () => {
-    expect(formatDistance(1234, "de")).toBe("1,2 km");
-    expect(formatDistance(1234, "de-formal")).toBe("1,2 km");
-    expect(formatDistance(1234, "en")).toBe("1.2 km");
+  it("shows more than 1000 m as rounded whole kilometres in the language's format", () => {
+    expect(formatDistance(1001, "de")).toBe("1 km");
+    expect(formatDistance(1499, "en")).toBe("1 km");
+    expect(formatDistance(1500, "de")).toBe("2 km");
+    expect(formatDistance(2400, "de-formal")).toBe("2 km");
     expect(formatDistance(2960, "de")).toBe("3 km");
+    expect(formatDistance(12_345_678, "de")).toBe("12.346 km");
+    expect(formatDistance(12_345_678, "en")).toBe("12,346 km");
   });
 });

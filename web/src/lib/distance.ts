@@ -19,12 +19,11 @@ export function distanceInMetres(from: Position, to: Position): number {
   return Math.ceil(2 * earthRadiusInMetres * Math.asin(Math.min(1, Math.sqrt(a))));
 }
 
-/** Over 1000 m as kilometres with one decimal ("1,2 km"), else rounded up to 50 m ("350 m"). */
+/** Spec 9: over 1000 m as rounded whole kilometres ("2 km"), else rounded up to 50 m ("350 m"). */
 export function formatDistance(metres: number, language: Language): string {
-  const locale = intlLocale(language);
   if (metres > 1000) {
-    const km = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metres / 1000);
-    return `${km} km`;
+    const km = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 0 });
+    return `${km.format(Math.round(metres / 1000))} km`;
   }
   return `${Math.ceil(metres / 50) * 50} m`;
 }
