@@ -65,7 +65,7 @@ describe("menu", () => {
     expect(links).not.toContain("Punkte");
   });
 
-  it("arrows move through the menu, Escape closes it and Tab does too", () => {
+  it("arrows (Left and Right like Up and Down) move through the menu, Escape closes it and Tab does too", () => {
     open("/");
     const button = screen.getByRole("button", { name: "Menü" });
     fireEvent.click(button);
@@ -74,6 +74,10 @@ describe("menu", () => {
     fireEvent.keyDown(menu, { key: "ArrowDown" });
     expect(document.activeElement?.textContent).toBe("Stationen");
     fireEvent.keyDown(menu, { key: "ArrowUp" });
+    expect(document.activeElement?.textContent).toBe("Neuigkeiten");
+    fireEvent.keyDown(menu, { key: "ArrowRight" });
+    expect(document.activeElement?.textContent).toBe("Stationen");
+    fireEvent.keyDown(menu, { key: "ArrowLeft" });
     expect(document.activeElement?.textContent).toBe("Neuigkeiten");
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("navigation", { name: "Hauptmenü" })).toBeNull();
@@ -103,7 +107,7 @@ describe("footer", () => {
     expect(within(more).getByText("1")).toBeTruthy();
   });
 
-  it("opens More with the game's other sections; arrows move, Escape and Tab close", () => {
+  it("opens More with the game's other sections; arrows (Left and Right too) move, Escape and Tab close", () => {
     open("/");
     act(() => stream().send("playerstatus", gameStatus()));
     const more = screen.getByRole("button", { name: "Mehr" });
@@ -116,6 +120,10 @@ describe("footer", () => {
     ).toEqual(["Spiel", "Archiv", "Einträge", "Nachrichten", "Punkte", "Rangliste"]);
     expect(document.activeElement?.textContent).toBe("Spiel");
     fireEvent.keyDown(list, { key: "ArrowDown" });
+    expect(document.activeElement?.textContent).toBe("Archiv");
+    fireEvent.keyDown(list, { key: "ArrowRight" });
+    expect(document.activeElement?.textContent).toBe("Einträge");
+    fireEvent.keyDown(list, { key: "ArrowLeft" });
     expect(document.activeElement?.textContent).toBe("Archiv");
     fireEvent.keyDown(list, { key: "Escape" });
     expect(screen.queryByRole("list", { name: "Weitere Bereiche" })).toBeNull();

@@ -35,10 +35,21 @@ describe("moving the focus by arrow keys", () => {
     expect(document.activeElement).toBe(items[0]);
   });
 
+  it("Left and Right move like Up and Down", () => {
+    const items = buttons(3);
+    items[0]?.focus();
+    expect(moveFocusByArrow(items, "ArrowRight")).toBe(true);
+    expect(document.activeElement).toBe(items[1]);
+    moveFocusByArrow(items, "ArrowLeft");
+    expect(document.activeElement).toBe(items[0]);
+    moveFocusByArrow(items, "ArrowLeft");
+    expect(document.activeElement).toBe(items[2]);
+  });
+
   it("leaves other keys alone", () => {
     const items = buttons(2);
     items[1]?.focus();
-    expect(moveFocusByArrow(items, "ArrowLeft")).toBe(false);
+    expect(moveFocusByArrow(items, "Home")).toBe(false);
     expect(moveFocusByArrow([], "ArrowDown")).toBe(true);
     expect(document.activeElement).toBe(items[1]);
   });
