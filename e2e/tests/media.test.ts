@@ -173,9 +173,14 @@ describe("video and audio messages", () => {
 
     await stop.click();
     await play.waitFor();
-    expect(await player.locator("audio").evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(
-      true,
-    );
+    // Stop returns to the start: the next play begins at 0:00.
+    expect(
+      await player
+        .locator("audio")
+        .evaluate((audio: HTMLAudioElement) => [audio.paused, audio.currentTime]),
+    ).toEqual([true, 0]);
+    expect(await seek.inputValue()).toBe("0");
+    expect(await countdown.innerText()).toMatch(new RegExp(`${full}$`));
     await page.waitForTimeout(300);
     expect(reportsOf(audioRef)).toHaveLength(1);
   });

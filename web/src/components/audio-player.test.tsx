@@ -44,12 +44,16 @@ function audioOf(container: HTMLElement): HTMLAudioElement {
 }
 
 describe("audio player", () => {
-  it("has a play/stop button", () => {
-    render(<AudioPlayer src="/a.mp3" label="Lied" />);
+  it("has a play/stop button; stop returns to the start", () => {
+    const { container } = render(<AudioPlayer src="/a.mp3" label="Lied" />);
     fireEvent.click(screen.getByRole("button", { name: "Abspielen" }));
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+    playTo(audioOf(container), 30, 95);
+    expect(container.textContent).toContain("-1:05");
     fireEvent.click(screen.getByRole("button", { name: "Stopp" }));
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+    expect(audioOf(container).currentTime).toBe(0);
+    expect(container.textContent).toContain("-1:35");
     expect(screen.getByRole("button", { name: "Abspielen" })).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { audioSeekStepSeconds, playedRatio } from "../game/media-progress";
 import { formatSeconds } from "../lib/time";
-import { PauseIcon, PlayIcon } from "./icons";
+import { PlayIcon, StopIcon } from "./icons";
 import "./audio-player.css";
 
 type AudioPlayerProps = {
@@ -16,7 +16,7 @@ type AudioPlayerProps = {
 };
 
 /**
- * Spec 2: a play/stop button, a progress bar with a seek slider (0.1 s steps, disabled until
+ * Spec 2: a play/stop button (stop returns to the start), a progress bar with a seek slider (0.1 s steps, disabled until
  * the audio can play through) and a countdown of the remaining time. Give it a `key` per
  * source: it keeps the playing state of the audio it started with.
  */
@@ -34,7 +34,9 @@ export function AudioPlayer({ src, label, onProgress, className }: AudioPlayerPr
     const audio = audioRef.current;
     if (audio === null) return;
     if (playing) {
+      // Stop, not pause: the next play starts from the beginning.
       audio.pause();
+      seek(0);
       return;
     }
     audio.play().catch((error: unknown) => {
@@ -82,7 +84,7 @@ export function AudioPlayer({ src, label, onProgress, className }: AudioPlayerPr
         aria-label={t(playing ? "audio.stop" : "audio.play")}
         onClick={toggle}
       >
-        {playing ? <PauseIcon /> : <PlayIcon />}
+        {playing ? <StopIcon /> : <PlayIcon />}
       </button>
       <div className="audio-player__track" style={progress}>
         <div className="audio-player__bar" aria-hidden="true" />

@@ -98,10 +98,10 @@ export function PlayIcon(props: IconProps) {
   );
 }
 
-export function PauseIcon(props: IconProps) {
+export function StopIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M8 5.5v13M16 5.5v13" strokeWidth="3.2" />
+      <rect x="6.5" y="6.5" width="11" height="11" rx="1.5" fill="currentColor" />
     </Icon>
   );
 }
