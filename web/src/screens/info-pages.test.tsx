@@ -54,10 +54,13 @@ describe("help", () => {
     ).toBe("/webapp/intro");
   });
 
-  it("is open to anonymous visitors", async () => {
+  it("is open to anonymous visitors, with the link to the intro, which asks them to sign in", async () => {
     const { router } = renderApp("/help");
     expect(router.state.location.pathname).toBe("/webapp/help");
     expect(await screen.findByText("Wie starte ich eine Station?")).toBeTruthy();
+    fireEvent.click(screen.getByRole("link", { name: "Einführung noch einmal ansehen" }));
+    expect(router.state.location.pathname).toBe("/webapp/login");
+    expect(router.state.location.search).toBe(`?target=${encodeURIComponent("/webapp/intro")}`);
   });
 });
 

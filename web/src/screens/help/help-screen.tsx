@@ -12,7 +12,7 @@ const fallbackKeys = ["start", "answer", "points", "stories", "location"] as con
 /** Tips and help (/webapp/help): an accordion of questions, and the way back to the intro. */
 export function HelpScreen() {
   const { t } = useTranslation();
-  const { content, token } = useSession();
+  const { content } = useSession();
   const fallback: HelpEntry[] = fallbackKeys.map((key) => ({
     headline: t(`help.entries.${key}.headline`),
     text: t(`help.entries.${key}.text`),
@@ -39,12 +39,10 @@ export function HelpScreen() {
           </details>
         ))}
       </div>
-      {/* The intro is for players; a visitor who is not signed in would be sent to login. */}
-      {token !== null && (
-        <Link className="button button--secondary button--block" to="/intro">
-          {t("help.toIntro")}
-        </Link>
-      )}
+      {/* Signed out, the intro asks for a sign-in first and then shows itself. */}
+      <Link className="button button--secondary button--block" to="/intro">
+        {t("help.toIntro")}
+      </Link>
     </div>
   );
 }
