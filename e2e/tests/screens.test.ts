@@ -215,7 +215,7 @@ describe("every screen of the demo game", () => {
 
   it("plays the story hour (story view, game-station style) with its audio", async () => {
     await page.goto("/webapp/story");
-    await expectTitle("Erzählstationen");
+    await expectTitle("Geschichten");
     await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).waitFor();
     await screenshot(page, "screen-16b-story-list");
     await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).click();

@@ -445,7 +445,7 @@ describe("debug", () => {
   it("is the 404 unless the pack enables debug, title included", async () => {
     renderApp("/debug", { token: "abc" });
     expect(screen.getByRole("heading", { name: "Diese Seite gibt es nicht." })).toBeTruthy();
-    await waitFor(() => expect(document.title).toMatch(/^Nicht gefunden · /));
+    await waitFor(() => expect(document.title).toMatch(/^404 Nicht gefunden · /));
   });
 
   it("shows the session token and replaces the auth token", async () => {

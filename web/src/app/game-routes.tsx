@@ -15,7 +15,7 @@ const handle = (titleKey: RouteHandle["titleKey"]): RouteHandle => ({ titleKey }
 const viewTitles: Record<StationView, [RouteHandle["titleKey"], RouteHandle["titleKey"]]> = {
   station: ["route.stations", "route.station"],
   main: ["route.main", "route.main"],
-  story: ["route.storyView", "route.storyView"],
+  story: ["route.stories", "route.stories"],
   archive: ["route.archive", "route.archive"],
   custom: ["route.custom", "route.custom"],
   email: ["route.email", "route.email"],

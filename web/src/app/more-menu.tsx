@@ -10,9 +10,10 @@ import { moveFocusByArrow } from "../lib/arrow-focus";
 import { useGame } from "../session/game-store";
 import "./more-menu.css";
 
+/** The list's route title, except for the story view: "Stories" in the footer are the stories page. */
 const viewTitles = {
   main: "route.main",
-  story: "route.storyView",
+  story: "nav.storyView",
   archive: "route.archive",
   custom: "route.custom",
   email: "route.email",

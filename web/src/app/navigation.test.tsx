@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../test/fake-event-source";
 import { gameContent, gameStatus } from "../test/game-content";
@@ -20,7 +20,8 @@ describe("route titles", () => {
     ["/station/1", "Station"],
     ["/main", "Spiel"],
     ["/main/10", "Spiel"],
-    ["/story", "Erzählstationen"],
+    ["/story", "Geschichten"],
+    ["/story/9", "Geschichten"],
     ["/archive", "Archiv"],
     ["/custom", "Einträge"],
     ["/email", "Nachrichten"],
@@ -40,10 +41,18 @@ describe("route titles", () => {
 
   it.each([
     ["/login", "Willkommen"],
-    ["/nirgendwo", "Nicht gefunden"],
+    ["/nirgendwo", "404 Nicht gefunden"],
   ])("%s, outside the game, has the title %s", async (path, title) => {
     renderApp(path, { content: gameContent });
     await waitFor(() => expect(document.title).toBe(`${title} · Märchenhaftes Marburg`));
+  });
+
+  it("the 404 page is titled 404 not found in each language's words", async () => {
+    renderApp("/nirgendwo", { content: gameContent, config: { defaultLanguage: "en" } });
+    await waitFor(() => expect(document.title).toBe("404 Not found · Märchenhaftes Marburg"));
+    cleanup();
+    renderApp("/nirgendwo", { content: gameContent, config: { defaultLanguage: "de-formal" } });
+    await waitFor(() => expect(document.title).toBe("404 Nicht gefunden · Märchenhaftes Marburg"));
   });
 });
 

@@ -13,8 +13,14 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === "object" && handle !== null && "titleKey" in handle;
 }
 
-/** The title key of the deepest matched route that has one. */
-export function routeTitleKey(matches: UIMatch[], config: WebAppConfig): RouteHandle["titleKey"] {
+/**
+ * The title key of the deepest matched route that has one: a route without a title of its own
+ * shows its parent's, up to the base route's "webapp".
+ */
+export function routeTitleKey(
+  matches: readonly Pick<UIMatch, "handle">[],
+  config: WebAppConfig,
+): RouteHandle["titleKey"] {
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
   if (handle?.enabledBy !== undefined && !config[handle.enabledBy]) return "route.notFound";
   return handle?.titleKey ?? "route.webapp";

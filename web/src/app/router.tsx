@@ -25,46 +25,55 @@ const handle = (
   enabledBy?: RouteHandle["enabledBy"],
 ): RouteHandle => (enabledBy === undefined ? { titleKey } : { titleKey, enabledBy });
 
-/** The app's routes below /webapp; any other path renders the 404 screen. */
+/**
+ * The app's routes: the base route /webapp, titled "webapp" (spec 2) for whatever below it has
+ * no title of its own, and below it the screens; any other path renders the 404 screen.
+ */
 export const routes: RouteObject[] = [
   {
-    element: (
-      <RequireAuth>
-        <GameSession>
-          <AppLayout />
-        </GameSession>
-      </RequireAuth>
-    ),
+    path: "/",
+    handle: handle("route.webapp"),
     children: [
       {
-        // Game views (spec 2: noTeam false): where teams are allowed, for team members only.
-        element: <RequireTeam />,
-        children: gameViewRoutes,
+        element: (
+          <RequireAuth>
+            <GameSession>
+              <AppLayout />
+            </GameSession>
+          </RequireAuth>
+        ),
+        children: [
+          {
+            // Game views (spec 2: noTeam false): where teams are allowed, for team members only.
+            element: <RequireTeam />,
+            children: gameViewRoutes,
+          },
+          // Info views (noTeam true).
+          { path: "intro", element: <IntroScreen />, handle: handle("route.intro") },
+          { path: "team", element: <TeamScreen />, handle: handle("route.team", "allowTeams") },
+          { path: "end", element: <EndScreen />, handle: handle("route.end") },
+        ],
       },
-      // Info views (noTeam true).
-      { path: "intro", element: <IntroScreen />, handle: handle("route.intro") },
-      { path: "team", element: <TeamScreen />, handle: handle("route.team", "allowTeams") },
-      { path: "end", element: <EndScreen />, handle: handle("route.end") },
-    ],
-  },
-  {
-    // Signed in or not: a reset link works signed out, debug can set a token.
-    element: <SessionLayout />,
-    children: [
-      { path: "password", element: <PasswordScreen />, handle: handle("route.password") },
-      { path: "debug", element: <DebugScreen />, handle: handle("route.debug", "debug") },
-      // Spec 6: help and privacy are open to anonymous visitors too.
-      { path: "help", element: <HelpScreen />, handle: handle("route.help") },
-      { path: "privacy", element: <PrivacyScreen />, handle: handle("route.privacy") },
-    ],
-  },
-  {
-    element: <PlainLayout />,
-    children: [
-      { path: "login", element: <LoginScreen />, handle: handle("route.welcome") },
-      { path: "register", element: <RegisterScreen />, handle: handle("route.register") },
-      { path: "logout", element: <LogoutScreen />, handle: handle("route.logout") },
-      { path: "*", element: <NotFoundScreen />, handle: handle("route.notFound") },
+      {
+        // Signed in or not: a reset link works signed out, debug can set a token.
+        element: <SessionLayout />,
+        children: [
+          { path: "password", element: <PasswordScreen />, handle: handle("route.password") },
+          { path: "debug", element: <DebugScreen />, handle: handle("route.debug", "debug") },
+          // Spec 6: help and privacy are open to anonymous visitors too.
+          { path: "help", element: <HelpScreen />, handle: handle("route.help") },
+          { path: "privacy", element: <PrivacyScreen />, handle: handle("route.privacy") },
+        ],
+      },
+      {
+        element: <PlainLayout />,
+        children: [
+          { path: "login", element: <LoginScreen />, handle: handle("route.welcome") },
+          { path: "register", element: <RegisterScreen />, handle: handle("route.register") },
+          { path: "logout", element: <LogoutScreen />, handle: handle("route.logout") },
+          { path: "*", element: <NotFoundScreen />, handle: handle("route.notFound") },
+        ],
+      },
     ],
   },
 ];
