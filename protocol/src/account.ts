@@ -45,6 +45,15 @@ export const tokenResponse = valueResponse(z.string().min(1));
 /** Any stored password, including the first one (the SMS code), so no minimum beyond one. */
 export const loginPhoneRequest = z.object({ phone: required, password: required.max(200) });
 export type LoginPhoneRequest = z.infer<typeof loginPhoneRequest>;
+/**
+ * The auth token; `passwordIsCode` when the password is still the registration code, which
+ * the app then asks the player to replace (`changepass` with the code as `current`).
+ */
+export const loginPhoneResponse = z.object({
+  value: z.string().min(1),
+  passwordIsCode: z.literal(true).optional(),
+});
+export type LoginPhoneResponse = z.infer<typeof loginPhoneResponse>;
 
 export const changepassPhoneRequest = z
   .object({ Phone: required.optional(), Hash: secretText.optional() })
@@ -54,7 +63,14 @@ export const changepassPhoneRequest = z
 export type ChangepassPhoneRequest = z.infer<typeof changepassPhoneRequest>;
 export const changepassPhoneResponse = valueResponse(z.string());
 
-/** `token` is a reset token from the SMS link or the auth token of a signed-in player. */
-export const changepassRequest = z.object({ password: passwordSchema, token: secretText });
+/**
+ * `token` is a reset token from the SMS link, or the auth token of a signed-in player, who
+ * then proves the account with the `current` password (a stolen token alone changes nothing).
+ */
+export const changepassRequest = z.object({
+  password: passwordSchema,
+  token: secretText,
+  current: required.max(200).optional(),
+});
 export type ChangepassRequest = z.infer<typeof changepassRequest>;
 export const changepassResponse = valueResponse(z.string());

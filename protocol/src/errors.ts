@@ -39,6 +39,11 @@ export const ErrorReason = {
   /** Verification with a wrong, expired, used-up or unknown SMS code (answered 430). */
   invalidCode: "invalid code",
   resetTooSoon: "password reset within 24 hours",
+  /** `changepass` with an auth token needs the current password (400); a wrong one is 430. */
+  currentPasswordNeeded: "current password required",
+  wrongPassword: "wrong current password",
+  /** A new password from the list of the most common ones (400). */
+  commonPassword: "password too common",
   /** Rate limits, answered 429 with a Retry-After header. */
   tooManySms: "too many sms",
   tooManyAttempts: "too many attempts",

@@ -12,6 +12,7 @@ import { sweepExpiredData } from "./accounts/retention";
 import { OutboxSmsProvider } from "./accounts/sms/outbox-provider";
 import { SmsSender } from "./accounts/sms-sender";
 import { Throttle } from "./accounts/throttle";
+import { loadSecretKey } from "./secret-key";
 import { systemClock, systemTimer } from "./clock";
 import type { Clock, Timer } from "./clock";
 import type { Config } from "./config";
@@ -111,8 +112,12 @@ export async function buildApp({
     onError: (error) => app.log.error({ err: error }, "event stream failed"),
   });
   registerRequestLog(app, { streams: () => hub.size });
-  const limits = { ...defaultLimits, ...limitChanges };
-  const throttle = new Throttle(limits, store, clock);
+  const limits: AccountLimits = {
+    ...defaultLimits,
+    anonSignupsPerIp: { limit: config.anonSignupsPerHour, windowMs: 60 * 60 * 1000 },
+    ...limitChanges,
+  };
+  const throttle = new Throttle(limits, store, clock, await loadSecretKey(config.secret));
   const smsProvider = createSmsProvider(config.sms, clock);
   if (config.sms.provider === "console") {
     app.log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
@@ -124,6 +129,8 @@ export async function buildApp({
     store,
     pack,
     clock,
+    throttle,
+    limits,
     onAccountChange: (playerId) => bus.broadcast({ kind: "account", playerId }),
   });
   const registration = new RegistrationService({ store, pack, clock, sms, throttle, limits });
@@ -217,7 +224,7 @@ export async function buildApp({
 
   /** Erases the accounts past the retention rule; returns how many. */
   async function sweepRetention(): Promise<number> {
-    const erased = await sweepExpiredData(store, clock, limits.inactiveAccountTtlMs);
+    const erased = await sweepExpiredData(store, clock, limits);
     for (const playerId of erased) accounts.accountChanged(playerId);
     return erased.length;
   }

@@ -18,6 +18,8 @@ describe("loadConfig", () => {
       logLevel: "info",
       logFormat: "json",
       scriptWorkers: Math.max(1, availableParallelism() - 1),
+      anonSignupsPerHour: 200,
+      secret: { kind: "file", file: resolve(repoRoot, "data/secret.key") },
     });
     expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
   });
@@ -38,6 +40,8 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       LOG_FORMAT: "pretty",
       SCRIPT_WORKERS: "0",
+      ANON_SIGNUPS_PER_HOUR: "5000",
+      SECRET_KEY: "k".repeat(32),
     });
     expect(config).toEqual({
       port: 9000,
@@ -52,7 +56,14 @@ describe("loadConfig", () => {
       logLevel: "warn",
       logFormat: "pretty",
       scriptWorkers: 0,
+      anonSignupsPerHour: 5000,
+      secret: { kind: "value", value: "k".repeat(32) },
     });
+    expect(loadConfig({ DATA_DIR: "/srv/wegmarke" }).secret).toEqual({
+      kind: "file",
+      file: "/srv/wegmarke/secret.key",
+    });
+    expect(() => loadConfig({ SECRET_KEY: "short" })).toThrow(/^SECRET_KEY.*32 characters/);
     expect(loadConfig({ SCRIPT_WORKERS: "3" }).scriptWorkers).toBe(3);
     expect(() => loadConfig({ SCRIPT_WORKERS: "-1" })).toThrow(/^SCRIPT_WORKERS/);
     expect(loadConfig({ SMS_PROVIDER: "outbox" }).sms).toEqual({ provider: "outbox" });

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { formatIssue } from "./validation";
@@ -48,6 +48,17 @@ export type Config = {
   logFormat: LogFormat;
   /** Worker threads that run the dialogue scripts; 0 runs them in the server's own thread. */
   scriptWorkers: number;
+  /**
+   * Anonymous sign-ups from one address per hour: raise it for an event whose players share
+   * one public address (a festival's Wi-Fi).
+   */
+  anonSignupsPerHour: number;
+  /**
+   * The secret under which rate-limit keys (numbers, addresses) are stored: SECRET_KEY, else
+   * the file `secret.key` in the data directory, generated on the first start. Instances that
+   * share a database share it.
+   */
+  secret: { kind: "value"; value: string } | { kind: "file"; file: string };
 };
 
 /** A bad environment value: its message is the one line start-up prints. */
@@ -113,6 +124,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default("info"),
   LOG_FORMAT: z.enum(logFormats).optional(),
   SCRIPT_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  ANON_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  SECRET_KEY: z.string().min(32, "at least 32 characters").optional(),
+  DATA_DIR: path.default(resolve(repoRoot, "data")),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -157,5 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
     // One core stays with the server's own thread.
     scriptWorkers: e.SCRIPT_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    anonSignupsPerHour: e.ANON_SIGNUPS_PER_HOUR,
+    secret:
+      e.SECRET_KEY === undefined
+        ? { kind: "file", file: join(e.DATA_DIR, "secret.key") }
+        : { kind: "value", value: e.SECRET_KEY },
   };
 }

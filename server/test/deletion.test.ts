@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../src/accounts/tokens";
@@ -51,6 +52,12 @@ describe("account deletion (outro/activate)", () => {
     await deleteAccount(token);
 
     await stream.closedByServer();
+    // Nor in the files: deleted rows are overwritten, the WAL is emptied after the erasure.
+    for (const file of [dbFile, `${dbFile}-wal`]) {
+      const bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+      expect(bytes.includes("Friederike"), file).toBe(false);
+      expect(bytes.includes("00491519876543"), file).toBe(false);
+    }
     const dump = dumpDatabase(dbFile);
     expect(dump).not.toContain("00491519876543");
     expect(dump).not.toContain("Friederike");

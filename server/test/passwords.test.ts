@@ -142,7 +142,11 @@ describe("password change when signed in", () => {
     const [, body] = await api.account("login/phone", { phone, password: code });
     const other = tokenResponse.parse(JSON.parse(body)).value;
     expect(
-      await api.account("changepass", { password: "  mein-passwort  ", token }, "PUT"),
+      await api.account(
+        "changepass",
+        { password: "  mein-passwort  ", token, current: code },
+        "PUT",
+      ),
     ).toEqual([200, '{"value":"ok"}']);
     expect(await login(phone, "mein-passwort")).toBe(200);
     expect(await login(phone, code)).toBe(430);
@@ -153,23 +157,36 @@ describe("password change when signed in", () => {
     ]);
   });
 
-  it("wants at least 6 characters and a valid token", async () => {
+  it("wants at least 6 characters, no common password and a valid token", async () => {
     const { phone, to } = newPhone();
-    const { token } = await api.register(phone, to);
-    const [status, reason] = await api.account("changepass", { password: "12345", token }, "PUT");
-    expect(status).toBe(400);
-    expect(reason).toMatch(/^password: /);
-    expect(await api.account("changepass", { password: "123456", token: "x" }, "PUT")).toEqual([
-      401,
-      "invalid hash",
-    ]);
+    const { code, token } = await api.register(phone, to);
+    const short = await api.account(
+      "changepass",
+      { password: "12345", token, current: code },
+      "PUT",
+    );
+    expect(short[0]).toBe(400);
+    expect(short[1]).toMatch(/^password: /);
+    for (const common of ["123456", "Passwort", "hallo123", "fussball"]) {
+      expect(
+        await api.account("changepass", { password: common, token, current: code }, "PUT"),
+        common,
+      ).toEqual([400, "password too common"]);
+    }
+    expect(
+      await api.account(
+        "changepass",
+        { password: "neu-geheim-1", token: "x", current: code },
+        "PUT",
+      ),
+    ).toEqual([401, "invalid hash"]);
+    expect(await login(phone, code)).toBe(200);
   });
 
   it("refuses an anonymous player, who cannot sign in with a password", async () => {
     const hash = await api.optin();
-    expect(await api.account("changepass", { password: "123456", token: hash }, "PUT")).toEqual([
-      403,
-      "invalid phone",
-    ]);
+    expect(
+      await api.account("changepass", { password: "neu-geheim-1", token: hash }, "PUT"),
+    ).toEqual([403, "invalid phone"]);
   });
 });

@@ -240,7 +240,7 @@ describe("sign-in with phone and password", () => {
     ]);
   });
 
-  it("locks a number for 15 minutes after 5 failed logins, even for the right password", async () => {
+  it("locks a number for its address for 15 minutes after 5 failed logins, even for the right password", async () => {
     const { phone, to } = newPhone();
     const { code } = await api.register(phone, to);
     for (let i = 0; i < 5; i++) {

@@ -6,8 +6,11 @@ import { ServiceError } from "../errors";
 import { playerStream } from "../participants/participant";
 import type { Store } from "../store/store";
 import { erasePlayer } from "./erasure";
+import type { AccountLimits } from "./limits";
 import { OptinTokens } from "./optin-tokens";
 import { SessionCache } from "./session-cache";
+import { enforce } from "./throttle";
+import type { Throttle } from "./throttle";
 import { openSession } from "./sessions";
 import { hashToken } from "./tokens";
 
@@ -27,6 +30,8 @@ export type AccountServiceDeps = {
   store: Store;
   pack: ContentPack;
   clock: Clock;
+  throttle: Throttle;
+  limits: AccountLimits;
   /** The player's account changed here: every instance forgets what it cached of it. */
   onAccountChange: (playerId: number) => void;
 };
@@ -45,10 +50,15 @@ export class AccountService {
     return this.optinTokens.issue();
   }
 
-  /** Registers an anonymous player; returns the auth token, which is shown only this once. */
-  async optinAnon(request: OptinAnonRequest): Promise<string> {
-    const { pack, store, clock } = this.deps;
+  /**
+   * Registers an anonymous player; returns the auth token, which is shown only this once.
+   * 429 `too many attempts` past the sign-ups of one address (`ip`: its addressKey).
+   */
+  async optinAnon(request: OptinAnonRequest, ip: string): Promise<string> {
+    const { pack, store, clock, throttle } = this.deps;
     if (request.story_id !== pack.id) throw new ServiceError(400, ErrorReason.unknownStory);
+    await enforce(throttle.anonSignupsPerIp, ip, ErrorReason.tooManyAttempts);
+    await throttle.anonSignupsPerIp.hit(ip);
     if (pack.settings.apiVersion === 2) {
       if (!request.token || !this.optinTokens.consume(request.token)) {
         throw new ServiceError(400, INVALID_OPTIN_TOKEN);
@@ -65,7 +75,11 @@ export class AccountService {
     });
   }
 
-  /** The player holding `token`; 401 `invalid hash` when it is missing or unknown. */
+  /**
+   * The player holding `token`; 401 `invalid hash` when it is missing, unknown or its session
+   * went unused for `sessionIdleMs` (the session then ends). Each use moves the session's end
+   * on; the time of use is written at most every `sessionTouchMs`.
+   */
   async authenticate(token: unknown): Promise<Player> {
     // A token is taken as sent: one with white space around it is no token.
     const given = secretText.safeParse(token);
@@ -74,8 +88,17 @@ export class AccountService {
     const now = this.deps.clock.now().getTime();
     const cached = this.sessions.get(session, now);
     if (cached) return cached;
-    const row = await this.deps.store.repos.players.findByTokenHash(session);
+    const { store, limits } = this.deps;
+    const row = await store.repos.players.findByTokenHash(session);
     if (!row) throw new ServiceError(401, ErrorReason.invalidHash);
+    const idleMs = now - Date.parse(row.sessionUsedAt);
+    if (idleMs >= limits.sessionIdleMs) {
+      await store.repos.sessions.delete(session);
+      throw new ServiceError(401, ErrorReason.invalidHash);
+    }
+    if (idleMs >= limits.sessionTouchMs) {
+      await store.repos.sessions.touch(session, new Date(now).toISOString());
+    }
     const player = { id: row.id, language: row.language, teamId: row.teamId, session };
     this.sessions.set(session, player, now);
     return player;
@@ -107,6 +130,7 @@ export class AccountService {
       if (current) await erasePlayer(repos, current);
     });
     this.accountChanged(player.id);
+    await this.deps.store.scrub();
   }
 }
 

@@ -7,7 +7,8 @@ import type { Repositories } from "../store/store";
  * Deletes everything personal of a player, inside the caller's transaction: the row (name,
  * phone, password hash) with its sessions, SMS code and reset links, and the player's own game
  * state and event log. A team member's answers stay in the team's log (they are the team's
- * game, not personal data); the team goes when its last member does.
+ * game, not personal data); the team goes when its last member does, and one that plays on
+ * forgets who founded it. The caller scrubs the store afterwards (Store.scrub).
  */
 export async function erasePlayer(
   repos: Repositories,
@@ -15,5 +16,6 @@ export async function erasePlayer(
 ): Promise<void> {
   await repos.streams.delete(playerStream(player.id));
   await repos.players.delete(player.id);
+  await repos.teams.forgetFounder(player.id);
   if (player.teamId !== null) await dropTeamIfEmpty(repos, player.teamId);
 }

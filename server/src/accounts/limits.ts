@@ -14,14 +14,31 @@ export type AccountLimits = {
   smsPerPhone: RateLimit;
   /** Calls that send an SMS (`optin/sms`, `changepass/phone`) from one address. */
   smsCallsPerIp: RateLimit;
-  /** Failed logins of one phone number; past it the number is locked for the rest of the window. */
+  /** Failed logins of one number from one address; past it that pair waits. */
+  loginFailuresPerPair: RateLimit;
+  /**
+   * Failed logins of one number from all addresses: the slow back-off against guessing from
+   * many addresses. It does not hold back an address that signed in to the number before.
+   */
   loginFailuresPerPhone: RateLimit;
-  /** Failed logins, SMS-code entries and team joins from one address. */
+  /** How long an address that signed in to a number counts as the owner's. */
+  knownAddressMs: number;
+  /** Failed logins, SMS-code entries, password changes and team joins from one address. */
   failuresPerIp: RateLimit;
   /** Failed team joins of one player. */
   joinFailuresPerPlayer: RateLimit;
-  /** A reset link works this long; a new one is sent at most this often per account. */
+  /** Anonymous sign-ups (`optin/anon`) from one address. */
+  anonSignupsPerIp: RateLimit;
+  /** Reset links asked for one number by number (known or not); a signed-in request is free. */
+  resetsPerPhone: RateLimit;
+  /** Password changes of one signed-in player (each costs an argon2 hash). */
+  passwordChangesPerPlayer: RateLimit;
+  /** A reset link works this long. */
   resetTokenTtlMs: number;
+  /** A session unused this long ends; the app signs in again. */
+  sessionIdleMs: number;
+  /** A session's last use is written at most this often. */
+  sessionTouchMs: number;
   /** How long a team invitation code works. */
   invitationTtlMs: number;
   /** Accounts that activated no station are deleted this long after registration. */
@@ -35,10 +52,21 @@ export const defaultLimits: AccountLimits = {
   // Mobile networks put many phones behind one address (carrier-grade NAT): a school class
   // registering together must not be stopped, so the per-address numbers are generous.
   smsCallsPerIp: { limit: 30, windowMs: HOUR },
-  loginFailuresPerPhone: { limit: 5, windowMs: 15 * MINUTE },
-  failuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginFailuresPerPair: { limit: 5, windowMs: 15 * MINUTE },
+  // 50 guesses a day from any number of addresses find no password outside the common ones,
+  // which are refused (passwords.ts).
+  loginFailuresPerPhone: { limit: 50, windowMs: DAY },
+  knownAddressMs: 30 * DAY,
+  failuresPerIp: { limit: 100, windowMs: 15 * MINUTE },
   joinFailuresPerPlayer: { limit: 10, windowMs: HOUR },
+  // A school of several classes behind one address signs up in a few minutes; a script that
+  // fills the database does not get far.
+  anonSignupsPerIp: { limit: 200, windowMs: HOUR },
+  resetsPerPhone: { limit: 1, windowMs: DAY },
+  passwordChangesPerPlayer: { limit: 5, windowMs: HOUR },
   resetTokenTtlMs: DAY,
+  sessionIdleMs: 30 * DAY,
+  sessionTouchMs: HOUR,
   invitationTtlMs: 7 * DAY,
   inactiveAccountTtlMs: 14 * DAY,
 };

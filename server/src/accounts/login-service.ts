@@ -1,12 +1,12 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { LoginPhoneRequest } from "@wegmarke/protocol";
+import type { LoginPhoneRequest, LoginPhoneResponse } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import { ServiceError } from "../errors";
 import type { Store } from "../store/store";
 import { verifyNothing, verifyPassword } from "./passwords";
 import { phoneOf } from "./phone";
 import { openSession } from "./sessions";
-import { enforce } from "./throttle";
+import { enforce, pairKey } from "./throttle";
 import type { Throttle } from "./throttle";
 
 export type LoginServiceDeps = { store: Store; clock: Clock; throttle: Throttle };
@@ -18,14 +18,20 @@ export class LoginService {
   /**
    * Returns a new auth token. 430 `login failed` alike for an unknown number and a wrong
    * password; 411 `not verified` for a registration whose code was never confirmed (the app
-   * then verifies with the password as the code); 429 while the number or the address is
-   * locked after too many failures.
+   * then verifies with the password as the code); 429 while the (number, address) pair, the
+   * address or the number as a whole is held back after too many failures. An address that
+   * signed in to the number before is held back by neither the number's nor its own count:
+   * strangers cannot lock the owner out (docs/security.md).
    */
-  async login(request: LoginPhoneRequest, ip: string): Promise<string> {
+  async login(request: LoginPhoneRequest, ip: string): Promise<LoginPhoneResponse> {
     const { store, clock, throttle } = this.deps;
     const phone = phoneOf(request.phone);
-    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
-    await enforce(throttle.loginFailuresPerPhone, phone, ErrorReason.tooManyAttempts);
+    const pair = pairKey(phone, ip);
+    await enforce(throttle.loginFailuresPerPair, pair, ErrorReason.tooManyAttempts);
+    if (!(await throttle.knownAddresses.wasHit(pair))) {
+      await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+      await enforce(throttle.loginFailuresPerPhone, phone, ErrorReason.tooManyAttempts);
+    }
 
     const player = await store.repos.players.findByPhone(phone);
     if (player && !player.verifiedAt) throw new ServiceError(411, ErrorReason.notVerified);
@@ -33,12 +39,21 @@ export class LoginService {
       ? await verifyPassword(player.passwordHash, request.password)
       : await verifyNothing(request.password);
     if (!player || !valid) {
+      await throttle.loginFailuresPerPair.hit(pair);
       await throttle.failuresPerIp.hit(ip);
       await throttle.loginFailuresPerPhone.hit(phone);
       throw new ServiceError(430, ErrorReason.loginFailed);
     }
+    // The owner proved the password: the count against the number starts anew, and this
+    // address is the owner's from now on.
+    await throttle.loginFailuresPerPair.reset(pair);
     await throttle.loginFailuresPerPhone.reset(phone);
+    await throttle.knownAddresses.reset(pair);
+    await throttle.knownAddresses.hit(pair);
     const at = clock.now().toISOString();
-    return store.transaction((repos) => openSession(repos, player.id, at));
+    const token = await store.transaction((repos) => openSession(repos, player.id, at));
+    return player.passwordChosenAt === null
+      ? { value: token, passwordIsCode: true }
+      : { value: token };
   }
 }

@@ -1,16 +1,17 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { ChangepassPhoneRequest, ChangepassRequest } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
-import { ServiceError, TooManyRequests } from "../errors";
+import { ServiceError } from "../errors";
 import { KeyedQueue } from "../participants/keyed-queue";
 import type { PlayerRow } from "../store/player-repository";
 import type { Store } from "../store/store";
 import type { AccountService } from "./account-service";
 import type { AccountLimits } from "./limits";
-import { hashPassword } from "./passwords";
+import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { phoneOf } from "./phone";
 import type { SmsSender } from "./sms-sender";
 import { resetSms } from "./sms-texts";
+import { enforce } from "./throttle";
 import type { Throttle } from "./throttle";
 import { hashToken, newToken } from "./tokens";
 
@@ -30,105 +31,131 @@ type Registered = PlayerRow & { phone: string };
 
 /** Password reset by SMS link, and password change. */
 export class PasswordService {
-  /** One reset request per player at a time, so the 24-hour rule cannot be raced. */
+  /** One reset request per player at a time, so the daily rule cannot be raced. */
   private readonly queue = new KeyedQueue();
 
   constructor(private readonly deps: PasswordServiceDeps) {}
 
   /**
-   * Sends a reset link to the player of `Hash` (signed in) or of `Phone`. An unknown number is
-   * answered like a known one and gets no SMS, so the call tells nobody who has an account.
-   * 429 when a link went to the account within 24 hours.
+   * Sends a reset link to the player of `Hash` (signed in) or of `Phone`. By number, one link
+   * per number and 24 hours (429 `password reset within 24 hours`), counted whether or not the
+   * number has an account: an unknown number is answered like a known one and gets no SMS, so
+   * the call tells nobody who has an account. A stranger's request cannot lock the owner out:
+   * its link went to the owner's phone and works for 24 hours. A signed-in device proves the
+   * account and is not held to the daily rule (the SMS limit per number still holds).
    */
   async requestReset(request: ChangepassPhoneRequest, ip: string): Promise<void> {
-    const { store, clock, sms, throttle, limits, publicUrl } = this.deps;
+    const { store, throttle } = this.deps;
     await throttle.smsCall(ip);
-    const player = await this.resetTarget(request);
-    if (!player) return;
-
+    if (request.Hash !== undefined) {
+      const { id } = await this.deps.accounts.authenticate(request.Hash);
+      const player = await store.repos.players.find(id);
+      // An anonymous player has no number to send a link to.
+      if (!player || !isRegistered(player)) throw new ServiceError(403, ErrorReason.invalidPhone);
+      await this.queue.run(String(player.id), () => this.sendLink(player));
+      return;
+    }
+    const phone = phoneOf(request.Phone ?? "");
+    await enforce(throttle.resetsPerPhone, phone, ErrorReason.resetTooSoon);
+    const player = await store.repos.players.findByPhone(phone);
+    if (!player || !isRegistered(player)) {
+      await throttle.resetsPerPhone.hit(phone);
+      return;
+    }
     await this.queue.run(String(player.id), async () => {
-      const current = await store.repos.players.find(player.id);
-      if (!current) return;
-      const now = clock.now();
-      const previous = current.resetSentAt;
-      if (previous !== null) {
-        const waitMs = Date.parse(previous) + limits.resetTokenTtlMs - now.getTime();
-        if (waitMs > 0) {
-          throw new TooManyRequests(ErrorReason.resetTooSoon, Math.ceil(waitMs / 1000));
-        }
-      }
-      await sms.assertQuota(player.phone);
-      const token = newToken();
-      const at = now.toISOString();
-      await store.transaction(async (repos) => {
-        await repos.passwordResets.deleteForPlayer(player.id);
-        await repos.passwordResets.create({
-          tokenHash: hashToken(token),
-          playerId: player.id,
-          expiresAt: new Date(now.getTime() + limits.resetTokenTtlMs).toISOString(),
-        });
-        await repos.players.update(player.id, { resetSentAt: at });
-      });
-      const link = `${publicUrl}/webapp/password?token=${token}`;
-      try {
-        await sms.send(player.phone, resetSms(current.language, link));
-      } catch (error) {
-        // No SMS, no 24-hour wait: the player may ask again.
-        await store.transaction(async (repos) => {
-          await repos.passwordResets.deleteForPlayer(player.id);
-          await repos.players.update(player.id, { resetSentAt: previous });
-        });
-        throw error;
-      }
+      await enforce(throttle.resetsPerPhone, phone, ErrorReason.resetTooSoon);
+      await this.sendLink(player);
+      await throttle.resetsPerPhone.hit(phone);
     });
   }
 
   /**
    * Sets a new password. `token` is a reset link's token (single use; every device is signed
    * out, since whoever knew the old password must lose access) or the auth token of a signed-in
-   * registered player (their other devices are signed out). 401 `invalid hash` otherwise.
+   * registered player together with the `current` password (their other devices are signed
+   * out). 401 `invalid hash` otherwise; 400 for a password from the list of common ones.
    */
-  async changePassword(request: ChangepassRequest): Promise<void> {
-    const { store, clock } = this.deps;
+  async changePassword(request: ChangepassRequest, ip: string): Promise<void> {
+    const { store, clock, throttle } = this.deps;
+    if (isCommonPassword(request.password)) {
+      throw new ServiceError(400, ErrorReason.commonPassword);
+    }
     const tokenHash = hashToken(request.token);
     const now = clock.now().toISOString();
     const reset = await store.repos.passwordResets.findValid(tokenHash, now);
-    const signedIn = reset ? undefined : await store.repos.players.findByTokenHash(tokenHash);
-    if (!reset && !signedIn) throw new ServiceError(401, ErrorReason.invalidHash);
-    if (signedIn && !signedIn.verifiedAt) throw new ServiceError(403, ErrorReason.invalidPhone);
+    const signedIn = reset ? undefined : await this.signedInPlayer(request, ip);
     // Hashing costs time and memory, so it comes only after the token proved valid.
     const passwordHash = await hashPassword(request.password);
+    const changes = { passwordHash, passwordChosenAt: now };
 
-    const playerId = await store.transaction(async (repos) => {
+    const player = await store.transaction(async (repos) => {
       if (reset) {
         const playerId = await repos.passwordResets.consume(tokenHash, now);
         if (playerId === undefined) throw new ServiceError(401, ErrorReason.invalidHash);
-        await repos.players.update(playerId, { passwordHash });
+        await repos.players.update(playerId, changes);
         await repos.sessions.deleteForPlayer(playerId);
-        return playerId;
+        return repos.players.find(playerId);
       }
       if (!signedIn) return undefined;
-      await repos.players.update(signedIn.id, { passwordHash });
+      await repos.players.update(signedIn.id, changes);
       await repos.sessions.deleteForPlayer(signedIn.id, tokenHash);
       await repos.passwordResets.deleteForPlayer(signedIn.id);
-      return signedIn.id;
+      return signedIn;
     });
+    if (!player) return;
+    // The link came by SMS: the owner holds the number, and signs in with the new password
+    // whatever strangers tried against it.
+    if (reset && player.phone !== null) await throttle.loginFailuresPerPhone.reset(player.phone);
     // The other devices are signed out: no instance may still know their sessions.
-    if (playerId !== undefined) this.deps.accounts.accountChanged(playerId);
+    this.deps.accounts.accountChanged(player.id);
   }
 
-  /** The registered player a reset is for; undefined for an unknown number. */
-  private async resetTarget(request: ChangepassPhoneRequest): Promise<Registered | undefined> {
-    const { store, accounts } = this.deps;
-    if (request.Hash !== undefined) {
-      const { id } = await accounts.authenticate(request.Hash);
-      const player = await store.repos.players.find(id);
-      // An anonymous player has no number to send a link to.
-      if (!player || !isRegistered(player)) throw new ServiceError(403, ErrorReason.invalidPhone);
-      return player;
+  /**
+   * The registered player of a signed-in password change, who proved the account with the
+   * current password. 5 changes per hour and player (429); a wrong password counts against
+   * the address like a failed login.
+   */
+  private async signedInPlayer(request: ChangepassRequest, ip: string): Promise<Registered> {
+    const { store, throttle } = this.deps;
+    const { id } = await this.deps.accounts.authenticate(request.token);
+    const player = await store.repos.players.find(id);
+    if (!player || !isRegistered(player)) throw new ServiceError(403, ErrorReason.invalidPhone);
+    if (request.current === undefined) {
+      throw new ServiceError(400, ErrorReason.currentPasswordNeeded);
     }
-    const player = await store.repos.players.findByPhone(phoneOf(request.Phone ?? ""));
-    return player && isRegistered(player) ? player : undefined;
+    const key = String(player.id);
+    await enforce(throttle.passwordChangesPerPlayer, key, ErrorReason.tooManyAttempts);
+    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    await throttle.passwordChangesPerPlayer.hit(key);
+    if (!player.passwordHash || !(await verifyPassword(player.passwordHash, request.current))) {
+      await throttle.failuresPerIp.hit(ip);
+      throw new ServiceError(430, ErrorReason.wrongPassword);
+    }
+    return player;
+  }
+
+  /** Replaces the player's reset link with a new one and sends it by SMS. */
+  private async sendLink(player: Registered): Promise<void> {
+    const { store, clock, sms, limits, publicUrl } = this.deps;
+    await sms.assertQuota(player.phone);
+    const token = newToken();
+    const now = clock.now();
+    await store.transaction(async (repos) => {
+      await repos.passwordResets.deleteForPlayer(player.id);
+      await repos.passwordResets.create({
+        tokenHash: hashToken(token),
+        playerId: player.id,
+        expiresAt: new Date(now.getTime() + limits.resetTokenTtlMs).toISOString(),
+      });
+    });
+    const link = `${publicUrl}/webapp/password?token=${token}`;
+    try {
+      await sms.send(player.phone, resetSms(player.language, link));
+    } catch (error) {
+      // No SMS, no link, and the daily rule is not used up: the player may ask again.
+      await store.transaction((repos) => repos.passwordResets.deleteForPlayer(player.id));
+      throw error;
+    }
   }
 }
 

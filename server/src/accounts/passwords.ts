@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { dictionary } from "@zxcvbn-ts/language-common";
 
 /**
  * argon2id with OWASP's first recommended setting: 19 MiB, two passes, one lane (see
@@ -33,4 +34,16 @@ export async function verifyNothing(password: string): Promise<false> {
   decoy ??= hashPassword(randomBytes(16).toString("hex"));
   await verifyPassword(await decoy, password);
   return false;
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * True for one of the ~49,000 most common passwords (zxcvbn's list, which has the German
+ * favourites too: "passwort", "schatz", "fussball"), in any letter case: the first ones an
+ * attacker tries.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary["passwords-common"]);
+  return common.has(password.toLowerCase());
 }

@@ -9,6 +9,8 @@ function clockAt(ms: number) {
 }
 
 const HOUR = 60 * 60 * 1000;
+/** Keys as stored; the app's is an HMAC (throttle.ts). */
+const keyHash = (key: string) => `key:${key}`;
 
 let store: Store;
 
@@ -22,7 +24,7 @@ afterEach(() => store.close());
 describe("RateLimiter", () => {
   it("allows `limit` hits per key within the window, then says how long to wait", async () => {
     const clock = clockAt(0);
-    const limiter = new RateLimiter("test", { limit: 3, windowMs: HOUR }, store, clock);
+    const limiter = new RateLimiter("test", { limit: 3, windowMs: HOUR }, store, clock, keyHash);
     for (const ms of [0, 1000, 2000]) {
       clock.ms = ms;
       expect(await limiter.retryAfterMs("a")).toBe(0);
@@ -35,7 +37,7 @@ describe("RateLimiter", () => {
 
   it("slides: each hit leaves the window on its own", async () => {
     const clock = clockAt(0);
-    const limiter = new RateLimiter("test", { limit: 2, windowMs: HOUR }, store, clock);
+    const limiter = new RateLimiter("test", { limit: 2, windowMs: HOUR }, store, clock, keyHash);
     await limiter.hit("a");
     clock.ms = HOUR / 2;
     await limiter.hit("a");
@@ -49,8 +51,8 @@ describe("RateLimiter", () => {
 
   it("forgets a key on reset, and counts each rule on its own", async () => {
     const clock = clockAt(0);
-    const limiter = new RateLimiter("one", { limit: 1, windowMs: HOUR }, store, clock);
-    const other = new RateLimiter("two", { limit: 1, windowMs: HOUR }, store, clock);
+    const limiter = new RateLimiter("one", { limit: 1, windowMs: HOUR }, store, clock, keyHash);
+    const other = new RateLimiter("two", { limit: 1, windowMs: HOUR }, store, clock, keyHash);
     await limiter.hit("a");
     expect(await limiter.retryAfterMs("a")).toBeGreaterThan(0);
     expect(await other.retryAfterMs("a")).toBe(0);
@@ -60,7 +62,7 @@ describe("RateLimiter", () => {
 
   it("keeps hashes of the keys, not the keys, until the sweep deletes the expired", async () => {
     const clock = clockAt(0);
-    const limiter = new RateLimiter("test", { limit: 1, windowMs: HOUR }, store, clock);
+    const limiter = new RateLimiter("test", { limit: 1, windowMs: HOUR }, store, clock, keyHash);
     await limiter.hit("00491711234567");
     expect(await store.repos.rateHits.newest("test", "00491711234567", "", 10)).toEqual([]);
     await store.repos.rateHits.deleteExpired(new Date(HOUR - 1).toISOString());

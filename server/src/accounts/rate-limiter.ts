@@ -1,6 +1,5 @@
 import type { Clock } from "../clock";
 import type { Store } from "../store/store";
-import { hashToken } from "./tokens";
 
 export type RateLimit = { limit: number; windowMs: number };
 
@@ -17,6 +16,8 @@ export class RateLimiter {
     private readonly limits: RateLimit,
     private readonly store: Store,
     private readonly clock: Clock,
+    /** The stored form of a key: the table holds no readable number or address. */
+    private readonly keyHash: (key: string) => string,
   ) {}
 
   /** Milliseconds until `key` may be hit again; 0 when it may now. */
@@ -24,7 +25,12 @@ export class RateLimiter {
     const { limit, windowMs } = this.limits;
     const now = this.clock.now().getTime();
     const since = new Date(now - windowMs).toISOString();
-    const newest = await this.store.repos.rateHits.newest(this.rule, keyHash(key), since, limit);
+    const newest = await this.store.repos.rateHits.newest(
+      this.rule,
+      this.keyHash(key),
+      since,
+      limit,
+    );
     const oldest = newest[limit - 1];
     return oldest === undefined ? 0 : Math.max(Date.parse(oldest) + windowMs - now, 0);
   }
@@ -33,17 +39,19 @@ export class RateLimiter {
     const now = this.clock.now();
     await this.store.repos.rateHits.add({
       rule: this.rule,
-      keyHash: keyHash(key),
+      keyHash: this.keyHash(key),
       at: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.limits.windowMs).toISOString(),
     });
   }
 
+  /** True when `key` was hit within the window. */
+  async wasHit(key: string): Promise<boolean> {
+    return (await this.retryAfterMs(key)) > 0;
+  }
+
   /** Forgets the key's hits (a successful login clears its failures). */
   async reset(key: string): Promise<void> {
-    await this.store.repos.rateHits.clear(this.rule, keyHash(key));
+    await this.store.repos.rateHits.clear(this.rule, this.keyHash(key));
   }
 }
-
-/** Phone numbers and addresses are kept as hashes (SHA-256): the table holds no readable key. */
-const keyHash = hashToken;

@@ -2,6 +2,7 @@ import type { Clock } from "../clock";
 import { playerStream, teamStream } from "../participants/participant";
 import type { PlayerRow } from "../store/player-repository";
 import type { Store } from "../store/store";
+import type { AccountLimits } from "./limits";
 import { erasePlayer } from "./erasure";
 
 /** Players erased per transaction: a large backlog must not hold the database for long. */
@@ -10,16 +11,16 @@ const BATCH = 100;
 /**
  * The retention rule (spec section 1): an account that activated no station within
  * `inactiveAccountTtlMs` of its registration is erased, like one deleted by its player. Expired
- * SMS codes, reset links, team invitations and rate-limit hits go too. Returns the ids of the
- * players erased.
+ * SMS codes, reset links, team invitations, rate-limit hits and sessions unused for
+ * `sessionIdleMs` go too. Returns the ids of the players erased.
  */
 export async function sweepExpiredData(
   store: Store,
   clock: Clock,
-  inactiveAccountTtlMs: number,
+  limits: Pick<AccountLimits, "inactiveAccountTtlMs" | "sessionIdleMs">,
 ): Promise<number[]> {
   const now = clock.now();
-  const cutoff = new Date(now.getTime() - inactiveAccountTtlMs).toISOString();
+  const cutoff = new Date(now.getTime() - limits.inactiveAccountTtlMs).toISOString();
   const erased: number[] = [];
   for (;;) {
     // Listed and erased in one transaction: a station activated meanwhile saves the player.
@@ -37,12 +38,16 @@ export async function sweepExpiredData(
     erased.push(...batch.erased);
     if (batch.listed < BATCH) break;
   }
+  if (erased.length > 0) await store.scrub();
   const at = now.toISOString();
   await store.transaction(async (repos) => {
     await repos.smsCodes.deleteExpired(at);
     await repos.passwordResets.deleteExpired(at);
     await repos.teamInvitations.deleteExpired(at);
     await repos.rateHits.deleteExpired(at);
+    await repos.sessions.deleteUnusedSince(
+      new Date(now.getTime() - limits.sessionIdleMs).toISOString(),
+    );
   });
   return erased;
 }

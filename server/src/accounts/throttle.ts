@@ -1,29 +1,46 @@
+import { createHmac } from "node:crypto";
 import { ErrorReason } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import { TooManyRequests } from "../errors";
 import type { Store } from "../store/store";
 import type { AccountLimits } from "./limits";
 import { RateLimiter } from "./rate-limiter";
+import type { RateLimit } from "./rate-limiter";
 
 /**
  * The rate limiters the account and team calls share, one per rule of AccountLimits. One
- * instance per app: an address's failed logins and failed team joins count together.
+ * instance per app: an address's failed logins and failed team joins count together. Keys
+ * (numbers, addresses) are stored as an HMAC under the server's secret: without the secret, a
+ * copy of the database does not tell which numbers tried what, not even by trying every number.
  */
 export class Throttle {
   readonly smsPerPhone: RateLimiter;
   readonly smsCallsPerIp: RateLimiter;
+  readonly loginFailuresPerPair: RateLimiter;
   readonly loginFailuresPerPhone: RateLimiter;
+  /** Numbers and the addresses that signed in to them: the back-off spares these. */
+  readonly knownAddresses: RateLimiter;
   readonly failuresPerIp: RateLimiter;
   readonly joinFailuresPerPlayer: RateLimiter;
+  readonly anonSignupsPerIp: RateLimiter;
+  readonly resetsPerPhone: RateLimiter;
+  readonly passwordChangesPerPlayer: RateLimiter;
 
-  constructor(limits: AccountLimits, store: Store, clock: Clock) {
-    const limiter = (rule: keyof AccountLimits & keyof Throttle) =>
-      new RateLimiter(rule, limits[rule], store, clock);
-    this.smsPerPhone = limiter("smsPerPhone");
-    this.smsCallsPerIp = limiter("smsCallsPerIp");
-    this.loginFailuresPerPhone = limiter("loginFailuresPerPhone");
-    this.failuresPerIp = limiter("failuresPerIp");
-    this.joinFailuresPerPlayer = limiter("joinFailuresPerPlayer");
+  constructor(limits: AccountLimits, store: Store, clock: Clock, secret: Buffer) {
+    const keyHash = (key: string) => createHmac("sha256", secret).update(key).digest("hex");
+    const limiter = (rule: string, limit: RateLimit) =>
+      new RateLimiter(rule, limit, store, clock, keyHash);
+    const rule = (name: keyof AccountLimits & keyof Throttle) => limiter(name, limits[name]);
+    this.smsPerPhone = rule("smsPerPhone");
+    this.smsCallsPerIp = rule("smsCallsPerIp");
+    this.loginFailuresPerPair = rule("loginFailuresPerPair");
+    this.loginFailuresPerPhone = rule("loginFailuresPerPhone");
+    this.knownAddresses = limiter("knownAddresses", { limit: 1, windowMs: limits.knownAddressMs });
+    this.failuresPerIp = rule("failuresPerIp");
+    this.joinFailuresPerPlayer = rule("joinFailuresPerPlayer");
+    this.anonSignupsPerIp = rule("anonSignupsPerIp");
+    this.resetsPerPhone = rule("resetsPerPhone");
+    this.passwordChangesPerPlayer = rule("passwordChangesPerPlayer");
   }
 
   /** Counts an SMS-sending call of `ip`; 429 `too many sms` past the limit. */
@@ -31,6 +48,11 @@ export class Throttle {
     await enforce(this.smsCallsPerIp, ip, ErrorReason.tooManySms);
     await this.smsCallsPerIp.hit(ip);
   }
+}
+
+/** The key of a (number, address) pair. */
+export function pairKey(phone: string, ip: string): string {
+  return `${phone} ${ip}`;
 }
 
 /** 429 with Retry-After while `limiter` holds `key` back. */

@@ -11,6 +11,7 @@ import type { AccountService } from "../accounts/account-service";
 import type { LoginService } from "../accounts/login-service";
 import type { PasswordService } from "../accounts/password-service";
 import type { RegistrationService } from "../accounts/registration-service";
+import { addressKey } from "../accounts/addresses";
 import { ok } from "./ok";
 import { parse } from "./parse";
 
@@ -32,29 +33,41 @@ export function accountRoutes({
     app.get("/player/optin/token", async () => ({ value: { token: accounts.issueOptinToken() } }));
 
     app.post("/player/optin/anon", async (request) => ({
-      value: await accounts.optinAnon(parse(optinAnonRequest, request.body)),
+      value: await accounts.optinAnon(
+        parse(optinAnonRequest, request.body),
+        addressKey(request.ip),
+      ),
     }));
 
     app.post("/player/optin/sms", async (request) => {
-      await registration.register(parse(optinSmsRequest, request.body), request.ip);
+      await registration.register(parse(optinSmsRequest, request.body), addressKey(request.ip));
       return ok;
     });
 
     app.post("/player/optin/sms/verify", async (request) => ({
-      value: await registration.verify(parse(optinSmsVerifyRequest, request.body), request.ip),
+      value: await registration.verify(
+        parse(optinSmsVerifyRequest, request.body),
+        addressKey(request.ip),
+      ),
     }));
 
-    app.post("/player/login/phone", async (request) => ({
-      value: await login.login(parse(loginPhoneRequest, request.body), request.ip),
-    }));
+    app.post("/player/login/phone", (request) =>
+      login.login(parse(loginPhoneRequest, request.body), addressKey(request.ip)),
+    );
 
     app.post("/player/changepass/phone", async (request) => {
-      await passwords.requestReset(parse(changepassPhoneRequest, request.body), request.ip);
+      await passwords.requestReset(
+        parse(changepassPhoneRequest, request.body),
+        addressKey(request.ip),
+      );
       return ok;
     });
 
     app.put("/player/changepass", async (request) => {
-      await passwords.changePassword(parse(changepassRequest, request.body));
+      await passwords.changePassword(
+        parse(changepassRequest, request.body),
+        addressKey(request.ip),
+      );
       return ok;
     });
   };

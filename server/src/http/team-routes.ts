@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import type { TeamService } from "../accounts/team-service";
 import { playerOf, requirePlayer } from "./authenticate";
+import { addressKey } from "../accounts/addresses";
 import { ok } from "./ok";
 import { parse } from "./parse";
 
@@ -20,7 +21,7 @@ export function teamRoutes(accounts: AccountService, teams: TeamService): Fastif
 
     app.get("/team/join", async (request) => {
       const { tjr } = parse(teamJoinQuery, request.query, "query");
-      await teams.join(playerOf(request), tjr, request.ip);
+      await teams.join(playerOf(request), tjr, addressKey(request.ip));
       return ok;
     });
   };

@@ -105,6 +105,7 @@ describe("the migrations on PostgreSQL", () => {
         "004-rate-hits",
         "005-stream-version",
         "006-event-log-without-station-index",
+        "007-session-use-and-chosen-password",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

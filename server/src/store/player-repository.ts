@@ -3,6 +3,8 @@ import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Database, PlayersTable } from "./schema";
 
 export type PlayerRow = Selectable<PlayersTable>;
+/** A signed-in player with the time the session was last used (to the hour). */
+export type SessionPlayer = PlayerRow & { sessionUsedAt: string };
 
 export class PlayerRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -46,9 +48,10 @@ export class PlayerRepository {
    * The player one of whose sessions has this token hash. Every call and every stream asks
    * this, so its SQL is written out rather than built each time.
    */
-  async findByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
-    const { rows } = await sql<PlayerRow>`select players.* from sessions
-      join players on players.id = sessions.player_id
+  async findByTokenHash(tokenHash: string): Promise<SessionPlayer | undefined> {
+    const { rows } = await sql<SessionPlayer>`select players.*,
+        coalesce(sessions.last_used_at, sessions.created_at) as session_used_at
+      from sessions join players on players.id = sessions.player_id
       where sessions.token_hash = ${tokenHash}`.execute(this.db);
     return rows[0];
   }

@@ -43,8 +43,8 @@ export type PlayersTable = {
   /** argon2id PHC string. */
   passwordHash: string | null;
   verifiedAt: string | null;
-  /** When the last password reset SMS went out: one per 24 hours. */
-  resetSentAt: string | null;
+  /** When the player chose the password; null while it is still the registration code. */
+  passwordChosenAt: string | null;
   teamId: number | null;
 };
 
@@ -53,6 +53,8 @@ export type SessionsTable = {
   tokenHash: string;
   playerId: number;
   createdAt: string;
+  /** When the device last called, to the hour (null: not since sign-in); idle sessions end. */
+  lastUsedAt: string | null;
 };
 
 /** The pending registration code of a player (at most one). */

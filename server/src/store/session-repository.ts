@@ -9,6 +9,28 @@ export class SessionRepository {
     await this.db.insertInto("sessions").values({ tokenHash, playerId, createdAt: at }).execute();
   }
 
+  /** Notes that the session was used `at` (idle sessions end). */
+  async touch(tokenHash: string, at: string): Promise<void> {
+    await this.db
+      .updateTable("sessions")
+      .set({ lastUsedAt: at })
+      .where("tokenHash", "=", tokenHash)
+      .execute();
+  }
+
+  /** Ends one session. */
+  async delete(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom("sessions").where("tokenHash", "=", tokenHash).execute();
+  }
+
+  /** Ends every session unused since `before`. */
+  async deleteUnusedSince(before: string): Promise<void> {
+    await this.db
+      .deleteFrom("sessions")
+      .where((eb) => eb(eb.fn.coalesce("lastUsedAt", "createdAt"), "<", before))
+      .execute();
+  }
+
   /** Signs the player out everywhere, or everywhere but the device holding `keep`. */
   async deleteForPlayer(playerId: number, keep?: string): Promise<void> {
     let query = this.db.deleteFrom("sessions").where("playerId", "=", playerId);

@@ -16,6 +16,7 @@ import { OpenTransactions } from "./open-transactions";
 import { PostgresRunStore } from "./postgres-run-store";
 import { SqliteRunStore } from "./sqlite-run-store";
 import { checkpointInBackground } from "./sqlite-checkpoints";
+import type { Checkpoints } from "./sqlite-checkpoints";
 import type { RunStore } from "./run-store";
 import { ScheduledMessageRepository } from "./scheduled-message-repository";
 import type { Database } from "./schema";
@@ -75,8 +76,8 @@ export class Store {
     readonly runs: RunStore,
     /** Counts the transactions under way (SQLite: run-store.ts reads directly when none is). */
     private readonly open = new OpenTransactions(),
-    /** Stops what runs beside the database (SQLite's background checkpoints). */
-    private readonly stopHelpers: () => Promise<void> = () => Promise.resolve(),
+    /** SQLite's background checkpoints (sqlite-checkpoints.ts). */
+    private readonly checkpoints?: Checkpoints,
   ) {
     this.repos = repositories(db, dialect);
   }
@@ -108,8 +109,17 @@ export class Store {
     await sql`select 1`.execute(this.db);
   }
 
+  /**
+   * After an erasure: SQLite overwrites deleted rows in the file itself (`secure_delete`);
+   * this empties the WAL, which still holds pages from before. False when it stayed busy (the
+   * next erasure tries again). PostgreSQL's autovacuum reclaims deleted rows on its own.
+   */
+  async scrub(): Promise<boolean> {
+    return (await this.checkpoints?.truncate()) ?? true;
+  }
+
   async close(): Promise<void> {
-    await this.stopHelpers();
+    await this.checkpoints?.stop();
     await this.db.destroy();
   }
 }
@@ -163,15 +173,18 @@ function openSqlite(file: string, onError: (message: string) => void): Store {
   sqlite.pragma("synchronous = NORMAL");
   // 64 MB of pages: 10,000 players' runs and recent events stay in memory.
   sqlite.pragma("cache_size = -65536");
-  const stopCheckpoints = inMemory
-    ? () => Promise.resolve()
+  // Deleted rows are overwritten with zeros: an erased player's name and number stay
+  // nowhere in the file's free space.
+  sqlite.pragma("secure_delete = ON");
+  const checkpoints = inMemory
+    ? undefined
     : checkpointInBackground(file, (message) => onError(`SQLite checkpoint: ${message}`));
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   const open = new OpenTransactions();
-  return new Store(db, "sqlite", new SqliteRunStore(db, sqlite, open), open, stopCheckpoints);
+  return new Store(db, "sqlite", new SqliteRunStore(db, sqlite, open), open, checkpoints);
 }
 
 /**

@@ -26,6 +26,15 @@ export class TeamRepository {
     return new Map(rows.flatMap((row) => (row.firstName ? [[row.id, row.firstName]] : [])));
   }
 
+  /** The player is erased: the teams they founded keep no trace of them. */
+  async forgetFounder(playerId: number): Promise<void> {
+    await this.db
+      .updateTable("teams")
+      .set({ founderId: null })
+      .where("founderId", "=", playerId)
+      .execute();
+  }
+
   /** Deletes the team and its invitations (foreign key); it must have no members left. */
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom("teams").where("id", "=", id).execute();

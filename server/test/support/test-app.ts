@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -24,6 +25,9 @@ export type TestApp = {
 };
 
 let demo: Promise<ContentPack> | undefined;
+
+/** One deployment's secret: the apps of a test file (instances, restarts) share it. */
+const deploymentSecret = randomBytes(32).toString("hex");
 
 /** The real demo pack, loaded once per test file. */
 export function demoPack(): Promise<ContentPack> {
@@ -80,6 +84,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     logFormat: "json",
     // The engine in the test's own thread; test/script-workers.test.ts runs it on workers.
     scriptWorkers: 0,
+    anonSignupsPerHour: 200,
+    secret: { kind: "value", value: deploymentSecret },
     ...options.config,
   };
   const store = openStore(config.database);
