@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
 import type { Message } from "../game/play-state";
 import { formatTime } from "../lib/time";
 import { MessageContent } from "./message-content";
@@ -22,16 +23,22 @@ type MessageThreadProps = {
   emptyText?: string | null;
   /** What a message links to below its content (a recommendation's station), or null. */
   linkOf?: (message: Message) => ReactNode;
+  /** The station a message belongs to, linked beside its time (spec 2). */
+  stationOf?: (message: Message) => StationLink | null;
 };
+
+/** A link to a station: its route and its title. */
+export type StationLink = { to: string; title: string };
 
 type MessageBubbleProps = {
   message: Message;
   assetsBase: string;
   onProgress?: ProgressReport;
   link?: ReactNode;
+  station: StationLink | null;
 };
 
-function MessageBubble({ message, assetsBase, onProgress, link }: MessageBubbleProps) {
+function MessageBubble({ message, assetsBase, onProgress, link, station }: MessageBubbleProps) {
   const own = message.originator === "user";
   return (
     <div
@@ -42,9 +49,16 @@ function MessageBubble({ message, assetsBase, onProgress, link }: MessageBubbleP
       {!own && <span className="bubble__name">{message.originator}</span>}
       <MessageContent message={message} assetsBase={assetsBase} onProgress={onProgress} />
       {link}
-      <time className="bubble__time" dateTime={message.timestamp}>
-        {formatTime(message.timestamp)}
-      </time>
+      <p className="bubble__meta">
+        {station !== null && (
+          <NavLink className="bubble__station" to={station.to}>
+            {station.title}
+          </NavLink>
+        )}
+        <time className="bubble__time" dateTime={message.timestamp}>
+          {formatTime(message.timestamp)}
+        </time>
+      </p>
     </div>
   );
 }
@@ -59,6 +73,7 @@ export function MessageThread({
   onProgress,
   emptyText,
   linkOf,
+  stationOf,
 }: MessageThreadProps) {
   const { t } = useTranslation();
   const newRef = useRef<HTMLDivElement>(null);
@@ -94,6 +109,7 @@ export function MessageThread({
               assetsBase={assetsBase}
               onProgress={onProgress}
               link={linkOf?.(message)}
+              station={stationOf?.(message) ?? null}
             />
           </Fragment>
         ))}

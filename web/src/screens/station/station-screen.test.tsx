@@ -105,6 +105,56 @@ describe("station detail", () => {
   });
 });
 
+describe("station thread", () => {
+  it("every message links to its station, a tip also to the station it recommends", async () => {
+    renderApp("/station/1", { token: "abc", config: { unreadMessageDelayMs: 0 } });
+    act(() => {
+      stream().send(
+        "playerstatus",
+        playerStatus({
+          CurrentStation: 1,
+          ActiveStations: [1],
+          Stations: { "1": station(), "2": station({ Name: "schloss" }) },
+        }),
+        1,
+      );
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Welches Tier kräht?", Timestamp: now() },
+        2,
+      );
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "user", Text: "Gockel", Timestamp: now() },
+        3,
+      );
+      stream().send(
+        "webtext-recommendation",
+        {
+          StationID: 1,
+          Originator: "Lena",
+          Text: "Geh hinauf zum Schloss!",
+          Timestamp: now(),
+          RecommendationID: "1:schloss",
+        },
+        4,
+      );
+    });
+    const bubbles = await within(await screen.findByRole("log")).findAllByTestId("message");
+    expect(bubbles).toHaveLength(3);
+    for (const bubble of bubbles) {
+      const link = within(bubble).getByRole("link", { name: "Der Marktplatz" });
+      expect(link.getAttribute("href")).toBe("/webapp/station/1");
+    }
+    const tip = bubbles[2] as HTMLElement;
+    expect(
+      within(tip)
+        .getByRole("link", { name: /Das Landgrafenschloss/ })
+        .getAttribute("href"),
+    ).toBe("/webapp/station/2");
+  });
+});
+
 describe("messenger", () => {
   it("a rejection scrolls down", async () => {
     const scrollTo = vi.fn();

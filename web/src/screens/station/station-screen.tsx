@@ -142,6 +142,16 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   const [firstNewId] = useState(() => local.messages.find((message) => message.unread)?.id ?? null);
   const unread = unreadCount(state, stationId);
   const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
+  /** Every message links to its station (spec 2), here the one it was sent at. */
+  const messageStation = (id: number) => {
+    const of = stationById(state.status, id);
+    if (of === undefined) return null;
+    const ofView = of.DisplayHint.View;
+    return {
+      to: stationPath(ofView, id),
+      title: displayTitle(stationTexts(content, id, of, showsDone(state, id)), ofView),
+    };
+  };
   const justActivated =
     typeof location.state === "object" &&
     location.state !== null &&
@@ -212,6 +222,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
               <RecommendationLink message={message} from={stationId} />
             )
           }
+          stationOf={(message) => messageStation(message.stationId)}
         />
       )}
       {running && <Messenger stationId={stationId} messenger={messenger} />}
