@@ -165,6 +165,16 @@ describe.each([sqlite(), postgres()])("accounts against attackers ($name)", (dia
       await expect(play()).rejects.toThrow("401 invalid hash");
       expect(await dump()).not.toContain(hashToken(token));
     });
+
+    it("of an anonymous player does not expire: it is the account, with no password behind it", async () => {
+      const token = await api.optin();
+      // A player who played: the retention rule keeps the account.
+      await api.game("station/activate", { StationID: 1, Hash: token });
+      clock.ms += 90 * DAY;
+      await app.sweep();
+      const stream = await api.events(token);
+      stream.close();
+    });
   });
 
   describe("strangers who try to lock the owner out", () => {

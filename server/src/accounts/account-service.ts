@@ -76,8 +76,8 @@ export class AccountService {
   }
 
   /**
-   * The player holding `token`; 401 `invalid hash` when it is missing, unknown or its session
-   * went unused for `sessionIdleMs` (the session then ends). Each use moves the session's end
+   * The player holding `token`; 401 `invalid hash` when it is missing, unknown or the session
+   * of a registered player went unused for `sessionIdleMs` (the session then ends). Each use moves the session's end
    * on; the time of use is written at most every `sessionTouchMs`.
    */
   async authenticate(token: unknown): Promise<Player> {
@@ -92,7 +92,8 @@ export class AccountService {
     const row = await store.repos.players.findByTokenHash(session);
     if (!row) throw new ServiceError(401, ErrorReason.invalidHash);
     const idleMs = now - Date.parse(row.sessionUsedAt);
-    if (idleMs >= limits.sessionIdleMs) {
+    // An anonymous player's token is the account itself: it has no password to sign in again.
+    if (idleMs >= limits.sessionIdleMs && row.phone !== null) {
       await store.repos.sessions.delete(session);
       throw new ServiceError(401, ErrorReason.invalidHash);
     }

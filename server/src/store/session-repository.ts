@@ -23,11 +23,14 @@ export class SessionRepository {
     await this.db.deleteFrom("sessions").where("tokenHash", "=", tokenHash).execute();
   }
 
-  /** Ends every session unused since `before`. */
+  /** Ends every session of a registered player (one with a number) unused since `before`. */
   async deleteUnusedSince(before: string): Promise<void> {
     await this.db
       .deleteFrom("sessions")
       .where((eb) => eb(eb.fn.coalesce("lastUsedAt", "createdAt"), "<", before))
+      .where("playerId", "in", (eb) =>
+        eb.selectFrom("players").select("id").where("phone", "is not", null),
+      )
       .execute();
   }
 
