@@ -299,7 +299,7 @@ describe("registration-less mode", () => {
 });
 
 describe("a stream that cannot resume", () => {
-  it("starts over without last event id on 406 invalid lasteventiD parameter", async () => {
+  it("on 406 invalid lasteventiD parameter says so, and its reload starts over without last event id", async () => {
     renderApp("/station", {
       token: "abc",
       respond: ({ url }) =>
@@ -312,10 +312,20 @@ describe("a stream that cannot resume", () => {
         9,
       ),
     );
+    expect(stream().url).toBe("/api/game/events?hash=abc");
     act(() => stream().fail(true));
+    const flash = await screen.findByRole("alert");
+    expect(flash.textContent).toContain("Die Verbindung ist abgebrochen.");
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem("wegmarke.cache.abc") ?? "{}").lastEventId).toBe(9);
+
+    fireEvent.click(within(flash).getByRole("button", { name: "Neu laden" }));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
     expect(stream().url).toBe("/api/game/events?hash=abc");
     expect(screen.queryByRole("alert")).toBeNull();
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem("wegmarke.cache.abc") ?? "{}").lastEventId).toBeNull(),
+    );
   });
 });
 

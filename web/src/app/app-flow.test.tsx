@@ -175,14 +175,27 @@ describe("station", () => {
     expect(within(flash).getByRole("button", { name: "Neu laden" })).toBeTruthy();
   });
 
-  it("signs out when the server no longer knows the token (401 invalid hash)", async () => {
-    const { router } = renderApp("/station", { token: "abc" });
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response("invalid hash", { status: 401 })),
-    );
-    act(() => stream().fail(true));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
-    expect(localStorage.getItem("wegmarke.config")).toBeNull();
-  });
+  it.each([
+    [401, "invalid hash"],
+    [406, "invalid hash"],
+  ])(
+    "on %i %s says so with a reload button, which leads to the login, never silently",
+    async (status, reason) => {
+      const { router } = renderApp("/station", { token: "abc" });
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => new Response(reason, { status })),
+      );
+      act(() => stream().fail(true));
+      const flash = await screen.findByRole("alert");
+      expect(flash.textContent).toContain("Die Verbindung ist abgebrochen.");
+      expect(router.state.location.pathname).toBe("/webapp/station");
+      expect(localStorage.getItem("wegmarke.config")).not.toBeNull();
+
+      fireEvent.click(within(flash).getByRole("button", { name: "Neu laden" }));
+      await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+      expect(localStorage.getItem("wegmarke.config")).toBeNull();
+      expect(screen.queryByRole("alert")).toBeNull();
+    },
+  );
 });

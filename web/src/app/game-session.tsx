@@ -29,21 +29,19 @@ export function GameSession({ children }: { children: ReactNode }) {
         return;
       }
       if (!notice.closed) return;
-      switch (streamRecovery(notice.error, config.registrationLess)) {
-        case "register-anew":
-          // Without a visible error: signed out, the route guard registers anew.
-          clear();
-          signOut();
-          return;
-        case "sign-out":
-          signOut();
-          return;
-        case "start-over":
-          startOver();
-          return;
-        case "report":
-          show({ text: t("apiError.sse"), reload: true, tag: sseFlash });
+      const recovery = streamRecovery(notice.error, config.registrationLess);
+      if (recovery === "register-anew") {
+        // Without a visible error: signed out, the route guard registers anew.
+        clear();
+        signOut();
+        return;
       }
+      const reload = {
+        reload: true,
+        "reload-signed-out": signOut,
+        "reload-from-start": startOver,
+      } as const;
+      show({ text: t("apiError.sse"), reload: reload[recovery], tag: sseFlash });
     },
     [clear, config.registrationLess, dismiss, show, signOut, t],
   );

@@ -5,8 +5,11 @@ import "./flash.css";
 
 type Flash = {
   text: string;
-  /** Offers "reload" instead of "close" (a lost event stream). */
-  reload?: boolean;
+  /**
+   * Offers "reload" instead of "close" (a lost event stream): the page reloads, or, when this
+   * is a function, the message goes and the function does what a reload should.
+   */
+  reload?: true | (() => void);
   /** Lets the sender take back its own message, e.g. when the stream is open again. */
   tag?: string;
 };
@@ -22,11 +25,19 @@ const FlashContext = createContext<FlashApi | null>(null);
 
 function FlashMessage({ flash, onClose }: { flash: Flash; onClose(): void }) {
   const { t } = useTranslation();
+  function reload(action: Flash["reload"]) {
+    if (typeof action !== "function") {
+      window.location.reload();
+      return;
+    }
+    onClose();
+    action();
+  }
   return (
     <div className="flash" role="alert">
       <p className="flash__text">{flash.text}</p>
-      {flash.reload ? (
-        <button type="button" className="flash__button" onClick={() => window.location.reload()}>
+      {flash.reload !== undefined ? (
+        <button type="button" className="flash__button" onClick={() => reload(flash.reload)}>
           {t("flash.reload")}
         </button>
       ) : (

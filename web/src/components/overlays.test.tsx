@@ -72,7 +72,7 @@ describe("confirm dialog", () => {
   });
 });
 
-function Flasher({ reload }: { reload: boolean }) {
+function Flasher({ reload }: { reload?: true | (() => void) }) {
   const { show } = useFlash();
   return (
     <button type="button" onClick={() => show({ text: "Hoppla", reload })}>
@@ -86,7 +86,7 @@ describe("flash message", () => {
     setupI18n("de");
     render(
       <FlashProvider>
-        <Flasher reload={false} />
+        <Flasher />
       </FlashProvider>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Melden" }));
@@ -104,5 +104,20 @@ describe("flash message", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Melden" }));
     expect(screen.getByRole("button", { name: "Neu laden" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Schließen" })).toBeNull();
+  });
+
+  it("runs the sender's own reload in place of the page's, and the message goes", () => {
+    setupI18n("de");
+    let reloaded = 0;
+    render(
+      <FlashProvider>
+        <Flasher reload={() => reloaded++} />
+      </FlashProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Melden" }));
+    fireEvent.click(screen.getByRole("button", { name: "Neu laden" }));
+    expect(reloaded).toBe(1);
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

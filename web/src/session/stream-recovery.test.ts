@@ -13,17 +13,18 @@ describe("stream recovery", () => {
     expect(streamRecovery(invalidLastId, true)).toBe("register-anew");
   });
 
-  it("signs out otherwise when the token is unknown", () => {
-    expect(streamRecovery(invalidHash401, false)).toBe("sign-out");
+  it("otherwise offers a reload that leads to the login when the token is unknown", () => {
+    expect(streamRecovery(invalidHash401, false)).toBe("reload-signed-out");
+    expect(streamRecovery({ code: "401", reason: "" }, false)).toBe("reload-signed-out");
+    expect(streamRecovery(invalidHash406, false)).toBe("reload-signed-out");
   });
 
-  it("starts over from the stream's beginning when its last event id is unknown", () => {
-    expect(streamRecovery(invalidLastId, false)).toBe("start-over");
+  it("offers a reload from the stream's beginning when its last event id is unknown", () => {
+    expect(streamRecovery(invalidLastId, false)).toBe("reload-from-start");
   });
 
-  it("reports other refusals", () => {
-    expect(streamRecovery(down, false)).toBe("report");
-    expect(streamRecovery(down, true)).toBe("report");
-    expect(streamRecovery(invalidHash406, false)).toBe("report");
+  it("offers a reload of the page for other refusals", () => {
+    expect(streamRecovery(down, false)).toBe("reload");
+    expect(streamRecovery(down, true)).toBe("reload");
   });
 });

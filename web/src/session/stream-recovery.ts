@@ -1,16 +1,28 @@
 import { ErrorCode, ErrorReason } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
 
-/** What the app does about an event stream the server refused (spec 8). */
-export type StreamRecovery = "register-anew" | "sign-out" | "start-over" | "report";
+/**
+ * What the app does about an event stream the server refused and closed (spec 8). Outside
+ * registration-less mode it always shows `apiError.sse` with "reload"; what the reload does
+ * depends on the refusal.
+ */
+export type StreamRecovery =
+  /** Registration-less mode: signed out without a word and registered anonymously again. */
+  | "register-anew"
+  /** The page reloads. */
+  | "reload"
+  /** The token is gone, so a reload would meet the same refusal: it leads to the login. */
+  | "reload-signed-out"
+  /** The stream lacks the last event id, so the game reloads from the stream's beginning. */
+  | "reload-from-start";
 
 /**
  * - Registration-less mode, with an invalid stream session (406 `invalid lasteventiD
  *   parameter`, 401 or 406 `invalid hash`): log out and register anonymously again.
- * - A token the server no longer knows (401): reloading cannot help, signing in again can.
- * - A last event id the stream does not have (406, e.g. after a team join on another
- *   device): the cache cannot resume, so the game starts over from the stream's beginning.
- * - Anything else: `apiError.sse` with "reload".
+ * - Otherwise `apiError.sse` with "reload": a token the server does not know (401, or 406
+ *   `invalid hash`) is signed out by it, a last event id the stream does not have (406 `invalid
+ *   lasteventiD parameter`, e.g. after a team join on another device) starts the game over;
+ *   any other refusal reloads the page.
  */
 export function streamRecovery(error: ApiError, registrationLess: boolean): StreamRecovery {
   const { code, reason } = error;
@@ -20,7 +32,7 @@ export function streamRecovery(error: ApiError, registrationLess: boolean): Stre
   const invalidLastEventId =
     code === ErrorCode.notAcceptable && reason === ErrorReason.invalidLastEventId;
   if (registrationLess && (invalidHash || invalidLastEventId)) return "register-anew";
-  if (code === ErrorCode.invalidHash) return "sign-out";
-  if (invalidLastEventId) return "start-over";
-  return "report";
+  if (invalidHash || code === ErrorCode.invalidHash) return "reload-signed-out";
+  if (invalidLastEventId) return "reload-from-start";
+  return "reload";
 }
