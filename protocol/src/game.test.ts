@@ -32,6 +32,7 @@ describe("StationID", () => {
     expect(received("1.5")).toEqual(["Invalid input: expected int, received number"]);
     expect(received("-1")).toEqual(["Too small: expected number to be >0"]);
     expect(received(0)).toEqual(["Too small: expected number to be >0"]);
+    expect(received(2 ** 31)).toEqual(["Too big: expected number to be <=2147483647"]);
   });
 });
 

@@ -7,9 +7,9 @@ import { property } from "./parse";
 
 const players = new WeakMap<FastifyRequest, Player>();
 
-/** The auth token a call carries: `hash` in a GET's query, `Hash` in a body. */
+/** The auth token a call carries: `hash` in a GET's (or HEAD's) query, `Hash` in a body. */
 function tokenOf(request: FastifyRequest): unknown {
-  return request.method === "GET"
+  return request.method === "GET" || request.method === "HEAD"
     ? property(request.query, "hash")
     : property(request.body, "Hash");
 }
