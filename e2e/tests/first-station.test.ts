@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
-import { startStation } from "../support/play";
+import { settle, startStation } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
 /** A player's first walk: sign up for free, solve the riddle, choose a branch, reload on the way. */
@@ -94,6 +94,13 @@ describe("playing the first stations", () => {
     await screenshot(page, "04-question");
   });
 
+  /*
+   * The rejection shown here is the server's text. The app's own rejection path (a second
+   * answer-expected in a row counts as answer-rejected after 10 ms, spec 4) cannot be driven
+   * against this server: it answers every answer first with its echo (a webtext from "user",
+   * spec 3), which resets the count, so it never sends two answer-expected in a row. That path
+   * is tested with the stream in the unit tests (game-reducer, use-game-timers, station screen).
+   */
   it("rejects a wrong answer and accepts the right one", async () => {
     await expect.poll(() => answerInput(page).isEnabled(), { timeout: 10_000 }).toBe(true);
     await answerInput(page).fill("Katze");
@@ -151,5 +158,23 @@ describe("playing the first stations", () => {
     // Two greetings, the tap, two lines of the chosen branch and the farewell: nothing else.
     expect(await messages(page).count()).toBe(6);
     await screenshot(page, "08-castle-done");
+  });
+
+  it("says so when the server refuses the stream (401), and its reload leads to the login", async () => {
+    await page.evaluate(() => {
+      const config = JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}") as object;
+      localStorage.setItem("wegmarke.config", JSON.stringify({ ...config, authToken: "gone" }));
+    });
+    await page.goto("/webapp/station");
+    const flash = page.getByRole("alert").filter({ hasText: "Die Verbindung ist abgebrochen" });
+    await flash.waitFor({ timeout: 15_000 });
+    // Nothing happens without a word: the player is still on the page, and still signed in.
+    expect(new URL(page.url()).pathname).toBe("/webapp/station");
+    expect(await page.evaluate(() => localStorage.getItem("wegmarke.config"))).toContain("gone");
+    await settle(page);
+    await screenshot(page, "09-stream-refused");
+    await flash.getByRole("button", { name: "Neu laden" }).click();
+    await page.waitForURL(/\/webapp\/login\?target=%2Fwebapp%2Fstation$/);
+    expect(await page.evaluate(() => localStorage.getItem("wegmarke.config"))).toBeNull();
   });
 });
