@@ -35,7 +35,7 @@ export function requestBoolean() {
 }
 
 /** The largest id the database stores (a PostgreSQL `integer`); larger ones name nothing. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /** Station and story ids are positive integers; clients may send them as numeric strings. */
 export const stationIdSchema = requestNumber(z.number().int().positive().max(MAX_ID));

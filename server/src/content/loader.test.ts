@@ -149,6 +149,15 @@ describe("loadContentPack", () => {
     ]);
   });
 
+  it("reports an id larger than the database stores", async () => {
+    await edit("stations/2-schloss/station.yaml", (t) => t.replace("id: 2", "id: 2147483648"));
+    expect(await problems()).toContainEqual({
+      file: "stations/2-schloss/station.yaml",
+      line: 1,
+      message: expect.stringMatching(/^id: .*2147483647/) as string,
+    });
+  });
+
   it("reports an ink compile error with its line", async () => {
     await write("stations/10-mensa/station.yaml", station);
     await write("stations/10-mensa/script.de.ink", "Hallo!\n+ [Weiter]\n  -> nirgendwo\n");

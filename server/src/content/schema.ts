@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { languageSchema, stationStyleSchema, stationViewSchema } from "@wegmarke/protocol";
+import { MAX_ID, languageSchema, stationStyleSchema, stationViewSchema } from "@wegmarke/protocol";
 import { parseDuration } from "../engine/duration";
 
 /** The yaml files of a content pack (docs/content-authoring.md). Unknown keys are errors. */
@@ -98,7 +98,8 @@ const stationTextsSchema = z.strictObject({
 });
 
 export const stationSchema = z.strictObject({
-  id: z.int().positive(),
+  // Ids are stored as the database's integer, and requests carry no larger one.
+  id: z.int().positive().max(MAX_ID),
   name: z.string().min(1),
   character: z.string().min(1),
   latitude: z.number().min(-90).max(90),
@@ -127,7 +128,7 @@ export const stationSchema = z.strictObject({
 export type StationFile = z.infer<typeof stationSchema>;
 
 export const storySchema = z.strictObject({
-  id: z.int().positive(),
+  id: z.int().positive().max(MAX_ID),
   name: z.string().min(1),
   live: z.boolean().default(true),
   chapter: localizedSchema,
