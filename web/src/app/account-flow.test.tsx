@@ -1,3 +1,4 @@
+// Over 300 lines: every account flow of the app end to end against a fake server, one test each.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../test/fake-event-source";

@@ -1,3 +1,4 @@
+// Over 300 lines: every action of the game reducer, a test per rule.
 import { describe, expect, it } from "vitest";
 import type { PlayerStatus, ServerEvent } from "@wegmarke/protocol";
 import { event, playerStatus, station, t0, text } from "../test/fixtures";

@@ -1,3 +1,4 @@
+// Over 300 lines: the one reducer of the game state; its cases belong together.
 import { stationViews } from "@wegmarke/protocol";
 import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
 import { initialPlayState, stationLocal } from "./play-state";

@@ -1,3 +1,4 @@
+// Over 300 lines: every text of the app in one language, so translators see them together.
 import type { Locale } from "./locale";
 
 /** German, informal ("du"): the default language. */
