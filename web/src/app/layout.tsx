@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useMatches } from "react-router";
 import { CloseIcon, MenuIcon } from "../components/icons";
-import { totalUnread } from "../game/messenger";
+import { unreadInAllViews } from "../game/footer-counts";
 import { useGame } from "../session/game-store";
 import { useSession } from "../session/session";
 import { FooterNav } from "./footer-nav";
@@ -29,7 +29,7 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   useDocumentTitle(title);
-  useAppBadge(totalUnread(useGame().state));
+  useAppBadge(unreadInAllViews(useGame().state));
 
   useEffect(() => {
     if (!menuOpen) return;

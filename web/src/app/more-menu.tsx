@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import type { StationView } from "@wegmarke/protocol";
 import { MoreIcon } from "../components/icons";
-import { footerMarker, unreadInViews } from "../game/footer-counts";
+import { footerMarker, stationsToRead, unreadInViews } from "../game/footer-counts";
 import { viewsWithEntries } from "../game/view-list";
 import { moveFocusByArrow } from "../lib/arrow-focus";
 import { useGame } from "../session/game-store";
@@ -33,7 +33,7 @@ export function MoreMenu() {
   const listRef = useRef<HTMLUListElement>(null);
   const id = useId();
 
-  const views = viewsWithEntries(state.status).filter(
+  const views = viewsWithEntries(state.status, stationsToRead(state)).filter(
     (view): view is keyof typeof viewTitles => view in viewTitles,
   );
   const entries: Entry[] = [

@@ -37,10 +37,3 @@ export function messengerState(state: PlayState, stationId: number): MessengerSt
 export function unreadCount(state: PlayState, stationId: number): number {
   return stationLocal(state, stationId).messages.filter((message) => message.unread).length;
 }
-
-export function totalUnread(state: PlayState): number {
-  return Object.values(state.stations).reduce(
-    (sum, station) => sum + station.messages.filter((message) => message.unread).length,
-    0,
-  );
-}

@@ -26,18 +26,24 @@ function withDistance(
   }));
 }
 
+/** No station: for lists that keep none back for its unread messages. */
+export const noStations: ReadonlySet<number> = new Set();
+
 /**
  * The station list: live and visible stations of the station view without done and secret
- * ones, by name or (when allowed and known) by distance, the current station first.
+ * ones, by name or (when allowed and known) by distance, the current station first. Stations
+ * in `toRead` (with messages the player has not read yet) stay listed even when done or
+ * secret, so that the unread count always leads somewhere.
  */
 export function stationList(
   status: PlayerStatus | null,
   position: Position | null,
   sortByDistance: boolean,
+  toRead: ReadonlySet<number> = noStations,
 ): ListedStation[] {
   if (status === null) return [];
   const open = displayedStations(status, "station").filter(
-    ({ station }) => !isDone(station) && !isSecret(station),
+    ({ id, station }) => toRead.has(id) || (!isDone(station) && !isSecret(station)),
   );
   const listed = withDistance(status, open, position);
   if (sortByDistance) {

@@ -1,7 +1,7 @@
 import type { PlayerStatus, StationView } from "@wegmarke/protocol";
 import type { Position } from "../lib/distance";
 import { displayedStations, isRunning, isSecret } from "./station-flags";
-import { stationDistance, stationList } from "./station-list";
+import { noStations, stationDistance, stationList } from "./station-list";
 import type { ListedStation } from "./station-list";
 
 /** How a view's list is ordered after its own filter (spec 2, "Lists"). */
@@ -20,17 +20,20 @@ const orderOf: Record<Exclude<StationView, "station">, "name" | "id-desc" | "id-
  *   (stationList);
  * - main: without secret ones, by name; story: by name;
  * - archive and email: by station id descending; custom: ascending.
+ * A station in `toRead` (with messages the player has not read yet) is listed even where done
+ * or secret ones are not.
  */
 export function viewList(
   status: PlayerStatus | null,
   view: StationView,
   position: Position | null,
   sortByDistance: boolean,
+  toRead: ReadonlySet<number> = noStations,
 ): ListedStation[] {
   if (status === null) return [];
-  if (view === "station") return stationList(status, position, sortByDistance);
+  if (view === "station") return stationList(status, position, sortByDistance, toRead);
   const listed = displayedStations(status, view)
-    .filter(({ station }) => view !== "main" || !isSecret(station))
+    .filter(({ id, station }) => view !== "main" || !isSecret(station) || toRead.has(id))
     .map((entry) => ({
       ...entry,
       distance: stationDistance(entry.station, position),
@@ -43,7 +46,10 @@ export function viewList(
 }
 
 /** The views other than `station` that have something to list: the footer offers those. */
-export function viewsWithEntries(status: PlayerStatus | null): StationView[] {
+export function viewsWithEntries(
+  status: PlayerStatus | null,
+  toRead: ReadonlySet<number> = noStations,
+): StationView[] {
   const views: StationView[] = ["main", "story", "archive", "custom", "email"];
-  return views.filter((view) => viewList(status, view, null, false).length > 0);
+  return views.filter((view) => viewList(status, view, null, false, toRead).length > 0);
 }

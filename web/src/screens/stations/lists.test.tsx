@@ -93,6 +93,42 @@ describe("lists", () => {
     );
   });
 
+  it("a finished station with unread messages stays in the station list until they are read", async () => {
+    const { router } = renderApp("/station", {
+      token: "abc",
+      content: gameContent,
+      config: { timePerCharacterInMs: 0, unreadMessageDelayMs: 0 },
+    });
+    const done = { Done: true, Played: true, Visible: true };
+    const finished = gameStatus();
+    finished.Stations["1"] = station({ Points: 3, GameState: done });
+    act(() => {
+      stream().send("playerstatus", finished, 1);
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Bis bald!", Timestamp: now() },
+        2,
+      );
+    });
+    const link = await screen.findByRole("link", { name: "Der Marktplatz" });
+    const card = link.closest("article") as HTMLElement;
+    expect(within(card).getByText("Erledigt")).toBeTruthy();
+    expect(within(card).getByText("1 ungelesene Nachricht")).toBeTruthy();
+    const footer = screen.getByRole("navigation", { name: "Bereiche" });
+    expect(
+      within(footer).getByRole("link", { name: /Stationen.*1 ungelesene Nachricht/ }),
+    ).toBeTruthy();
+
+    fireEvent.click(link);
+    expect(await screen.findByText("Bis bald!")).toBeTruthy();
+    await waitFor(() =>
+      expect(within(footer).getByRole("link", { name: "Stationen" })).toBeTruthy(),
+    );
+    fireEvent.click(within(footer).getByRole("link", { name: "Stationen" }));
+    expect(router.state.location.pathname).toBe("/webapp/station");
+    expect(screen.queryByRole("link", { name: "Der Marktplatz" })).toBeNull();
+  });
+
   it("new stations in a view set its '!' until the list is seen", async () => {
     open("/");
     act(() => stream().send("playerstatus", gameStatus({ Stations: {} }), 1));

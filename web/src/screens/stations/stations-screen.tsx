@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { StationView } from "@wegmarke/protocol";
+import { stationsToRead } from "../../game/footer-counts";
 import { unreadCount } from "../../game/messenger";
 import { showsDone } from "../../game/station-done";
 import { displayedStations, isDone, stationById } from "../../game/station-flags";
@@ -32,6 +33,7 @@ export function StationsScreen({ view }: { view: StationView }) {
     view,
     position,
     config.allowGeolocation && config.allowSortbyDistance,
+    stationsToRead(state),
   );
   if (list.length === 0) {
     const allDone =
