@@ -103,6 +103,11 @@ export default tseslint.config(
     "both accounts/ and game/ build on it",
   ),
   serverBoundary("events", ["http", "game", "accounts"], "the services publish into it"),
+  serverBoundary(
+    "metrics",
+    ["engine", "content", "store", "http", "events", "game", "accounts", "participants"],
+    "the services report through callbacks; metrics know only prom-client",
+  ),
   serverBoundary("accounts", ["http", "game"], "accounts and game meet in participants/"),
   serverBoundary("game", ["http", "accounts"], "accounts and game meet in participants/"),
   webBoundary("screens", ["app"], "the app wires the screens, not the other way"),

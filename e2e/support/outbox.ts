@@ -9,7 +9,7 @@ async function readOutbox(serverUrl: string): Promise<OutboxMessage[]> {
 }
 
 /**
- * Waits for a new SMS to `to` (the server's canonical number, `0049...`) whose text matches
+ * Waits for a new SMS to `to` (the server's canonical number, `+49...`) whose text matches
  * `pattern`, and returns the pattern's first group. `after`: how many were there before.
  */
 export async function waitForSms(

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from "../support/server";
 
 /** As the player types it, and as the server keys the account (and addresses the SMS). */
 const phone = "0171 2345678";
-const canonical = "00491712345678";
+const canonical = "+491712345678";
 
 /**
  * A registered player's life: registration by SMS code, sign-in (a wrong password first),

@@ -134,7 +134,7 @@ export async function buildApp({
     onAccountChange: (playerId) => bus.broadcast({ kind: "account", playerId }),
   });
   const registration = new RegistrationService({ store, pack, clock, sms, throttle, limits });
-  const login = new LoginService({ store, clock, throttle });
+  const login = new LoginService({ store, clock, throttle, phoneRegion: pack.phoneRegion });
   const passwords = new PasswordService({
     store,
     clock,
@@ -143,6 +143,7 @@ export async function buildApp({
     throttle,
     limits,
     publicUrl: config.publicUrl,
+    phoneRegion: pack.phoneRegion,
   });
   const scoreboard = new ScoreboardService({ store, clock });
   const turns = new Turns({

@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:8080",
       sms: { provider: "console" },
       trustProxy: [],
+      metricsAllow: ["127.0.0.0/8", "::1"],
       logLevel: "info",
       logFormat: "json",
       scriptWorkers: Math.max(1, availableParallelism() - 1),
@@ -37,6 +38,7 @@ describe("loadConfig", () => {
       SMS_HTTP_URL: "https://sms.example/send",
       SMS_HTTP_TOKEN: "s3cret",
       TRUST_PROXY: "127.0.0.1, 10.0.0.0/8",
+      METRICS_ALLOW: "10.1.2.3, fd00::/8",
       LOG_LEVEL: "warn",
       LOG_FORMAT: "pretty",
       SCRIPT_WORKERS: "0",
@@ -53,6 +55,7 @@ describe("loadConfig", () => {
       publicUrl: "https://play.example",
       sms: { provider: "http", url: "https://sms.example/send", token: "s3cret" },
       trustProxy: ["127.0.0.1", "10.0.0.0/8"],
+      metricsAllow: ["10.1.2.3", "fd00::/8"],
       logLevel: "warn",
       logFormat: "pretty",
       scriptWorkers: 0,
@@ -101,6 +104,7 @@ describe("loadConfig", () => {
     ],
     [{ SMS_HTTP_URL: "sms.example" }, /^SMS_HTTP_URL: /],
     [{ TRUST_PROXY: "everyone" }, /^TRUST_PROXY/],
+    [{ METRICS_ALLOW: "127.0.0.1, localhost" }, /^METRICS_ALLOW/],
   ])("stops with one line naming the variable: %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -43,6 +43,8 @@ export type Config = {
    * means the socket's peer is the client. Per-IP rate limits depend on it.
    */
   trustProxy: string[];
+  /** Addresses (or CIDR ranges) that may read `GET /metrics`; loopback by default. */
+  metricsAllow: string[];
   logLevel: LogLevel;
   /** JSON lines for log collectors; one readable line per event for a person at a terminal. */
   logFormat: LogFormat;
@@ -109,6 +111,11 @@ const list = z
       .filter((item) => item !== ""),
   );
 
+const addressOrRange = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/** Who may read the metrics unless METRICS_ALLOW says otherwise: this machine. */
+const LOOPBACK = ["127.0.0.0/8", "::1"];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
@@ -120,7 +127,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(smsProviders).default("console"),
   SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
-  TRUST_PROXY: list.pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
+  TRUST_PROXY: list.pipe(z.array(addressOrRange)),
+  METRICS_ALLOW: list.pipe(z.array(addressOrRange)),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   LOG_FORMAT: z.enum(logFormats).optional(),
   SCRIPT_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
@@ -167,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     sms: smsConfig(e),
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW.length > 0 ? e.METRICS_ALLOW : LOOPBACK,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
     // One core stays with the server's own thread.

@@ -96,7 +96,7 @@ describe.each([sqlite(), postgres()])("accounts against attackers ($name)", (dia
   function newPhone(): { phone: string; to: string } {
     next++;
     const digits = String(next).padStart(5, "0");
-    return { phone: `0170 55${digits}`, to: `004917055${digits}` };
+    return { phone: `0170 55${digits}`, to: `+4917055${digits}` };
   }
 
   /** An account call from the address `from`; status and body. */

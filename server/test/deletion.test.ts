@@ -38,10 +38,10 @@ async function deleteAccount(hash: string): Promise<void> {
 
 describe("account deletion (outro/activate)", () => {
   it("erases every personal datum of a player and ends their token and streams", async () => {
-    const { code, token } = await api.register("0151 9876543", "00491519876543", "Friederike");
+    const { code, token } = await api.register("0151 19876543", "+4915119876543", "Friederike");
     const id = await playerId(token);
     // Data in every table that can hold some: a second session, a reset link, a played station.
-    await api.account("login/phone", { phone: "0151 9876543", password: code });
+    await api.account("login/phone", { phone: "0151 19876543", password: code });
     await api.account("changepass/phone", { Hash: token });
     await api.game("station/activate", { StationID: 1, Hash: token });
     await api.game("player/answer", { StationID: 1, Answer: "Katze", Hash: token });
@@ -56,10 +56,10 @@ describe("account deletion (outro/activate)", () => {
     for (const file of [dbFile, `${dbFile}-wal`]) {
       const bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
       expect(bytes.includes("Friederike"), file).toBe(false);
-      expect(bytes.includes("00491519876543"), file).toBe(false);
+      expect(bytes.includes("+4915119876543"), file).toBe(false);
     }
     const dump = dumpDatabase(dbFile);
-    expect(dump).not.toContain("00491519876543");
+    expect(dump).not.toContain("+4915119876543");
     expect(dump).not.toContain("Friederike");
     expect(dump).not.toContain("Katze");
     expect(countRows(dbFile, "players", "id = ?", id)).toBe(0);
@@ -74,19 +74,19 @@ describe("account deletion (outro/activate)", () => {
       "invalid hash",
     ]);
     await expect(api.events(token)).rejects.toThrow("401 invalid hash");
-    expect(await api.account("login/phone", { phone: "0151 9876543", password: code })).toEqual([
+    expect(await api.account("login/phone", { phone: "0151 19876543", password: code })).toEqual([
       430,
       "login failed",
     ]);
     // The number is free for a new registration.
-    await api.requestCode("0151 9876543");
+    await api.requestCode("0151 19876543");
   });
 
   it("takes a member out of the team; the team plays on, and goes with its last member", async () => {
     const anna = await api.optin();
     const invite = await api.post("/api/game/team/invite", { Hash: anna });
     const code = teamInviteResponse.parse(await invite.json()).value;
-    const { token: ben } = await api.register("0160 1112223", "00491601112223", "Benedikt");
+    const { token: ben } = await api.register("0160 1112223", "+491601112223", "Benedikt");
     expect((await fetch(`${app.url}/api/game/team/join?hash=${ben}&tjr=${code}`)).status).toBe(200);
     const teamId = (await app.store.repos.players.findByTokenHash(hashToken(anna)))?.teamId;
     const team = `team:${teamId}`;
@@ -96,7 +96,7 @@ describe("account deletion (outro/activate)", () => {
     await deleteAccount(ben);
 
     const dump = dumpDatabase(dbFile);
-    expect(dump).not.toContain("00491601112223");
+    expect(dump).not.toContain("+491601112223");
     expect(dump).not.toContain("Benedikt");
     expect(countRows(dbFile, "players", "team_id = ?", teamId)).toBe(1);
     // The team's game, Ben's answer included, stays with Anna.

@@ -290,6 +290,7 @@ const CASES: RouteCase[] = [
   },
   { method: "GET", route: "/healthz", valid: async () => get("/healthz") },
   { method: "GET", route: "/readyz", valid: async () => get("/readyz") },
+  { method: "GET", route: "/metrics", valid: async () => get("/metrics") },
 ];
 
 function get(path: string, query?: Record<string, string>): Call {

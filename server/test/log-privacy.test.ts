@@ -29,14 +29,14 @@ describe("the log", () => {
   it("holds no phone number, name, password, code or token of any account call", async () => {
     const phone = "0171 9998887";
     const secrets: string[] = ["9998887", "Wilhelmine"];
-    const { code, token } = await api.register(phone, "00491719998887", "Wilhelmine");
+    const { code, token } = await api.register(phone, "+491719998887", "Wilhelmine");
     secrets.push(code, token);
     const [, login] = await api.account("login/phone", { phone, password: code });
     secrets.push(tokenResponse.parse(JSON.parse(login)).value);
     await api.account("login/phone", { phone, password: "falsches-passwort" });
     secrets.push("falsches-passwort");
     await api.account("changepass/phone", { Phone: phone });
-    const reset = /token=([0-9a-f]{64})/.exec(await api.lastSms("00491719998887"))?.[1] ?? "";
+    const reset = /token=([0-9a-f]{64})/.exec(await api.lastSms("+491719998887"))?.[1] ?? "";
     secrets.push(reset);
     // The link as the browser opens it: a GET with the token in the query.
     await fetch(`${app.url}/webapp/password?token=${reset}`);

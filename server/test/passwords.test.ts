@@ -15,7 +15,7 @@ let api: Api;
 let next = 2000;
 function newPhone(): { phone: string; to: string } {
   next++;
-  return { phone: `+49 160 777${next}`, to: `0049160777${next}` };
+  return { phone: `+49 160 777${next}`, to: `+49160777${next}` };
 }
 
 beforeAll(async () => {

@@ -118,7 +118,7 @@ describe("two instances on one PostgreSQL database", () => {
     );
     expect(answers).toEqual(answers.map(() => [200, '{"value":"ok"}']));
     for (const phone of phones) {
-      const canonical = `0049171555000${phone.at(-1)}`;
+      const canonical = `+49171555000${phone.at(-1)}`;
       const player = await apps[0]?.store.repos.players.findByPhone(canonical);
       expect(player?.firstName).toBe("Lena");
     }
@@ -128,7 +128,7 @@ describe("two instances on one PostgreSQL database", () => {
     const a = await instance();
     const b = await instance();
     const phone = "0171 5550123";
-    const { code } = await a.register(phone, "00491715550123");
+    const { code } = await a.register(phone, "+491715550123");
     const wrong = { phone, password: "falsch" };
     for (const api of [a, b, a, b, a]) {
       expect(await api.account("login/phone", wrong)).toEqual([430, "login failed"]);

@@ -61,8 +61,8 @@ describe("the game on PostgreSQL", () => {
   });
 
   it("registers by SMS, signs in by phone and plays as a team", async () => {
-    const { code, token } = await api.register("0151 2223334", "00491512223334", "Lena");
-    const [status] = await api.account("login/phone", { phone: "0151 2223334", password: code });
+    const { code, token } = await api.register("0151 22233344", "+4915122233344", "Lena");
+    const [status] = await api.account("login/phone", { phone: "0151 22233344", password: code });
     expect(status).toBe(200);
     await api.game("station/activate", { StationID: 1, Hash: token });
     const invitation = await api.post("/api/game/team/invite", { Hash: token });

@@ -2,7 +2,7 @@ import { tokenResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../src/accounts/tokens";
 import { Api } from "./support/api";
-import { startApp, tempDir } from "./support/test-app";
+import { demoPack, startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 const MINUTE = 60 * 1000;
@@ -18,11 +18,11 @@ let app: TestApp;
 let api: Api;
 const clock = testClock();
 
-/** Numbers in national and international spelling, and the canonical form SMS go to. */
+/** Numbers in national spelling, and the E.164 form they are stored in and SMS go to. */
 let next = 1000;
 function newPhone(): { phone: string; to: string } {
   next++;
-  return { phone: `0171 555${next}`, to: `0049171555${next}` };
+  return { phone: `0171 555${next}`, to: `+49171555${next}` };
 }
 
 beforeAll(async () => {
@@ -120,7 +120,7 @@ describe("registration by SMS", () => {
   });
 
   it("answers 403 to numbers that are none, on every call that takes one", async () => {
-    for (const phone of ["12", "abc", "+49 1234", "1711234567"]) {
+    for (const phone of ["12", "abc", "+49 1234", "0171 12345", "+999 1234567"]) {
       expect(
         await api.account("optin/sms", { first_name: "X", phone, story_id: "marburg" }),
       ).toEqual([403, "invalid phone"]);
@@ -271,6 +271,57 @@ describe("sign-in with phone and password", () => {
     const other = tokenResponse.parse(JSON.parse(second)).value;
     await api.game("station/activate", { StationID: 1, Hash: token });
     await api.game("station/cancel", { StationID: 1, Hash: other });
+  });
+});
+
+describe("numbers an SMS cannot reach", () => {
+  it("registers no landline, and finds no account by one", async () => {
+    expect(
+      await api.account("optin/sms", {
+        first_name: "X",
+        phone: "030 1234567",
+        story_id: "marburg",
+      }),
+    ).toEqual([403, "invalid phone"]);
+    // A valid number: sign-in looks it up and finds no account.
+    expect(await api.account("login/phone", { phone: "030 1234567", password: "x" })).toEqual([
+      430,
+      "login failed",
+    ]);
+    expect(await app.store.repos.players.findByPhone("+49301234567")).toBeUndefined();
+  });
+});
+
+describe("a pack whose phoneRegion is AT", () => {
+  let austria: TestApp;
+  let austriaApi: Api;
+
+  beforeAll(async () => {
+    austria = await startApp({
+      dbFile: `${dir.dir}/austria.sqlite`,
+      clock,
+      pack: { ...(await demoPack()), phoneRegion: "AT" },
+    });
+    austriaApi = new Api(austria.url);
+  });
+
+  afterAll(async () => {
+    await austria.close();
+  });
+
+  it("registers an Austrian number without country code, in E.164, and signs in by any spelling", async () => {
+    const { code } = await austriaApi.register("0664 1234567", "+436641234567");
+    const player = await austria.store.repos.players.findByPhone("+436641234567");
+    expect(player).toMatchObject({ phone: "+436641234567", firstName: "Lena" });
+    expect(player?.verifiedAt).not.toBeNull();
+    for (const phone of ["0664 123 45 67", "+43 664 1234567", "00436641234567"]) {
+      expect((await austriaApi.account("login/phone", { phone, password: code }))[0]).toBe(200);
+    }
+  });
+
+  it("still reads a number with country code as that country's", async () => {
+    await austriaApi.requestCode("+49 171 7654321");
+    expect(await austriaApi.lastSms("+491717654321")).toMatch(/^Dein Wegmarke-Code: \d{6}$/);
   });
 });
 

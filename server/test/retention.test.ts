@@ -60,7 +60,7 @@ describe("the retention sweep", () => {
     clock.ms += 1;
     expect(await sweep()).toBe(2);
     expect(await status(idle)).toBe(401);
-    expect(countRows(dbFile, "players", "phone = ?", "00491713334445")).toBe(0);
+    expect(countRows(dbFile, "players", "phone = ?", "+491713334445")).toBe(0);
     for (const hash of [player, cancelled, founder, member, young]) {
       expect(await status(hash)).toBe(404);
     }
@@ -73,7 +73,7 @@ describe("the retention sweep", () => {
   it("counts from the confirmation of the SMS code, not from the first request", async () => {
     await api.requestCode("0171 3334448");
     clock.ms += TTL - 60 * 1000;
-    const { token } = await api.register("0171 3334448", "00491713334448");
+    const { token } = await api.register("0171 3334448", "+491713334448");
     clock.ms += 60 * 1000;
     expect(await sweep()).toBe(0);
     expect(await status(token)).toBe(404);
@@ -93,7 +93,7 @@ describe("the retention sweep", () => {
 
   it("removes expired SMS codes, reset links and invitations", async () => {
     await api.requestCode("0171 3334446");
-    const { token } = await api.register("0171 3334447", "00491713334447");
+    const { token } = await api.register("0171 3334447", "+491713334447");
     await api.account("changepass/phone", { Hash: token });
     await api.game("station/activate", { StationID: 1, Hash: token });
     await api.post("/api/game/team/invite", { Hash: token });

@@ -56,9 +56,9 @@ const WANDERER = /^Wanderer \d{4}$/;
 describe("GET scoreboard", () => {
   it("ranks players and teams by points, with names, finished stations and the caller's row", () =>
     withApp("ranking", async (api) => {
-      const lena = (await api.register("0171 1111111", "00491711111111", "Lena")).token;
+      const lena = (await api.register("0171 1111111", "+491711111111", "Lena")).token;
       const anon = await api.optin();
-      const jonas = (await api.register("0171 2222222", "00491712222222", "Jonas")).token;
+      const jonas = (await api.register("0171 2222222", "+491712222222", "Jonas")).token;
       const small = await api.optin();
       const teamless = await api.optin();
       const anonFounder = await api.optin();
@@ -106,7 +106,7 @@ describe("GET scoreboard", () => {
 
   it("is up to date right after a station finishes, and forgets a deleted player", () =>
     withApp("live", async (api) => {
-      const lena = (await api.register("0171 3333333", "00491713333333", "Lena")).token;
+      const lena = (await api.register("0171 3333333", "+491713333333", "Lena")).token;
       const other = await api.optin();
       await finish(api, lena, 3);
       expect((await scoreboard(api, other)).entries.map((e) => e.name)).toEqual(["Lena"]);

@@ -130,13 +130,13 @@ describe("the typed riddle of station 1", () => {
   });
 
   it("remembers the language of the last activation for the SMS sent later", async () => {
-    const { token } = await api.register("0171 5554433", "00491715554433");
+    const { token } = await api.register("0171 5554433", "+491715554433");
     await api.game("station/activate", { StationID: 1, Hash: token, Language: "en" });
     expect(await api.account("changepass/phone", { Phone: "0171 5554433" })).toEqual([
       200,
       '{"value":"ok"}',
     ]);
-    expect(await api.lastSms("00491715554433")).toMatch(/^New Wegmarke password: http/);
+    expect(await api.lastSms("+491715554433")).toMatch(/^New Wegmarke password: http/);
   });
 
   it("refuses an unknown language with 400", async () => {

@@ -1,6 +1,7 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { LoginPhoneRequest, LoginPhoneResponse } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
+import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import type { Store } from "../store/store";
 import { verifyNothing, verifyPassword } from "./passwords";
@@ -9,7 +10,13 @@ import { openSession } from "./sessions";
 import { enforce, pairKey } from "./throttle";
 import type { Throttle } from "./throttle";
 
-export type LoginServiceDeps = { store: Store; clock: Clock; throttle: Throttle };
+export type LoginServiceDeps = {
+  store: Store;
+  clock: Clock;
+  throttle: Throttle;
+  /** game.yaml's region for numbers without country code. */
+  phoneRegion: ContentPack["phoneRegion"];
+};
 
 /** Sign-in with phone number and password. */
 export class LoginService {
@@ -24,8 +31,8 @@ export class LoginService {
    * strangers cannot lock the owner out (docs/security.md).
    */
   async login(request: LoginPhoneRequest, ip: string): Promise<LoginPhoneResponse> {
-    const { store, clock, throttle } = this.deps;
-    const phone = phoneOf(request.phone);
+    const { store, clock, throttle, phoneRegion } = this.deps;
+    const phone = phoneOf(request.phone, phoneRegion);
     const pair = pairKey(phone, ip);
     await enforce(throttle.loginFailuresPerPair, pair, ErrorReason.tooManyAttempts);
     if (!(await throttle.knownAddresses.wasHit(pair))) {

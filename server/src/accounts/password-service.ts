@@ -1,6 +1,7 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { ChangepassPhoneRequest, ChangepassRequest } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
+import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import { KeyedQueue } from "../participants/keyed-queue";
 import type { PlayerRow } from "../store/player-repository";
@@ -24,6 +25,8 @@ export type PasswordServiceDeps = {
   limits: AccountLimits;
   /** `PUBLIC_URL`: reset links point at its `/webapp/password`. */
   publicUrl: string;
+  /** game.yaml's region for numbers without country code. */
+  phoneRegion: ContentPack["phoneRegion"];
 };
 
 /** A registered player (verified, with phone and password) as the password calls need one. */
@@ -55,7 +58,7 @@ export class PasswordService {
       await this.queue.run(String(player.id), () => this.sendLink(player));
       return;
     }
-    const phone = phoneOf(request.Phone ?? "");
+    const phone = phoneOf(request.Phone ?? "", this.deps.phoneRegion);
     await enforce(throttle.resetsPerPhone, phone, ErrorReason.resetTooSoon);
     const player = await store.repos.players.findByPhone(phone);
     if (!player || !isRegistered(player)) {

@@ -63,12 +63,12 @@ describe("RateLimiter", () => {
   it("keeps hashes of the keys, not the keys, until the sweep deletes the expired", async () => {
     const clock = clockAt(0);
     const limiter = new RateLimiter("test", { limit: 1, windowMs: HOUR }, store, clock, keyHash);
-    await limiter.hit("00491711234567");
-    expect(await store.repos.rateHits.newest("test", "00491711234567", "", 10)).toEqual([]);
+    await limiter.hit("+491711234567");
+    expect(await store.repos.rateHits.newest("test", "+491711234567", "", 10)).toEqual([]);
     await store.repos.rateHits.deleteExpired(new Date(HOUR - 1).toISOString());
-    expect(await limiter.retryAfterMs("00491711234567")).toBe(HOUR);
+    expect(await limiter.retryAfterMs("+491711234567")).toBe(HOUR);
     await store.repos.rateHits.deleteExpired(new Date(HOUR).toISOString());
     clock.ms = 1;
-    expect(await limiter.retryAfterMs("00491711234567")).toBe(0);
+    expect(await limiter.retryAfterMs("+491711234567")).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import type { Repositories, Store } from "../store/store";
 import { playerLanguage } from "./account-service";
 import type { AccountLimits } from "./limits";
 import { hashPassword } from "./passwords";
-import { phoneOf } from "./phone";
+import { mobilePhoneOf, phoneOf } from "./phone";
 import { openSession } from "./sessions";
 import { checkSmsCode, hashSmsCode, newSmsCode } from "./sms-codes";
 import type { SmsSender } from "./sms-sender";
@@ -43,7 +43,7 @@ export class RegistrationService {
   async register(request: OptinSmsRequest, ip: string): Promise<void> {
     const { pack, store, clock, sms, throttle, limits } = this.deps;
     if (request.story_id !== pack.id) throw new ServiceError(400, ErrorReason.unknownStory);
-    const phone = phoneOf(request.phone);
+    const phone = mobilePhoneOf(request.phone, pack.phoneRegion);
     await throttle.smsCall(ip);
     const language = playerLanguage(request.language, pack);
     const firstName = request.first_name;
@@ -89,8 +89,8 @@ export class RegistrationService {
    * used-up code and for a number without pending registration.
    */
   async verify(request: OptinSmsVerifyRequest, ip: string): Promise<string> {
-    const { store, clock, throttle, limits } = this.deps;
-    const phone = phoneOf(request.phone);
+    const { pack, store, clock, throttle, limits } = this.deps;
+    const phone = phoneOf(request.phone, pack.phoneRegion);
     await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
     const code = request.smscode.replace(/\s/g, "");
 

@@ -10,6 +10,7 @@ export class SmsSender {
     private readonly provider: SmsProvider,
     private readonly throttle: Throttle,
     private readonly onFailure: (error: unknown) => void,
+    private readonly onSent: () => void = () => undefined,
   ) {}
 
   /** 429 `too many sms` when `phone` got its share within the hour; check before any work. */
@@ -26,5 +27,6 @@ export class SmsSender {
       this.onFailure(error);
       throw new ServiceError(503, ErrorReason.smsNotSent);
     }
+    this.onSent();
   }
 }

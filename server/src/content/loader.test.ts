@@ -376,6 +376,23 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
       { file: "game.yaml", line: 137, message: "privacy.provider.email: Invalid email address" },
     ]);
   });
+
+  it("reads phoneRegion, DE when not set, and reports a code that is no country's", async () => {
+    expect((await loadContentPack(pack)).phoneRegion).toBe("DE");
+    await edit("game.yaml", (t) => t.replace("phoneRegion: DE\n", "phoneRegion: AT\n"));
+    expect((await loadContentPack(pack)).phoneRegion).toBe("AT");
+    await edit("game.yaml", (t) => t.replace("phoneRegion: AT\n", "phoneRegion: Austria\n"));
+    const text = await readFile(path.join(pack, "game.yaml"), "utf8");
+    expect(await problems()).toEqual([
+      {
+        file: "game.yaml",
+        line: text.split("\n").indexOf("phoneRegion: Austria") + 1,
+        message: "phoneRegion: expected a country's two-letter code, such as DE, AT or CH",
+      },
+    ]);
+    await edit("game.yaml", (t) => t.replace("phoneRegion: Austria\n", ""));
+    expect((await loadContentPack(pack)).phoneRegion).toBe("DE");
+  });
 });
 
 describe("story folders", () => {

@@ -1,4 +1,5 @@
 import type { Language, StationStyle, StationView, WebAppConfig } from "@wegmarke/protocol";
+import type { CountryCode } from "libphonenumber-js/max";
 
 /** A loaded, validated content pack: read-only for the rest of the server. */
 
@@ -121,9 +122,14 @@ export type ContentPack = {
   privacy?: Privacy;
   /** Fixed texts for the home screen when it has nothing else to show. */
   news?: Localized[];
+  /** Where a phone number without country code is from (ISO 3166 code, `DE` when not set). */
+  phoneRegion?: CountryCode;
   /** Absolute path of the pack's folder. */
   dir: string;
 };
+
+/** The region of national phone numbers when game.yaml names none. */
+export const DEFAULT_PHONE_REGION: CountryCode = "DE";
 
 /** One problem found while loading a pack: the file (relative to the pack), the line if known. */
 export type ContentProblem = { file: string; line?: number; message: string };

@@ -1,6 +1,9 @@
+import { isSupportedCountry } from "libphonenumber-js/max";
+import type { CountryCode } from "libphonenumber-js/max";
 import { z } from "zod";
 import { MAX_ID, languageSchema, stationStyleSchema, stationViewSchema } from "@wegmarke/protocol";
 import { parseDuration } from "../engine/duration";
+import { DEFAULT_PHONE_REGION } from "./model";
 
 /** The yaml files of a content pack (docs/content-authoring.md). Unknown keys are errors. */
 
@@ -81,6 +84,12 @@ export const gameSchema = z.strictObject({
   help: z.array(headedTextSchema).default([]),
   privacy: privacySchema.optional(),
   news: z.array(localizedSchema).default([]),
+  phoneRegion: z
+    .string()
+    .refine((code): code is CountryCode => isSupportedCountry(code), {
+      error: "expected a country's two-letter code, such as DE, AT or CH",
+    })
+    .default(DEFAULT_PHONE_REGION),
 });
 export type GameFile = z.infer<typeof gameSchema>;
 

@@ -109,6 +109,15 @@ export class StreamHub {
     return () => connection.close();
   }
 
+  /** Distinct players with a stream open here (a scrape of the metrics asks, not the hot path). */
+  playersOnline(): number {
+    const players = new Set<number>();
+    for (const connection of this.connections) {
+      if (connection.owner) players.add(connection.owner.playerId);
+    }
+    return players.size;
+  }
+
   /** Whether one of the player's streams is open here. */
   hasPlayer(playerId: number): boolean {
     for (const connection of this.connections) {

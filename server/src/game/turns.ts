@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { Clock } from "../clock";
 import { ParticipantChanged } from "../errors";
 import type { EventBus } from "../events/bus";
@@ -39,6 +40,8 @@ export type TurnsDeps = {
   onScheduled: (dueAt: Date) => void;
   /** Called after commit when a station finished. */
   onScored: () => void;
+  /** Called after each commit: the seconds since the call (queue included), events appended. */
+  onTurn?: (seconds: number, events: number) => void;
 };
 
 /**
@@ -57,6 +60,7 @@ export class Turns {
   /** ParticipantChanged (409) when the stream no longer exists. */
   async run<T>(stream: string, work: (turn: Turn) => Promise<T>): Promise<T> {
     const { store, clock, bus } = this.deps;
+    const start = performance.now();
     const [turn, result, rows] = await this.queue.run(stream, () =>
       store.transaction(async (repos) => {
         // Locks the stream: a turn of it on another instance waits for this one to commit.
@@ -70,6 +74,7 @@ export class Turns {
         return [turn, result, rows] as const;
       }),
     );
+    this.deps.onTurn?.((performance.now() - start) / 1000, rows.length);
     if (rows.length > 0) bus.publish(stream, rows);
     if (turn.wakeAt !== undefined) this.deps.onScheduled(new Date(turn.wakeAt));
     if (turn.scored) this.deps.onScored();
@@ -84,11 +89,12 @@ export class Turns {
    */
   step(stream: string, work: (at: string, runs: RunAccess) => Promise<RunOutcome>): Promise<void> {
     const { store, clock } = this.deps;
+    const start = performance.now();
     return this.queue.run(stream, async () => {
       const first = await work(clock.now().toISOString(), this.cache.over(store.runs));
       if (await store.runs.commit(first.write)) {
         this.cache.wrote(first.write);
-        return this.committed(stream, first);
+        return this.committed(stream, first, start);
       }
       this.cache.forget(stream);
       // Another turn of the stream came in between: this time with the stream locked.
@@ -98,13 +104,14 @@ export class Turns {
           throw new Error(`stream ${stream} changed under its lock`);
         return outcome;
       });
-      this.committed(stream, second);
+      this.committed(stream, second, start);
     });
   }
 
   /** Hands a committed outcome's events to the streams, and tells the scheduler and scores. */
-  private committed(stream: string, outcome: RunOutcome): void {
+  private committed(stream: string, outcome: RunOutcome, start: number): void {
     const { events } = outcome.write;
+    this.deps.onTurn?.((performance.now() - start) / 1000, events.length);
     if (events.length > 0) {
       this.deps.bus.publish(
         stream,

@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { adminQuery, createTestSchema } from "../../test/support/postgres";
 import { hashToken } from "../accounts/tokens";
 import { openStore } from "./store";
+import type { Store } from "./store";
+
+const MIGRATION_008 = "008-phone-numbers-in-e164";
 
 /**
  * A database as the 001 schema left it: one player with the token hash in its own row, and the
@@ -73,6 +76,70 @@ describe("migration 003", () => {
   });
 });
 
+/** Numbers as they were stored before migration 008, and as they are after it. */
+const OLD_PHONES = [
+  ["00491711234567", "+491711234567"],
+  ["00436641234567", "+436641234567"],
+  ["0041791234567", "+41791234567"],
+] as const;
+
+/**
+ * Players with numbers in the old form, on a database whose migration 008 is undone: the
+ * data is what 007 left, the schema the same (008 changes rows only).
+ */
+async function playersBefore008(store: Store, forget008: () => Promise<void>): Promise<void> {
+  await store.migrate();
+  const player = { storyId: "marburg", language: "de" as const, createdAt: "2026-05-01T10:00Z" };
+  for (const [phone] of OLD_PHONES) await store.repos.players.createForPhone({ ...player, phone });
+  await store.repos.players.create(player);
+  await forget008();
+}
+
+async function expectE164(store: Store): Promise<void> {
+  for (const [old, e164] of OLD_PHONES) {
+    expect(await store.repos.players.findByPhone(old)).toBeUndefined();
+    expect(await store.repos.players.findByPhone(e164)).toMatchObject({ phone: e164 });
+  }
+  // The anonymous player keeps having no number.
+  expect(await store.repos.players.find(OLD_PHONES.length + 1)).toMatchObject({ phone: null });
+}
+
+describe("migration 008", () => {
+  it("stores the numbers of a SQLite database in E.164", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
+    const file = join(dir, "db.sqlite");
+    const before = openStore({ kind: "sqlite", file });
+    await playersBefore008(before, async () => {
+      const db = new SqliteDatabase(file);
+      db.prepare("delete from kysely_migration where name = ?").run(MIGRATION_008);
+      db.close();
+    });
+    await before.close();
+    const store = openStore({ kind: "sqlite", file });
+    await store.migrate();
+    await expectE164(store);
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("stores the numbers of a PostgreSQL database in E.164", async () => {
+    const schema = await createTestSchema();
+    const store = openStore(schema.database);
+    try {
+      await playersBefore008(store, async () => {
+        await adminQuery(`delete from ${schema.name}.kysely_migration where name = $1`, [
+          MIGRATION_008,
+        ]);
+      });
+      await store.migrate();
+      await expectE164(store);
+    } finally {
+      await store.close();
+      await schema.drop();
+    }
+  });
+});
+
 describe("the migrations on PostgreSQL", () => {
   it("build the schema from empty, with identity ids, in the configured schema (not public)", async () => {
     const schema = await createTestSchema();
@@ -106,6 +173,7 @@ describe("the migrations on PostgreSQL", () => {
         "005-stream-version",
         "006-event-log-without-station-index",
         "007-session-use-and-chosen-password",
+        MIGRATION_008,
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

@@ -9,6 +9,11 @@ export class OpenTransactions {
     return this.count === 0;
   }
 
+  /** How many: the metrics read it. */
+  get size(): number {
+    return this.count;
+  }
+
   async during<T>(work: () => Promise<T>): Promise<T> {
     this.count++;
     try {

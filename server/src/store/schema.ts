@@ -38,7 +38,7 @@ export type PlayersTable = {
    */
   createdAt: string;
   firstName: string | null;
-  /** Canonical form (accounts/phone.ts), unique among players. */
+  /** E.164 (accounts/phone.ts), unique among players. */
   phone: string | null;
   /** argon2id PHC string. */
   passwordHash: string | null;

@@ -202,7 +202,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
 
   it("inserts a player for a phone number only while the number is free", async () => {
     const player = { storyId: "marburg", language: "de" as const, createdAt: AT };
-    const phone = "00491711234567";
+    const phone = "+491711234567";
     const first = await store.repos.players.createForPhone({ ...player, phone, firstName: "Lena" });
     expect(first).toBeTypeOf("number");
     expect(await store.repos.players.createForPhone({ ...player, phone, firstName: "Jan" })).toBe(

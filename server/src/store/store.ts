@@ -28,6 +28,13 @@ import { StreamRepository } from "./stream-repository";
 import { TeamInvitationRepository } from "./team-invitation-repository";
 import { TeamRepository } from "./team-repository";
 
+/** How busy the database's connections are, for the metrics; `pool` only with PostgreSQL. */
+export type DatabaseUse = {
+  /** Transactions under way or waiting for the connection. */
+  transactions: number;
+  pool?: { total: number; idle: number; waiting: number };
+};
+
 export type Repositories = {
   players: PlayerRepository;
   sessions: SessionRepository;
@@ -78,6 +85,8 @@ export class Store {
     private readonly open = new OpenTransactions(),
     /** SQLite's background checkpoints (sqlite-checkpoints.ts). */
     private readonly checkpoints?: Checkpoints,
+    /** PostgreSQL's pool. */
+    private readonly pool?: Pool,
   ) {
     this.repos = repositories(db, dialect);
   }
@@ -102,6 +111,17 @@ export class Store {
     await sql`select set_config('synchronous_commit', 'off', true), pg_notify(${channel}, ${payload})`.execute(
       this.db,
     );
+  }
+
+  /** How busy the connections are now. */
+  use(): DatabaseUse {
+    const { pool } = this;
+    return {
+      transactions: this.open.size,
+      ...(pool && {
+        pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      }),
+    };
   }
 
   /** Throws unless the database answers. */
@@ -150,7 +170,7 @@ function openPostgres(url: string): Store {
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  return new Store(db, "postgres", new PostgresRunStore(pool));
+  return new Store(db, "postgres", new PostgresRunStore(pool), undefined, undefined, pool);
 }
 
 /**

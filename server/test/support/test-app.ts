@@ -80,6 +80,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     publicUrl: "http://localhost",
     sms: { provider: "outbox" },
     trustProxy: [],
+    metricsAllow: ["127.0.0.0/8", "::1"],
     logLevel: "silent",
     logFormat: "json",
     // The engine in the test's own thread; test/script-workers.test.ts runs it on workers.

@@ -40,7 +40,7 @@ afterEach(async () => {
   await stop();
 });
 
-const message = { to: "00491711234567", text: "Dein Wegmarke-Code: 123456" };
+const message = { to: "+491711234567", text: "Dein Wegmarke-Code: 123456" };
 const answer = (status: number) => (response: ServerResponse) => response.writeHead(status).end();
 
 function provider(url: string, timeoutMs = 1000) {

@@ -1,4 +1,4 @@
-/** One SMS: the canonical phone number (`0049...`) and the text. */
+/** One SMS: the stored phone number in E.164 (`+49...`) and the text. */
 export type SmsMessage = { to: string; text: string };
 
 /** Where SMS go. `send` resolves once the message is handed over and throws when it could not be. */
