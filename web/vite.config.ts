@@ -78,6 +78,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
+      // The site's root, query and all: the server redirects it to the app (/?account-deleted=1).
+      "^/(\\?.*)?$": server,
       "/api": server,
       "/assets": server,
       "/webapp/config.json": server,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { demoPackWith, type GamePack } from "../support/content";
+import { settle } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
 /** A pack with `registrationLess`: players are registered anonymously, never see a login. */
@@ -81,5 +82,30 @@ describe("registration-less mode", () => {
   it("shows the 404 at /webapp/debug when the pack does not enable debug", async () => {
     await page.goto("/webapp/debug");
     await page.getByRole("heading", { name: "Diese Seite gibt es nicht." }).waitFor();
+  });
+
+  it("deletes the account and ends at /?account-deleted=1, which says so", async () => {
+    await page.goto("/webapp/end");
+    await page.getByRole("button", { name: "Konto löschen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Konto löschen?" });
+    // The app leaves for /?account-deleted=1 (spec 4); the server keeps the query on its way
+    // to the app, which shows the message there instead of registering anew.
+    const leaving = page.waitForResponse(`${server.url}/?account-deleted=1`);
+    await dialog.getByRole("button", { name: "Ja, löschen" }).click();
+    const redirect = await leaving;
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe("/webapp/?account-deleted=1");
+    await page.waitForURL(`${server.url}/webapp/?account-deleted=1`);
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Dein Konto und deine Daten wurden gelöscht." })
+      .waitFor();
+    expect(await storedToken()).toBeNull();
+    await settle(page);
+    await screenshot(page, "29-registration-less-deleted");
+
+    await page.getByRole("button", { name: "Neu starten" }).click();
+    await page.getByRole("navigation", { name: "Bereiche" }).waitFor();
+    await expect.poll(storedToken).not.toBeNull();
   });
 });

@@ -1,18 +1,27 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
 
 /** Vite puts content-hashed bundles here: a new build means new names, so cache for good. */
 const HASHED_ASSETS = "/assets/";
 const FOREVER = "public, max-age=31536000, immutable";
 
+/** The query of a request URL with its "?", or "" without one. */
+function queryOf(url: string): string {
+  const start = url.indexOf("?");
+  return start < 0 ? "" : url.slice(start);
+}
+
 /** The built web app under `/webapp/`; every unknown app path gets index.html (the SPA's 404). */
 export function staticRoutes(webDist: string): FastifyPluginAsync {
   return async (app) => {
-    app.get("/", (_request, reply) => reply.redirect("/webapp/"));
-    app.get("/webapp", (_request, reply) => reply.redirect("/webapp/"));
+    // The query goes along: account deletion ends at /?account-deleted=1 (spec 4).
+    const toApp = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.redirect(`/webapp/${queryOf(request.url)}`);
+    app.get("/", toApp);
+    app.get("/webapp", toApp);
 
     if (!existsSync(join(webDist, "index.html"))) {
       const notBuilt = () => {

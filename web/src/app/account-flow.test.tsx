@@ -226,7 +226,9 @@ describe("menu", () => {
 });
 
 describe("account deletion", () => {
-  it("account deletion clears local storage and redirects to /?account-deleted=1, which says the data was deleted", async () => {
+  // The page load of /?account-deleted=1 that follows (jsdom says "Not implemented: navigation")
+  // is a browser test's: e2e/tests/registration-less.test.ts.
+  it("account deletion clears local storage and signs out, and the login says the data was deleted", async () => {
     const { router, calls } = renderApp("/end", { token: "abc" });
     localStorage.setItem("wegmarke.cache.abc", "{}");
     localStorage.setItem("something.else", "1");
@@ -243,6 +245,14 @@ describe("account deletion", () => {
     expect(new URLSearchParams(router.state.location.search).get("target")).toBe(
       "/webapp/?account-deleted=1",
     );
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "Dein Konto und deine Daten wurden gelöscht.",
+    );
+  });
+
+  it("/webapp/?account-deleted=1, where the server sends /?account-deleted=1, says the data was deleted", async () => {
+    const { router } = renderApp("/?account-deleted=1");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
     expect((await screen.findByRole("status")).textContent).toBe(
       "Dein Konto und deine Daten wurden gelöscht.",
     );

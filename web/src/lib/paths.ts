@@ -21,8 +21,14 @@ export function loginPath(pathname: string, search: string): string {
   return `/login?${new URLSearchParams({ target }).toString()}`;
 }
 
-/** Where the app goes after deleting the account (spec 4): home, which shows the message. */
+/** The query that tells the app the account was just deleted: it shows the message. */
 export const accountDeletedSearch = "?account-deleted=1";
+
+/**
+ * Where the app goes after deleting the account (spec 4): the site's root with that query,
+ * which the server redirects, query and all, to the app's home.
+ */
+export const accountDeletedUrl = `/${accountDeletedSearch}`;
 
 /** Whether a query, or the login target in it, says that the account was just deleted. */
 export function isAccountDeleted(search: URLSearchParams): boolean {

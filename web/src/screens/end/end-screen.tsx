@@ -5,12 +5,14 @@ import { apiErrorKey } from "../../api/api-error-key";
 import { deleteAccount } from "../../api/outro-api";
 import { useConfirm } from "../../components/confirm";
 import { useFlash } from "../../components/flash";
+import { accountDeletedUrl } from "../../lib/paths";
 import { useSession } from "../../session/session";
 import "../account.css";
 
 /**
  * /webapp/end (spec "End"): deletes the account after a confirm dialog, clears the local
- * storage and goes to /?account-deleted=1, which says that the data was deleted.
+ * storage and goes to /?account-deleted=1 (spec 4), a new page load that the server redirects
+ * to /webapp/?account-deleted=1, which says that the data was deleted.
  */
 export function EndScreen() {
   const { t } = useTranslation();
@@ -38,9 +40,9 @@ export function EndScreen() {
       setBusy(false);
       return;
     }
-    // Signed out: the route guard sends the player to /webapp/?account-deleted=1, which says
-    // so (on the login, or before registering anew).
+    // Signed out first, so that nothing of the game is stored again before the page goes.
     forget();
+    window.location.replace(accountDeletedUrl);
   }
 
   return (
