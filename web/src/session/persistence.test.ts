@@ -45,6 +45,44 @@ function played() {
 }
 
 describe("persisted config", () => {
+  it("holds debug, apiVersion, authToken, projectId, storyId, both bases and the last event id", () => {
+    updateConfig(startConfig({ ...server, debug: true }), { authToken: "abc", lastEventId: 4 });
+    expect(JSON.parse(localStorage.getItem(configKey) ?? "null")).toEqual({
+      debug: true,
+      apiVersion: 1,
+      authToken: "abc",
+      projectId: "marburg",
+      storyId: "marburg",
+      accountBase: "/api/account/",
+      gameBase: "/api/game/",
+      lastEventId: 4,
+      language: null,
+    });
+  });
+
+  it("keeps the token of a config stored before it held debug and projectId, and completes it", () => {
+    const { debug, projectId, ...older } = { ...startConfig(server), authToken: "abc" };
+    expect([debug, projectId]).toEqual([false, "marburg"]);
+    localStorage.setItem(configKey, JSON.stringify(older));
+    const start = startConfig(server);
+    expect(start.authToken).toBe("abc");
+    updateConfig(start, { language: "en" });
+    expect(JSON.parse(localStorage.getItem(configKey) ?? "null")).toMatchObject({
+      authToken: "abc",
+      debug: false,
+      projectId: "marburg",
+      language: "en",
+    });
+  });
+
+  it("after a logout, a change of language does not bring the old token back", () => {
+    updateConfig(startConfig(server), { authToken: "abc" });
+    const start = startConfig(server);
+    clearPersisted("abc");
+    updateConfig(start, { language: "en" });
+    expect(startConfig(server)).toMatchObject({ authToken: null, language: "en" });
+  });
+
   it("keeps the token, last event id and language of the same game", () => {
     updateConfig(startConfig(server), { authToken: "abc", lastEventId: 7, language: "en" });
     expect(startConfig(server)).toMatchObject({ authToken: "abc", lastEventId: 7, language: "en" });
