@@ -8,7 +8,7 @@ import type { SeenMark } from "./seen";
 import { displayedStations, isSecret, stationStyle } from "./station-flags";
 
 /** Spec 9: a repeated answer-expected counts as answer-rejected after 10 ms. */
-export const answerRejectedDelayMs = 10;
+const answerRejectedDelayMs = 10;
 /** Messages older than this when they arrive (a device replaying history) are not typed again. */
 const recentMessageMs = 10_000;
 

@@ -1,5 +1,5 @@
 /** Spec 9: the intro has 4 steps. */
-export const introStepCount = 4;
+const introStepCount = 4;
 
 /** Spec 1 and 9: accounts without an activated station are deleted 14 days after registration. */
 export const accountRetentionDays = 14;

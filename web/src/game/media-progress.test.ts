@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultSeenRatio } from "@wegmarke/protocol";
-import {
-  audioProgressDue,
-  audioSeekStepSeconds,
-  playedRatio,
-  videoProgressToReport,
-} from "./media-progress";
+import { audioProgressDue, playedRatio, videoProgressToReport } from "./media-progress";
 
 describe("medium progress", () => {
-  it("audio seek step is 0.1 s", () => {
-    expect(audioSeekStepSeconds).toBe(0.1);
-  });
-
   it("the played share is the time over the duration, 0 while the duration is unknown", () => {
     expect(playedRatio(30, 120)).toBe(0.25);
     expect(playedRatio(5, Number.NaN)).toBe(0);

@@ -7,8 +7,6 @@ import {
   finishedStories,
   stationsToNextStory,
   stationsWithPoints,
-  storyOpeningDelay,
-  storyOpeningDelayMs,
   unseenStories,
 } from "./stories";
 
@@ -67,12 +65,6 @@ describe("stories", () => {
     const [done, open] = availableStories(content, withPoints([1]));
     expect(done && activatesOnOpen(done)).toBe(false);
     expect(open && activatesOnOpen(open)).toBe(true);
-  });
-
-  it("story opening delay is 1000 ms before navigating to an unseen story", () => {
-    expect(storyOpeningDelayMs).toBe(1000);
-    expect(storyOpeningDelay(2, [1])).toBe(1000);
-    expect(storyOpeningDelay(1, [1])).toBe(0);
   });
 
   it("counts the listed stories not opened yet as unseen", () => {

@@ -1,7 +1,7 @@
 import type { PlayerStatus, PublicContent, StoryContent } from "@wegmarke/protocol";
 
 /** Spec 9: the card flip before an unseen story opens. */
-export const storyOpeningDelayMs = 1000;
+const storyOpeningDelayMs = 1000;
 
 /** A story the player can open: its texts and its state from the player status. */
 export type StoryEntry = { id: number; story: StoryContent; live: boolean; done: boolean };
