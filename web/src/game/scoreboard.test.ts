@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScoreboardEntry } from "@wegmarke/protocol";
-import { scoreboardRefreshMs, scoreboardRows } from "./scoreboard";
+import { scoreboardRows } from "./scoreboard";
 
 const row = (rank: number, name: string, points: number, isYou = false): ScoreboardEntry => ({
   rank,
@@ -24,9 +24,5 @@ describe("scoreboard", () => {
     const rows = scoreboardRows([row(1, "Lena", 5)], far);
     expect(rows.at(-1)).toEqual({ entry: far, gapBefore: true });
     expect(scoreboardRows([], far)).toEqual([{ entry: far, gapBefore: false }]);
-  });
-
-  it("refreshes every 30 s while visible (docs/decisions/007-scoreboard.md)", () => {
-    expect(scoreboardRefreshMs).toBe(30_000);
   });
 });

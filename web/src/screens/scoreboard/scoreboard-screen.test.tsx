@@ -51,6 +51,28 @@ describe("scoreboard", () => {
     await waitFor(() => expect(calls.length).toBe(before + 1));
   });
 
+  it("is fetched again every 30 s while the page is visible, and when it becomes visible", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const { calls } = renderApp("/scoreboard", {
+      token: "abc",
+      respond: (call) => (call.url.includes("scoreboard") ? Response.json(board) : undefined),
+    });
+    await screen.findByRole("list", { name: "Rangliste" });
+    const fetched = () => calls.filter((call) => call.url.includes("scoreboard")).length;
+    const before = fetched();
+    act(() => void vi.advanceTimersByTime(29_999));
+    expect(fetched()).toBe(before);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(fetched()).toBe(before + 1);
+
+    Object.defineProperty(document, "visibilityState", { configurable: true, value: "hidden" });
+    act(() => void vi.advanceTimersByTime(60_000));
+    expect(fetched()).toBe(before + 1);
+    Reflect.deleteProperty(document, "visibilityState");
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    expect(fetched()).toBe(before + 2);
+  });
+
   it("says so when it cannot be loaded", async () => {
     renderApp("/scoreboard", {
       token: "abc",
