@@ -70,6 +70,22 @@ describe("station list", () => {
 });
 
 describe("station", () => {
+  it("shows a station call the server refuses as a flash message apiError.{code}", async () => {
+    renderApp("/station/1", {
+      token: "abc",
+      respond: ({ url }) =>
+        url.endsWith("station/activate") ? new Response("boom", { status: 500 }) : undefined,
+    });
+    act(() => stream().send("playerstatus", playerStatus()));
+    fireEvent.click(await screen.findByRole("button", { name: "Station starten" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ja, starten" }));
+    const flash = await screen.findByRole("alert");
+    expect(flash.textContent).toContain("Da ist etwas schiefgegangen.");
+    fireEvent.click(within(flash).getByRole("button", { name: "Schließen" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("says so when the station is unavailable", () => {
     renderApp("/station/7", { token: "abc" });
     act(() => stream().send("playerstatus", playerStatus()));
