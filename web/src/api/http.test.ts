@@ -58,6 +58,30 @@ describe("calls", () => {
     });
   });
 
+  it("with API version 2 ask for a token (GET optin/token) and send it with optin/anon", async () => {
+    answerWith(() =>
+      Response.json({
+        value: calls.length === 1 ? { token: { realm: "marburg", id: "t-7" } } : "token-2",
+      }),
+    );
+    const token = await optinAnonymous({
+      accountBase: "/api/account/",
+      apiVersion: 2,
+      storyId: "marburg",
+      language: "de",
+    });
+    expect(token).toBe("token-2");
+    expect(calls.map(({ url, init }) => [url, init?.method])).toEqual([
+      ["/api/account/player/optin/token", "GET"],
+      ["/api/account/player/optin/anon", "POST"],
+    ]);
+    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({
+      story_id: "marburg",
+      language: "de",
+      token: { realm: "marburg", id: "t-7" },
+    });
+  });
+
   it("reject with the HTTP status as code and the trimmed body as reason", async () => {
     answerWith(() => new Response("  no answer expected\n", { status: 400 }));
     const error = await failure(
