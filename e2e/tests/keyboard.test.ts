@@ -57,7 +57,7 @@ describe("keyboard navigation of the menus", () => {
     expect(await focused()).toBe("Neuigkeiten");
   });
 
-  it("moves through every item with the arrows, wrapping at both ends", async () => {
+  it("moves through every item with the arrows, Left and Right like Up and Down, wrapping at both ends", async () => {
     const items = await itemsOf(menu(), "a, button");
     expect(items).toEqual([
       "Neuigkeiten",
@@ -79,6 +79,15 @@ describe("keyboard navigation of the menus", () => {
     await page.keyboard.press("ArrowUp");
     expect(await focused()).toBe("Abmelden");
     await page.keyboard.press("ArrowUp");
+    expect(await focused()).toBe("Konto löschen");
+    // Left and Right move like Up and Down.
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("Abmelden");
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("Neuigkeiten");
+    await page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe("Abmelden");
+    await page.keyboard.press("ArrowLeft");
     expect(await focused()).toBe("Konto löschen");
     // The arrows move the focus only: the page did not scroll.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
