@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { demoPackWith, type GamePack } from "../support/content";
 import { smsCount, waitForSms } from "../support/outbox";
+import { settle } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
 /** As the player types it, and as the server keys the account (and addresses the SMS). */
@@ -10,8 +11,10 @@ const phone = "0171 2345678";
 const canonical = "+491712345678";
 
 /**
- * A registered player's life: registration by SMS code, sign-in (a wrong password first),
- * password change, logout, a forgotten password reset by SMS link, debug, account deletion.
+ * A registered player's life: registration by SMS code, which asks for a password of the
+ * player's own (skipped at first, then asked again at the sign-in with the code, a common one
+ * refused), sign-in (a wrong password first), password change with the current password,
+ * logout, a forgotten password reset by SMS link, debug, account deletion.
  */
 describe("accounts", () => {
   let pack: GamePack;
@@ -36,6 +39,8 @@ describe("accounts", () => {
   const field = (label: string) => page.getByLabel(label, { exact: true });
   const submitLogin = () => page.getByRole("button", { name: "Anmelden", exact: true }).click();
   const storedConfig = () => page.evaluate(() => localStorage.getItem("wegmarke.config"));
+  const savePassword = () => page.getByRole("button", { name: "Passwort speichern" }).click();
+  const flash = (text: string) => page.getByRole("alert").filter({ hasText: text });
 
   async function openMenuItem(name: string) {
     await page.getByRole("button", { name: "Menü" }).click();
@@ -48,6 +53,22 @@ describe("accounts", () => {
     await field("Passwort").fill(password);
     await submitLogin();
     await page.waitForURL((url) => !url.pathname.startsWith("/webapp/login"));
+  }
+
+  async function logOut() {
+    await openMenuItem("Abmelden");
+    await page.getByRole("dialog").getByRole("button", { name: "Ja, abmelden" }).click();
+    await page.waitForURL(/\/webapp\/login/);
+  }
+
+  /** The code in local storage, session storage or the address: none of them may keep it. */
+  async function keptCode(): Promise<string[]> {
+    const stored = await page.evaluate(() =>
+      [localStorage, sessionStorage].flatMap((storage) =>
+        Object.keys(storage).map((key) => storage.getItem(key) ?? ""),
+      ),
+    );
+    return [...stored, page.url()].filter((text) => text.includes(code));
   }
 
   it("offers sign-in with phone number and password, registration and free participation", async () => {
@@ -78,14 +99,24 @@ describe("accounts", () => {
     await field("Code aus der SMS").fill(code);
     await screenshot(page, "13-register-code");
     await page.getByRole("button", { name: "Bestätigen" }).click();
+  });
 
-    await page.waitForURL(/\/webapp\/login/);
-    await page.getByRole("status").filter({ hasText: "Code aus der SMS als Passwort" }).waitFor();
-    expect(await field("Handynummer").inputValue()).toBe(phone);
-    await screenshot(page, "14-login-registered");
+  it("signs in and asks for a password of the player's own, which may wait", async () => {
+    await page.waitForURL(/\/webapp\/password$/);
+    await page.getByRole("heading", { name: "Wähle dein Passwort" }).waitFor();
+    await page.getByText("Bisher ist der Code aus der SMS dein Passwort.").waitFor();
+    expect(await field("Bisheriges Passwort").count()).toBe(0);
+    expect(await storedConfig()).toContain("authToken");
+    expect(await keptCode()).toEqual([]);
+    await screenshot(page, "14-password-choose");
+
+    await page.getByRole("button", { name: "Später – weiter zum Spiel" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/webapp/password"));
+    await logOut();
   });
 
   it("shows a wrong password under the form", async () => {
+    await field("Handynummer").fill(phone);
     await field("Passwort").fill("falsch1");
     await submitLogin();
     const error = page.locator("form").getByRole("alert");
@@ -96,39 +127,74 @@ describe("accounts", () => {
     await screenshot(page, "15-login-failed");
   });
 
-  it("signs in with the SMS code as the first password", async () => {
+  it("signs in with the SMS code, the first password, and asks again for one of the player's own", async () => {
     await signIn(code);
     expect(await storedConfig()).toContain("authToken");
+    await page.waitForURL(/\/webapp\/password$/);
+    await page.getByRole("heading", { name: "Wähle dein Passwort" }).waitFor();
+    expect(await keptCode()).toEqual([]);
   });
 
-  it("changes the password on /webapp/password", async () => {
-    await openMenuItem("Passwort ändern");
-    await page.waitForURL(/\/webapp\/password$/);
-    await field("Neues Passwort").fill("kurz");
-    await field("Neues Passwort wiederholen").fill("anders");
-    await page.getByRole("button", { name: "Passwort speichern" }).click();
-    await page.getByText("Bitte gib mindestens 6 Zeichen ein.").waitFor();
-    await screenshot(page, "16-password");
+  it("refuses a common password, and saves one of the player's own", async () => {
+    await field("Neues Passwort").fill("passwort");
+    await field("Neues Passwort wiederholen").fill("passwort");
+    await savePassword();
+    await flash("Dieses Passwort ist zu verbreitet und leicht zu erraten.").waitFor();
+    await settle(page);
+    await screenshot(page, "14b-password-common");
 
     await field("Neues Passwort").fill("wegmarke-1");
     await field("Neues Passwort wiederholen").fill("wegmarke-1");
-    await page.getByRole("button", { name: "Passwort speichern" }).click();
-    await page.getByRole("alert").filter({ hasText: "Dein Passwort ist geändert." }).waitFor();
+    await savePassword();
+    await page.waitForURL((url) => !url.pathname.startsWith("/webapp/password"));
+    await flash("Dein Passwort ist geändert.").getByRole("button", { name: "Schließen" }).click();
   });
 
   it("logs out: token, last event id, config and cache are gone", async () => {
-    await openMenuItem("Abmelden");
-    await page.getByRole("dialog").getByRole("button", { name: "Ja, abmelden" }).click();
-    await page.waitForURL(/\/webapp\/login/);
+    await logOut();
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys.filter((key) => key.startsWith("wegmarke."))).toEqual([]);
   });
 
-  it("signs in with the changed password", async () => {
+  it("signs in with the chosen password, no longer with the code", async () => {
+    await field("Handynummer").fill(phone);
+    await field("Passwort").fill(code);
+    await submitLogin();
+    await page.locator("form").getByRole("alert").waitFor();
+
     await signIn("wegmarke-1");
-    await openMenuItem("Abmelden");
-    await page.getByRole("dialog").getByRole("button", { name: "Ja, abmelden" }).click();
-    await page.waitForURL(/\/webapp\/login/);
+    // A password of the player's own: on to the game, not to the password screen.
+    expect(new URL(page.url()).pathname).not.toBe("/webapp/password");
+  });
+
+  it("changes the password on /webapp/password with the current one", async () => {
+    await openMenuItem("Passwort ändern");
+    await page.waitForURL(/\/webapp\/password$/);
+    await page.getByRole("heading", { name: "Passwort ändern" }).waitFor();
+    await screenshot(page, "16a-password-change");
+    await field("Neues Passwort").fill("kurz");
+    await field("Neues Passwort wiederholen").fill("anders");
+    await savePassword();
+    await page.getByText("Bitte gib mindestens 6 Zeichen ein.").waitFor();
+    await page.getByText("Feld muss ausgefüllt werden").waitFor();
+    await screenshot(page, "16-password");
+
+    await field("Bisheriges Passwort").fill("falsch-1");
+    await field("Neues Passwort").fill("wegmarke-2");
+    await field("Neues Passwort wiederholen").fill("wegmarke-2");
+    await savePassword();
+    await flash("Dein bisheriges Passwort stimmt nicht.").waitFor();
+
+    await field("Bisheriges Passwort").fill("wegmarke-1");
+    await savePassword();
+    await flash("Dein Passwort ist geändert.").waitFor();
+    expect(await field("Bisheriges Passwort").inputValue()).toBe("");
+  });
+
+  it("signs in with the changed password", async () => {
+    await logOut();
+    await signIn("wegmarke-2");
+    await logOut();
   });
 
   it("resets a forgotten password with the link from the SMS", async () => {
@@ -141,6 +207,8 @@ describe("accounts", () => {
 
     await page.goto(link);
     await page.getByRole("heading", { name: "Neues Passwort festlegen" }).waitFor();
+    // The link proves the account: no current password.
+    expect(await field("Bisheriges Passwort").count()).toBe(0);
     await field("Neues Passwort").fill("zurueckgesetzt-2");
     await field("Neues Passwort wiederholen").fill("zurueckgesetzt-2");
     await screenshot(page, "17-password-reset");

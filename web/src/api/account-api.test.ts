@@ -43,12 +43,12 @@ afterEach(() => {
 describe("login", () => {
   it("sends the normalised phone number and the trimmed password", async () => {
     serve({ "player/login/phone": () => Response.json({ value: "token-1" }) });
-    const token = await loginWithPhone({
+    const signedIn = await loginWithPhone({
       accountBase,
       phone: "+49 171 / 123-4567",
       password: " pw ",
     });
-    expect(token).toBe("token-1");
+    expect(signedIn).toEqual({ token: "token-1", code: null });
     expect(sent).toEqual([
       {
         url: "/api/account/player/login/phone",
@@ -58,13 +58,26 @@ describe("login", () => {
     ]);
   });
 
+  it("hands back the password as the code while it is still the SMS code", async () => {
+    serve({
+      "player/login/phone": () => Response.json({ value: "token-3", passwordIsCode: true }),
+    });
+    const signedIn = await loginWithPhone({ accountBase, phone: "0171", password: " 482913 " });
+    expect(signedIn).toEqual({ token: "token-3", code: "482913" });
+  });
+
   it("falls back to verification with the password as the SMS code when answered 411", async () => {
     serve({
       "player/login/phone": () => new Response("not verified", { status: 411 }),
       "player/optin/sms/verify": () => Response.json({ value: "token-2" }),
     });
-    const token = await loginWithPhone({ accountBase, phone: "0171 1234567", password: "482913" });
-    expect(token).toBe("token-2");
+    const signedIn = await loginWithPhone({
+      accountBase,
+      phone: "0171 1234567",
+      password: "482913",
+    });
+    // The code became the password: still the code.
+    expect(signedIn).toEqual({ token: "token-2", code: "482913" });
     expect(sent.map((call) => [call.url, call.body])).toEqual([
       ["/api/account/player/login/phone", { phone: "01711234567", password: "482913" }],
       ["/api/account/player/optin/sms/verify", { phone: "01711234567", smscode: "482913" }],
@@ -123,14 +136,30 @@ describe("registration and passwords", () => {
     expect(missing.code).toBe("000");
   });
 
-  it("changes the password with PUT", async () => {
+  it("changes the password with PUT: by reset link, or signed in with the current one", async () => {
     serve({});
     await changePassword({ accountBase, password: "geheim1", token: "reset-1" });
-    expect(sent[0]).toEqual({
-      url: "/api/account/player/changepass",
-      method: "PUT",
-      body: { password: "geheim1", token: "reset-1" },
-    });
+    await changePassword({ accountBase, password: "geheim2", token: "abc", current: " geheim1 " });
+    expect(sent).toEqual([
+      {
+        url: "/api/account/player/changepass",
+        method: "PUT",
+        body: { password: "geheim1", token: "reset-1" },
+      },
+      {
+        url: "/api/account/player/changepass",
+        method: "PUT",
+        body: { password: "geheim2", token: "abc", current: "geheim1" },
+      },
+    ]);
+  });
+
+  it("rejects with the server's reasons of a refused change", async () => {
+    serve({ "player/changepass": () => new Response("password too common", { status: 400 }) });
+    const error = await failure(
+      changePassword({ accountBase, password: "passwort", token: "abc", current: "geheim1" }),
+    );
+    expect(error).toEqual({ code: "400", reason: "password too common" });
   });
 });
 

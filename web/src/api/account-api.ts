@@ -5,6 +5,7 @@ import {
   changepassResponse,
   ErrorCode,
   loginPhoneRequest,
+  loginPhoneResponse,
   optinAnonRequest,
   optinAnonResponse,
   optinSmsRequest,
@@ -78,25 +79,42 @@ export async function verifySmsCode(
 }
 
 /**
- * Sign-in with phone number and password; resolves to the auth token. A number whose
- * registration was never confirmed is answered 411: then the password is taken as the SMS
- * code (spec 8), since the code is the first password.
+ * A sign-in: the auth token, and `code` while the password is still the SMS code (the player
+ * has not chosen one yet): the code as the server keeps it, the current password for
+ * `changePassword`.
+ */
+export type SignedIn = { token: string; code: string | null };
+
+/** The SMS code as the server takes it: without white space. */
+export function smsCodeOf(code: string): string {
+  return code.replace(/\s/g, "");
+}
+
+/**
+ * Sign-in with phone number and password. A number whose registration was never confirmed is
+ * answered 411: then the password is taken as the SMS code (spec 8), since the code is the
+ * first password.
  */
 export async function loginWithPhone(
   input: AccountCall & { phone: string; password: string },
-): Promise<string> {
+): Promise<SignedIn> {
   const phone = normalizePhone(input.phone);
   const body = checkInput(loginPhoneRequest, { phone, password: input.password });
   try {
     const answer = await requestJson(
       endpoint(input.accountBase, "player/login/phone"),
       { method: "POST", body },
-      tokenResponse,
+      loginPhoneResponse,
     );
-    return answer.value;
+    return { token: answer.value, code: answer.passwordIsCode ? body.password : null };
   } catch (error) {
     if (!(error instanceof ApiFailure) || error.code !== ErrorCode.notVerified) throw error;
-    return verifySmsCode({ accountBase: input.accountBase, phone, code: body.password });
+    const token = await verifySmsCode({
+      accountBase: input.accountBase,
+      phone,
+      code: body.password,
+    });
+    return { token, code: smsCodeOf(body.password) };
   }
 }
 
@@ -119,13 +137,17 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets a new password (`PUT player/changepass`); `token` is a reset link's token or the
- * signed-in player's auth token.
+ * Sets a new password (`PUT player/changepass`); `token` is a reset link's token, or the
+ * signed-in player's auth token together with the `current` password.
  */
 export async function changePassword(
-  input: AccountCall & { password: string; token: string },
+  input: AccountCall & { password: string; token: string; current?: string },
 ): Promise<void> {
-  const body = checkInput(changepassRequest, { password: input.password, token: input.token });
+  const body = checkInput(changepassRequest, {
+    password: input.password,
+    token: input.token,
+    current: input.current,
+  });
   await requestJson(
     endpoint(input.accountBase, "player/changepass"),
     { method: "PUT", body },

@@ -23,4 +23,12 @@ describe("apiErrorKey", () => {
     expect(apiErrorKey("409", "no answer expected")).toBe("apiError.notExpected");
     expect(apiErrorKey("409", "unknown button")).toBe("apiError.notExpected");
   });
+
+  it("says why a password change was refused, not that a login failed", () => {
+    expect(apiErrorKey("400", "current password required")).toBe("apiError.currentPasswordNeeded");
+    expect(apiErrorKey("430", "wrong current password")).toBe("apiError.wrongPassword");
+    expect(apiErrorKey("400", "password too common")).toBe("apiError.commonPassword");
+    expect(apiErrorKey("429", "too many attempts")).toBe("apiError.tooMany");
+    expect(apiErrorKey("430", "login failed")).toBe("apiError.430");
+  });
 });

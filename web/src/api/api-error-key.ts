@@ -8,11 +8,17 @@ type TeamErrorCode = keyof typeof en.apiError.team;
 const codes: readonly ApiErrorText[] = ["000", "401", "402", "403", "411", "429", "430"];
 const teamCodes: readonly TeamErrorCode[] = ["400", "404"];
 
-/** Reasons whose text says more than their code's (a 429 that is no password reset). */
+/**
+ * Reasons whose text says more than their code's (a 429 that is no password reset, a 430 that
+ * is no failed login, a 400 of a password change).
+ */
 const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.tooManyAttempts]: "tooMany",
   [ErrorReason.tooManySms]: "tooMany",
   [ErrorReason.invalidCode]: "invalidCode",
+  [ErrorReason.currentPasswordNeeded]: "currentPasswordNeeded",
+  [ErrorReason.wrongPassword]: "wrongPassword",
+  [ErrorReason.commonPassword]: "commonPassword",
   [ErrorReason.stationUnavailable]: "stationUnavailable",
   [ErrorReason.stationDone]: "stationDone",
   [ErrorReason.storyUnavailable]: "storyUnavailable",

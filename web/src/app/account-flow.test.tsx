@@ -62,6 +62,30 @@ describe("login with phone number", () => {
     await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=tok-9"));
   });
 
+  it("asks for a password of the player's own while the password is still the SMS code", async () => {
+    const { router, calls } = renderApp("/login?target=%2Fwebapp%2Fstation", {
+      respond: answering({
+        "player/login/phone": () => Response.json({ value: "tok-9", passwordIsCode: true }),
+      }),
+    });
+    type("Handynummer", "0171 1234567");
+    type("Passwort", " 482913 ");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/password"));
+    await screen.findByRole("heading", { name: "Wähle dein Passwort" });
+    expect(kept("482913", router)).toEqual([]);
+
+    type("Neues Passwort", "wegmarke-1");
+    type("Neues Passwort wiederholen", "wegmarke-1");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/station"));
+    expect(calls.at(-1)?.body).toEqual({
+      password: "wegmarke-1",
+      token: "tok-9",
+      current: "482913",
+    });
+  });
+
   it("asks for a reset link for the number entered and says so in a flash message", async () => {
     const { calls } = renderApp("/login");
     fireEvent.click(screen.getByRole("button", { name: "Passwort vergessen?" }));
@@ -89,8 +113,14 @@ describe("login with phone number", () => {
   });
 });
 
+/** The code, or any secret, anywhere the browser keeps or shows it: storage and the URL. */
+function kept(secret: string, router: { state: { location: { search: string } } }) {
+  const stored = Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? "");
+  return [...stored, router.state.location.search].filter((text) => text.includes(secret));
+}
+
 describe("registration", () => {
-  it("sends the code, confirms it and goes on to the login with the number", async () => {
+  it("sends the code, confirms it, signs in and asks for a password of the player's own", async () => {
     const { router, calls } = renderApp("/login?target=%2Fwebapp%2Fteam%3Ftjr%3DX", {
       respond: answering({ "player/optin/sms/verify": () => Response.json({ value: "t" }) }),
     });
@@ -110,17 +140,47 @@ describe("registration", () => {
       body: { first_name: "Ida", phone: "01711234567", story_id: "marburg", language: "de" },
     });
 
-    type("Code aus der SMS", "482913");
+    type("Code aus der SMS", "482 913");
     fireEvent.click(screen.getByRole("button", { name: "Bestätigen" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
-    expect(calls[1]?.body).toEqual({ phone: "01711234567", smscode: "482913" });
-    // On to sign in (the target is kept), the number filled in.
-    expect(router.state.location.search).toBe("?target=%2Fwebapp%2Fteam%3Ftjr%3DX");
-    expect((await screen.findByRole("status")).textContent).toContain(
-      "Code aus der SMS als Passwort",
-    );
-    expect((screen.getByLabelText("Handynummer") as HTMLInputElement).value).toBe("0171 1234567");
-    expect(localStorage.getItem("wegmarke.config")).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/password"));
+    expect(calls[1]?.body).toEqual({ phone: "01711234567", smscode: "482 913" });
+    // Signed in with the token the confirmation answered with.
+    expect(JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").authToken).toBe("t");
+    await screen.findByRole("heading", { name: "Wähle dein Passwort" });
+    expect(screen.getByText(/Bisher ist der Code aus der SMS dein Passwort/)).toBeTruthy();
+    // The code is the current password: nobody asks for it, nothing keeps it.
+    expect(screen.queryByLabelText("Bisheriges Passwort")).toBeNull();
+    expect(kept("482913", router)).toEqual([]);
+
+    type("Neues Passwort", "wegmarke-1");
+    type("Neues Passwort wiederholen", "wegmarke-1");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    // On to the target of the login.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/team"));
+    expect(router.state.location.search).toBe("?tjr=X");
+    expect(calls.find((call) => call.url.endsWith("player/changepass"))?.body).toEqual({
+      password: "wegmarke-1",
+      token: "t",
+      current: "482913",
+    });
+    expect((await screen.findByRole("alert")).textContent).toContain("Dein Passwort ist geändert.");
+  });
+
+  it("lets the player go on to the game without choosing a password", async () => {
+    const { router, calls } = renderApp("/register", {
+      respond: answering({ "player/optin/sms/verify": () => Response.json({ value: "t" }) }),
+    });
+    type("Vorname", "Ida");
+    type("Handynummer", "0171 1234567");
+    fireEvent.click(screen.getByLabelText("Ich habe den Datenschutzhinweis gelesen."));
+    fireEvent.click(screen.getByRole("button", { name: "Code anfordern" }));
+    type(await screen.findByLabelText("Code aus der SMS").then(() => "Code aus der SMS"), "482913");
+    fireEvent.click(screen.getByRole("button", { name: "Bestätigen" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Später – weiter zum Spiel" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
+    expect(router.state.location.state).toBeNull();
+    expect(calls.filter((call) => call.url.endsWith("player/changepass"))).toEqual([]);
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=t"));
   });
 
   it("shows a wrong code under the form", async () => {
@@ -168,18 +228,145 @@ describe("password", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Dieser Link gilt nicht mehr");
   });
 
-  it("changes a signed-in player's password with the auth token", async () => {
+  it("changes a signed-in player's password with the auth token and the current password", async () => {
     const { calls } = renderApp("/password", { token: "abc" });
+    await screen.findByRole("heading", { name: "Passwort ändern" });
     type("Neues Passwort", "geheim1");
     type("Neues Passwort wiederholen", "geheim1");
     fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    expect(await screen.findByText("Feld muss ausgefüllt werden")).toBeTruthy();
+    expect(screen.getByLabelText("Bisheriges Passwort").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.filter((call) => call.url.endsWith("player/changepass"))).toEqual([]);
+
+    type("Bisheriges Passwort", " alt-geheim ");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Dein Passwort ist geändert.");
-    expect(calls.at(-1)?.body).toEqual({ password: "geheim1", token: "abc" });
+    expect(calls.at(-1)?.body).toEqual({
+      password: "geheim1",
+      token: "abc",
+      current: "alt-geheim",
+    });
+    // The form empties.
+    expect((screen.getByLabelText("Bisheriges Passwort") as HTMLInputElement).value).toBe("");
+  });
+
+  it.each([
+    [430, "wrong current password", "Dein bisheriges Passwort stimmt nicht."],
+    [400, "password too common", "Dieses Passwort ist zu verbreitet und leicht zu erraten."],
+    [429, "too many attempts", "Zu viele Versuche."],
+    [400, "current password required", "Bitte gib dein bisheriges Passwort ein."],
+  ])("says why a change was refused: %i %s", async (status, reason, text) => {
+    renderApp("/password", {
+      token: "abc",
+      respond: answering({ "player/changepass": () => fail(status, reason) }),
+    });
+    type("Bisheriges Passwort", "alt-geheim");
+    type("Neues Passwort", "passwort");
+    type("Neues Passwort wiederholen", "passwort");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(text);
+    // Nothing typed is lost.
+    expect((screen.getByLabelText("Neues Passwort") as HTMLInputElement).value).toBe("passwort");
+  });
+
+  it("asks for the current password when the SMS code no longer is it", async () => {
+    const { router, calls } = renderApp("/login", {
+      respond: answering({
+        "player/login/phone": () => Response.json({ value: "tok-9", passwordIsCode: true }),
+        "player/changepass": () => fail(430, "wrong current password"),
+      }),
+    });
+    type("Handynummer", "0171 1234567");
+    type("Passwort", "482913");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    await screen.findByRole("heading", { name: "Wähle dein Passwort" });
+    type("Neues Passwort", "wegmarke-1");
+    type("Neues Passwort wiederholen", "wegmarke-1");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Dein bisheriges Passwort stimmt nicht.",
+    );
+    await screen.findByRole("heading", { name: "Passwort ändern" });
+    expect(screen.getByLabelText("Bisheriges Passwort")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/webapp/password");
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(calls.at(-1)?.body).toEqual({
+      password: "wegmarke-1",
+      token: "tok-9",
+      current: "482913",
+    });
   });
 
   it("sends a signed-out player without link to the login", () => {
     const { router } = renderApp("/password");
     expect(router.state.location.pathname).toBe("/webapp/login");
+  });
+});
+
+describe("a session the server ended (401)", () => {
+  const ended = "Du wurdest abgemeldet, etwa nach einer längeren Pause. Bitte melde dich neu an.";
+
+  it("leads from a refused call to the login, which says why, and back after signing in", async () => {
+    const { router } = renderApp("/station", {
+      token: "abc",
+      respond: answering({
+        "station/activate": () => fail(401, "invalid hash"),
+        "player/login/phone": () => Response.json({ value: "tok-2" }),
+      }),
+    });
+    act(() => stream().send("playerstatus", playerStatus()));
+    const marktplatz = (await screen.findByRole("link", { name: "Der Marktplatz" })).closest(
+      "article",
+    );
+    fireEvent.click(
+      within(marktplatz as HTMLElement).getByRole("button", { name: "Station starten" }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Ja, starten" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(router.state.location.search).toBe("?target=%2Fwebapp%2Fstation");
+    expect((await screen.findByRole("status")).textContent).toBe(ended);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(localStorage.getItem("wegmarke.config")).toBeNull();
+
+    type("Handynummer", "0171 1234567");
+    type("Passwort", "geheim1");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/station"));
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=tok-2"));
+  });
+
+  it("leads from a refused stream's reload to the login, which says why", async () => {
+    const { router } = renderApp("/station", {
+      token: "abc",
+      respond: ({ url }) => (url.includes("/events?") ? fail(401, "invalid hash") : undefined),
+    });
+    act(() => stream().fail(true));
+    const flash = await screen.findByRole("alert");
+    fireEvent.click(within(flash).getByRole("button", { name: "Neu laden" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect((await screen.findByRole("status")).textContent).toBe(ended);
+  });
+
+  it("leads from a refused password change to the login, which says why, and only that", async () => {
+    const { router } = renderApp("/password", {
+      token: "abc",
+      respond: answering({
+        "player/changepass": () => fail(401, "invalid hash"),
+        events: () => fail(401, "invalid hash"),
+      }),
+    });
+    act(() => stream().fail(true));
+    expect((await screen.findByRole("alert")).textContent).toContain("Verbindung ist abgebrochen");
+    type("Bisheriges Passwort", "alt-geheim");
+    type("Neues Passwort", "geheim1");
+    type("Neues Passwort wiederholen", "geheim1");
+    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
+    expect(router.state.location.search).toBe("?target=%2Fwebapp%2Fpassword");
+    expect((await screen.findByRole("status")).textContent).toBe(ended);
+    // The refused stream's message went with it.
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });
 

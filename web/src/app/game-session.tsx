@@ -1,6 +1,7 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorCode } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
 import { apiErrorKey } from "../api/api-error-key";
 import { useFlash } from "../components/flash";
@@ -11,16 +12,31 @@ import { streamRecovery } from "../session/stream-recovery";
 
 const sseFlash = "sse";
 
-/** The signed-in player's game, with its errors shown as flash messages (spec 8). */
+/**
+ * The signed-in player's game, with its errors shown as flash messages (spec 8). A call the
+ * server refuses for the token (401: the session ended, e.g. after 30 days unused) leads to the
+ * login, which says why; so does the reload a refused stream offers.
+ */
 export function GameSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { config, token, language, signOut } = useSession();
+  const { config, token, language, signOut, expire } = useSession();
   const { show, dismiss, clear } = useFlash();
 
   const onCallError = useCallback(
-    (error: ApiError) => show({ text: t(apiErrorKey(error.code, error.reason)) }),
-    [show, t],
+    (error: ApiError) => {
+      if (error.code !== ErrorCode.invalidHash) {
+        show({ text: t(apiErrorKey(error.code, error.reason)) });
+        return;
+      }
+      // Whatever this session said is moot now.
+      clear();
+      expire();
+    },
+    [clear, expire, show, t],
   );
+
+  // The stream's message goes with its token's stream (signed out, or the session ended).
+  useEffect(() => () => dismiss(sseFlash), [dismiss, token]);
 
   const onStream = useCallback(
     (notice: StreamNotice, startOver: () => void) => {
@@ -38,12 +54,12 @@ export function GameSession({ children }: { children: ReactNode }) {
       }
       const reload = {
         reload: true,
-        "reload-signed-out": signOut,
+        "reload-signed-out": expire,
         "reload-from-start": startOver,
       } as const;
       show({ text: t("apiError.sse"), reload: reload[recovery], tag: sseFlash });
     },
-    [clear, config.registrationLess, dismiss, show, signOut, t],
+    [clear, config.registrationLess, dismiss, expire, show, signOut, t],
   );
 
   if (token === null) return null;

@@ -18,10 +18,21 @@ export const registrationForm = z.object({
 /** The code the registration SMS brought. */
 export const smsCodeForm = z.object({ code: required.max(20) });
 
-/** A new password and its repetition, which must be equal. */
-export const newPasswordForm = z
-  .object({ password: required.pipe(passwordSchema), repeat: required })
-  .refine((form) => form.password === form.repeat, { path: ["repeat"], error: sameAsMessage });
+/**
+ * A new password and its repetition, which must be equal; `current`, the password it replaces,
+ * where the form asks for it (else empty).
+ */
+function passwordForm(current: z.ZodType<string, string | undefined>) {
+  return z
+    .object({ current, password: required.pipe(passwordSchema), repeat: required })
+    .refine((form) => form.password === form.repeat, { path: ["repeat"], error: sameAsMessage });
+}
+
+/** A new password (reset link, or the SMS code as the current one). */
+export const newPasswordForm = passwordForm(z.string().default(""));
+
+/** A signed-in player's password change: the current password too (any stored one). */
+export const changePasswordForm = passwordForm(required.max(200));
 
 /** A team invitation code. */
 export const teamCodeForm = z.object({ code: required.max(100) });

@@ -5,6 +5,7 @@ import { setupI18n } from "../i18n/i18n";
 import { formIssueMessage, formMessageText } from "./form-messages";
 import {
   authTokenForm,
+  changePasswordForm,
   newPasswordForm,
   phoneLoginForm,
   registrationForm,
@@ -60,6 +61,20 @@ describe("form validation (spec 5)", () => {
       repeat: "Feld muss ausgefüllt werden",
     });
     expect(messages(newPasswordForm, { password: "geheim1", repeat: " geheim1 " })).toEqual({});
+  });
+
+  it("a signed-in change wants the current password too, any stored one, trimmed", () => {
+    expect(
+      messages(changePasswordForm, { current: " ", password: "geheim1", repeat: "geheim1" }),
+    ).toEqual({ current: "Feld muss ausgefüllt werden" });
+    expect(messages(changePasswordForm, { password: "geheim1", repeat: "geheim1" })).toEqual({
+      current: "Feld muss ausgefüllt werden",
+    });
+    expect(
+      changePasswordForm.parse({ current: " 482913 ", password: "geheim1", repeat: "geheim1" }),
+    ).toEqual({ current: "482913", password: "geheim1", repeat: "geheim1" });
+    // The reset link and the SMS code as the current password ask for none.
+    expect(messages(newPasswordForm, { password: "geheim1", repeat: "geheim1" })).toEqual({});
   });
 
   it("team code required, trimmed", () => {

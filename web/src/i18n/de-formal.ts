@@ -14,8 +14,9 @@ export const deFormal: LocaleOverrides = {
     note: "Ohne Anmeldung. Ihr Spielstand bleibt auf diesem Gerät.",
     resetSent:
       "Wenn die Nummer registriert ist, bekommen Sie gleich eine SMS mit einem Link für ein neues Passwort.",
-    registered: "Geschafft! Melden Sie sich jetzt mit dem Code aus der SMS als Passwort an.",
     passwordChanged: "Ihr Passwort ist geändert. Melden Sie sich mit dem neuen an.",
+    sessionEnded:
+      "Sie wurden abgemeldet, etwa nach einer längeren Pause. Bitte melden Sie sich neu an.",
   },
   logout: {
     text: "Spielen Sie ohne Konto? Dann ist Ihr Spielstand nur auf diesem Gerät gespeichert und Sie beginnen nach dem Abmelden von vorn.",
@@ -64,6 +65,9 @@ export const deFormal: LocaleOverrides = {
   password: {
     resetIntro: "Wählen Sie ein neues Passwort für Ihr Konto.",
     changeIntro: "Wählen Sie ein neues Passwort. Ihre anderen Geräte werden dabei abgemeldet.",
+    chooseHeading: "Wählen Sie Ihr Passwort",
+    chooseIntro:
+      "Bisher ist der Code aus der SMS Ihr Passwort. Wählen Sie jetzt ein eigenes – damit melden Sie sich künftig an.",
     saved: "Ihr Passwort ist geändert.",
     smsIntro: "Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.",
     resetSent: "Wir haben Ihnen eine SMS mit einem Link geschickt.",
@@ -168,6 +172,10 @@ export const deFormal: LocaleOverrides = {
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     stationDone: "Diese Station haben Sie schon geschafft.",
+    currentPasswordNeeded: "Bitte geben Sie Ihr bisheriges Passwort ein.",
+    wrongPassword: "Ihr bisheriges Passwort stimmt nicht.",
+    commonPassword:
+      "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.",
     storyLocked: "Diese Geschichte ist noch nicht frei. Sammeln Sie an weiteren Stationen Punkte.",
     sse: "Die Verbindung ist abgebrochen. Bitte laden Sie die Seite neu.",
   },

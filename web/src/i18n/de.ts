@@ -82,8 +82,8 @@ export const de: Locale = {
     noAccount: "Noch kein Konto?",
     register: "Registrieren",
     or: "oder",
-    registered: "Geschafft! Melde dich jetzt mit dem Code aus der SMS als Passwort an.",
     passwordChanged: "Dein Passwort ist geändert. Melde dich mit dem neuen an.",
+    sessionEnded: "Du wurdest abgemeldet, etwa nach einer längeren Pause. Bitte melde dich neu an.",
   },
   logout: {
     title: "Abmelden?",
@@ -188,6 +188,11 @@ export const de: Locale = {
     resetIntro: "Wähle ein neues Passwort für dein Konto.",
     changeHeading: "Passwort ändern",
     changeIntro: "Wähle ein neues Passwort. Deine anderen Geräte werden dabei abgemeldet.",
+    chooseHeading: "Wähle dein Passwort",
+    chooseIntro:
+      "Bisher ist der Code aus der SMS dein Passwort. Wähle jetzt ein eigenes – damit meldest du dich künftig an.",
+    later: "Später – weiter zum Spiel",
+    current: "Bisheriges Passwort",
     password: "Neues Passwort",
     repeat: "Neues Passwort wiederholen",
     hint: "Mindestens 6 Zeichen.",
@@ -402,6 +407,10 @@ export const de: Locale = {
     tooMany: "Zu viele Versuche. Bitte warte etwas und versuch es dann noch einmal.",
     offline: "Keine Verbindung. Versuch es noch einmal, sobald du wieder Empfang hast.",
     invalidCode: "Der Code stimmt nicht oder ist abgelaufen.",
+    currentPasswordNeeded: "Bitte gib dein bisheriges Passwort ein.",
+    wrongPassword: "Dein bisheriges Passwort stimmt nicht.",
+    commonPassword:
+      "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wähle ein anderes.",
     stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
     stationDone: "Diese Station hast du schon geschafft.",
     storyUnavailable: "Diese Geschichte ist gerade nicht verfügbar.",

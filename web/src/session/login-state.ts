@@ -2,9 +2,7 @@ import { z } from "zod";
 
 /** What other screens tell the login screen when they send the player there. */
 const loginStateSchema = z.object({
-  notice: z.enum(["registered", "password-changed"]).optional(),
-  /** Prefills the phone field (after registration). */
-  phone: z.string().optional(),
+  notice: z.enum(["password-changed", "session-ended"]).optional(),
 });
 export type LoginState = z.infer<typeof loginStateSchema>;
 
@@ -12,4 +10,9 @@ export type LoginState = z.infer<typeof loginStateSchema>;
 export function loginState(state: unknown): LoginState {
   const parsed = loginStateSchema.safeParse(state);
   return parsed.success ? parsed.data : {};
+}
+
+/** The login state of a guard that sends a signed-out player to the login. */
+export function signedOutState(sessionEnded: boolean): LoginState | undefined {
+  return sessionEnded ? { notice: "session-ended" } : undefined;
 }

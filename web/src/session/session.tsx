@@ -19,6 +19,13 @@ type Session = {
   signIn(token: string): void;
   /** Logout: the stream closes (the game unmounts), token, config and cache are removed. */
   signOut(): void;
+  /**
+   * The server no longer knows the token (401, e.g. after 30 days unused): signed out like
+   * `signOut`, and the login the guards lead to says why.
+   */
+  expire(): void;
+  /** The session ended by `expire` (until the next sign-in). */
+  sessionEnded: boolean;
   /** After the account was deleted: signed out, and the whole local storage cleared. */
   forget(): void;
   /** The account was deleted in this visit (until the next sign-in). */
@@ -43,6 +50,7 @@ export function SessionProvider({
   const [contentTry, setContentTry] = useState(0);
   const retryContent = useCallback(() => setContentTry((count) => count + 1), []);
   const [accountDeleted, setAccountDeleted] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   useEffect(() => changeLanguage(language), [language]);
 
@@ -84,6 +92,7 @@ export function SessionProvider({
       updateConfig(start, { authToken: next, lastEventId: null, language });
       setToken(next);
       setAccountDeleted(false);
+      setSessionEnded(false);
     },
     [start, language],
   );
@@ -91,6 +100,12 @@ export function SessionProvider({
   const signOut = useCallback(() => {
     clearPersisted(token);
     setToken(null);
+  }, [token]);
+
+  const expire = useCallback(() => {
+    clearPersisted(token);
+    setToken(null);
+    setSessionEnded(true);
   }, [token]);
 
   const forget = useCallback(() => {
@@ -111,6 +126,8 @@ export function SessionProvider({
       setLanguage,
       signIn,
       signOut,
+      expire,
+      sessionEnded,
       forget,
       accountDeleted,
     }),
@@ -124,6 +141,8 @@ export function SessionProvider({
       setLanguage,
       signIn,
       signOut,
+      expire,
+      sessionEnded,
       forget,
       accountDeleted,
     ],

@@ -9,23 +9,30 @@ import { phoneLoginForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
 import { useSession } from "../../session/session";
 
+type PhoneLoginFormProps = {
+  /** Called before the sign-in when the password is still the SMS code, with that code. */
+  onCodeSignIn(code: string): void;
+};
+
 /**
  * Sign-in with phone number and password (spec "Login"); errors under the form. "Forgot your
  * password?" asks for a reset link for the number entered, and answers as a flash message.
  */
-export function PhoneLoginForm({ phone }: { phone: string | undefined }) {
+export function PhoneLoginForm({ onCodeSignIn }: PhoneLoginFormProps) {
   const { t } = useTranslation();
   const { config, signIn } = useSession();
   const { show } = useFlash();
   const [errorKey, setErrorKey] = useState<ReturnType<typeof apiErrorKey> | null>(null);
   const [resetting, setResetting] = useState(false);
-  const form = useZodForm(phoneLoginForm, { phone: phone ?? "", password: "" });
+  const form = useZodForm(phoneLoginForm, { phone: "", password: "" });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setErrorKey(null);
     try {
-      signIn(await loginWithPhone({ accountBase: config.accountBase, ...values }));
+      const { token, code } = await loginWithPhone({ accountBase: config.accountBase, ...values });
+      if (code !== null) onCodeSignIn(code);
+      signIn(token);
     } catch (error) {
       const { code, reason } = toApiError(error);
       setErrorKey(apiErrorKey(code, reason));

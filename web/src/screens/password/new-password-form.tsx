@@ -1,25 +1,40 @@
 import { useTranslation } from "react-i18next";
 import { TextField, SubmitButton } from "../../forms/fields";
-import { newPasswordForm } from "../../forms/form-schemas";
+import { changePasswordForm, newPasswordForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
 
 type NewPasswordFormProps = {
-  /** Resolves true when the password was saved: the form empties. */
-  onSave(password: string): Promise<boolean>;
+  /** Asks for the current password too (a signed-in change). */
+  askCurrent: boolean;
+  /** Resolves true when the password was saved: the form empties. `current` when asked. */
+  onSave(password: string, current: string | undefined): Promise<boolean>;
 };
 
-/** New password and its repetition (spec "Password"). */
-export function NewPasswordForm({ onSave }: NewPasswordFormProps) {
+/** New password and its repetition (spec "Password"), after the current one where asked. */
+export function NewPasswordForm({ askCurrent, onSave }: NewPasswordFormProps) {
   const { t } = useTranslation();
-  const form = useZodForm(newPasswordForm, { password: "", repeat: "" });
+  const form = useZodForm(askCurrent ? changePasswordForm : newPasswordForm, {
+    current: "",
+    password: "",
+    repeat: "",
+  });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    if (await onSave(password)) form.reset();
+  const onSubmit = form.handleSubmit(async ({ current, password }) => {
+    if (await onSave(password, askCurrent ? current : undefined)) form.reset();
   });
 
   return (
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {askCurrent && (
+        <TextField
+          label={t("password.current")}
+          type="password"
+          autoComplete="current-password"
+          error={errors.current}
+          {...form.register("current")}
+        />
+      )}
       <TextField
         label={t("password.password")}
         type="password"
