@@ -101,7 +101,15 @@ describe("accounts", () => {
     await page.getByRole("button", { name: "Bestätigen" }).click();
   });
 
-  it("signs in and asks for a password of the player's own, which may wait", async () => {
+  it("goes on to the login with the number; the code signs in and asks for a password of the player's own, which may wait", async () => {
+    await page.waitForURL(/\/webapp\/login/);
+    await page.getByText("Melde dich jetzt mit dem Code aus der SMS als Passwort an.").waitFor();
+    expect(await field("Handynummer").inputValue()).toBe(phone);
+    expect(await storedConfig()).toBeNull();
+    await screenshot(page, "13b-registered-login");
+
+    await field("Passwort").fill(code);
+    await submitLogin();
     await page.waitForURL(/\/webapp\/password$/);
     await page.getByRole("heading", { name: "Wähle dein Passwort" }).waitFor();
     await page.getByText("Bisher ist der Code aus der SMS dein Passwort.").waitFor();

@@ -109,7 +109,7 @@ describe("login with phone number", () => {
     fireEvent.click(screen.getByRole("button", { name: "Passwort vergessen?" }));
     const flash = await screen.findByRole("alert");
     expect(flash.classList.contains("flash")).toBe(true);
-    expect(flash.textContent).toContain("nur alle 24 Stunden");
+    expect(flash.textContent).toContain("in den letzten 24 Stunden schon ein Link");
   });
 });
 
@@ -120,9 +120,12 @@ function kept(secret: string, router: { state: { location: { search: string } } 
 }
 
 describe("registration", () => {
-  it("sends the code, confirms it, signs in and asks for a password of the player's own", async () => {
+  it("sends the code, confirms it, goes on to the login with the number, where the code asks for a password of the player's own", async () => {
     const { router, calls } = renderApp("/login?target=%2Fwebapp%2Fteam%3Ftjr%3DX", {
-      respond: answering({ "player/optin/sms/verify": () => Response.json({ value: "t" }) }),
+      respond: answering({
+        "player/optin/sms/verify": () => Response.json({ value: "t" }),
+        "player/login/phone": () => Response.json({ value: "t2", passwordIsCode: true }),
+      }),
     });
     fireEvent.click(screen.getByRole("link", { name: "Registrieren" }));
     await screen.findByRole("heading", { name: "Konto anlegen" });
@@ -142,10 +145,20 @@ describe("registration", () => {
 
     type("Code aus der SMS", "482 913");
     fireEvent.click(screen.getByRole("button", { name: "Bestätigen" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/password"));
+    // Spec "Registration": on to the login (the target kept), the number filled in.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
     expect(calls[1]?.body).toEqual({ phone: "01711234567", smscode: "482 913" });
-    // Signed in with the token the confirmation answered with.
-    expect(JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").authToken).toBe("t");
+    expect(router.state.location.search).toBe("?target=%2Fwebapp%2Fteam%3Ftjr%3DX");
+    expect((await screen.findByRole("status")).textContent).toContain(
+      "Code aus der SMS als Passwort",
+    );
+    expect((screen.getByLabelText("Handynummer") as HTMLInputElement).value).toBe("0171 1234567");
+    expect(localStorage.getItem("wegmarke.config")).toBeNull();
+
+    // Signing in with the code leads first to a password of the player's own.
+    type("Passwort", "482913");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/password"));
     await screen.findByRole("heading", { name: "Wähle dein Passwort" });
     expect(screen.getByText(/Bisher ist der Code aus der SMS dein Passwort/)).toBeTruthy();
     // The code is the current password: nobody asks for it, nothing keeps it.
@@ -155,27 +168,25 @@ describe("registration", () => {
     type("Neues Passwort", "wegmarke-1");
     type("Neues Passwort wiederholen", "wegmarke-1");
     fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
-    // On to the target of the login.
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/team"));
     expect(router.state.location.search).toBe("?tjr=X");
     expect(calls.find((call) => call.url.endsWith("player/changepass"))?.body).toEqual({
       password: "wegmarke-1",
-      token: "t",
+      token: "t2",
       current: "482913",
     });
     expect((await screen.findByRole("alert")).textContent).toContain("Dein Passwort ist geändert.");
   });
 
   it("lets the player go on to the game without choosing a password", async () => {
-    const { router, calls } = renderApp("/register", {
-      respond: answering({ "player/optin/sms/verify": () => Response.json({ value: "t" }) }),
+    const { router, calls } = renderApp("/login", {
+      respond: answering({
+        "player/login/phone": () => Response.json({ value: "t", passwordIsCode: true }),
+      }),
     });
-    type("Vorname", "Ida");
     type("Handynummer", "0171 1234567");
-    fireEvent.click(screen.getByLabelText("Ich habe den Datenschutzhinweis gelesen."));
-    fireEvent.click(screen.getByRole("button", { name: "Code anfordern" }));
-    type(await screen.findByLabelText("Code aus der SMS").then(() => "Code aus der SMS"), "482913");
-    fireEvent.click(screen.getByRole("button", { name: "Bestätigen" }));
+    type("Passwort", "482913");
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
     fireEvent.click(await screen.findByRole("button", { name: "Später – weiter zum Spiel" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
     expect(router.state.location.state).toBeNull();

@@ -14,6 +14,7 @@ export const deFormal: LocaleOverrides = {
     note: "Ohne Anmeldung. Ihr Spielstand bleibt auf diesem Gerät.",
     resetSent:
       "Wenn die Nummer registriert ist, bekommen Sie gleich eine SMS mit einem Link für ein neues Passwort.",
+    registered: "Geschafft! Melden Sie sich jetzt mit dem Code aus der SMS als Passwort an.",
     passwordChanged: "Ihr Passwort ist geändert. Melden Sie sich mit dem neuen an.",
     sessionEnded:
       "Sie wurden abgemeldet, etwa nach einer längeren Pause. Bitte melden Sie sich neu an.",
@@ -168,6 +169,8 @@ export const deFormal: LocaleOverrides = {
   apiError: {
     "401": "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.",
     "430": "Anmeldung fehlgeschlagen. Bitte prüfen Sie Handynummer und Passwort.",
+    "429":
+      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus. Nehmen Sie den Link aus der letzten SMS.",
     "000": "Da ist etwas schiefgegangen. Bitte versuchen Sie es noch einmal.",
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",

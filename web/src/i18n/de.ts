@@ -82,6 +82,7 @@ export const de: Locale = {
     noAccount: "Noch kein Konto?",
     register: "Registrieren",
     or: "oder",
+    registered: "Geschafft! Melde dich jetzt mit dem Code aus der SMS als Passwort an.",
     passwordChanged: "Dein Passwort ist geändert. Melde dich mit dem neuen an.",
     sessionEnded: "Du wurdest abgemeldet, etwa nach einer längeren Pause. Bitte melde dich neu an.",
   },
@@ -401,7 +402,8 @@ export const de: Locale = {
     "402": "Diese Handynummer ist schon registriert.",
     "403": "Diese Handynummer ist ungültig.",
     "411": "Diese Handynummer ist ungültig.",
-    "429": "Das Passwort kann nur alle 24 Stunden zurückgesetzt werden.",
+    "429":
+      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus. Nimm den Link aus der letzten SMS.",
     "430": "Anmeldung fehlgeschlagen. Prüfe Handynummer und Passwort.",
     "401": "Deine Sitzung ist abgelaufen. Bitte melde dich neu an.",
     tooMany: "Zu viele Versuche. Bitte warte etwas und versuch es dann noch einmal.",

@@ -79,6 +79,7 @@ export const en = {
     noAccount: "No account yet?",
     register: "Register",
     or: "or",
+    registered: "You are registered! Sign in with the code from the SMS as your password.",
     passwordChanged: "Your password has been changed. Sign in with the new one.",
     sessionEnded: "You have been signed out, for example after a long break. Please sign in again.",
   },
@@ -394,7 +395,8 @@ export const en = {
     "402": "This phone number is already registered.",
     "403": "This phone number is invalid.",
     "411": "This phone number is invalid.",
-    "429": "The password can only be reset once every 24 hours.",
+    "429":
+      "A link went to this number within the last 24 hours. Please use the link from the latest SMS.",
     "430": "Login failed. Please check your phone number and password.",
     "401": "Your session has expired. Please sign in again.",
     tooMany: "Too many attempts. Please wait a while and try again.",

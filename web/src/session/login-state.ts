@@ -2,7 +2,9 @@ import { z } from "zod";
 
 /** What other screens tell the login screen when they send the player there. */
 const loginStateSchema = z.object({
-  notice: z.enum(["password-changed", "session-ended"]).optional(),
+  notice: z.enum(["registered", "password-changed", "session-ended"]).optional(),
+  /** Prefills the phone field (after registration). */
+  phone: z.string().optional(),
 });
 export type LoginState = z.infer<typeof loginStateSchema>;
 

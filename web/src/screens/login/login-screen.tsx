@@ -21,7 +21,7 @@ export function LoginScreen() {
   const { t } = useTranslation();
   const { token, language, setLanguage, config, content } = useSession();
   const [params] = useSearchParams();
-  const { notice } = loginState(useLocation().state);
+  const { notice, phone } = loginState(useLocation().state);
   /** Signed in with the SMS code as the password: it goes on to the password screen. */
   const [code, setCode] = useState<string | null>(null);
   const target = params.get("target");
@@ -36,9 +36,11 @@ export function LoginScreen() {
     target === null ? "/register" : `/register?${new URLSearchParams({ target })}`;
   const success = isAccountDeleted(params)
     ? t("end.deleted")
-    : notice === "password-changed"
-      ? t("login.passwordChanged")
-      : null;
+    : notice === "registered"
+      ? t("login.registered")
+      : notice === "password-changed"
+        ? t("login.passwordChanged")
+        : null;
 
   return (
     <section className="login" aria-labelledby="login-heading">
@@ -62,7 +64,7 @@ export function LoginScreen() {
         <p className="login__welcome">{t("login.welcome")}</p>
       )}
       <LanguagePicker language={language} onChange={setLanguage} />
-      <PhoneLoginForm onCodeSignIn={setCode} />
+      <PhoneLoginForm phone={phone} onCodeSignIn={setCode} />
       <p className="login__register">
         {t("login.noAccount")} <Link to={registerPath}>{t("login.register")}</Link>
       </p>

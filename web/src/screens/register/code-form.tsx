@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { registerBySms, smsCodeOf, verifySmsCode } from "../../api/account-api";
+import { registerBySms, verifySmsCode } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
 import { apiErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
@@ -12,14 +12,13 @@ import type { Registration } from "./details-form";
 
 type CodeFormProps = {
   registration: Registration;
-  /** The registration is complete: the auth token, and the code, the account's first password. */
-  onConfirmed(token: string, code: string): void;
+  onConfirmed(): void;
   onChangePhone(): void;
 };
 
 /**
- * The code from the SMS. Confirming it completes the registration and signs the player in
- * with the token the server answers with; the code is the first password.
+ * The code from the SMS. Confirming it completes the registration; the token the server
+ * answers with is not used: the player signs in next (spec "Registration").
  */
 export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormProps) {
   const { t } = useTranslation();
@@ -33,12 +32,8 @@ export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormP
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setErrorKey(null);
     try {
-      const token = await verifySmsCode({
-        accountBase: config.accountBase,
-        phone: registration.phone,
-        code,
-      });
-      onConfirmed(token, smsCodeOf(code));
+      await verifySmsCode({ accountBase: config.accountBase, phone: registration.phone, code });
+      onConfirmed();
     } catch (error) {
       const { code: status, reason } = toApiError(error);
       setErrorKey(apiErrorKey(status, reason));

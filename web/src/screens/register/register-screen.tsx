@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { loginTarget } from "../../lib/paths";
-import type { PasswordState } from "../../session/password-state";
+import type { LoginState } from "../../session/login-state";
 import { useSession } from "../../session/session";
 import { CodeForm } from "./code-form";
 import { DetailsForm } from "./details-form";
@@ -11,31 +11,25 @@ import "../account.css";
 
 /**
  * Registration (spec "Registration"): first name, phone number and the privacy notice; then
- * the code from the SMS, which signs the player in; then on to the password screen to replace
- * the code, the first password, with a password of the player's own.
+ * the code from the SMS; then on to the login, where the code is the first password.
  */
 export function RegisterScreen() {
   const { t } = useTranslation();
-  const { token, config, signIn } = useSession();
+  const { token, config } = useSession();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [pending, setPending] = useState<Registration | null>(null);
   /** The details entered before "change number", to edit them. */
   const [draft, setDraft] = useState<Registration | null>(null);
-  /** The confirmed code, handed on to the password screen in router state. */
-  const [code, setCode] = useState<string | null>(null);
   const target = params.get("target");
-  if (token !== null && code !== null) {
-    const state: PasswordState = { code, next: loginTarget(target) };
-    return <Navigate replace to="/password" state={state} />;
-  }
   if (token !== null || config.registrationLess)
     return <Navigate replace to={loginTarget(target)} />;
 
   const loginPath = target === null ? "/login" : `/login?${new URLSearchParams({ target })}`;
 
-  function confirmed(newToken: string, confirmedCode: string) {
-    setCode(confirmedCode);
-    signIn(newToken);
+  function confirmed(phone: string) {
+    const state: LoginState = { notice: "registered", phone };
+    void navigate(loginPath, { replace: true, state });
   }
 
   return (
@@ -48,7 +42,7 @@ export function RegisterScreen() {
       ) : (
         <CodeForm
           registration={pending}
-          onConfirmed={confirmed}
+          onConfirmed={() => confirmed(pending.phone)}
           onChangePhone={() => {
             setDraft(pending);
             setPending(null);
