@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: "e2e",
     include: ["tests/**/*.test.ts"],
+    globalSetup: ["global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -6,10 +6,10 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createReadStream, existsSync, openSync, closeSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, openSync, closeSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import { freePort } from "../../e2e/support/server";
+import { COMPILED_SERVER, freePort, SERVER_NODE_FLAGS } from "../../e2e/support/server";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -47,21 +47,15 @@ export type Servers = {
   collectGarbage: (() => Promise<void>) | undefined;
 };
 
-/** Node's flags of the server in production (server/package.json's `start`). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
-
 /**
  * How a server process is started, from the repository root, as `npm start` starts it: the
- * compiled server when it has been built, else the TypeScript sources through tsx (as
- * e2e/support/server.ts does). `nodeFlags` go before either.
+ * compiled server with production's Node flags (`npm run bench:load` builds it first).
+ * `nodeFlags` go before the script.
  */
 export function serverCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
-  const flags = [...SERVER_NODE_FLAGS, ...nodeFlags];
-  const compiled = join(repoRoot, "server/dist/main.js");
-  if (existsSync(compiled)) return { command: process.execPath, args: [...flags, compiled] };
   return {
     command: process.execPath,
-    args: [...flags, "--import", "tsx", "server/src/main.ts"],
+    args: [...SERVER_NODE_FLAGS, ...nodeFlags, COMPILED_SERVER],
   };
 }
 

@@ -7,6 +7,12 @@ import { fileURLToPath } from "node:url";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
 
+/** Node's flags of the server in production (the root package.json's `start`). */
+export const SERVER_NODE_FLAGS = ["--enable-source-maps", "--max-semi-space-size=64"];
+
+/** The compiled server, as `npm start` runs it; `node scripts/build.mjs server` builds it. */
+export const COMPILED_SERVER = join(repoRoot, "server/dist/main.js");
+
 export type RunningServer = {
   url: string;
   /** Stops the server and waits for it to exit. */
@@ -44,8 +50,9 @@ async function waitUntilReady(url: string, child: ChildProcess, log: string[]): 
 }
 
 /**
- * Starts the real server (`server/src/main.ts`) with the demo pack and a fresh SQLite file;
- * `env` adds or overrides variables (CONTENT_DIR, SMS_PROVIDER=outbox, ...).
+ * Starts the real server as production runs it (the compiled `server/dist/main.js`, built by
+ * the global setup) with the demo pack and a fresh SQLite file; `env` adds or overrides
+ * variables (CONTENT_DIR, SMS_PROVIDER=outbox, ...).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = await mkdtemp(join(tmpdir(), "wegmarke-e2e-"));
@@ -55,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const log: string[] = [];
 
   const launch = async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_SERVER], {
       cwd: repoRoot,
       env: {
         ...process.env,

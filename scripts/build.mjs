@@ -1,0 +1,162 @@
+// npm run build / npm start: builds what is stale, the server (esbuild: server/src and protocol/src
+// to server/dist, decisions/014-compiled-server.md) and the web app (Vite: web/dist). A part is
+// stale when the fingerprint of its inputs (paths, sizes and modification times) differs from
+// the one its last successful build left in node_modules/.cache/wegmarke-build, or its output is
+// missing. `node scripts/build.mjs [server] [web] [--force]`: the named parts (both by default);
+// --force builds them whatever the fingerprints say.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const stamps = join(root, "node_modules/.cache/wegmarke-build");
+
+/**
+ * @typedef {{
+ *   inputs: string[];
+ *   outputs: string[];
+ *   build: () => Promise<void>;
+ * }} Part
+ */
+
+/** Test files are no input of a build. */
+const isTest = (/** @type {string} */ name) => /\.test\.tsx?$/.test(name);
+
+/**
+ * One line per file under `paths` (recursively; node_modules, dist and tests left out).
+ * @param {string[]} paths relative to the root
+ */
+function fingerprint(paths) {
+  /** @type {string[]} */
+  const lines = [];
+  /** @param {string} path */
+  const visit = (path) => {
+    const full = join(root, path);
+    if (!existsSync(full)) return;
+    const stat = statSync(full);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(full).sort()) {
+        if (name === "node_modules" || name === "dist" || isTest(name)) continue;
+        visit(join(path, name));
+      }
+      return;
+    }
+    lines.push(`${path} ${stat.size} ${stat.mtimeMs}`);
+  };
+  for (const path of paths) visit(path);
+  return createHash("sha256").update(lines.join("\n")).digest("hex");
+}
+
+/** The server's npm dependencies stay imports of node_modules; its own code and protocol/ are bundled. */
+function serverExternals() {
+  const pkg = JSON.parse(readFileSync(join(root, "server/package.json"), "utf8"));
+  return Object.keys(pkg.dependencies)
+    .filter((name) => !name.startsWith("@wegmarke/"))
+    .flatMap((name) => [name, `${name}/*`]);
+}
+
+/** @type {Record<string, Part>} */
+const parts = {
+  server: {
+    inputs: [
+      "server/src",
+      "protocol/src",
+      "server/package.json",
+      "package-lock.json",
+      "scripts/build.mjs",
+    ],
+    outputs: ["server/dist/main.js", "server/dist/script-worker.js"],
+    build: async () => {
+      const esbuild = await import("esbuild");
+      rmSync(join(root, "server/dist"), { recursive: true, force: true });
+      await esbuild.build({
+        absWorkingDir: root,
+        // The script worker is started from a file beside main.js (game/script-runner.ts).
+        entryPoints: {
+          main: "server/src/main.ts",
+          "script-worker": "server/src/game/script-worker.ts",
+        },
+        outdir: "server/dist",
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        target: "node20",
+        external: serverExternals(),
+        // Stack traces name the .ts lines under node --enable-source-maps.
+        sourcemap: "linked",
+        sourcesContent: false,
+        logLevel: "warning",
+      });
+    },
+  },
+  web: {
+    inputs: [
+      "web/src",
+      "web/public",
+      "web/index.html",
+      ...readdirSync(join(root, "web"))
+        .filter((name) => /\.[cm]?[jt]s$/.test(name) && !isTest(name))
+        .map((name) => `web/${name}`),
+      "web/package.json",
+      "protocol/src",
+      "package-lock.json",
+    ],
+    outputs: ["web/dist/index.html"],
+    build: async () => {
+      const npm = process.env.npm_execpath;
+      const [command, args] = npm
+        ? [process.execPath, [npm, "run", "build", "--workspace", "web"]]
+        : ["npm", ["run", "build", "--workspace", "web"]];
+      const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+      if (result.status !== 0) throw new Error("web build failed");
+    },
+  },
+};
+
+const args = process.argv.slice(2);
+const force = args.includes("--force");
+const named = args.filter((arg) => !arg.startsWith("--"));
+for (const name of named) {
+  if (!(name in parts)) {
+    console.error(`build: unknown part ${name} (server, web)`);
+    process.exit(2);
+  }
+}
+
+for (const name of named.length > 0 ? named : Object.keys(parts)) {
+  const part = /** @type {Part} */ (parts[name]);
+  const stamp = join(stamps, `${name}.txt`);
+  const before = fingerprint(part.inputs);
+  const built =
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === before &&
+    part.outputs.every((file) => existsSync(join(root, file)));
+  if (built && !force) {
+    console.log(`build: ${name} is up to date`);
+    continue;
+  }
+  const started = Date.now();
+  rmSync(stamp, { force: true });
+  try {
+    await part.build();
+  } catch (error) {
+    console.error(`build: ${name} failed${error instanceof Error ? `: ${error.message}` : ""}`);
+    process.exit(1);
+  }
+  // An input edited while the build ran leaves the part stale for the next start.
+  mkdirSync(dirname(stamp), { recursive: true });
+  writeFileSync(stamp, before);
+  console.log(
+    `build: ${name} built in ${Date.now() - started} ms (${relative(root, dirname(join(root, part.outputs[0] ?? "")))})`,
+  );
+}
