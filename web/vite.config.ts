@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { compressAssets } from "./compress-assets";
 
 /** The game server during development (`npm run dev`): the port it reads from PORT too. */
 const server = `http://localhost:${process.env.PORT || "8080"}`;
@@ -55,7 +56,7 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   base: "/webapp/",
   root,
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), compressAssets()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

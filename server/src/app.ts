@@ -32,6 +32,7 @@ import { StoryService } from "./game/story-service";
 import { TeamService } from "./accounts/team-service";
 import { Turns } from "./game/turns";
 import { accountRoutes } from "./http/account-routes";
+import { compressAnswers } from "./http/compression";
 import { contentRoutes } from "./http/content-routes";
 import { devRoutes } from "./http/dev-routes";
 import { eventStreamRoute } from "./http/event-stream";
@@ -232,12 +233,13 @@ export async function buildApp({
   return { app, sweepRetention };
 }
 
-/** API answers are per player and per moment: no cache may keep them. */
+/** API answers are per player and per moment: no cache may keep them. Large ones go compressed. */
 function api(routes: FastifyPluginAsync): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", async (_request, reply) => {
       reply.header("cache-control", "no-store");
     });
+    await compressAnswers(app);
     await app.register(routes);
   };
 }

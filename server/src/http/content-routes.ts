@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ContentPack } from "../content/model";
 import { assetPath, publicContent } from "../content/public";
 import { ServiceError } from "../errors";
+import { compressAnswers } from "./compression";
 
 /** Media change only when the pack is redeployed; an hour spares phones on mobile data. */
 const MEDIA_CACHE = "public, max-age=3600";
@@ -31,6 +32,8 @@ function webAppConfig(pack: ContentPack): WebAppConfig {
 export function contentRoutes(pack: ContentPack): FastifyPluginAsync {
   const config = webAppConfig(pack);
   return async (app) => {
+    // The station texts of a language are over 10 KB of JSON.
+    await compressAnswers(app);
     app.get("/webapp/config.json", async (_request, reply) => {
       reply.header("cache-control", SETTINGS_CACHE);
       return config;

@@ -38,9 +38,13 @@ export function staticRoutes(webDist: string): FastifyPluginAsync {
           root: webDist,
           prefix: "/",
           cacheControl: false,
+          // The build writes a brotli (.br) and a gzip (.gz) copy beside each text file of 1 KB
+          // or more (web/compress-assets.ts); the client's Accept-Encoding picks one.
+          preCompressed: true,
           setHeaders: (res, path) => {
             const hashed = path.startsWith(join(webDist, HASHED_ASSETS));
             res.setHeader("cache-control", hashed ? FOREVER : "no-cache");
+            res.setHeader("vary", "accept-encoding");
           },
         });
         webapp.setNotFoundHandler((request, reply) => {
