@@ -38,13 +38,15 @@ import { devRoutes } from "./http/dev-routes";
 import { eventStreamRoute } from "./http/event-stream";
 import { gameRoutes } from "./http/game-routes";
 import { healthRoutes } from "./http/health-routes";
+import { countRequests, countedFrameworkErrors, metricsRoute } from "./http/metrics-route";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { outroRoute } from "./http/outro-route";
-import { frameworkErrors, registerProtection } from "./http/protection";
+import { registerProtection } from "./http/protection";
 import { registerRequestLog } from "./http/request-log";
 import { staticRoutes } from "./http/static";
 import { teamRoutes } from "./http/team-routes";
+import { Metrics } from "./metrics/metrics";
 import type { Store } from "./store/store";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -79,13 +81,14 @@ export async function buildApp({
   limits: limitChanges,
   logStream,
 }: AppDeps) {
+  const metrics = new Metrics();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     // http/request-log.ts logs what matters of each request, and sums up the rest.
     logController: new LogController({ disableRequestLogging: true }),
     // Per-address rate limits need the client's address, which only the proxy knows.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    frameworkErrors,
+    frameworkErrors: countedFrameworkErrors(metrics),
   });
 
   // The API takes JSON only (415 for anything else): no cross-site form can call it.
@@ -113,6 +116,12 @@ export async function buildApp({
     onError: (error) => app.log.error({ err: error }, "event stream failed"),
   });
   registerRequestLog(app, { streams: () => hub.size });
+  metrics.watch({
+    streams: () => hub.size,
+    playersOnline: () => hub.playersOnline(),
+    database: () => store.use(),
+  });
+  countRequests(app, metrics);
   const limits: AccountLimits = {
     ...defaultLimits,
     anonSignupsPerIp: { limit: config.anonSignupsPerHour, windowMs: 60 * 60 * 1000 },
@@ -123,8 +132,14 @@ export async function buildApp({
   if (config.sms.provider === "console") {
     app.log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
   }
-  const sms = new SmsSender(smsProvider, throttle, (error) =>
-    app.log.error({ err: error }, "SMS not sent"),
+  const sms = new SmsSender(
+    smsProvider,
+    throttle,
+    (error) => {
+      metrics.smsFailedToSend();
+      app.log.error({ err: error }, "SMS not sent");
+    },
+    metrics.smsWasSent,
   );
   const accounts = new AccountService({
     store,
@@ -153,6 +168,7 @@ export async function buildApp({
     bus,
     onScheduled: (dueAt) => bus.broadcast({ kind: "due", at: dueAt.getTime() }),
     onScored: () => bus.broadcast({ kind: "scored" }),
+    onTurn: metrics.turn,
   });
   const delivery = new ScheduledDelivery({ store, pack, turns });
   const scheduler = new DueScheduler({
@@ -206,6 +222,9 @@ export async function buildApp({
   await app.register(contentRoutes(pack));
   await app.register(staticRoutes(config.webDist));
   await app.register(healthRoutes(store));
+  await app.register(
+    metricsRoute(metrics, { allow: config.metricsAllow, trustProxy: config.trustProxy }),
+  );
 
   app.addHook("preClose", async () => {
     // A delivery under way finishes before the database closes; nothing new starts.
