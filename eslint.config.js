@@ -110,6 +110,11 @@ export default tseslint.config(
   ),
   serverBoundary("accounts", ["http", "game"], "accounts and game meet in participants/"),
   serverBoundary("game", ["http", "accounts"], "accounts and game meet in participants/"),
+  serverBoundary(
+    "operators",
+    ["http", "game", "participants", "events", "engine", "content"],
+    "operators are not players: they build on accounts/ (passwords, tokens, limits) and store/",
+  ),
   webBoundary("screens", ["app"], "the app wires the screens, not the other way"),
   webBoundary(
     "components",

@@ -75,7 +75,7 @@ const parts = {
       "package-lock.json",
       "scripts/build.mjs",
     ],
-    outputs: ["server/dist/main.js", "server/dist/script-worker.js"],
+    outputs: ["server/dist/main.js", "server/dist/script-worker.js", "server/dist/operator.js"],
     build: async () => {
       const esbuild = await import("esbuild");
       rmSync(join(root, "server/dist"), { recursive: true, force: true });
@@ -85,6 +85,8 @@ const parts = {
         entryPoints: {
           main: "server/src/main.ts",
           "script-worker": "server/src/game/script-worker.ts",
+          // npm run operator (operators/cli.ts), also where only server/dist is installed.
+          operator: "server/src/operator.ts",
         },
         outdir: "server/dist",
         bundle: true,

@@ -5,4 +5,5 @@ export * from "./errors";
 export * from "./events";
 export * from "./game";
 export * from "./media";
+export * from "./ops";
 export * from "./text";

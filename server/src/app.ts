@@ -41,12 +41,14 @@ import { healthRoutes } from "./http/health-routes";
 import { countRequests, countedFrameworkErrors, metricsRoute } from "./http/metrics-route";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
+import { opsRoutes } from "./http/ops-routes";
 import { outroRoute } from "./http/outro-route";
 import { registerProtection } from "./http/protection";
 import { registerRequestLog } from "./http/request-log";
 import { staticRoutes } from "./http/static";
 import { teamRoutes } from "./http/team-routes";
 import { Metrics } from "./metrics/metrics";
+import { OperatorService } from "./operators/operator-service";
 import type { Store } from "./store/store";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -216,6 +218,16 @@ export async function buildApp({
   await app.register(api(teamRoutes(accounts, teams)), { prefix: "/api/game" });
   await app.register(api(outroRoute(accounts, onParticipantChange)), { prefix: "/api/game" });
   await app.register(api(eventStreamRoute(accounts, game, hub)), { prefix: "/api/game" });
+  const ops = new OperatorService({
+    store,
+    clock,
+    throttle,
+    sessionMs: limits.opsSessionMs,
+    operatorToken: config.operatorToken,
+  });
+  await app.register(api(opsRoutes(ops, { secure: config.publicUrl.startsWith("https:") })), {
+    prefix: "/api/ops",
+  });
   if (smsProvider instanceof OutboxSmsProvider) {
     await app.register(api(devRoutes(smsProvider)), { prefix: "/api/dev" });
   }

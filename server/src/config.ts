@@ -61,6 +61,8 @@ export type Config = {
    * share a database share it.
    */
   secret: { kind: "value"; value: string } | { kind: "file"; file: string };
+  /** `OPERATOR_TOKEN`: when set, `Authorization: Bearer` with it opens every `/api/ops/` call. */
+  operatorToken?: string;
 };
 
 /** A bad environment value: its message is the one line start-up prints. */
@@ -135,6 +137,11 @@ const envSchema = z.object({
   ANON_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(200),
   SECRET_KEY: z.string().min(32, "at least 32 characters").optional(),
   DATA_DIR: path.default(resolve(repoRoot, "data")),
+  OPERATOR_TOKEN: z
+    .string()
+    .min(32, "at least 32 characters")
+    .regex(/^\S+$/, "no white space")
+    .optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -185,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
       e.SECRET_KEY === undefined
         ? { kind: "file", file: join(e.DATA_DIR, "secret.key") }
         : { kind: "value", value: e.SECRET_KEY },
+    ...(e.OPERATOR_TOKEN !== undefined && { operatorToken: e.OPERATOR_TOKEN }),
   };
 }

@@ -5,6 +5,9 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../src/accounts/limits";
 import type { AccountLimits } from "../src/accounts/limits";
+import { systemClock } from "../src/clock";
+import { addOperator } from "../src/operators/operator-admin";
+import type { Store } from "../src/store/store";
 import { createTestSchema } from "./support/postgres";
 import { startApp, teamPack, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -20,7 +23,7 @@ import type { TestApp } from "./support/test-app";
  * below fails the coverage test.
  */
 
-type Method = "GET" | "POST" | "PUT" | "OPTIONS";
+type Method = "GET" | "POST" | "PUT" | "DELETE" | "OPTIONS";
 
 /** A request as the cases build it: a JSON body or a query. */
 type Call = {
@@ -65,6 +68,9 @@ const JSON_TYPE = "application/json";
 const MARK = "\u0001MARK\u0001";
 /** The bound of requests per database, setup included. */
 const MAX_REQUESTS = 6000;
+/** OPERATOR_TOKEN of the app under test, and the header that sends it. */
+const OPS_TOKEN = "fuzz-operator-token-".padEnd(40, "0");
+const OPS_BEARER = { authorization: `Bearer ${OPS_TOKEN}` };
 /** The one other origin (CORS_ORIGINS) allowed to call the API. */
 const FRIEND = "https://friends.example";
 
@@ -253,6 +259,31 @@ const CASES: RouteCase[] = [
     route: "/api/game/events",
     valid: async (h) => get("/api/game/events", { hash: await h.signup(), lasteventid: "0" }),
     stream: true,
+  },
+  // The operators' API: a fresh operator's sign-in, its cookie, OPERATOR_TOKEN.
+  {
+    method: "POST",
+    route: "/api/ops/session",
+    valid: async (h) => post("/api/ops/session", await h.newOperator()),
+  },
+  {
+    method: "DELETE",
+    route: "/api/ops/session",
+    valid: async (h) => ({
+      method: "DELETE",
+      path: "/api/ops/session",
+      headers: { cookie: await h.operatorCookie() },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/me",
+    valid: async () => ({ ...get("/api/ops/me"), headers: OPS_BEARER }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/audit",
+    valid: async () => ({ ...get("/api/ops/audit", { limit: "10" }), headers: OPS_BEARER }),
   },
   // Development (SMS_PROVIDER=outbox), the pack's content, the web app, health.
   { method: "GET", route: "/api/dev/outbox", valid: async () => get("/api/dev/outbox") },
@@ -584,8 +615,12 @@ function problemOf(answer: Answer, status?: number): string | undefined {
 class Harness {
   requests = 0;
   private phones = 0;
+  private operators = 0;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly store: Store,
+  ) {}
 
   /** Sends a request; an event stream is read up to its first event, then hung up. */
   async send(sent: Sent, stream = false): Promise<Answer> {
@@ -615,6 +650,22 @@ class Harness {
   nextPhone(): string {
     this.phones++;
     return `0171 ${String(1_000_000 + this.phones)}`;
+  }
+
+  /** A fresh operator's name and one-time password (`npm run operator -- add`). */
+  async newOperator(): Promise<{ name: string; password: string }> {
+    this.operators++;
+    return addOperator(this.store, systemClock, `fuzz-${this.operators}`);
+  }
+
+  /** The session cookie (`name=value`) of a fresh operator's console. */
+  async operatorCookie(): Promise<string> {
+    this.requests++;
+    const response = await this.app.inject(
+      toSent(post("/api/ops/session", await this.newOperator())),
+    );
+    if (response.statusCode !== 200) throw new Error(`operator sign-in: ${response.statusCode}`);
+    return String(response.headers["set-cookie"]).split(";")[0] ?? "";
   }
 
   /** A fresh anonymous player's token. */
@@ -751,7 +802,7 @@ async function startFuzzApp(database: "sqlite" | "postgres") {
     app = await startApp({
       ...(schema ? { database: schema.database } : { dbFile: `${tmp.dir}/db.sqlite` }),
       pack: await teamPack(),
-      config: { webDist, corsOrigins: [FRIEND] },
+      config: { webDist, corsOrigins: [FRIEND], operatorToken: OPS_TOKEN },
       limits: generousLimits(),
     });
   } finally {
@@ -760,7 +811,7 @@ async function startFuzzApp(database: "sqlite" | "postgres") {
   const [fastify] = instances;
   if (instances.length !== 1 || !fastify) throw new Error("expected one Fastify instance");
   return {
-    harness: new Harness(fastify),
+    harness: new Harness(fastify, app.store),
     routes,
     close: async () => {
       await app.close();

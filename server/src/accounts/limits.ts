@@ -43,6 +43,15 @@ export type AccountLimits = {
   invitationTtlMs: number;
   /** Accounts that activated no station are deleted this long after registration. */
   inactiveAccountTtlMs: number;
+  /** Failed operator sign-ins from one address. */
+  opsLoginFailuresPerIp: RateLimit;
+  /**
+   * Failed sign-ins to one operator name from all addresses; an address that signed in to the
+   * name before is not held back by it.
+   */
+  opsLoginFailuresPerName: RateLimit;
+  /** An operator's console session ends this long after sign-in (a fixed time, no sliding). */
+  opsSessionMs: number;
 };
 
 export const defaultLimits: AccountLimits = {
@@ -69,4 +78,8 @@ export const defaultLimits: AccountLimits = {
   sessionTouchMs: HOUR,
   invitationTtlMs: 7 * DAY,
   inactiveAccountTtlMs: 14 * DAY,
+  opsLoginFailuresPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  opsLoginFailuresPerName: { limit: 20, windowMs: HOUR },
+  // An event day: the console signs in once in the morning.
+  opsSessionMs: 12 * HOUR,
 };

@@ -25,6 +25,8 @@ export class Throttle {
   readonly anonSignupsPerIp: RateLimiter;
   readonly resetsPerPhone: RateLimiter;
   readonly passwordChangesPerPlayer: RateLimiter;
+  readonly opsLoginFailuresPerIp: RateLimiter;
+  readonly opsLoginFailuresPerName: RateLimiter;
 
   constructor(limits: AccountLimits, store: Store, clock: Clock, secret: Buffer) {
     const keyHash = (key: string) => createHmac("sha256", secret).update(key).digest("hex");
@@ -41,6 +43,8 @@ export class Throttle {
     this.anonSignupsPerIp = rule("anonSignupsPerIp");
     this.resetsPerPhone = rule("resetsPerPhone");
     this.passwordChangesPerPlayer = rule("passwordChangesPerPlayer");
+    this.opsLoginFailuresPerIp = rule("opsLoginFailuresPerIp");
+    this.opsLoginFailuresPerName = rule("opsLoginFailuresPerName");
   }
 
   /** Counts an SMS-sending call of `ip`; 429 `too many sms` past the limit. */

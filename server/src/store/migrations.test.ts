@@ -8,6 +8,7 @@ import { hashToken } from "../accounts/tokens";
 import { openStore } from "./store";
 import type { Store } from "./store";
 
+const MIGRATION_007 = "007-session-use-and-chosen-password";
 const MIGRATION_008 = "008-phone-numbers-in-e164";
 
 /**
@@ -83,16 +84,12 @@ const OLD_PHONES = [
   ["0041791234567", "+41791234567"],
 ] as const;
 
-/**
- * Players with numbers in the old form, on a database whose migration 008 is undone: the
- * data is what 007 left, the schema the same (008 changes rows only).
- */
-async function playersBefore008(store: Store, forget008: () => Promise<void>): Promise<void> {
-  await store.migrate();
+/** Players with numbers in the old form, on a database migrated up to 007. */
+async function playersBefore008(store: Store): Promise<void> {
+  await store.migrate(MIGRATION_007);
   const player = { storyId: "marburg", language: "de" as const, createdAt: "2026-05-01T10:00Z" };
   for (const [phone] of OLD_PHONES) await store.repos.players.createForPhone({ ...player, phone });
   await store.repos.players.create(player);
-  await forget008();
 }
 
 async function expectE164(store: Store): Promise<void> {
@@ -108,14 +105,8 @@ describe("migration 008", () => {
   it("stores the numbers of a SQLite database in E.164", async () => {
     const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
     const file = join(dir, "db.sqlite");
-    const before = openStore({ kind: "sqlite", file });
-    await playersBefore008(before, async () => {
-      const db = new SqliteDatabase(file);
-      db.prepare("delete from kysely_migration where name = ?").run(MIGRATION_008);
-      db.close();
-    });
-    await before.close();
     const store = openStore({ kind: "sqlite", file });
+    await playersBefore008(store);
     await store.migrate();
     await expectE164(store);
     await store.close();
@@ -126,11 +117,7 @@ describe("migration 008", () => {
     const schema = await createTestSchema();
     const store = openStore(schema.database);
     try {
-      await playersBefore008(store, async () => {
-        await adminQuery(`delete from ${schema.name}.kysely_migration where name = $1`, [
-          MIGRATION_008,
-        ]);
-      });
+      await playersBefore008(store);
       await store.migrate();
       await expectE164(store);
     } finally {
@@ -158,6 +145,8 @@ describe("the migrations on PostgreSQL", () => {
       expect(columns.map((c) => c.name)).toEqual([
         "media_progress.max_ratio double precision NO",
         "media_progress.seen_ratio double precision NO",
+        "operator_audit.id integer YES",
+        "operators.id integer YES",
         "players.id integer YES",
         "scheduled_messages.id integer YES",
         "teams.id integer YES",
@@ -172,15 +161,16 @@ describe("the migrations on PostgreSQL", () => {
         "004-rate-hits",
         "005-stream-version",
         "006-event-log-without-station-index",
-        "007-session-use-and-chosen-password",
+        MIGRATION_007,
         MIGRATION_008,
+        "009-operators",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(16);
+      expect(await count("table_schema = $1", [schema.name])).toBe(19);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

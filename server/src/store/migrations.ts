@@ -337,11 +337,55 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           where phone like '+%'`.execute(db);
       },
     },
+    "009-operators": {
+      // Operators run the game: accounts of their own (not players), their console sessions
+      // (SHA-256 of the cookie's token) and the audit log of their changing calls. The log keeps
+      // the operator's name, not a reference: it outlives the operator.
+      async up(db) {
+        await db.schema
+          .createTable("operators")
+          .addColumn("id", "integer", id)
+          .addColumn("name", "text", (c) => c.notNull().unique())
+          .addColumn("password_hash", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("operator_sessions")
+          .addColumn("token_hash", "text", (c) => c.primaryKey())
+          .addColumn("operator_id", "integer", (c) =>
+            c.notNull().references("operators.id").onDelete("cascade"),
+          )
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("operator_audit")
+          .addColumn("id", "integer", id)
+          .addColumn("at", "text", (c) => c.notNull())
+          .addColumn("via", "text", (c) => c.notNull())
+          .addColumn("operator", "text")
+          .addColumn("action", "text", (c) => c.notNull())
+          .addColumn("detail", "text")
+          .execute();
+      },
+      async down(db) {
+        for (const table of ["operator_audit", "operator_sessions", "operators"]) {
+          await db.schema.dropTable(table).execute();
+        }
+      },
+    },
   };
 }
 
-/** Brings the schema to the newest migration; throws when one fails. */
-export async function migrateToLatest<T>(db: Kysely<T>, dialect: Dialect): Promise<void> {
+/**
+ * Brings the schema to the newest migration, or up or down to `upTo` (tests start from an older
+ * schema); throws when one fails.
+ */
+export async function migrateToLatest<T>(
+  db: Kysely<T>,
+  dialect: Dialect,
+  upTo?: string,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
@@ -349,7 +393,8 @@ export async function migrateToLatest<T>(db: Kysely<T>, dialect: Dialect): Promi
     // deployment (or test) in another schema of the same database would hide ours.
     migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } =
+    upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error === undefined) return;
   const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
   throw new Error(`database migration ${failed} failed: ${String(error)}`, { cause: error });

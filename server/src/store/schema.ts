@@ -21,6 +21,9 @@ export type Database = {
   mediaProgress: MediaProgressTable;
   scheduledMessages: ScheduledMessagesTable;
   rateHits: RateHitsTable;
+  operators: OperatorsTable;
+  operatorSessions: OperatorSessionsTable;
+  operatorAudit: OperatorAuditTable;
 };
 
 /**
@@ -184,4 +187,35 @@ export type RateHitsTable = {
   at: string;
   /** When the hit leaves its window: the retention sweep deletes it then. */
   expiresAt: string;
+};
+
+/** An operator of the game (operators/): not a player; created on the command line. */
+export type OperatorsTable = {
+  id: Generated<number>;
+  /** Lowercase, unique. */
+  name: string;
+  /** argon2id PHC string. */
+  passwordHash: string;
+  createdAt: string;
+};
+
+/** A signed-in console: SHA-256 hex of its cookie's token; it ends at `expiresAt`. */
+export type OperatorSessionsTable = {
+  tokenHash: string;
+  operatorId: number;
+  createdAt: string;
+  expiresAt: string;
+};
+
+/** One state-changing operator call (sign-in, sign-out, the command line's add and remove...). */
+export type OperatorAuditTable = {
+  id: Generated<number>;
+  at: string;
+  /** `session`, `token` or `cli`. */
+  via: string;
+  /** The operator's name as it was; null for the token and the command line. */
+  operator: string | null;
+  action: string;
+  /** A short text without secrets. */
+  detail: string | null;
 };

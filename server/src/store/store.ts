@@ -13,6 +13,7 @@ import { PasswordResetRepository } from "./password-reset-repository";
 import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
 import { OpenTransactions } from "./open-transactions";
+import { OperatorRepository } from "./operator-repository";
 import { PostgresRunStore } from "./postgres-run-store";
 import { SqliteRunStore } from "./sqlite-run-store";
 import { checkpointInBackground } from "./sqlite-checkpoints";
@@ -50,6 +51,7 @@ export type Repositories = {
   mediaProgress: MediaProgressRepository;
   scheduled: ScheduledMessageRepository;
   rateHits: RateHitRepository;
+  operators: OperatorRepository;
 };
 
 function repositories(db: Kysely<Database>, dialect: Dialect): Repositories {
@@ -68,6 +70,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect): Repositories {
     mediaProgress: new MediaProgressRepository(db),
     scheduled: new ScheduledMessageRepository(db, dialect),
     rateHits: new RateHitRepository(db),
+    operators: new OperatorRepository(db),
   };
 }
 
@@ -98,8 +101,9 @@ export class Store {
     );
   }
 
-  migrate(): Promise<void> {
-    return migrateToLatest(this.db, this.dialect);
+  /** Brings the schema up to date; a test stops at an older migration with `upTo`. */
+  migrate(upTo?: string): Promise<void> {
+    return migrateToLatest(this.db, this.dialect, upTo);
   }
 
   /**

@@ -1,0 +1,92 @@
+import { auditQuery, opsSessionRequest } from "@wegmarke/protocol";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { addressKey } from "../accounts/addresses";
+import { meOf } from "../operators/operator-service";
+import type { OperatorService, OpsCaller } from "../operators/operator-service";
+import { ok } from "./ok";
+import { parse } from "./parse";
+
+/** The console's session cookie: a 256-bit token, stored as its SHA-256 (operators/). */
+export const OPS_COOKIE = "wegmarke_ops";
+
+export type OpsRouteOptions = {
+  /** PUBLIC_URL is https: the cookie goes over TLS only. */
+  secure: boolean;
+};
+
+const callers = new WeakMap<FastifyRequest, OpsCaller>();
+
+/** The operator the pre-handler found for this call. */
+export function callerOf(request: FastifyRequest): OpsCaller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error(`${request.url}: route without an operator`);
+  return caller;
+}
+
+/** The value of the cookie `name` in the request's `Cookie` header(s). */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (header === undefined) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return [
+    `${OPS_COOKIE}=${value}`,
+    "Path=/",
+    `Max-Age=${maxAgeSeconds}`,
+    "HttpOnly",
+    "SameSite=Strict",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/**
+ * The operator API, mounted at `/api/ops/`: every call but the sign-in needs the console's
+ * session cookie or `Authorization: Bearer OPERATOR_TOKEN` (401 otherwise), which a pre-handler
+ * checks before the route parses anything; unknown paths answer 401 too before 404.
+ */
+export function opsRoutes(ops: OperatorService, { secure }: OpsRouteOptions): FastifyPluginAsync {
+  const authenticate = async (request: FastifyRequest) => {
+    callers.set(
+      request,
+      await ops.authenticate({
+        sessionToken: cookieOf(request, OPS_COOKIE),
+        authorization: request.headers.authorization,
+      }),
+    );
+  };
+  return async (app: FastifyInstance) => {
+    app.addHook("preHandler", async (request) => {
+      if (request.method === "POST" && request.routeOptions.url === "/api/ops/session") return;
+      await authenticate(request);
+    });
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!callers.has(request)) await authenticate(request);
+      return reply.code(404).type("text/plain; charset=utf-8").send("not found");
+    });
+
+    app.post("/session", async (request, reply) => {
+      const { token, me, maxAgeSeconds } = await ops.signIn(
+        parse(opsSessionRequest, request.body),
+        addressKey(request.ip),
+      );
+      reply.header("set-cookie", sessionCookie(token, maxAgeSeconds, secure));
+      return me;
+    });
+
+    app.delete("/session", async (request, reply) => {
+      await ops.signOut(callerOf(request));
+      reply.header("set-cookie", sessionCookie("", 0, secure));
+      return ok;
+    });
+
+    app.get("/me", async (request) => meOf(callerOf(request)));
+
+    app.get("/audit", async (request) => ops.auditPage(parse(auditQuery, request.query, "query")));
+  };
+}

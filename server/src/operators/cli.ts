@@ -1,0 +1,78 @@
+import { systemClock } from "../clock";
+import type { Clock } from "../clock";
+import { ConfigError, loadConfig } from "../config";
+import { openStore } from "../store/store";
+import {
+  OperatorAdminError,
+  addOperator,
+  listOperators,
+  removeOperator,
+  resetOperatorPassword,
+} from "./operator-admin";
+
+const USAGE = [
+  "usage: npm run operator -- add NAME      creates an operator; prints its one-time password",
+  "       npm run operator -- list          lists the operators",
+  "       npm run operator -- remove NAME   deletes an operator and ends its sessions",
+  "       npm run operator -- reset NAME    prints a new one-time password; ends its sessions",
+];
+
+export type CliIo = {
+  env: NodeJS.ProcessEnv;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  clock?: Clock;
+};
+
+/**
+ * `npm run operator -- COMMAND`: manages the operator accounts in the database DATABASE_URL
+ * names, as the server reads it (config.ts); migrates it first, so it works before the first
+ * start too. Answers the exit status.
+ */
+export async function runOperatorCli(args: string[], io: CliIo): Promise<number> {
+  const { out, err, clock = systemClock } = io;
+  const [command, name, ...rest] = args;
+  const needsName = command === "add" || command === "remove" || command === "reset";
+  const valid = command === "list" ? name === undefined : needsName && name !== undefined;
+  if (!valid || rest.length > 0) {
+    for (const line of USAGE) err(line);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err(error.message);
+    return 1;
+  }
+  const store = openStore(config.database, err);
+  try {
+    await store.migrate();
+    if (command === "list") {
+      const operators = await listOperators(store);
+      if (operators.length === 0) out("no operators");
+      for (const operator of operators) out(`${operator.name}\tcreated ${operator.createdAt}`);
+      return 0;
+    }
+    const operatorName = name ?? "";
+    if (command === "remove") {
+      await removeOperator(store, clock, operatorName);
+      out(`operator ${operatorName.toLowerCase()} removed`);
+      return 0;
+    }
+    const created =
+      command === "add"
+        ? await addOperator(store, clock, operatorName)
+        : await resetOperatorPassword(store, clock, operatorName);
+    out(`operator ${created.name}: one-time password ${created.password}`);
+    out("It is shown only this once; sign in with it (POST /api/ops/session).");
+    return 0;
+  } catch (error) {
+    if (!(error instanceof OperatorAdminError)) throw error;
+    err(error.message);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,305 @@
+import { auditPage, opsMe, OpsReason } from "@wegmarke/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseConfig } from "../src/config";
+import { runOperatorCli } from "../src/operators/cli";
+import { createTestSchema } from "./support/postgres";
+import type { TestSchema } from "./support/postgres";
+import { startApp, tempDir } from "./support/test-app";
+import type { StartOptions, TestApp } from "./support/test-app";
+
+/**
+ * Operator accounts on both databases: the command line that creates, lists and removes them,
+ * the console's cookie session, the token for scripts, the rate limits of the sign-in, the
+ * 401 of every `/api/ops/` call without credentials, and the audit log.
+ */
+
+const HOUR = 60 * 60 * 1000;
+const TOKEN = "ops-token-".padEnd(48, "x");
+
+type Dialect = {
+  name: string;
+  setUp(): Promise<{ database: DatabaseConfig; url: string }>;
+  cleanUp(): Promise<void>;
+};
+
+const sqlite = (): Dialect => {
+  let dir: Awaited<ReturnType<typeof tempDir>> | undefined;
+  return {
+    name: "SQLite",
+    async setUp() {
+      dir = await tempDir();
+      const file = `${dir.dir}/db.sqlite`;
+      return { database: { kind: "sqlite", file }, url: `file:${file}` };
+    },
+    cleanUp: async () => dir?.remove(),
+  };
+};
+
+const postgres = (): Dialect => {
+  let schema: TestSchema | undefined;
+  return {
+    name: "PostgreSQL",
+    async setUp() {
+      schema = await createTestSchema();
+      return { database: schema.database, url: schema.database.url };
+    },
+    cleanUp: async () => schema?.drop(),
+  };
+};
+
+describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => {
+  const clock = { ms: Date.UTC(2026, 5, 1, 8), now: () => new Date(clock.ms) };
+  let app: TestApp;
+  let databaseUrl: string;
+  let options: StartOptions;
+
+  /** `npm run operator -- ...args` against the test database: status and printed lines. */
+  async function cli(...args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const status = await runOperatorCli(args, {
+      env: { DATABASE_URL: databaseUrl },
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      clock,
+    });
+    return { status, out, err };
+  }
+
+  /** Creates an operator on the command line; answers its one-time password. */
+  async function addOperator(name: string): Promise<string> {
+    const { status, out } = await cli("add", name);
+    expect(status).toBe(0);
+    const password = /one-time password (\S+)/.exec(out.join("\n"))?.[1];
+    if (!password) throw new Error(`no password in ${out.join("\n")}`);
+    return password;
+  }
+
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; cookie?: string; bearer?: string; from?: string } = {},
+    base = app.url,
+  ) {
+    const headers: Record<string, string> = { "x-forwarded-for": init.from ?? "10.1.1.1" };
+    if (init.body !== undefined) headers["content-type"] = "application/json";
+    if (init.cookie !== undefined) headers.cookie = init.cookie;
+    if (init.bearer !== undefined) headers.authorization = `Bearer ${init.bearer}`;
+    const response = await fetch(`${base}/api/ops${path}`, {
+      method,
+      headers,
+      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+    });
+    return { status: response.status, response, text: await response.text() };
+  }
+
+  async function signIn(name: string, password: string, from = "10.1.1.1") {
+    return call("POST", "/session", { body: { name, password }, from });
+  }
+
+  /** The `name=value` of the session cookie a sign-in set. */
+  function cookieOf(response: Response): string {
+    const header = response.headers.get("set-cookie") ?? "";
+    return header.split(";")[0] ?? "";
+  }
+
+  beforeAll(async () => {
+    const { database, url } = await dialect.setUp();
+    databaseUrl = url;
+    options = {
+      database,
+      clock,
+      config: {
+        trustProxy: ["127.0.0.1"],
+        publicUrl: "https://wegmarke.example",
+        operatorToken: TOKEN,
+      },
+      limits: {
+        opsLoginFailuresPerIp: { limit: 3, windowMs: HOUR },
+        opsLoginFailuresPerName: { limit: 5, windowMs: HOUR },
+      },
+    };
+    app = await startApp(options);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await dialect.cleanUp();
+  });
+
+  it("answers 401 to every /api/ops/ call without a session or the token", async () => {
+    for (const [method, path] of [
+      ["GET", "/me"],
+      ["GET", "/audit"],
+      ["HEAD", "/me"],
+      ["DELETE", "/session"],
+      ["GET", "/nothing-here"],
+      ["POST", "/nothing-here"],
+    ] as const) {
+      const { status, text } = await call(method, path);
+      expect([method, path, status]).toEqual([method, path, 401]);
+      if (method !== "HEAD") expect(text).toBe(OpsReason.signInRequired);
+    }
+    const forged = await call("GET", "/me", { cookie: `wegmarke_ops=${"a".repeat(64)}` });
+    expect(forged.status).toBe(401);
+    // With credentials an unknown path is a plain 404.
+    expect((await call("GET", "/nothing-here", { bearer: TOKEN })).status).toBe(404);
+  });
+
+  it("adds, lists and removes operators on the command line; add prints a password that signs in", async () => {
+    const password = await addOperator("Lena");
+    expect(password).toMatch(/^[\w-]{20}$/);
+    expect((await cli("add", "lena")).err).toEqual(["operator lena exists already"]);
+    expect((await cli("add", "no spaces")).status).toBe(1);
+    expect((await cli("frobnicate")).status).toBe(2);
+    await addOperator("jonas");
+    const list = await cli("list");
+    expect(list.out.map((line) => line.split("\t")[0])).toEqual(["jonas", "lena"]);
+
+    const signedIn = await signIn("LENA", password);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(opsMe.parse(JSON.parse(signedIn.text))).toEqual({
+      name: "lena",
+      via: "session",
+      expiresAt: new Date(clock.ms + 12 * HOUR).toISOString(),
+    });
+
+    // A new password ends the sessions; the old one no longer signs in.
+    const cookie = cookieOf(signedIn.response);
+    const reset = await cli("reset", "lena");
+    expect(reset.status).toBe(0);
+    expect((await call("GET", "/me", { cookie })).status).toBe(401);
+    expect((await signIn("lena", password)).status).toBe(401);
+
+    const removed = await cli("remove", "jonas");
+    expect([removed.status, removed.out]).toEqual([0, ["operator jonas removed"]]);
+    expect((await cli("remove", "jonas")).err).toEqual(["no operator jonas"]);
+    expect((await cli("list")).out.map((line) => line.split("\t")[0])).toEqual(["lena"]);
+  });
+
+  it("signs in with an HttpOnly, SameSite=Strict, Secure cookie that ends after 12 hours, and out", async () => {
+    const password = await addOperator("mara");
+    const signedIn = await signIn("mara", password, "10.2.2.2");
+    expect(signedIn.status).toBe(200);
+    const header = signedIn.response.headers.get("set-cookie") ?? "";
+    expect(header).toMatch(/^wegmarke_ops=[0-9a-f]{64}; /);
+    expect(header.split("; ").slice(1).sort()).toEqual(
+      ["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Strict", "Secure"].sort(),
+    );
+    expect(signedIn.response.headers.get("cache-control")).toBe("no-store");
+    const cookie = cookieOf(signedIn.response);
+    // Only the token's hash is stored.
+    const token = cookie.split("=")[1] ?? "";
+    const rows = await app.store.repos.operators.findSession(token, clock.now().toISOString());
+    expect(rows).toBeUndefined();
+
+    const me = await call("GET", "/me", { cookie });
+    expect([me.status, opsMe.parse(JSON.parse(me.text)).name]).toEqual([200, "mara"]);
+
+    // The session ends 12 hours after sign-in, used or not.
+    clock.ms += 12 * HOUR - 1000;
+    expect((await call("GET", "/me", { cookie })).status).toBe(200);
+    clock.ms += 1000;
+    expect((await call("GET", "/me", { cookie })).status).toBe(401);
+
+    const again = await signIn("mara", password, "10.2.2.2");
+    const second = cookieOf(again.response);
+    const out = await call("DELETE", "/session", { cookie: second });
+    expect(out.status).toBe(200);
+    expect(out.response.headers.get("set-cookie")).toMatch(/^wegmarke_ops=; Path=\/; Max-Age=0;/);
+    expect((await call("GET", "/me", { cookie: second })).status).toBe(401);
+  });
+
+  it("refuses a wrong password and holds back an address and a name after repeated failures", async () => {
+    const password = await addOperator("kai");
+    const wrong = await signIn("kai", "not-the-password", "10.3.3.1");
+    expect([wrong.status, wrong.text]).toEqual([401, OpsReason.signInFailed]);
+    // An unknown name fails alike.
+    expect((await signIn("nobody", "x", "10.3.3.1")).text).toBe(OpsReason.signInFailed);
+    // The address: 3 failures, then even the right password waits.
+    await signIn("kai", "wrong again", "10.3.3.1");
+    const held = await signIn("kai", password, "10.3.3.1");
+    expect(held.status).toBe(429);
+    expect(Number(held.response.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // An address that signed in to the name before is spared the name's count.
+    expect((await signIn("kai", password, "10.3.4.1")).status).toBe(200);
+    // The name: 5 failures from anywhere.
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn("kai", `guess ${i}`, `10.3.5.${i}`)).status).toBe(401);
+    }
+    expect((await signIn("kai", password, "10.3.6.1")).status).toBe(429);
+    expect((await signIn("kai", password, "10.3.4.1")).status).toBe(200);
+  });
+
+  it("accepts Authorization: Bearer OPERATOR_TOKEN, and nothing else, on every call", async () => {
+    const me = await call("GET", "/me", { bearer: TOKEN });
+    expect([me.status, JSON.parse(me.text)]).toEqual([200, { name: null, via: "token" }]);
+    expect((await call("GET", "/audit", { bearer: TOKEN })).status).toBe(200);
+    for (const bearer of [`${TOKEN}x`, TOKEN.slice(0, -1), "x", TOKEN.toUpperCase()]) {
+      expect((await call("GET", "/me", { bearer })).status).toBe(401);
+    }
+    const basic = await fetch(`${app.url}/api/ops/me`, {
+      headers: { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}` },
+    });
+    expect(basic.status).toBe(401);
+    // A wrong token is refused even beside a valid session cookie.
+    const password = await addOperator("ines");
+    const cookie = cookieOf((await signIn("ines", password, "10.4.4.4")).response);
+    expect((await call("GET", "/me", { cookie, bearer: "wrong" })).status).toBe(401);
+    // Signing out with the token has no session to end.
+    expect((await call("DELETE", "/session", { bearer: TOKEN })).status).toBe(200);
+
+    // Without OPERATOR_TOKEN no bearer token opens anything.
+    const other = await startApp({
+      ...options,
+      config: { ...options.config, operatorToken: undefined },
+    });
+    try {
+      expect((await call("GET", "/me", { bearer: TOKEN }, other.url)).status).toBe(401);
+      expect((await call("GET", "/me", { cookie }, other.url)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("writes sign-ins, sign-outs and the command line's changes to the audit log, newest first", async () => {
+    const password = await addOperator("uwe");
+    const cookie = cookieOf((await signIn("uwe", password, "10.5.5.5")).response);
+    await call("DELETE", "/session", { cookie });
+    await cli("remove", "uwe");
+
+    const first = await call("GET", "/audit?limit=3", { bearer: TOKEN });
+    expect(first.status).toBe(200);
+    const page = auditPage.parse(JSON.parse(first.text));
+    expect(
+      page.entries.map(({ via, operator, action, detail }) => [via, operator, action, detail]),
+    ).toEqual([
+      ["cli", null, "operator.remove", "uwe"],
+      ["session", "uwe", "signout", null],
+      ["session", "uwe", "signin", "from 10.5.5.5"],
+    ]);
+    expect(page.entries[0]?.at).toBe(clock.now().toISOString());
+    expect(page.next).toBe(page.entries[2]?.id);
+
+    const rest = auditPage.parse(
+      JSON.parse(
+        (await call("GET", `/audit?before=${page.next}&limit=200`, { bearer: TOKEN })).text,
+      ),
+    );
+    expect(rest.next).toBeUndefined();
+    expect(rest.entries[0]).toMatchObject({ via: "cli", action: "operator.add", detail: "uwe" });
+    const actions = new Set(rest.entries.map((e) => e.action));
+    expect([...actions].sort()).toEqual(
+      ["operator.add", "operator.remove", "operator.reset", "signin", "signout"].sort(),
+    );
+    // No password or token ever reaches the log.
+    const all = JSON.stringify([page, rest]);
+    expect(all).not.toContain(password);
+    expect(all).not.toContain(TOKEN);
+    expect(all).not.toContain(cookie.split("=")[1]);
+
+    expect((await call("GET", "/audit?limit=0", { bearer: TOKEN })).status).toBe(400);
+    expect((await call("GET", "/audit?before=x", { bearer: TOKEN })).status).toBe(400);
+  });
+});
