@@ -1,5 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
 import { auditPage, opsMe, OpsReason } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../src/config";
 import type { DatabaseConfig } from "../src/config";
 import { runOperatorCli } from "../src/operators/cli";
 import { createTestSchema } from "./support/postgres";
@@ -301,5 +304,32 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
 
     expect((await call("GET", "/audit?limit=0", { bearer: TOKEN })).status).toBe(400);
     expect((await call("GET", "/audit?before=x", { bearer: TOKEN })).status).toBe(400);
+  });
+});
+
+describe("the operator command as a process", () => {
+  it("exits 0 after its work and 1 with one line for a refusal, once the database is closed", async () => {
+    const dir = await tempDir();
+    const run = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ["--import", "tsx", resolve(repoRoot, "server/src/operator.ts"), ...args],
+        {
+          env: { ...process.env, DATABASE_URL: `file:${dir.dir}/db.sqlite` },
+          encoding: "utf8",
+          timeout: 30_000,
+        },
+      );
+    try {
+      const added = run("add", "vera");
+      expect([added.status, added.stdout]).toEqual([
+        0,
+        expect.stringMatching(/^operator vera: one-time password [\w-]{20}\n/),
+      ]);
+      const missing = run("remove", "nobody");
+      expect([missing.status, missing.stderr]).toEqual([1, "no operator nobody\n"]);
+    } finally {
+      await dir.remove();
+    }
   });
 });

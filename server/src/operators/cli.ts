@@ -73,6 +73,9 @@ export async function runOperatorCli(args: string[], io: CliIo): Promise<number>
     err(error.message);
     return 1;
   } finally {
-    await store.close();
+    // SQLite's checkpoint worker does not hold the process open (store/sqlite-checkpoints.ts):
+    // this timer does, until the database has closed, so the exit status is the one answered.
+    const hold = setInterval(() => undefined, 60_000);
+    await store.close().finally(() => clearInterval(hold));
   }
 }
