@@ -16,6 +16,7 @@ import { loadSecretKey } from "./secret-key";
 import { systemClock, systemTimer } from "./clock";
 import type { Clock, Timer } from "./clock";
 import type { Config } from "./config";
+import { formatProblem } from "./content/model";
 import type { ContentPack } from "./content/model";
 import { ServiceError, TooManyRequests } from "./errors";
 import { createInProcessBus } from "./events/bus";
@@ -23,6 +24,8 @@ import { startPostgresBus } from "./events/postgres-bus";
 import { dispatchSignal, endMovedStreams } from "./events/signals";
 import { StreamHub } from "./events/stream-hub";
 import { DueScheduler } from "./game/due-scheduler";
+import { ContentReloader } from "./game/content-reload";
+import type { ReloadOutcome } from "./game/content-reload";
 import { GameService } from "./game/game-service";
 import { MediaProgressService } from "./game/media-progress-service";
 import { ScheduledDelivery } from "./game/scheduled-delivery";
@@ -70,8 +73,8 @@ export type AppDeps = {
 };
 
 /**
- * Builds the whole server as a Fastify instance, ready to `listen` (or to test in-process), and
- * the retention sweep, which the caller runs on its schedule.
+ * Builds the whole server as a Fastify instance, ready to `listen` (or to test in-process), the
+ * retention sweep, which the caller runs on its schedule, and the content pack's reload.
  */
 export async function buildApp({
   config,
@@ -181,6 +184,20 @@ export async function buildApp({
     onError: (error) => app.log.error({ err: error }, "scheduled delivery failed"),
   });
   const scripts = createScriptRunner(pack, config.scriptWorkers);
+  const content = new ContentReloader({ pack, scripts, dir: config.contentDir });
+  /**
+   * Loads the content pack again (SIGHUP, `npm run dev`, the operators' reload): a valid pack
+   * replaces the running one at once, an invalid one is refused with its problems logged.
+   */
+  async function reloadContent(): Promise<ReloadOutcome> {
+    const outcome = await content.reload();
+    if (outcome.ok) app.log.info(`content pack reloaded: version ${outcome.version}`);
+    else {
+      const problems = outcome.problems.map(formatProblem);
+      app.log.warn({ problems }, "content pack refused, the running one stays");
+    }
+    return outcome;
+  }
   const game = new GameService({ store, pack, scripts, turns });
   const stories = new StoryService({ pack, turns });
   const media = new MediaProgressService({ pack, turns });
@@ -261,7 +278,7 @@ export async function buildApp({
     for (const playerId of erased) accounts.accountChanged(playerId);
     return erased.length;
   }
-  return { app, sweepRetention };
+  return { app, sweepRetention, reloadContent };
 }
 
 /** API answers are per player and per moment: no cache may keep them. Large ones go compressed. */

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import type { Config, DatabaseConfig } from "./config";
 import { loadContentPack } from "./content/loader";
+import { watchContent } from "./content/watch";
 import { prettyLog } from "./http/pretty-log";
 import { ContentError, formatProblem } from "./content/model";
 import type { ContentPack } from "./content/model";
@@ -57,7 +58,7 @@ const config = readConfig();
 const logOutput = pino.destination({ dest: 1, sync: false });
 const pack = await readPack(config.contentDir);
 const store = await openDatabase(config.database);
-const { app, sweepRetention } = await buildApp({
+const { app, sweepRetention, reloadContent } = await buildApp({
   config,
   pack,
   store,
@@ -83,6 +84,18 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
 }
 process.on("SIGINT", (signal) => void stop(signal));
 process.on("SIGTERM", (signal) => void stop(signal));
+
+/** Loads the content pack again; reloadContent logs what came of it. */
+function reload(why: string): void {
+  app.log.info(`${why}: reloading the content pack`);
+  reloadContent().catch((error: unknown) => app.log.error({ err: error }, "content reload failed"));
+}
+// `kill -HUP <pid>` (or `systemctl reload`) after editing the pack on the server.
+process.on("SIGHUP", () => reload("SIGHUP"));
+// `npm run dev` passes --watch-content: saved files of the pack reload it.
+if (process.argv.includes("--watch-content")) {
+  watchContent(config.contentDir, () => reload("content changed"));
+}
 
 /** Erases accounts past the retention rule; hourly, so none outlives it by more than an hour. */
 async function sweep(): Promise<void> {

@@ -105,7 +105,14 @@ export type ContentPack = {
   title: Localized;
   defaultLanguage: Language;
   settings: GameSettings;
-  texts: { rejection: Localized };
+  texts: {
+    rejection: Localized;
+    /**
+     * Said when a station restarts because its script changed under the run (game-service.ts);
+     * defaults in `SCRIPT_CHANGED` where the pack has none.
+     */
+    scriptChanged?: Localized;
+  };
   /** Sorted by id. */
   stations: Station[];
   /*
@@ -128,6 +135,14 @@ export type ContentPack = {
   dir: string;
 };
 
+/** The notice of a station that restarts because its script changed, unless the pack has one. */
+export const SCRIPT_CHANGED: Localized & Record<Language, string> = {
+  de: "Dieser Teil der Geschichte wurde eben überarbeitet. Wir fangen hier noch einmal von vorn an.",
+  "de-formal":
+    "Dieser Teil der Geschichte wurde eben überarbeitet. Wir fangen hier noch einmal von vorn an.",
+  en: "This part of the story was just revised. Let's start it again from the beginning.",
+};
+
 /** The region of national phone numbers when game.yaml names none. */
 export const DEFAULT_PHONE_REGION: CountryCode = "DE";
 
@@ -143,6 +158,18 @@ export class ContentError extends Error {
 
 export function formatProblem(p: ContentProblem): string {
   return `${p.file}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`;
+}
+
+const indexes = new WeakMap<readonly { id: number }[], ReadonlyMap<number, { id: number }>>();
+
+/**
+ * The stations or stories of a pack by id, made once per list. Services look them up through
+ * this on every call, so a reloaded pack (content/reload.ts) counts at once.
+ */
+export function indexById<T extends { id: number }>(items: readonly T[]): ReadonlyMap<number, T> {
+  let index = indexes.get(items);
+  if (!index) indexes.set(items, (index = new Map(items.map((item) => [item.id, item]))));
+  return index as ReadonlyMap<number, T>;
 }
 
 /** Picks the text for a language, falling back to German. */

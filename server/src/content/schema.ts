@@ -75,7 +75,10 @@ export const gameSchema = z.strictObject({
     allowGeolocation: z.boolean(),
     allowSortbyDistance: z.boolean(),
   }),
-  texts: z.strictObject({ rejection: localizedSchema }),
+  texts: z.strictObject({
+    rejection: localizedSchema,
+    scriptChanged: localizedSchema.optional(),
+  }),
   crest: crestSchema.optional(),
   intro: z
     .array(headedTextSchema.extend({ image: mediaSchema.optional() }))

@@ -451,3 +451,30 @@ describe("matchesAnswer", () => {
     expect(matchesAnswer("?!", ["", "!"])).toBe(false);
   });
 });
+
+describe("a saved state under a changed script", () => {
+  const waiting = script(worked).start().state;
+
+  it("fits the script that made it, and one with other words in the same structure", () => {
+    expect(script(worked).fits(waiting)).toBe(true);
+    const reworded = script(worked.replace("zur vollen Stunde", "immer zur vollen Stunde"));
+    expect(reworded.fits(waiting)).toBe(true);
+    expect(texts(reworded.step(waiting, { kind: "answer", text: "Katze" }))).toEqual([
+      "Hm, nicht ganz. Schau noch einmal genau hin.",
+      "Welches Tier kräht dort immer zur vollen Stunde?",
+    ]);
+  });
+
+  it("does not fit a script whose places it points to are gone, and fits() never throws", () => {
+    const other = script(`VAR points = 0
+-> raetsel
+== raetsel ==
+Wie viele Türme?
++ [1 #answer] -> END
+`);
+    expect(other.fits(waiting)).toBe(false);
+    expect(other.fits("{not json")).toBe(false);
+    // The script still works afterwards.
+    expect(texts(other.start())).toEqual(["Wie viele Türme?"]);
+  });
+});

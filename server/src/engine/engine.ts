@@ -66,7 +66,35 @@ export function createScript(inkJson: string, ctx: ScriptContext): StationScript
         s.state.LoadJson(state);
         return applyInput(s, ctx, state, input);
       }),
+    fits: (state) => {
+      try {
+        return fitsStory(story, state);
+      } catch {
+        story = countedStory(inkJson);
+        return false;
+      }
+    },
   };
+}
+
+/**
+ * Loads `state` and resolves everything it points to. ink throws when a place of the call stack
+ * is gone, and only warns when it approximated one (the script changed around it): both mean
+ * the state does not fit. Each choice's target must resolve exactly, too.
+ */
+function fitsStory(story: Story, state: string): boolean {
+  story.ResetState();
+  story.state.LoadJson(state);
+  const pointers = story.state.callStack.elements.map((element) => element.currentPointer);
+  for (const pointer of pointers) {
+    const { container, index } = pointer;
+    if (container !== null && index > container.content.length) return false;
+  }
+  for (const choice of story.currentChoices) {
+    if (choice.targetPath === null) return false;
+    story.PointerAtPath(choice.targetPath);
+  }
+  return (story.state.currentWarnings ?? []).length === 0;
 }
 
 function applyInput(story: Story, ctx: ScriptContext, state: string, input: Input): StepResult {

@@ -108,4 +108,9 @@ export type StationScript = {
   start(): StepResult;
   /** Feeds one input to a saved state and runs to the next wait or the end. */
   step(state: string, input: Input): StepResult;
+  /**
+   * Whether a state saved by this or an earlier version of the script still fits it: every
+   * place the state points to (where it stands, the choices it offers) exists in the script.
+   */
+  fits(state: string): boolean;
 };

@@ -1,6 +1,7 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
+import { SCRIPT_CHANGED, indexById, localize } from "../content/model";
 import type { Awaiting, Input, StepResult } from "../engine/types";
 import { ParticipantChanged, ServiceError } from "../errors";
 import type { StreamSnapshot } from "../events/stream-hub";
@@ -12,6 +13,7 @@ import type { EventDraft } from "../events/event-log";
 import { isTeamStream } from "../participants/participant";
 import type { Participant } from "../participants/participant";
 import { buildPlayerStatus, readParticipantState, readPlayerStatus } from "./player-status";
+import { scriptVersion } from "./script-runner";
 import type { ScriptRunner } from "./script-runner";
 import { planStep } from "./station-events";
 import type { RunOutcome, Turn, Turns } from "./turns";
@@ -29,11 +31,12 @@ export type GameServiceDeps = {
  * caused and schedules the messages due later.
  */
 export class GameService {
-  private readonly stations: Map<number, Station>;
-
-  constructor(private readonly deps: GameServiceDeps) {
-    this.stations = new Map(deps.pack.stations.map((s) => [s.id, s]));
+  /** Looked up on every call: a reloaded pack counts at once. */
+  private get stations(): ReadonlyMap<number, Station> {
+    return indexById(this.deps.pack.stations);
   }
+
+  constructor(private readonly deps: GameServiceDeps) {}
 
   /**
    * Starts a station in `language` (default: the player's last known one); a different current
@@ -106,9 +109,21 @@ export class GameService {
 
   /**
    * An answer or a tap: the answer path (decisions/012-live-path.md). The stream's state is read
-   * without a lock and the outcome written only if nothing changed it meanwhile (turns.ts).
+   * without a lock and the outcome written only if nothing changed it meanwhile (turns.ts). A run
+   * whose saved state no longer fits its changed script starts the station again.
    */
-  private respond(participant: Participant, stationId: number, input: Input): Promise<void> {
+  private async respond(participant: Participant, stationId: number, input: Input): Promise<void> {
+    try {
+      await this.step(participant, stationId, input);
+    } catch (error) {
+      if (!(error instanceof StaleRun)) throw error;
+      const refusal =
+        input.kind === "answer" ? ErrorReason.noAnswerExpected : ErrorReason.noButtonExpected;
+      await this.restart(participant, stationId, refusal);
+    }
+  }
+
+  private step(participant: Participant, stationId: number, input: Input): Promise<void> {
     const { stream } = participant;
     return this.deps.turns.step(stream, async (at, runs): Promise<RunOutcome> => {
       const state = await runs.load(stream, stationId);
@@ -121,7 +136,8 @@ export class GameService {
         input.kind === "answer" ? ErrorReason.noAnswerExpected : ErrorReason.noButtonExpected;
       if (!run || !station || !expected) throw new ServiceError(409, refusal);
 
-      const result = await this.deps.scripts.step(stationId, run.language, run.inkState, input);
+      const version = scriptVersion(station, run.language);
+      const result = await this.stepRun(stationId, run, version, input);
       if (!result.accepted) {
         throw input.kind === "answer"
           ? new ServiceError(409, refusal)
@@ -143,6 +159,7 @@ export class GameService {
             inkState: result.state,
             awaiting: JSON.stringify(plan.awaitingNow),
             points: result.points,
+            scriptVersion: version,
           },
           leave: result.done,
           lastSeq: state.lastSeq + events.length,
@@ -153,6 +170,60 @@ export class GameService {
         ...(agenda.wakeAt !== undefined && { wakeAt: agenda.wakeAt }),
         scored: result.done,
       };
+    });
+  }
+
+  /**
+   * One step of a run. A run saved under another version of the script (the pack was reloaded,
+   * or the server restarted with changed files) goes on if its state still fits the script,
+   * else StaleRun.
+   */
+  private async stepRun(
+    stationId: number,
+    run: { language: Language; inkState: string; scriptVersion: string | null },
+    version: string,
+    input: Input,
+  ): Promise<StepResult> {
+    const { scripts } = this.deps;
+    if (run.scriptVersion === version) {
+      return scripts.step(stationId, run.language, run.inkState, input);
+    }
+    const result = await scripts.resume(stationId, run.language, run.inkState, input);
+    if (!result) throw new StaleRun();
+    return result;
+  }
+
+  /**
+   * Starts a running station afresh because its script changed beyond what its saved state
+   * fits: a notice in the chat, then the script from its beginning. The input that found the
+   * run stale is used up by that; its delayed messages, reminder and media progress go.
+   */
+  private restart(participant: Participant, stationId: number, refusal: string): Promise<void> {
+    return this.deps.turns.run(participant.stream, async (turn) => {
+      const station = this.stations.get(stationId);
+      const run = await turn.repos.stationRuns.find(turn.stream, stationId);
+      const current = await turn.repos.participants.currentStation(turn.stream);
+      if (!station || !run || current !== stationId || run.status !== "active") {
+        throw new ServiceError(409, refusal);
+      }
+      const { language } = run;
+      // Another call restarted it meanwhile: this input belonged to the old conversation.
+      if (run.scriptVersion === scriptVersion(station, language)) return;
+      const result = await this.deps.scripts.start(stationId, language);
+      await turn.repos.scheduled.deleteStation(turn.stream, stationId);
+      await turn.repos.mediaProgress.deleteStation(turn.stream, stationId);
+      const texts = this.deps.pack.texts.scriptChanged;
+      const text = texts ? localize(texts, language) : SCRIPT_CHANGED[language];
+      turn.events.push({
+        type: "webtext",
+        data: {
+          StationID: stationId,
+          Originator: station.character,
+          Text: text,
+          Timestamp: turn.at,
+        },
+      });
+      await this.proceed(turn, station, language, result, false);
     });
   }
 
@@ -181,12 +252,12 @@ export class GameService {
     started: boolean,
   ): Promise<void> {
     const plan = planStep(station.id, result, turn.at);
-    await this.saveRun(turn, station.id, language, result, "active", plan.awaitingNow);
+    await this.saveRun(turn, station, language, result, "active", plan.awaitingNow);
     if (started) await this.pushStatus(turn);
     turn.events.push(...plan.now);
     await scheduleStep(turn, station, plan, result.done);
     if (!result.done) return;
-    await this.saveRun(turn, station.id, language, result, "done", plan.awaitingNow);
+    await this.saveRun(turn, station, language, result, "done", plan.awaitingNow);
     await turn.repos.participants.setCurrentStation(turn.stream, 0, turn.at);
     await this.pushStatus(turn);
     turn.scored = true;
@@ -206,7 +277,7 @@ export class GameService {
 
   private saveRun(
     turn: Turn,
-    stationId: number,
+    station: Station,
     language: Language,
     result: StepResult,
     status: StationRunStatus,
@@ -214,12 +285,13 @@ export class GameService {
   ): Promise<void> {
     return turn.repos.stationRuns.save({
       stream: turn.stream,
-      stationId,
+      stationId: station.id,
       status,
       inkState: result.state,
       awaiting: JSON.stringify(awaiting),
       points: result.points,
       language,
+      scriptVersion: scriptVersion(station, language),
       updatedAt: turn.at,
     });
   }
@@ -227,5 +299,13 @@ export class GameService {
   private async pushStatus(turn: Turn): Promise<void> {
     const status = await readPlayerStatus(turn.repos, this.deps.pack, turn.stream);
     turn.events.push({ type: "playerstatus", data: status });
+  }
+}
+
+/** The saved state of a run does not fit its station's changed script. */
+class StaleRun extends Error {
+  constructor() {
+    super("the run's saved state does not fit the changed script");
+    this.name = "StaleRun";
   }
 }

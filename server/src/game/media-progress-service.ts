@@ -1,6 +1,7 @@
 import { defaultSeenRatio, ErrorReason, languages, webcontentSchema } from "@wegmarke/protocol";
 import type { MediumProgressResponse } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
+import { indexById } from "../content/model";
 import { ServiceError } from "../errors";
 import { postponeReminder } from "./agenda";
 import type { Participant } from "../participants/participant";
@@ -20,11 +21,12 @@ export type MediaProgressServiceDeps = { pack: ContentPack; turns: Turns };
  * with the station, so its idle reminder waits afresh. See docs/decisions/009-media-progress.md.
  */
 export class MediaProgressService {
-  private readonly stations: Map<number, Station>;
-
-  constructor(private readonly deps: MediaProgressServiceDeps) {
-    this.stations = new Map(deps.pack.stations.map((s) => [s.id, s]));
+  /** Looked up on every call: a reloaded pack counts at once. */
+  private get stations(): ReadonlyMap<number, Station> {
+    return indexById(this.deps.pack.stations);
   }
+
+  constructor(private readonly deps: MediaProgressServiceDeps) {}
 
   /**
    * Records a report; 404 for an unknown station or a medium the station never sent the

@@ -1,4 +1,5 @@
 import type { ContentPack, Station } from "../content/model";
+import { indexById } from "../content/model";
 import { localize } from "../content/model";
 import { ServiceError } from "../errors";
 import type { ScheduledRow } from "../store/scheduled-message-repository";
@@ -18,11 +19,12 @@ export type ScheduledDeliveryDeps = { store: Store; pack: ContentPack; turns: Tu
  * participant's own calls, so a delayed message never lands in the middle of an answer.
  */
 export class ScheduledDelivery {
-  private readonly stations: Map<number, Station>;
-
-  constructor(private readonly deps: ScheduledDeliveryDeps) {
-    this.stations = new Map(deps.pack.stations.map((s) => [s.id, s]));
+  /** Looked up on every call: a reloaded pack counts at once. */
+  private get stations(): ReadonlyMap<number, Station> {
+    return indexById(this.deps.pack.stations);
   }
+
+  constructor(private readonly deps: ScheduledDeliveryDeps) {}
 
   async nextDue(): Promise<Date | undefined> {
     const dueAt = await this.deps.store.repos.scheduled.nextDue();

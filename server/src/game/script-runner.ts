@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
-import type { ContentPack } from "../content/model";
+import type { ContentPack, Station } from "../content/model";
 import { localize } from "../content/model";
 import { createScript } from "../engine/engine";
 import type { Input, ScriptContext, StationScript, StepResult } from "../engine/types";
@@ -15,6 +16,18 @@ import type { Input, ScriptContext, StationScript, StepResult } from "../engine/
 export type ScriptRunner = {
   start(stationId: number, language: Language): Promise<StepResult>;
   step(stationId: number, language: Language, state: string, input: Input): Promise<StepResult>;
+  /**
+   * `step` for a state saved under another version of the script: undefined (and nothing run)
+   * when the state no longer fits the script (engine.ts, `fits`).
+   */
+  resume(
+    stationId: number,
+    language: Language,
+    state: string,
+    input: Input,
+  ): Promise<StepResult | undefined>;
+  /** Runs the scripts of `pack` from now on (a reloaded content pack). */
+  reload(pack: ContentPack): void;
   close(): Promise<void>;
 };
 
@@ -23,7 +36,16 @@ export function createScriptRunner(pack: ContentPack, workers: number): ScriptRu
 }
 
 function inProcess(pack: ContentPack): ScriptRunner {
-  return inProcessRunner(makeScripts(scriptSources(pack)));
+  let runner = inProcessRunner(makeScripts(scriptSources(pack)));
+  return {
+    start: (...args) => runner.start(...args),
+    step: (...args) => runner.step(...args),
+    resume: (...args) => runner.resume(...args),
+    reload: (next) => {
+      runner = inProcessRunner(makeScripts(scriptSources(next)));
+    },
+    close: () => Promise.resolve(),
+  };
 }
 
 function inProcessRunner(scripts: Map<string, StationScript>): ScriptRunner {
@@ -35,8 +57,40 @@ function inProcessRunner(scripts: Map<string, StationScript>): ScriptRunner {
   return {
     start: async (stationId, language) => get(stationId, language).start(),
     step: async (stationId, language, state, input) => get(stationId, language).step(state, input),
+    resume: async (stationId, language, state, input) =>
+      resumeWith(get(stationId, language), state, input),
+    reload: () => {
+      throw new Error("reload the runner that made this one");
+    },
     close: () => Promise.resolve(),
   };
+}
+
+/** A step of a state saved under another version of `script`, if it still fits. */
+export function resumeWith(
+  script: StationScript,
+  state: string,
+  input: Input,
+): StepResult | undefined {
+  return script.fits(state) ? script.step(state, input) : undefined;
+}
+
+const versions = new WeakMap<Station, Map<Language, string>>();
+
+/**
+ * The version of a station's script in a language: a hash of its compiled ink JSON. A run saves
+ * it; a saved run whose version differs from the current one was started by another script.
+ */
+export function scriptVersion(station: Station, language: Language): string {
+  let byLanguage = versions.get(station);
+  if (!byLanguage) versions.set(station, (byLanguage = new Map()));
+  let version = byLanguage.get(language);
+  if (version === undefined) {
+    const json = localize(station.scripts, language);
+    version = createHash("sha256").update(json).digest("base64url").slice(0, 16);
+    byLanguage.set(language, version);
+  }
+  return version;
 }
 
 /** Every station's script in every language, made once (not per call). */
@@ -72,10 +126,17 @@ export type ScriptCall = {
   language: Language;
   state?: string;
   input?: Input;
+  /** A resume: the state may not fit the script (a `stale` answer then). */
+  resume?: boolean;
 };
-export type ScriptAnswer = { id: number; result?: StepResult; error?: string };
+export type ScriptAnswer = { id: number; result?: StepResult; stale?: boolean; error?: string };
+/** Replaces a worker's scripts; calls sent after it run the new ones. */
+export type ScriptReload = { reload: ScriptSource[] };
 
-type Pending = { resolve: (result: StepResult) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (result: StepResult | undefined) => void;
+  reject: (error: Error) => void;
+};
 
 type Thread = { worker: Worker; busy: number; calls: Set<number> };
 
@@ -93,12 +154,10 @@ class WorkerScriptRunner implements ScriptRunner {
   private readonly file: URL;
   /** From the TypeScript sources: a bootstrap that registers tsx in the thread first. */
   private readonly bootstrap: string | undefined;
+  private sources: ScriptSource[];
 
-  constructor(
-    pack: ContentPack,
-    count: number,
-    private readonly sources = scriptSources(pack),
-  ) {
+  constructor(pack: ContentPack, count: number) {
+    this.sources = scriptSources(pack);
     // The worker's module beside this one: .ts from the sources, .js once compiled.
     const typescript = import.meta.url.endsWith(".ts");
     this.file = new URL(`./script-worker${typescript ? ".ts" : ".js"}`, import.meta.url);
@@ -110,12 +169,35 @@ class WorkerScriptRunner implements ScriptRunner {
     for (let i = 0; i < count; i++) this.threads.push(this.spawn());
   }
 
-  start(stationId: number, language: Language): Promise<StepResult> {
-    return this.call({ stationId, language });
+  async start(stationId: number, language: Language): Promise<StepResult> {
+    return definite(await this.call({ stationId, language }));
   }
 
-  step(stationId: number, language: Language, state: string, input: Input): Promise<StepResult> {
-    return this.call({ stationId, language, state, input });
+  async step(
+    stationId: number,
+    language: Language,
+    state: string,
+    input: Input,
+  ): Promise<StepResult> {
+    return definite(await this.call({ stationId, language, state, input }));
+  }
+
+  resume(
+    stationId: number,
+    language: Language,
+    state: string,
+    input: Input,
+  ): Promise<StepResult | undefined> {
+    return this.call({ stationId, language, state, input, resume: true });
+  }
+
+  /** Messages to a worker are handled in order: every call sent after this runs the new scripts. */
+  reload(pack: ContentPack): void {
+    this.sources = scriptSources(pack);
+    this.fallback = undefined;
+    for (const { worker } of this.threads) {
+      worker.postMessage({ reload: this.sources } satisfies ScriptReload);
+    }
   }
 
   async close(): Promise<void> {
@@ -136,7 +218,7 @@ class WorkerScriptRunner implements ScriptRunner {
     return thread;
   }
 
-  private call(call: Omit<ScriptCall, "id">): Promise<StepResult> {
+  private call(call: Omit<ScriptCall, "id">): Promise<StepResult | undefined> {
     if (this.closed) return Promise.reject(new Error("script workers are closed"));
     const thread = this.threads.reduce<Thread | undefined>(
       (a, b) => (a === undefined || b.busy < a.busy ? b : a),
@@ -144,7 +226,7 @@ class WorkerScriptRunner implements ScriptRunner {
     );
     if (!thread) return this.inThisThread(call);
     const id = this.nextId++;
-    return new Promise<StepResult>((resolve, reject) => {
+    return new Promise<StepResult | undefined>((resolve, reject) => {
       thread.busy++;
       thread.calls.add(id);
       this.pending.set(id, { resolve, reject, thread });
@@ -152,10 +234,10 @@ class WorkerScriptRunner implements ScriptRunner {
     });
   }
 
-  private answered({ id, result, error }: ScriptAnswer): void {
+  private answered({ id, result, stale, error }: ScriptAnswer): void {
     const pending = this.settle(id);
     if (!pending) return;
-    if (result) pending.resolve(result);
+    if (result || stale) pending.resolve(result);
     else pending.reject(new Error(error ?? "script worker failed"));
   }
 
@@ -179,11 +261,17 @@ class WorkerScriptRunner implements ScriptRunner {
     }, 1000).unref();
   }
 
-  private inThisThread(call: Omit<ScriptCall, "id">): Promise<StepResult> {
+  private inThisThread(call: Omit<ScriptCall, "id">): Promise<StepResult | undefined> {
     this.fallback ??= inProcessRunner(makeScripts(this.sources));
-    const { stationId, language, state, input } = call;
-    return state === undefined || input === undefined
-      ? this.fallback.start(stationId, language)
+    const { stationId, language, state, input, resume } = call;
+    if (state === undefined || input === undefined) return this.fallback.start(stationId, language);
+    return resume
+      ? this.fallback.resume(stationId, language, state, input)
       : this.fallback.step(stationId, language, state, input);
   }
+}
+
+function definite(result: StepResult | undefined): StepResult {
+  if (!result) throw new Error("script worker answered without a result");
+  return result;
 }

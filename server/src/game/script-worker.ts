@@ -1,18 +1,31 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { makeScripts, scriptKey } from "./script-runner";
-import type { ScriptAnswer, ScriptCall, ScriptSource } from "./script-runner";
+import { makeScripts, resumeWith, scriptKey } from "./script-runner";
+import type { ScriptAnswer, ScriptCall, ScriptReload, ScriptSource } from "./script-runner";
 
-/** A thread of script-runner.ts: every script made once, then one call after another. */
-const scripts = makeScripts(workerData as ScriptSource[]);
+/**
+ * A thread of script-runner.ts: every script made once, then one call after another; a reload
+ * (a new content pack) makes them anew.
+ */
+let scripts = makeScripts(workerData as ScriptSource[]);
 
-parentPort?.on("message", ({ id, stationId, language, state, input }: ScriptCall) => {
+parentPort?.on("message", (message: ScriptCall | ScriptReload) => {
+  if ("reload" in message) {
+    scripts = makeScripts(message.reload);
+    return;
+  }
+  const { id, stationId, language, state, input, resume } = message;
   let answer: ScriptAnswer;
   try {
     const script = scripts.get(scriptKey(stationId, language));
     if (!script) throw new Error(`no script for station ${stationId} (${language})`);
-    const result =
-      state === undefined || input === undefined ? script.start() : script.step(state, input);
-    answer = { id, result };
+    if (state === undefined || input === undefined) {
+      answer = { id, result: script.start() };
+    } else if (resume) {
+      const result = resumeWith(script, state, input);
+      answer = result ? { id, result } : { id, stale: true };
+    } else {
+      answer = { id, result: script.step(state, input) };
+    }
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -1,5 +1,6 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { ContentPack, Story } from "../content/model";
+import { indexById } from "../content/model";
 import { ServiceError } from "../errors";
 import type { Participant } from "../participants/participant";
 import { readPlayerStatus, stationsWithPoints } from "./player-status";
@@ -12,11 +13,12 @@ export type StoryServiceDeps = { pack: ContentPack; turns: Turns };
  * done"). Opening is all there is to a story, so an opened story counts as done.
  */
 export class StoryService {
-  private readonly stories: Map<number, Story>;
-
-  constructor(private readonly deps: StoryServiceDeps) {
-    this.stories = new Map((deps.pack.stories ?? []).map((s) => [s.id, s]));
+  /** Looked up on every call: a reloaded pack counts at once. */
+  private get stories(): ReadonlyMap<number, Story> {
+    return indexById(this.deps.pack.stories ?? []);
   }
+
+  constructor(private readonly deps: StoryServiceDeps) {}
 
   /**
    * Marks the story done and current and logs a `playerstatus`. 404 for a story that does not

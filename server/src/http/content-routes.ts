@@ -30,13 +30,13 @@ function webAppConfig(pack: ContentPack): WebAppConfig {
 
 /** The pack's public side: app settings, station texts per language, media files. */
 export function contentRoutes(pack: ContentPack): FastifyPluginAsync {
-  const config = webAppConfig(pack);
   return async (app) => {
     // The station texts of a language are over 10 KB of JSON.
     await compressAnswers(app);
     app.get("/webapp/config.json", async (_request, reply) => {
       reply.header("cache-control", SETTINGS_CACHE);
-      return config;
+      // Made per request: a reloaded pack (game/content-reload.ts) counts at once.
+      return webAppConfig(pack);
     });
 
     app.get<{ Params: { lang: string } }>("/webapp/content/:lang.json", async (request, reply) => {

@@ -23,6 +23,8 @@ function databaseAt001(file: string): void {
     create table streams (stream text primary key, last_seq integer not null default 0);
     create table participants (stream text primary key references streams (stream) on delete cascade,
       current_station integer not null default 0, updated_at text not null);
+    create table station_runs (stream text not null, station_id integer not null,
+      primary key (stream, station_id));
     create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null);
     create table kysely_migration_lock (id varchar(255) not null primary key, is_locked integer default 0 not null);
     insert into kysely_migration values ('001-game-state', '2026-05-01T00:00:00.000Z');
@@ -164,6 +166,7 @@ describe("the migrations on PostgreSQL", () => {
         MIGRATION_007,
         MIGRATION_008,
         "009-operators",
+        "010-station-run-script-version",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
@@ -190,6 +193,8 @@ describe("the migrations on PostgreSQL", () => {
       create table streams (stream text primary key, last_seq integer not null default 0);
       create table participants (stream text primary key references streams (stream)
         on delete cascade, current_station integer not null default 0, updated_at text not null);
+      create table station_runs (stream text not null, station_id integer not null,
+        primary key (stream, station_id));
       create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null);
       insert into kysely_migration values ('001-game-state', '2026-05-01T00:00:00.000Z');
       insert into players (id, token_hash, story_id, language, created_at)

@@ -374,6 +374,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    "010-station-run-script-version": {
+      // The version (a hash) of the script a run's saved state comes from; runs from before
+      // have none, and are checked against the script before they go on (game-service.ts).
+      async up(db) {
+        await db.schema.alterTable("station_runs").addColumn("script_version", "text").execute();
+      },
+      async down(db) {
+        await db.schema.alterTable("station_runs").dropColumn("script_version").execute();
+      },
+    },
   };
 }
 

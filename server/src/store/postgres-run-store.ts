@@ -14,7 +14,8 @@ const COMMIT_SQL = `with s as (
   where stream = $1 and version = $2
   returning stream
 ), r as (
-  update station_runs set status = $5, ink_state = $6, awaiting = $7, points = $8, updated_at = $9
+  update station_runs set status = $5, ink_state = $6, awaiting = $7, points = $8,
+    script_version = $19, updated_at = $9
   where stream = $1 and station_id = $4 and exists (select from s)
   returning 1
 ), p as (
@@ -141,6 +142,7 @@ async function commitPostgres(db: Queryable, write: RunWrite): Promise<boolean> 
       agenda.map((row) => row.kind),
       agenda.map((row) => row.dueAt),
       agenda.map((row) => row.payload),
+      run.scriptVersion,
     ],
   });
   return rows[0]?.ok === 1;

@@ -52,6 +52,8 @@ export type RunState = {
     awaiting: string;
     points: number;
     language: Language;
+    /** The version of the script the state comes from; null for runs saved before versions. */
+    scriptVersion: string | null;
   };
 };
 
@@ -61,7 +63,13 @@ export type RunWrite = {
   version: number;
   at: string;
   stationId: number;
-  run: { status: StationRunStatus; inkState: string; awaiting: string; points: number };
+  run: {
+    status: StationRunStatus;
+    inkState: string;
+    awaiting: string;
+    points: number;
+    scriptVersion: string;
+  };
   /** The station stops being the current one (it is done). */
   leave: boolean;
   /** The stream's new last id: that of the last event. */
@@ -83,10 +91,12 @@ export type LoadedRow = {
   awaiting: string | null;
   points: number | null;
   language: Language | null;
+  scriptVersion: string | null;
 };
 
 export const LOAD_SQL = `select s.version, s.last_seq as "lastSeq", p.current_station as "currentStation",
-  r.status, r.ink_state as "inkState", r.awaiting, r.points, r.language
+  r.status, r.ink_state as "inkState", r.awaiting, r.points, r.language,
+  r.script_version as "scriptVersion"
 from streams s
 join participants p on p.stream = s.stream
 left join station_runs r on r.stream = s.stream and r.station_id = $2
@@ -101,6 +111,13 @@ export function toState(row: LoadedRow | undefined): RunState | undefined {
   const run =
     status === null || inkState === null || awaiting === null || language === null
       ? undefined
-      : { status, inkState, awaiting, points: points ?? 0, language };
+      : {
+          status,
+          inkState,
+          awaiting,
+          points: points ?? 0,
+          language,
+          scriptVersion: row.scriptVersion,
+        };
   return { version, lastSeq, currentStation, ...(run && { run }) };
 }

@@ -116,6 +116,8 @@ export type StationRunsTable = {
   points: number;
   /** The script language the run started in; its saved state only fits that script. */
   language: Language;
+  /** The version of the script the saved state comes from (game/script-runner.ts). */
+  scriptVersion: string | null;
   updatedAt: string;
 };
 

@@ -148,7 +148,8 @@ function prepare(sqlite: SqliteDatabase.Database) {
       "update streams set version = version + 1, last_seq = ? where stream = ? and version = ?",
     ),
     run: sqlite.prepare(
-      `update station_runs set status = ?, ink_state = ?, awaiting = ?, points = ?, updated_at = ?
+      `update station_runs set status = ?, ink_state = ?, awaiting = ?, points = ?,
+         script_version = ?, updated_at = ?
        where stream = ? and station_id = ?`,
     ),
     leave: sqlite.prepare(
@@ -171,7 +172,16 @@ function prepare(sqlite: SqliteDatabase.Database) {
 function apply(statements: ReturnType<typeof prepare>, write: RunWrite): boolean {
   const { stream, stationId, at, run } = write;
   if (statements.stream.run(write.lastSeq, stream, write.version).changes !== 1) return false;
-  statements.run.run(run.status, run.inkState, run.awaiting, run.points, at, stream, stationId);
+  statements.run.run(
+    run.status,
+    run.inkState,
+    run.awaiting,
+    run.points,
+    run.scriptVersion,
+    at,
+    stream,
+    stationId,
+  );
   if (write.leave) statements.leave.run(at, stream);
   for (const event of write.events) {
     statements.event.run(stream, event.seq, event.type, event.stationId, event.payload, at);

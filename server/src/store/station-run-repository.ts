@@ -56,14 +56,14 @@ export class StationRunRepository {
 
   /** Inserts the run, or replaces the earlier run of the same station (a restart after cancel). */
   async save(run: StationRunRow): Promise<void> {
-    const { status, inkState, awaiting, points, language, updatedAt } = run;
+    const { status, inkState, awaiting, points, language, scriptVersion, updatedAt } = run;
     await this.db
       .insertInto("stationRuns")
       .values(run)
       .onConflict((oc) =>
         oc
           .columns(["stream", "stationId"])
-          .doUpdateSet({ status, inkState, awaiting, points, language, updatedAt }),
+          .doUpdateSet({ status, inkState, awaiting, points, language, scriptVersion, updatedAt }),
       )
       .execute();
   }

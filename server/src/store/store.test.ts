@@ -126,6 +126,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
       awaiting: '{"answer":true,"buttons":[]}',
       points: 0,
       language: "de" as const,
+      scriptVersion: "v1",
       updatedAt: AT,
     };
     await store.repos.stationRuns.save(run);
@@ -164,6 +165,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         awaiting: "{}",
         points,
         language: "de",
+        scriptVersion: null,
         updatedAt: stationId === 1 ? AT : LATER,
       });
     }
@@ -189,6 +191,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         awaiting: "{}",
         points: 0,
         language: "de",
+        scriptVersion: null,
         updatedAt: AT,
       });
     }
@@ -290,6 +293,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         awaiting: '{"answer":true,"buttons":[]}',
         points: 0,
         language: "de",
+        scriptVersion: null,
         updatedAt: AT,
       });
     const write = (version: number, lastSeq: number): RunWrite => ({
@@ -302,6 +306,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         inkState: '{"s":2}',
         awaiting: '{"answer":false,"buttons":[]}',
         points: 3,
+        scriptVersion: "v2",
       },
       leave: true,
       lastSeq: lastSeq + 2,
@@ -332,6 +337,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
           awaiting: '{"answer":true,"buttons":[]}',
           points: 0,
           language: "de",
+          scriptVersion: null,
         },
       });
     });

@@ -20,6 +20,8 @@ export type TestApp = {
   store: Store;
   /** Runs the retention sweep at the app's clock; returns how many accounts it erased. */
   sweep(): Promise<number>;
+  /** Loads the app's content pack again from its folder, as SIGHUP does. */
+  reloadContent: Awaited<ReturnType<typeof buildApp>>["reloadContent"];
   /** Closes the app, then its database. */
   close(): Promise<void>;
 };
@@ -91,7 +93,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
   };
   const store = openStore(config.database);
   await store.migrate();
-  const { app, sweepRetention } = await buildApp({
+  const { app, sweepRetention, reloadContent } = await buildApp({
     config,
     pack,
     store,
@@ -108,6 +110,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     url: `http://127.0.0.1:${port}`,
     store,
     sweep: sweepRetention,
+    reloadContent,
     close: async () => {
       await app.close();
       await store.close();

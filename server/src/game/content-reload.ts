@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import { loadContentPack } from "../content/loader";
+import { ContentError } from "../content/model";
+import type { ContentPack, ContentProblem } from "../content/model";
+import type { ScriptRunner } from "./script-runner";
+
+/** What a reload did: the new pack's version, or the problems that kept the old pack. */
+export type ReloadOutcome =
+  { ok: true; version: string } | { ok: false; problems: ContentProblem[] };
+
+export type ContentReloaderDeps = {
+  /** The pack the server runs: a reload replaces its contents in place. */
+  pack: ContentPack;
+  scripts: ScriptRunner;
+  /** Tests load packs of their own; the server loads the folder again with the loader. */
+  load?: (dir: string) => Promise<ContentPack>;
+  /** The folder to load; the pack's own by default. */
+  dir?: string;
+};
+
+/**
+ * Loads the content pack again while the game runs (SIGHUP, file changes under `npm run dev`,
+ * the operators' reload): checked first with the same checks as `content:check` (the loader's),
+ * so an invalid pack is refused with its problems and the running one stays. A valid pack
+ * replaces the old one at once: every service reads the same pack object, and the script
+ * runner (its workers too) gets the new scripts. Runs under a changed script are dealt with at
+ * their next input (game-service.ts). Reloads run one after another.
+ */
+export class ContentReloader {
+  private queue: Promise<unknown> = Promise.resolve();
+  private current: string;
+
+  constructor(private readonly deps: ContentReloaderDeps) {
+    this.current = packVersion(deps.pack);
+  }
+
+  /** The running pack's version: a hash of its contents. */
+  get version(): string {
+    return this.current;
+  }
+
+  reload(): Promise<ReloadOutcome> {
+    const next = this.queue.then(() => this.reloadNow());
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async reloadNow(): Promise<ReloadOutcome> {
+    const { pack, scripts, load = loadContentPack, dir = pack.dir } = this.deps;
+    let loaded: ContentPack;
+    try {
+      loaded = await load(dir);
+    } catch (error) {
+      if (error instanceof ContentError) return { ok: false, problems: error.problems };
+      throw error;
+    }
+    // Players registered with the story id; another id is another game, not a new version.
+    if (loaded.id !== pack.id) {
+      const message = `id changed from "${pack.id}" to "${loaded.id}": another game needs a restart of the server`;
+      return { ok: false, problems: [{ file: "game.yaml", message }] };
+    }
+    replacePack(pack, loaded);
+    scripts.reload(pack);
+    this.current = packVersion(pack);
+    return { ok: true, version: this.current };
+  }
+}
+
+/** Makes `live` the same as `next`, keeping the object every service holds. */
+function replacePack(live: ContentPack, next: ContentPack): void {
+  // Fields the new pack lacks (an optional one removed from game.yaml) must not linger.
+  for (const key of Object.keys(live)) Reflect.deleteProperty(live, key);
+  Object.assign(live, next);
+}
+
+/** A short hash of everything the pack holds but its folder. */
+export function packVersion(pack: ContentPack): string {
+  // Folders are where the pack lies, not what it says.
+  const json = JSON.stringify(pack, (key, value: unknown) => (key === "dir" ? undefined : value));
+  return createHash("sha256").update(json).digest("base64url").slice(0, 12);
+}
