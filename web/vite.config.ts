@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { chunkModules } from "./chunk-modules";
 import { compressAssets } from "./compress-assets";
 
 /** The game server during development (`npm run dev`): the port it reads from PORT too. */
@@ -37,7 +38,8 @@ function serviceWorker(): Plugin {
       const worker = bundle[SERVICE_WORKER];
       if (worker?.type !== "chunk") throw new Error(`${SERVICE_WORKER} missing from the build`);
       const files = Object.keys(bundle)
-        .filter((file) => file !== SERVICE_WORKER)
+        // .vite/: the build's manifests, for npm run size.
+        .filter((file) => file !== SERVICE_WORKER && !file.startsWith(".vite/"))
         .sort();
       // Files of public/ (icons, manifest) are copied, not bundled.
       files.push(...publicFiles());
@@ -56,23 +58,32 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   base: "/webapp/",
   root,
-  plugins: [react(), serviceWorker(), compressAssets()],
+  plugins: [react(), serviceWorker(), compressAssets(), chunkModules()],
+  resolve: {
+    // zod set up for the Content-Security-Policy before any schema is made (src/lib/zod-jitless.ts).
+    alias: [{ find: /^zod$/, replacement: join(root, "src/lib/zod-jitless.ts") }],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // .vite/manifest.json: which files index.html loads, for npm run size (scripts/size.mjs).
+    manifest: true,
     rollupOptions: {
       input: { index: "index.html", sw: "src/sw/service-worker.ts" },
       output: {
         entryFileNames: (chunk) =>
           chunk.name === "sw" ? SERVICE_WORKER : "assets/[name]-[hash].js",
         // Libraries change less often than the app: separate files stay cached across releases.
+        // Only those of the first screen and zod (most screens need it) have fixed chunks; the
+        // others go with the screens that use them (docs/performance.md).
         manualChunks(id: string) {
           if (id.includes("/src/sw/")) return undefined;
           const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
           if (library === undefined) return undefined;
           if (library === "zod") return "zod";
-          if (library.includes("i18next")) return "i18n";
-          return "react";
+          if (library === "i18next") return "i18n";
+          if (["react", "react-dom", "scheduler", "react-router"].includes(library)) return "react";
+          return undefined;
         },
       },
     },

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { stationViewSchema } from "./events";
+import { languages } from "./languages";
 
-/** Languages of the app: German informal (default), German formal, English (fallback). */
-export const languages = ["de", "de-formal", "en"] as const;
 export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
 
 /** `/webapp/config.json`: what the app needs before sign-in, taken from the content pack. */
 export const webAppConfigSchema = z.object({

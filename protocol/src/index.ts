@@ -4,6 +4,7 @@ export * from "./dev";
 export * from "./errors";
 export * from "./events";
 export * from "./game";
+export * from "./languages";
 export * from "./media";
 export * from "./ops";
 export * from "./text";

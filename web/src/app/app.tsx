@@ -1,23 +1,24 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import type { WebAppConfig } from "@wegmarke/protocol";
-import { fetchConfig } from "../api/webapp-api";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider } from "../components/flash";
+import { useTranslation } from "../i18n/use-translation";
+import { basename } from "../lib/paths";
 import { SessionProvider } from "../session/session";
-import { createAppRouter } from "./router";
+import { AppRoutes } from "./router";
 import "./boot.css";
 
 type Boot = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; config: WebAppConfig };
 
 function Ready({ config }: { config: WebAppConfig }) {
-  const [router] = useState(createAppRouter);
   return (
     <SessionProvider config={config}>
       <FlashProvider>
         <ConfirmProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter basename={basename}>
+            <AppRoutes />
+          </BrowserRouter>
         </ConfirmProvider>
       </FlashProvider>
     </SessionProvider>
@@ -30,13 +31,16 @@ export function App() {
   const [boot, setBoot] = useState<Boot>({ kind: "loading" });
 
   const load = useCallback(() => {
-    fetchConfig().then(
-      (config) => setBoot({ kind: "ready", config }),
-      (error: unknown) => {
-        console.error("could not load /webapp/config.json", error);
-        setBoot({ kind: "failed" });
-      },
-    );
+    // On demand: the call parses config.json with zod, which the first load leaves out.
+    import("../api/webapp-api")
+      .then(({ fetchConfig }) => fetchConfig())
+      .then(
+        (config) => setBoot({ kind: "ready", config }),
+        (error: unknown) => {
+          console.error("could not load /webapp/config.json", error);
+          setBoot({ kind: "failed" });
+        },
+      );
   }, []);
 
   useEffect(load, [load]);

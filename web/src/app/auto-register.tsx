@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { apiErrorKey } from "../api/api-error-key";
 import { isAccountDeleted } from "../lib/paths";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
 import { BookIcon, NewsIcon, PinIcon } from "../components/icons";
 import { footerMarker, unreadInViews } from "../game/footer-counts";

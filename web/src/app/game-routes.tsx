@@ -1,15 +1,30 @@
 import type { RouteObject } from "react-router";
 import type { StationView } from "@wegmarke/protocol";
-import { HomeScreen } from "../screens/home/home-screen";
-import { PointsScreen } from "../screens/points/points-screen";
-import { ScoreboardScreen } from "../screens/scoreboard/scoreboard-screen";
-import { StationScreen } from "../screens/station/station-screen";
-import { StationsScreen } from "../screens/stations/stations-screen";
-import { StoriesScreen } from "../screens/stories/stories-screen";
-import { StoryScreen } from "../screens/stories/story-screen";
+import { lazyComponent } from "../lib/lazy-component";
 import type { RouteHandle } from "./route-handle";
+import { screenHandle } from "./route-handle";
 
-const handle = (titleKey: RouteHandle["titleKey"]): RouteHandle => ({ titleKey });
+const HomeScreen = lazyComponent(() =>
+  import("../screens/home/home-screen").then((module) => module.HomeScreen),
+);
+const StationsScreen = lazyComponent(() =>
+  import("../screens/stations/stations-screen").then((module) => module.StationsScreen),
+);
+const StationScreen = lazyComponent(() =>
+  import("../screens/station/station-screen").then((module) => module.StationScreen),
+);
+const ScoreboardScreen = lazyComponent(() =>
+  import("../screens/scoreboard/scoreboard-screen").then((module) => module.ScoreboardScreen),
+);
+const PointsScreen = lazyComponent(() =>
+  import("../screens/points/points-screen").then((module) => module.PointsScreen),
+);
+const StoriesScreen = lazyComponent(() =>
+  import("../screens/stories/stories-screen").then((module) => module.StoriesScreen),
+);
+const StoryScreen = lazyComponent(() =>
+  import("../screens/stories/story-screen").then((module) => module.StoryScreen),
+);
 
 /** Each view's slug is its route: the list at /{slug}, a station at /{slug}/{id} (spec 2). */
 const viewTitles: Record<StationView, [RouteHandle["titleKey"], RouteHandle["titleKey"]]> = {
@@ -24,18 +39,38 @@ const viewTitles: Record<StationView, [RouteHandle["titleKey"], RouteHandle["tit
 function viewRoutes(view: StationView): RouteObject[] {
   const [list, detail] = viewTitles[view];
   return [
-    { path: view, element: <StationsScreen view={view} />, handle: handle(list) },
-    { path: `${view}/:id`, element: <StationScreen view={view} />, handle: handle(detail) },
+    {
+      path: view,
+      element: <StationsScreen view={view} />,
+      handle: screenHandle(list, StationsScreen),
+    },
+    {
+      path: `${view}/:id`,
+      element: <StationScreen view={view} />,
+      handle: screenHandle(detail, StationScreen),
+    },
   ];
 }
 
 /** Game views (spec 2: noTeam false): home, the views' lists and details, points, stories. */
 export const gameViewRoutes: RouteObject[] = [
-  { index: true, element: <HomeScreen />, handle: handle("route.home") },
+  { index: true, element: <HomeScreen />, handle: screenHandle("route.home", HomeScreen) },
   ...(Object.keys(viewTitles) as StationView[]).flatMap(viewRoutes),
   // The scoreboard's rows have no page of their own: /scoreboard/{id} shows the ranking too.
-  { path: "scoreboard/:id?", element: <ScoreboardScreen />, handle: handle("route.scoreboard") },
-  { path: "points", element: <PointsScreen />, handle: handle("route.points") },
-  { path: "stories", element: <StoriesScreen />, handle: handle("route.stories") },
-  { path: "stories/:id", element: <StoryScreen />, handle: handle("route.stories") },
+  {
+    path: "scoreboard/:id?",
+    element: <ScoreboardScreen />,
+    handle: screenHandle("route.scoreboard", ScoreboardScreen),
+  },
+  { path: "points", element: <PointsScreen />, handle: screenHandle("route.points", PointsScreen) },
+  {
+    path: "stories",
+    element: <StoriesScreen />,
+    handle: screenHandle("route.stories", StoriesScreen),
+  },
+  {
+    path: "stories/:id",
+    element: <StoryScreen />,
+    handle: screenHandle("route.stories", StoryScreen),
+  },
 ];

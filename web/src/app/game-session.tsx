@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from "react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { ErrorCode } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
 import { apiErrorKey } from "../api/api-error-key";

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Outlet, useMatches } from "react-router";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "../i18n/use-translation";
+import { Outlet } from "react-router";
 import { CloseIcon, MenuIcon } from "../components/icons";
 import { unreadInAllViews } from "../game/footer-counts";
 import { useGame } from "../session/game-store";
@@ -8,23 +8,17 @@ import { useSession } from "../session/session";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
-import { routeTitleKey } from "./route-handle";
+import { useDocumentTitle } from "./plain-layout";
+import { useRouteTitleKey } from "./route-handle";
+import { RouteLoading } from "./route-loading";
 import { useAppBadge } from "./use-app-badge";
 import "./layout.css";
-
-function useDocumentTitle(title: string): void {
-  const { config, content } = useSession();
-  const game = content?.title ?? config.title;
-  useEffect(() => {
-    document.title = `${title} · ${game}`;
-  }, [title, game]);
-}
 
 /** Header with menu and route title, the screen, and the footer navigation. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { config } = useSession();
-  const title = t(routeTitleKey(useMatches(), config));
+  const title = t(useRouteTitleKey(config));
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -73,27 +67,11 @@ export function AppLayout() {
         </>
       )}
       <main className="app-main">
-        <Outlet />
+        <Suspense fallback={<RouteLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <FooterNav />
-    </div>
-  );
-}
-
-/** For screens outside the game (login, 404): a header with the game's name only. */
-export function PlainLayout() {
-  const { t } = useTranslation();
-  const { config, content } = useSession();
-  const title = t(routeTitleKey(useMatches(), config));
-  useDocumentTitle(title);
-  return (
-    <div className="shell shell--plain">
-      <header className="app-header app-header--plain">
-        <span className="app-header__brand">{content?.title ?? config.title}</span>
-      </header>
-      <main className="app-main">
-        <Outlet />
-      </main>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
 import { useConfirm } from "../components/confirm";
 import { LanguagePicker } from "../components/language-picker";

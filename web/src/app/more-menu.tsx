@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
 import type { StationView } from "@wegmarke/protocol";
 import { MoreIcon } from "../components/icons";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
 import { BellIcon } from "../components/icons";
 import { bellMarked } from "../game/news";

@@ -3,7 +3,12 @@ import { Navigate, useLocation } from "react-router";
 import { accountDeletedSearch, loginPath } from "../lib/paths";
 import { signedOutState } from "../session/login-state";
 import { useSession } from "../session/session";
-import { AutoRegister } from "./auto-register";
+import { lazyComponent } from "../lib/lazy-component";
+
+/** Registration-less packs only: the anonymous sign-in loads with it. */
+const AutoRegister = lazyComponent(() =>
+  import("./auto-register").then((module) => module.AutoRegister),
+);
 
 /**
  * Unauthenticated players go to /webapp/login?target=<current path>; in registration-less

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Navigate, Outlet } from "react-router";
 import { teamGate } from "../game/team";
 import { useGame } from "../session/game-store";

@@ -1,4 +1,4 @@
-import type { UIMatch } from "react-router";
+import { createContext, useContext } from "react";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import type { en } from "../i18n/en";
 
@@ -9,6 +9,27 @@ export type RouteHandle = {
   enabledBy?: "debug" | "allowTeams";
 };
 
+/**
+ * A route's handle: its title, the setting that enables it, and the screen to start loading as
+ * soon as the route matches (the chunks of a nested route's screens load side by side).
+ */
+export type ScreenHandle = Partial<RouteHandle> & { screen?: Preloadable };
+
+type Preloadable = { preload(): Promise<unknown> };
+
+export const screenHandle = (
+  titleKey: RouteHandle["titleKey"] | undefined,
+  screen: Preloadable | undefined,
+  enabledBy?: RouteHandle["enabledBy"],
+): ScreenHandle => ({
+  ...(titleKey === undefined ? {} : { titleKey }),
+  ...(screen === undefined ? {} : { screen }),
+  ...(enabledBy === undefined ? {} : { enabledBy }),
+});
+
+/** A matched route, as far as its title is concerned. */
+export type RouteMatchHandle = { handle?: unknown };
+
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === "object" && handle !== null && "titleKey" in handle;
 }
@@ -18,10 +39,18 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
  * shows its parent's, up to the base route's "webapp".
  */
 export function routeTitleKey(
-  matches: readonly Pick<UIMatch, "handle">[],
+  matches: readonly RouteMatchHandle[],
   config: WebAppConfig,
 ): RouteHandle["titleKey"] {
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
   if (handle?.enabledBy !== undefined && !config[handle.enabledBy]) return "route.notFound";
   return handle?.titleKey ?? "route.webapp";
+}
+
+/** The routes matched at the current location, from the base route down (app/router.tsx). */
+export const RouteMatchesContext = createContext<readonly RouteMatchHandle[]>([]);
+
+/** The current route's title key. */
+export function useRouteTitleKey(config: WebAppConfig): RouteHandle["titleKey"] {
+  return routeTitleKey(useContext(RouteMatchesContext), config);
 }

@@ -1,29 +1,50 @@
-import { createBrowserRouter } from "react-router";
+import { Suspense, useEffect, useMemo } from "react";
+import { matchRoutes, useLocation, useRoutes } from "react-router";
 import type { RouteObject } from "react-router";
-import { basename } from "../lib/paths";
-import { DebugScreen } from "../screens/debug/debug-screen";
-import { EndScreen } from "../screens/end/end-screen";
-import { HelpScreen } from "../screens/help/help-screen";
-import { IntroScreen } from "../screens/intro/intro-screen";
-import { LoginScreen } from "../screens/login/login-screen";
-import { LogoutScreen } from "../screens/login/logout-screen";
-import { NotFoundScreen } from "../screens/not-found/not-found-screen";
-import { PasswordScreen } from "../screens/password/password-screen";
-import { PrivacyScreen } from "../screens/privacy/privacy-screen";
-import { RegisterScreen } from "../screens/register/register-screen";
-import { TeamScreen } from "../screens/team/team-screen";
 import { gameViewRoutes } from "./game-routes";
-import { GameSession } from "./game-session";
-import { AppLayout, PlainLayout } from "./layout";
+import { lazyComponent } from "../lib/lazy-component";
+import { PlainLayout } from "./plain-layout";
 import { RequireAuth } from "./require-auth";
-import { RequireTeam } from "./require-team";
-import type { RouteHandle } from "./route-handle";
+import type { ScreenHandle } from "./route-handle";
+import { RouteMatchesContext, screenHandle } from "./route-handle";
+import { RouteLoading } from "./route-loading";
 import { SessionLayout } from "./session-layout";
+import { GameShell, RequireTeam } from "./signed-in";
 
-const handle = (
-  titleKey: RouteHandle["titleKey"],
-  enabledBy?: RouteHandle["enabledBy"],
-): RouteHandle => (enabledBy === undefined ? { titleKey } : { titleKey, enabledBy });
+// Every screen is a chunk of its own, loaded when its route is shown (docs/performance.md).
+const IntroScreen = lazyComponent(() =>
+  import("../screens/intro/intro-screen").then((module) => module.IntroScreen),
+);
+const TeamScreen = lazyComponent(() =>
+  import("../screens/team/team-screen").then((module) => module.TeamScreen),
+);
+const EndScreen = lazyComponent(() =>
+  import("../screens/end/end-screen").then((module) => module.EndScreen),
+);
+const PasswordScreen = lazyComponent(() =>
+  import("../screens/password/password-screen").then((module) => module.PasswordScreen),
+);
+const DebugScreen = lazyComponent(() =>
+  import("../screens/debug/debug-screen").then((module) => module.DebugScreen),
+);
+const HelpScreen = lazyComponent(() =>
+  import("../screens/help/help-screen").then((module) => module.HelpScreen),
+);
+const PrivacyScreen = lazyComponent(() =>
+  import("../screens/privacy/privacy-screen").then((module) => module.PrivacyScreen),
+);
+const LoginScreen = lazyComponent(() =>
+  import("../screens/login/login-screen").then((module) => module.LoginScreen),
+);
+const RegisterScreen = lazyComponent(() =>
+  import("../screens/register/register-screen").then((module) => module.RegisterScreen),
+);
+const LogoutScreen = lazyComponent(() =>
+  import("../screens/login/logout-screen").then((module) => module.LogoutScreen),
+);
+const NotFoundScreen = lazyComponent(() =>
+  import("../screens/not-found/not-found-screen").then((module) => module.NotFoundScreen),
+);
 
 /**
  * The app's routes: the base route /webapp, titled "webapp" (spec 2) for whatever below it has
@@ -32,16 +53,16 @@ const handle = (
 export const routes: RouteObject[] = [
   {
     path: "/",
-    handle: handle("route.webapp"),
+    handle: screenHandle("route.webapp", undefined),
     children: [
       {
+        // The signed-in game: its session, layout and team guard are one chunk (signed-in.tsx).
         element: (
           <RequireAuth>
-            <GameSession>
-              <AppLayout />
-            </GameSession>
+            <GameShell />
           </RequireAuth>
         ),
+        handle: screenHandle(undefined, GameShell),
         children: [
           {
             // Game views (spec 2: noTeam false): where teams are allowed, for team members only.
@@ -49,35 +70,86 @@ export const routes: RouteObject[] = [
             children: gameViewRoutes,
           },
           // Info views (noTeam true).
-          { path: "intro", element: <IntroScreen />, handle: handle("route.intro") },
-          { path: "team", element: <TeamScreen />, handle: handle("route.team", "allowTeams") },
-          { path: "end", element: <EndScreen />, handle: handle("route.end") },
+          {
+            path: "intro",
+            element: <IntroScreen />,
+            handle: screenHandle("route.intro", IntroScreen),
+          },
+          {
+            path: "team",
+            element: <TeamScreen />,
+            handle: screenHandle("route.team", TeamScreen, "allowTeams"),
+          },
+          { path: "end", element: <EndScreen />, handle: screenHandle("route.end", EndScreen) },
         ],
       },
       {
         // Signed in or not: a reset link works signed out, debug can set a token.
         element: <SessionLayout />,
         children: [
-          { path: "password", element: <PasswordScreen />, handle: handle("route.password") },
-          { path: "debug", element: <DebugScreen />, handle: handle("route.debug", "debug") },
+          {
+            path: "password",
+            element: <PasswordScreen />,
+            handle: screenHandle("route.password", PasswordScreen),
+          },
+          {
+            path: "debug",
+            element: <DebugScreen />,
+            handle: screenHandle("route.debug", DebugScreen, "debug"),
+          },
           // Spec 6: help and privacy are open to anonymous visitors too.
-          { path: "help", element: <HelpScreen />, handle: handle("route.help") },
-          { path: "privacy", element: <PrivacyScreen />, handle: handle("route.privacy") },
+          { path: "help", element: <HelpScreen />, handle: screenHandle("route.help", HelpScreen) },
+          {
+            path: "privacy",
+            element: <PrivacyScreen />,
+            handle: screenHandle("route.privacy", PrivacyScreen),
+          },
         ],
       },
       {
         element: <PlainLayout />,
         children: [
-          { path: "login", element: <LoginScreen />, handle: handle("route.welcome") },
-          { path: "register", element: <RegisterScreen />, handle: handle("route.register") },
-          { path: "logout", element: <LogoutScreen />, handle: handle("route.logout") },
-          { path: "*", element: <NotFoundScreen />, handle: handle("route.notFound") },
+          {
+            path: "login",
+            element: <LoginScreen />,
+            handle: screenHandle("route.welcome", LoginScreen),
+          },
+          {
+            path: "register",
+            element: <RegisterScreen />,
+            handle: screenHandle("route.register", RegisterScreen),
+          },
+          {
+            path: "logout",
+            element: <LogoutScreen />,
+            handle: screenHandle("route.logout", LogoutScreen),
+          },
+          {
+            path: "*",
+            element: <NotFoundScreen />,
+            handle: screenHandle("route.notFound", NotFoundScreen),
+          },
         ],
       },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename });
+/**
+ * The route of the current location, with the matched routes for the titles; the code of the
+ * matched screens starts loading together, before the first of them renders.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, location) ?? [], [location]);
+  const handles = useMemo(() => matches.map(({ route }) => ({ handle: route.handle })), [matches]);
+  useEffect(() => {
+    for (const { handle } of handles) void (handle as ScreenHandle | undefined)?.screen?.preload();
+  }, [handles]);
+  const element = useRoutes(routes, location);
+  return (
+    <RouteMatchesContext value={handles}>
+      <Suspense fallback={<RouteLoading />}>{element}</Suspense>
+    </RouteMatchesContext>
+  );
 }

@@ -7,7 +7,7 @@ import { EntryMedia } from "./message-content";
 import { MessageThread } from "./message-thread";
 
 beforeEach(() => {
-  setupI18n("de");
+  void setupI18n("de");
   vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (
     this: HTMLMediaElement,
   ) {

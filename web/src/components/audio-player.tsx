@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { audioSeekStepSeconds, playedRatio } from "../game/media-progress";
 import { formatSeconds } from "../lib/time";
 import { PlayIcon, StopIcon } from "./icons";
@@ -29,6 +29,15 @@ export function AudioPlayer({ src, label, onProgress, className }: AudioPlayerPr
   const [duration, setDuration] = useState(0);
   const labelId = useId();
   const ratio = playedRatio(time, duration);
+
+  useEffect(() => {
+    // The element may have loaded before it was shown (it is made while the render that waited
+    // for the player's code runs): its events before the mount reached no state, so read it.
+    const audio = audioRef.current;
+    if (audio === null) return;
+    if (audio.readyState >= HTMLMediaElement.HAVE_METADATA) setDuration(audio.duration);
+    if (audio.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA) setReady(true);
+  }, []);
 
   function toggle() {
     const audio = audioRef.current;

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import "./language-picker.css";

@@ -1,10 +1,10 @@
-import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Suspense, useId, useState } from "react";
+import { useTranslation } from "../i18n/use-translation";
 import { mediaType } from "@wegmarke/protocol";
 import type { Message } from "../game/play-state";
-import { audioProgressDue, playedRatio, videoProgressToReport } from "../game/media-progress";
 import { assetUrl } from "../lib/asset-url";
-import { AudioPlayer } from "./audio-player";
+import { lazyComponent } from "../lib/lazy-component";
+import type { RatioReport } from "./media-players";
 import { Modal } from "./modal";
 import { RichText } from "./rich-text";
 import "./message-content.css";
@@ -41,59 +41,18 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-/** Reports how much of a medium was played, as a ratio of its duration. */
-type RatioReport = (ratio: number) => void;
+// The players load with the first audio or video message (docs/performance.md).
+const ReportedAudio = lazyComponent(() =>
+  import("./media-players").then((module) => module.ReportedAudio),
+);
+const ReportedVideo = lazyComponent(() =>
+  import("./media-players").then((module) => module.ReportedVideo),
+);
 
-type MediaProps = {
-  src: string;
-  label: string;
-  /** The share that counts as seen; the protocol's default when the message names none. */
-  seenRatio?: number;
-  onProgress?: RatioReport;
-};
-
-/** Audio is reported once, when the played share reaches the seen ratio. */
-function ReportedAudio({ src, label, seenRatio, onProgress }: MediaProps) {
-  const reported = useRef(false);
-  return (
-    <AudioPlayer
-      className="media-audio"
-      src={src}
-      label={label}
-      onProgress={(ratio) => {
-        if (onProgress === undefined) return;
-        if (!audioProgressDue(ratio, seenRatio, reported.current)) return;
-        reported.current = true;
-        onProgress(ratio);
-      }}
-    />
-  );
-}
-
-/** Video with the browser's own controls; its time updates are reported (by tenths). */
-function ReportedVideo({ src, label, onProgress }: MediaProps) {
-  const lastReported = useRef(0);
-  return (
-    <video
-      className="media-video"
-      controls
-      preload="metadata"
-      playsInline
-      src={src}
-      aria-label={label}
-      onTimeUpdate={(event) => {
-        if (onProgress === undefined) return;
-        const video = event.currentTarget;
-        const ratio = videoProgressToReport(
-          lastReported.current,
-          playedRatio(video.currentTime, video.duration),
-        );
-        if (ratio === null) return;
-        lastReported.current = ratio;
-        onProgress(ratio);
-      }}
-    />
-  );
+/** Holds a player's place while its code loads. */
+function MediaLoading() {
+  const { t } = useTranslation();
+  return <p className="media-loading">{t("app.loading")}</p>;
 }
 
 type MessageContentProps = {
@@ -125,21 +84,25 @@ export function MessageContent({ message, assetsBase, onProgress }: MessageConte
       );
     case "audio":
       return (
-        <ReportedAudio
-          key={src}
-          src={src}
-          label={t("audio.from", { name: message.originator })}
-          seenRatio={message.seenRatio}
-          onProgress={report}
-        />
+        <Suspense fallback={<MediaLoading />}>
+          <ReportedAudio
+            key={src}
+            src={src}
+            label={t("audio.from", { name: message.originator })}
+            seenRatio={message.seenRatio}
+            onProgress={report}
+          />
+        </Suspense>
       );
     case "video":
       return (
-        <ReportedVideo
-          src={src}
-          label={t("video.from", { name: message.originator })}
-          onProgress={report}
-        />
+        <Suspense fallback={<MediaLoading />}>
+          <ReportedVideo
+            src={src}
+            label={t("video.from", { name: message.originator })}
+            onProgress={report}
+          />
+        </Suspense>
       );
     case "text":
       return (
@@ -176,9 +139,17 @@ export function EntryMedia({
         </a>
       );
     case "audio":
-      return <ReportedAudio key={src} src={src} label={label} onProgress={onProgress} />;
+      return (
+        <Suspense fallback={<MediaLoading />}>
+          <ReportedAudio key={src} src={src} label={label} onProgress={onProgress} />
+        </Suspense>
+      );
     case "video":
-      return <ReportedVideo src={src} label={label} onProgress={onProgress} />;
+      return (
+        <Suspense fallback={<MediaLoading />}>
+          <ReportedVideo src={src} label={label} onProgress={onProgress} />
+        </Suspense>
+      );
     case "text":
       return (
         <p>

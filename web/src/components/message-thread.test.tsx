@@ -34,7 +34,9 @@ function renderThread(
   );
 }
 
-beforeEach(() => setupI18n("de"));
+beforeEach(() => {
+  void setupI18n("de");
+});
 
 describe("message thread", () => {
   it("shows character bubbles with name and time, and the player's own bubbles", () => {

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from "react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
 import type { Message } from "../game/play-state";
 import { formatTime } from "../lib/time";

@@ -83,7 +83,7 @@ function Flasher({ reload }: { reload?: true | (() => void) }) {
 
 describe("flash message", () => {
   it("shows a message with a close button", () => {
-    setupI18n("de");
+    void setupI18n("de");
     render(
       <FlashProvider>
         <Flasher />
@@ -96,7 +96,7 @@ describe("flash message", () => {
   });
 
   it("offers reload instead when flagged", () => {
-    setupI18n("de");
+    void setupI18n("de");
     render(
       <FlashProvider>
         <Flasher reload />
@@ -108,7 +108,7 @@ describe("flash message", () => {
   });
 
   it("runs the sender's own reload in place of the page's, and the message goes", () => {
-    setupI18n("de");
+    void setupI18n("de");
     let reloaded = 0;
     render(
       <FlashProvider>

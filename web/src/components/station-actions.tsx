@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { activationFor } from "../game/activation";
 import { isDone, isRunning, stationById } from "../game/station-flags";
 import { useGame } from "../session/game-store";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { FieldError } from "react-hook-form";
 import { formMessageText } from "./form-messages";
 import "./forms.css";

@@ -1,15 +1,6 @@
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import type { Language } from "@wegmarke/protocol";
-import { de } from "./de";
-import { deFormal } from "./de-formal";
-import { en } from "./en";
-
-export const resources = {
-  de: { translation: de },
-  "de-formal": { translation: deFormal },
-  en: { translation: en },
-} as const;
+import { loadLocale, localeChains } from "./locales";
 
 /**
  * Where a text missing in a language comes from: German formal holds only what it says
@@ -17,23 +8,41 @@ export const resources = {
  */
 export const fallbackLng = { "de-formal": ["de", "en"], default: ["en"] };
 
-/** Starts i18next with every locale bundled. */
-export function setupI18n(language: Language): void {
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  setDocumentLanguage(language);
+const NAMESPACE = "translation";
+
+const missingLocales = (language: Language) =>
+  localeChains[language].filter((code) => !i18next.hasResourceBundle(code, NAMESPACE));
+
+export { i18next };
+
+/**
+ * Starts i18next in `language`; resolves once its texts are there. The app loads this module
+ * (and i18next with it) on demand, together with the texts: i18n/use-translation.ts.
+ */
+export function setupI18n(language: Language): Promise<void> {
+  if (!i18next.isInitialized) {
+    void i18next.init({
+      lng: language,
+      fallbackLng,
+      // The texts arrive by addResourceBundle; an empty store to start with.
+      resources: {},
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+  }
+  return changeLanguage(language);
 }
 
-export function changeLanguage(language: Language): void {
-  void i18next.changeLanguage(language);
-  setDocumentLanguage(language);
-}
-
-function setDocumentLanguage(language: Language): void {
+/**
+ * Switches to `language` once its texts are loaded (the screen keeps the old language until
+ * then); at once when they are, as after the first switch.
+ */
+export async function changeLanguage(language: Language): Promise<void> {
+  const missing = missingLocales(language);
+  if (missing.length > 0) {
+    const texts = await Promise.all(missing.map((code) => loadLocale[code]()));
+    missing.forEach((code, index) => i18next.addResourceBundle(code, NAMESPACE, texts[index]));
+  }
+  await i18next.changeLanguage(language);
   document.documentElement.lang = language === "en" ? "en" : "de";
 }

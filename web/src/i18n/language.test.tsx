@@ -25,7 +25,7 @@ describe("language", () => {
   });
 
   it("fallback English for a text a language lacks", () => {
-    setupI18n("de");
+    void setupI18n("de");
     i18next.addResource("en", "translation", "onlyInEnglish", "Only in English");
     expect(i18next.t("onlyInEnglish" as "app.name")).toBe("Only in English");
     expect(i18next.t("app.loading")).toBe("Einen Moment …");

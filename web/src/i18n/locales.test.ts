@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { de } from "./de";
 import { deFormal } from "./de-formal";
 import { en } from "./en";
-import { fallbackLng, resources } from "./i18n";
+import { fallbackLng } from "./i18n";
+
+const resources = {
+  de: { translation: de },
+  "de-formal": { translation: deFormal },
+  en: { translation: en },
+};
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];

@@ -1,10 +1,9 @@
-import QRCode from "qrcode";
-
 /** Spec 9: QR codes are 528 px with error correction H. */
 const qrCodeSize = 528;
 
-/** A QR code of `text` as an SVG data URL, for an <img>. */
+/** A QR code of `text` as an SVG data URL, for an <img>; the library loads on first use. */
 export async function qrCodeDataUrl(text: string): Promise<string> {
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(text, {
     type: "svg",
     width: qrCodeSize,

@@ -13,7 +13,9 @@ describe("intro", () => {
   it("has 4 steps with a counter, previous and next, and a final button to the stories", async () => {
     renderApp("/intro", { token: "abc", content: gameContent });
     act(() => FakeEventSource.latest().send("playerstatus", gameStatus()));
-    expect(await screen.findByText("Schritt 1 von 4")).toBeTruthy();
+    // The pack's steps, once its texts have loaded.
+    expect(await screen.findByRole("heading", { name: "Hallo!" })).toBeTruthy();
+    expect(screen.getByText("Schritt 1 von 4")).toBeTruthy();
     const back = screen.getByRole("button", { name: "Zurück" }) as HTMLButtonElement;
     expect(back.disabled).toBe(true);
     for (const step of [2, 3, 4]) {

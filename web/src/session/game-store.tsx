@@ -24,7 +24,7 @@ import { stationLocal, timingOf } from "../game/play-state";
 import type { PlayState } from "../game/play-state";
 import type { SeenMark } from "../game/seen";
 import { joinedTeam } from "../game/team";
-import { loadGame, saveGame } from "./persistence";
+import { loadGame, saveGame } from "./game-cache";
 import { useGameTimers } from "./use-game-timers";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };

@@ -1,17 +1,26 @@
-import { z } from "zod";
-
 /** What other screens tell the login screen when they send the player there. */
-const loginStateSchema = z.object({
-  notice: z.enum(["registered", "password-changed", "session-ended"]).optional(),
+export type LoginState = {
+  notice?: (typeof notices)[number];
   /** Prefills the phone field (after registration). */
-  phone: z.string().optional(),
-});
-export type LoginState = z.infer<typeof loginStateSchema>;
+  phone?: string;
+};
 
-/** The router location's state as login state; anything else counts as none. */
+const notices = ["registered", "password-changed", "session-ended"] as const;
+
+/**
+ * The router location's state as login state; anything else counts as none. Checked by hand:
+ * the guards that send a player to the login are part of the first load, which holds no zod.
+ */
 export function loginState(state: unknown): LoginState {
-  const parsed = loginStateSchema.safeParse(state);
-  return parsed.success ? parsed.data : {};
+  if (typeof state !== "object" || state === null) return {};
+  const { notice, phone } = state as Record<keyof LoginState, unknown>;
+  const noticeValid = notice === undefined || notices.some((known) => known === notice);
+  const phoneValid = phone === undefined || typeof phone === "string";
+  if (!noticeValid || !phoneValid) return {};
+  return {
+    ...(notice === undefined ? {} : { notice: notice as LoginState["notice"] }),
+    ...(phone === undefined ? {} : { phone: phone as string }),
+  };
 }
 
 /** The login state of a guard that sends a signed-out player to the login. */

@@ -3,12 +3,11 @@ import type { WebAppConfig } from "@wegmarke/protocol";
 import { gameReducer, nextDueAt } from "../game/game-reducer";
 import { initialPlayState, stationLocal } from "../game/play-state";
 import { playerStatus, t0, text } from "../test/fixtures";
+import { loadGame, saveGame } from "./game-cache";
 import {
   cacheKeyPrefix,
   clearPersisted,
   configKey,
-  loadGame,
-  saveGame,
   startConfig,
   updateConfig,
 } from "./persistence";

@@ -1,9 +1,5 @@
-import { z } from "zod";
-import { languageSchema, webAppConfigSchema } from "@wegmarke/protocol";
+import { languages } from "@wegmarke/protocol";
 import type { Language, WebAppConfig } from "@wegmarke/protocol";
-import { resumePlayState } from "../game/game-reducer";
-import { playStateSchema, initialPlayState } from "../game/play-state";
-import type { PlayState, Timing } from "../game/play-state";
 
 /** Fixed key of the persisted config; the game cache's key is suffixed with the token. */
 export const configKey = "wegmarke.config";
@@ -15,36 +11,76 @@ export const cacheKeyPrefix = "wegmarke.cache.";
  * are written as config.json has them now; the token, the last id and the language are the
  * device's.
  */
-const persistedConfigSchema = z.object({
-  debug: webAppConfigSchema.shape.debug,
-  apiVersion: webAppConfigSchema.shape.apiVersion,
-  authToken: z.string().min(1).nullable(),
+export type PersistedConfig = {
+  debug: boolean;
+  apiVersion: WebAppConfig["apiVersion"];
+  /** Not empty. */
+  authToken: string | null;
   /** The project: a server plays one game pack, so this is the pack's id, as `storyId` is. */
-  projectId: z.string(),
-  storyId: z.string(),
-  accountBase: z.string(),
-  gameBase: z.string(),
-  /** A copy of the cache's last event id, written with it. */
-  lastEventId: z.number().int().nonnegative().nullable(),
-  language: languageSchema.nullable(),
-});
-type PersistedConfig = z.infer<typeof persistedConfigSchema>;
+  projectId: string;
+  storyId: string;
+  accountBase: string;
+  gameBase: string;
+  /** A copy of the cache's last event id, written with it: a whole number from 0. */
+  lastEventId: number | null;
+  language: Language | null;
+};
 
 /** A config stored before `debug` and `projectId` were kept still holds a valid token. */
-const storedConfigSchema = persistedConfigSchema.partial({ debug: true, projectId: true });
+type StoredConfig = Omit<PersistedConfig, "debug" | "projectId"> &
+  Partial<Pick<PersistedConfig, "debug" | "projectId">>;
 
-function read<T extends z.ZodType>(key: string, schema: T): z.output<T> | null {
+const isString = (value: unknown): value is string => typeof value === "string";
+
+/**
+ * The stored config when it has the persisted config's shape, else null. Checked by hand, not
+ * with a zod schema: the app reads it at start, before zod is loaded (docs/performance.md).
+ */
+export function storedConfigOf(value: unknown): StoredConfig | null {
+  if (typeof value !== "object" || value === null) return null;
+  const config = value as Record<keyof PersistedConfig, unknown>;
+  const { authToken, lastEventId, language } = config;
+  const valid =
+    (config.debug === undefined || typeof config.debug === "boolean") &&
+    (config.apiVersion === 1 || config.apiVersion === 2) &&
+    (authToken === null || (isString(authToken) && authToken !== "")) &&
+    (config.projectId === undefined || isString(config.projectId)) &&
+    isString(config.storyId) &&
+    isString(config.accountBase) &&
+    isString(config.gameBase) &&
+    (lastEventId === null || (Number.isSafeInteger(lastEventId) && Number(lastEventId) >= 0)) &&
+    (language === null || languages.some((known) => known === language));
+  if (!valid) return null;
+  // Only the known fields, as a schema would keep them.
+  const stored = value as StoredConfig;
+  const { apiVersion, storyId, accountBase, gameBase } = stored;
+  return {
+    ...(stored.debug === undefined ? {} : { debug: stored.debug }),
+    ...(stored.projectId === undefined ? {} : { projectId: stored.projectId }),
+    apiVersion,
+    authToken: stored.authToken,
+    storyId,
+    accountBase,
+    gameBase,
+    lastEventId: stored.lastEventId,
+    language: stored.language,
+  };
+}
+
+/** The stored item `key` as `check` reads it; null when missing or unreadable. */
+export function readStored<T>(key: string, check: (value: unknown) => T | null): T | null {
   try {
     const raw = localStorage.getItem(key);
     if (raw === null) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return check(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
-function write(key: string, value: unknown): void {
+const read = (key: string) => readStored(key, storedConfigOf);
+
+export function write(key: string, value: unknown): void {
   try {
     localStorage.setItem(key, JSON.stringify(value));
   } catch (error) {
@@ -73,7 +109,7 @@ export function startConfig(server: WebAppConfig): PersistedConfig {
 function deviceFields(
   storyId: string,
 ): Pick<PersistedConfig, "authToken" | "lastEventId" | "language"> {
-  const stored = read(configKey, storedConfigSchema);
+  const stored = read(configKey);
   const sameGame = stored !== null && stored.storyId === storyId;
   return {
     authToken: sameGame ? stored.authToken : null,
@@ -92,24 +128,14 @@ export function updateConfig(start: PersistedConfig, patch: Partial<PersistedCon
 
 /** The language chosen on this device, before the server's config is known. */
 export function storedLanguage(): Language | null {
-  return read(configKey, storedConfigSchema)?.language ?? null;
+  return read(configKey)?.language ?? null;
 }
 
-/**
- * The game state of a token as it was stored; without a usable cache the stream replays
- * everything (the config's last event id alone would lose the messages before it).
- */
-export function loadGame(token: string, timing: Timing, now: number): PlayState {
-  const cached = read(cacheKeyPrefix + token, playStateSchema);
-  return cached === null ? initialPlayState(timing) : resumePlayState(cached, timing, now);
-}
-
-/** Writes the game cache and the config's last event id together. */
-export function saveGame(token: string, state: PlayState): void {
-  write(cacheKeyPrefix + token, state);
-  const config = read(configKey, storedConfigSchema);
-  if (config !== null && config.authToken === token && config.lastEventId !== state.lastEventId) {
-    write(configKey, { ...config, lastEventId: state.lastEventId });
+/** The stored config's last event id follows the game cache's (session/game-cache.ts). */
+export function storeLastEventId(token: string, lastEventId: number | null): void {
+  const config = read(configKey);
+  if (config !== null && config.authToken === token && config.lastEventId !== lastEventId) {
+    write(configKey, { ...config, lastEventId });
   }
 }
 

@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
-import { fetchContent } from "../api/webapp-api";
-import { changeLanguage } from "../i18n/i18n";
+import { switchLanguage } from "../i18n/use-translation";
 import { clearPersisted, clearStorage, startConfig, updateConfig } from "./persistence";
 
 type Session = {
@@ -52,21 +51,26 @@ export function SessionProvider({
   const [accountDeleted, setAccountDeleted] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
 
-  useEffect(() => changeLanguage(language), [language]);
+  useEffect(() => {
+    void switchLanguage(language);
+  }, [language]);
 
   useEffect(() => {
     let live = true;
-    fetchContent(language).then(
-      (content) => {
-        if (!live) return;
-        setLoaded(content);
-        setContentFailed(false);
-      },
-      (error: unknown) => {
-        console.warn("could not load the station texts", error);
-        if (live) setContentFailed(true);
-      },
-    );
+    // On demand, as in app.tsx: the texts are parsed with zod.
+    import("../api/webapp-api")
+      .then(({ fetchContent }) => fetchContent(language))
+      .then(
+        (content) => {
+          if (!live) return;
+          setLoaded(content);
+          setContentFailed(false);
+        },
+        (error: unknown) => {
+          console.warn("could not load the station texts", error);
+          if (live) setContentFailed(true);
+        },
+      );
     return () => {
       live = false;
     };

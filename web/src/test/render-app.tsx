@@ -1,8 +1,9 @@
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter, useLocation } from "react-router";
+import type { Location } from "react-router";
 import { vi } from "vitest";
 import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
-import { routes } from "../app/router";
+import { AppRoutes } from "../app/router";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider } from "../components/flash";
 import { setupI18n } from "../i18n/i18n";
@@ -54,7 +55,7 @@ export function renderApp(
   path: string,
   { token, config, respond, content: contentOverrides }: RenderOptions = {},
 ) {
-  setupI18n("de");
+  void setupI18n("de");
   if (token !== undefined) {
     localStorage.setItem(
       "wegmarke.config",
@@ -87,15 +88,33 @@ export function renderApp(
       return Response.json({ value: "ok" });
     }),
   );
-  const router = createMemoryRouter(routes, { initialEntries: [`${basename}${path}`], basename });
+  const router = { state: { location: { pathname: "", search: "", state: null } as Location } };
   const view = render(
     <SessionProvider config={{ ...testConfig, ...config }}>
       <FlashProvider>
         <ConfirmProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[`${basename}${path}`]} basename={basename}>
+            <LocationProbe
+              onLocation={(location) => {
+                router.state.location = location;
+              }}
+            />
+            <AppRoutes />
+          </MemoryRouter>
         </ConfirmProvider>
       </FlashProvider>
     </SessionProvider>,
   );
   return { ...view, router, calls };
+}
+
+/**
+ * Reports the router's location with the basename, as the browser's address bar shows it
+ * (`router.state.location` of the app's data router before, which the tests read).
+ */
+function LocationProbe({ onLocation }: { onLocation(location: Location): void }) {
+  const location = useLocation();
+  const pathname = location.pathname === "/" ? basename : `${basename}${location.pathname}`;
+  onLocation({ ...location, pathname });
+  return null;
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFlash } from "../../components/flash";
 import { TextField } from "../../forms/fields";
 import { authTokenForm } from "../../forms/form-schemas";

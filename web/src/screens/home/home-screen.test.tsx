@@ -88,7 +88,7 @@ describe("home", () => {
     const started = Date.now();
     fireEvent.click(within(story).getByRole("link"));
     expect(story.className).toContain("card--flipping");
-    expect(router.state.location.pathname).toBe("/webapp/");
+    expect(router.state.location.pathname).toBe("/webapp");
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/stories/1"), {
       timeout: 2000,
     });

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import type { IntroStep } from "@wegmarke/protocol";
 import { ChevronIcon } from "../../components/icons";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { CheckIcon, WalkIcon } from "../../components/icons";
 import { LanguagePicker } from "../../components/language-picker";

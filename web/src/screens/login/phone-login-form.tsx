@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { loginWithPhone, requestPasswordReset } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
 import { apiErrorKey } from "../../api/api-error-key";

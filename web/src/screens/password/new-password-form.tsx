@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { TextField, SubmitButton } from "../../forms/fields";
 import { changePasswordForm, newPasswordForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ErrorCode, ErrorReason } from "@wegmarke/protocol";
 import { changePassword, requestPasswordReset } from "../../api/account-api";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { StarIcon } from "../../components/icons";
 import { crestFor, finishedStations, stars } from "../../game/points";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { RichText } from "../../components/rich-text";
 import { accountRetentionDays } from "../../game/info-pages";
 import { useSession } from "../../session/session";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { loginTarget } from "../../lib/paths";
 import type { LoginState } from "../../session/login-state";

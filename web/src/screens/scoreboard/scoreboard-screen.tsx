@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { TrophyIcon } from "../../components/icons";
 import { scoreboardRows } from "../../game/scoreboard";
 import { useScoreboard } from "./use-scoreboard";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { SendIcon } from "../../components/icons";
 import type { MessengerState } from "../../game/messenger";
 import { useGame } from "../../session/game-store";

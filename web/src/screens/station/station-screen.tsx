@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useLocation, useParams } from "react-router";
 import type { StationStatus, StationView } from "@wegmarke/protocol";
 import { CheckIcon, ChevronIcon } from "../../components/icons";

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { StationView } from "@wegmarke/protocol";
 import { useConfirm } from "../../components/confirm";
 import { activationFor } from "../../game/activation";

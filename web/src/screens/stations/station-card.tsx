@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 import type { Language, StationView } from "@wegmarke/protocol";
 import { BookIcon, CheckIcon, NewsIcon, PinIcon } from "../../components/icons";

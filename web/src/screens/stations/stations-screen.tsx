@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { StationView } from "@wegmarke/protocol";
 import { stationsToRead } from "../../game/footer-counts";
 import { unreadCount } from "../../game/messenger";

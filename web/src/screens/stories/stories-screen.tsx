@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { BookIcon, CheckIcon, HeadphonesIcon, StarIcon } from "../../components/icons";
 import { availableStories, stationsToNextStory } from "../../game/stories";

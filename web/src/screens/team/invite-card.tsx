@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { toApiError } from "../../api/api-error";
 import { teamErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useNavigate, useSearchParams } from "react-router";
 import { toApiError } from "../../api/api-error";
 import { teamErrorKey } from "../../api/api-error-key";
