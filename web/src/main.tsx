@@ -3,12 +3,16 @@ import "./base.css";
 import "./components/common.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
+import { App, loadConfig } from "./app/app";
+import { preloadRoute } from "./app/router";
 import { registerServiceWorker } from "./app/service-worker-registration";
 import { startTexts } from "./i18n/use-translation";
 import { storedLanguage } from "./session/persistence";
 
 registerServiceWorker();
+// Side by side with the texts: config.json and the code of the page's screens.
+void loadConfig().catch(() => undefined);
+preloadRoute(window.location.pathname);
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html lacks #root");

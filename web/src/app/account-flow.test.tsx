@@ -504,6 +504,8 @@ describe("registration-less mode", () => {
   it("sends /webapp/login on to the target", async () => {
     const { router } = renderApp("/login?target=%2Fwebapp%2Fstation", { config });
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/station"));
+    // Signed in there: the game's stream opens (before the test's fake goes).
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
   });
 });
 

@@ -25,22 +25,32 @@ function Ready({ config }: { config: WebAppConfig }) {
   );
 }
 
+let configLoad: Promise<WebAppConfig> | undefined;
+
+/**
+ * /webapp/config.json, read once: main.tsx starts it beside the texts, the boot screen takes it
+ * up (a failed load is tried anew by its "retry"). The call parses it with zod, which the first
+ * load leaves out: it comes on demand with the call.
+ */
+export function loadConfig(): Promise<WebAppConfig> {
+  configLoad ??= import("../api/webapp-api").then(({ fetchConfig }) => fetchConfig());
+  return configLoad;
+}
+
 /** Loads /webapp/config.json, then starts the session and the router. */
 export function App() {
   const { t } = useTranslation();
   const [boot, setBoot] = useState<Boot>({ kind: "loading" });
 
   const load = useCallback(() => {
-    // On demand: the call parses config.json with zod, which the first load leaves out.
-    import("../api/webapp-api")
-      .then(({ fetchConfig }) => fetchConfig())
-      .then(
-        (config) => setBoot({ kind: "ready", config }),
-        (error: unknown) => {
-          console.error("could not load /webapp/config.json", error);
-          setBoot({ kind: "failed" });
-        },
-      );
+    loadConfig().then(
+      (config) => setBoot({ kind: "ready", config }),
+      (error: unknown) => {
+        console.error("could not load /webapp/config.json", error);
+        configLoad = undefined;
+        setBoot({ kind: "failed" });
+      },
+    );
   }, []);
 
   useEffect(load, [load]);

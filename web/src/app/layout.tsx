@@ -10,7 +10,7 @@ import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
 import { useDocumentTitle } from "./plain-layout";
 import { useRouteTitleKey } from "./route-handle";
-import { RouteLoading } from "./route-loading";
+import { Loading } from "../components/loading";
 import { useAppBadge } from "./use-app-badge";
 import "./layout.css";
 
@@ -67,7 +67,7 @@ export function AppLayout() {
         </>
       )}
       <main className="app-main">
-        <Suspense fallback={<RouteLoading />}>
+        <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { useSession } from "../session/session";
 import { useRouteTitleKey } from "./route-handle";
-import { RouteLoading } from "./route-loading";
+import { Loading } from "../components/loading";
 import "./layout.css";
 
 /** The document's title: the route's, then the game's name. */
@@ -27,7 +27,7 @@ export function PlainLayout() {
         <span className="app-header__brand">{content?.title ?? config.title}</span>
       </header>
       <main className="app-main">
-        <Suspense fallback={<RouteLoading />}>
+        <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -5,9 +5,10 @@ import { gameViewRoutes } from "./game-routes";
 import { lazyComponent } from "../lib/lazy-component";
 import { PlainLayout } from "./plain-layout";
 import { RequireAuth } from "./require-auth";
-import type { ScreenHandle } from "./route-handle";
+import { basename } from "../lib/paths";
+import type { RouteMatchHandle, ScreenHandle } from "./route-handle";
 import { RouteMatchesContext, screenHandle } from "./route-handle";
-import { RouteLoading } from "./route-loading";
+import { Loading } from "../components/loading";
 import { SessionLayout } from "./session-layout";
 import { GameShell, RequireTeam } from "./signed-in";
 
@@ -135,6 +136,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Starts loading the screens of the routes at `location` (app path, below the basename). */
+function preloadScreens(matches: readonly RouteMatchHandle[]): void {
+  for (const { handle } of matches) void (handle as ScreenHandle | undefined)?.screen?.preload();
+}
+
+/**
+ * At start, before config.json and the texts are there: the screens of the page's path load
+ * side by side with them rather than after them.
+ */
+export function preloadRoute(pathname: string): void {
+  const matches = matchRoutes(routes, pathname, basename) ?? [];
+  preloadScreens(matches.map(({ route }) => ({ handle: route.handle })));
+}
+
 /**
  * The route of the current location, with the matched routes for the titles; the code of the
  * matched screens starts loading together, before the first of them renders.
@@ -143,13 +158,11 @@ export function AppRoutes() {
   const location = useLocation();
   const matches = useMemo(() => matchRoutes(routes, location) ?? [], [location]);
   const handles = useMemo(() => matches.map(({ route }) => ({ handle: route.handle })), [matches]);
-  useEffect(() => {
-    for (const { handle } of handles) void (handle as ScreenHandle | undefined)?.screen?.preload();
-  }, [handles]);
+  useEffect(() => preloadScreens(handles), [handles]);
   const element = useRoutes(routes, location);
   return (
     <RouteMatchesContext value={handles}>
-      <Suspense fallback={<RouteLoading />}>{element}</Suspense>
+      <Suspense fallback={<Loading />}>{element}</Suspense>
     </RouteMatchesContext>
   );
 }

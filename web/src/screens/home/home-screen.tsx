@@ -9,6 +9,7 @@ import {
   StarIcon,
   WalkIcon,
 } from "../../components/icons";
+import { Loading } from "../../components/loading";
 import { MessageContent } from "../../components/message-content";
 import type { PlayState, Message } from "../../game/play-state";
 import { unreadCount, writerAt } from "../../game/messenger";
@@ -69,7 +70,7 @@ function NewsItem({ message, state }: { message: Message; state: PlayState }) {
 export function HomeScreen() {
   const { t } = useTranslation();
   const { state, actions } = useGame();
-  const { config, content, language } = useSession();
+  const { config, content, contentFailed, language } = useSession();
   const position = useGeolocation(config.allowGeolocation);
   const [random] = useState(() => Math.random());
   const current = state.currentStation;
@@ -100,6 +101,9 @@ export function HomeScreen() {
     fixedTexts.map((key) => t(key)),
     random,
   );
+
+  // The pack's texts (titles, its own news texts) first: they would replace the app's.
+  if (content === null && !contentFailed) return <Loading />;
 
   return (
     <div className="home">
