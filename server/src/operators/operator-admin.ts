@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { operatorName } from "@wegmarke/protocol";
 import { hashPassword } from "../accounts/passwords";
 import type { Clock } from "../clock";
-import type { Store } from "../store/store";
+import type { Repositories, Store } from "../store/store";
 
 /** A refusal of the command line the operator can act on: one line, exit status 1. */
 export class OperatorAdminError extends Error {
@@ -15,6 +15,11 @@ export class OperatorAdminError extends Error {
 /** A one-time password: 120 random bits in 20 URL-safe characters. */
 export function newOperatorPassword(): string {
   return randomBytes(15).toString("base64url");
+}
+
+/** Writes a command-line change to the audit log, inside the caller's transaction. */
+function auditCli(repos: Repositories, at: string, action: string, name: string) {
+  return repos.operators.audit({ at, via: "cli", operator: null, action, detail: name });
 }
 
 function checkedName(name: string): string {
@@ -43,13 +48,7 @@ export async function addOperator(
   await store.transaction(async (repos) => {
     const id = await repos.operators.create(checked, passwordHash, at);
     if (id === undefined) throw new OperatorAdminError(`operator ${checked} exists already`);
-    await repos.operators.audit({
-      at,
-      via: "cli",
-      operator: null,
-      action: "operator.add",
-      detail: checked,
-    });
+    await auditCli(repos, at, "operator.add", checked);
   });
   return { name: checked, password };
 }
@@ -68,13 +67,7 @@ export async function resetOperatorPassword(
     const operator = await repos.operators.findByName(checked);
     if (!operator) throw new OperatorAdminError(`no operator ${checked}`);
     await repos.operators.setPassword(operator.id, passwordHash);
-    await repos.operators.audit({
-      at,
-      via: "cli",
-      operator: null,
-      action: "operator.reset",
-      detail: checked,
-    });
+    await auditCli(repos, at, "operator.reset", checked);
   });
   return { name: checked, password };
 }
@@ -93,12 +86,6 @@ export async function removeOperator(store: Store, clock: Clock, name: string): 
     if (!(await repos.operators.remove(checked))) {
       throw new OperatorAdminError(`no operator ${checked}`);
     }
-    await repos.operators.audit({
-      at,
-      via: "cli",
-      operator: null,
-      action: "operator.remove",
-      detail: checked,
-    });
+    await auditCli(repos, at, "operator.remove", checked);
   });
 }

@@ -3,6 +3,7 @@ import type { WebAppConfig } from "@wegmarke/protocol";
 import { gameReducer, nextDueAt } from "../game/game-reducer";
 import { initialPlayState, stationLocal } from "../game/play-state";
 import { playerStatus, t0, text } from "../test/fixtures";
+import { testConfig } from "../test/render-app";
 import { loadGame, saveGame } from "./game-cache";
 import {
   cacheKeyPrefix,
@@ -14,19 +15,8 @@ import {
 
 const timing = { timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 };
 const server: WebAppConfig = {
-  storyId: "marburg",
-  title: "Märchenhaftes Marburg",
-  apiVersion: 1,
-  accountBase: "/api/account/",
-  gameBase: "/api/game/",
-  assetsBase: "/assets/webapp-data/",
-  defaultLanguage: "de",
-  allowTeams: false,
-  registrationLess: false,
-  debug: false,
-  stationDistanceThreshold: 3000,
+  ...testConfig,
   allowGeolocation: true,
-  allowSortbyDistance: true,
   unreadMessageDelayMs: 5000,
   timePerCharacterInMs: 15,
 };
