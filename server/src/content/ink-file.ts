@@ -1,4 +1,5 @@
-import { Compiler } from "inkjs/compiler/Compiler";
+import { Compiler, CompilerOptions } from "inkjs/compiler/Compiler";
+import { ErrorType } from "inkjs/compiler/Parser/ErrorType";
 import { Container } from "inkjs/engine/Container";
 import { ControlCommand } from "inkjs/engine/ControlCommand";
 import { Divert } from "inkjs/engine/Divert";
@@ -6,17 +7,22 @@ import type { InkObject } from "inkjs/engine/Object";
 import type { Story } from "inkjs/engine/Story";
 import { StringValue } from "inkjs/engine/Value";
 import { parseDuration } from "../engine/duration";
-import { isTagName, knownTags, parseSeenRatio } from "../engine/tags";
+import { isTagName, knownTags, parseSeenRatio, tagValue } from "../engine/tags";
 import type { ContentProblem } from "./model";
 
 /** A `#content` line of a script: what it names and where. */
 export type ContentRef = { ref: string; line: number };
+
+/** A `#recommend: <id>` line of a script: the id, which may name a station, and where. */
+export type Recommendation = { id: string; line: number | undefined };
 
 /** A compiled script; `json` is set only when it compiled without problems. */
 export type InkFile = {
   json: string | undefined;
   problems: ContentProblem[];
   contentRefs: ContentRef[];
+  /** The ids its `#recommend:` tags give (none when it did not compile). */
+  recommendations: Recommendation[];
   /**
    * Whether the script declares `VAR points`, the variable the engine awards (undefined when it
    * did not compile). Without it the station always awards 0.
@@ -28,47 +34,58 @@ export function compileInkFile(file: string, source: string): InkFile {
   const lines = source.split(/\r?\n/);
   const compiled = compile(file, source);
   const story = compiled.story;
+  const tags = story ? scriptTags(story) : [];
   const problems = [
     ...compiled.problems,
     ...commentedUrls(file, lines),
-    ...(story
-      ? [...tagProblems(file, scriptTags(story)), ...pointsProblems(file, story, lines)]
-      : []),
+    ...tagProblems(file, tags),
+    ...(story ? pointsProblems(file, story, lines) : []),
   ];
   return {
     json: problems.length === 0 ? compiled.json : undefined,
     problems,
     contentRefs: findContentRefs(lines),
+    recommendations: tags.flatMap(recommendationOf),
     declaresPoints: story?.variablesState.GlobalVariableExistsWithName("points"),
   };
 }
 
+/**
+ * Compiles a script, collecting every error and warning the compiler reports through its
+ * handler: the parser goes on after an error, so all of a file's syntax errors come at once.
+ * (Missing diverts and variables are looked for only once the syntax is right.)
+ */
 function compile(
   file: string,
   source: string,
 ): { json: string | undefined; story: Story | undefined; problems: ContentProblem[] } {
-  const compiler = new Compiler(source);
+  const problems: ContentProblem[] = [];
+  const collect = (message: string, type: ErrorType) => {
+    // `TODO:` lines are the author's notes to themselves, not problems.
+    if (type !== ErrorType.Author) problems.push(compilerProblem(file, message));
+  };
+  const compiler = new Compiler(source, new CompilerOptions(null, [], false, collect));
   try {
     const story = compiler.Compile();
-    const json = story.ToJson() ?? undefined;
-    const problems = compiler.warnings.map((m) => compilerProblem(file, m));
-    return { json, story, problems };
+    return { json: story.ToJson() ?? undefined, story, problems };
   } catch (error) {
-    // Compile() throws "Compilation failed." once it has collected the errors.
-    const messages = [...compiler.errors, ...compiler.warnings];
-    const problems =
-      messages.length === 0
-        ? [{ file, message: String(error) }]
-        : messages.map((m) => compilerProblem(file, m));
+    // Compile() throws "Compilation failed." after reporting the errors; anything else is
+    // the compiler's own failure, reported as such.
+    if (problems.length === 0)
+      problems.push({ file, message: `ink cannot compile this script: ${String(error)}` });
     return { json: undefined, story: undefined, problems };
   }
 }
 
-/** Turns "ERROR: line 2: Divert target not found" into a problem at line 2. */
+/**
+ * Turns "ERROR: line 2: Divert target not found" into a problem at line 2. ink's warnings
+ * refuse the script too (the pack must compile cleanly), marked as ink's.
+ */
 function compilerProblem(file: string, text: string): ContentProblem {
   const match = /^([A-Z ]+): (?:'[^']*' )?line (\d+): (.*)$/s.exec(text);
   if (!match?.[1] || !match[2] || match[3] === undefined) return { file, message: text };
-  return { file, line: Number(match[2]), message: `${match[1].toLowerCase()}: ${match[3]}` };
+  const message = match[1] === "WARNING" ? `ink warns: ${match[3]}` : match[3];
+  return { file, line: Number(match[2]), message };
 }
 
 /** ink starts a comment at every `//`, so an unescaped `https://` silently cuts the line. */
@@ -132,6 +149,12 @@ function scriptTags(story: Story): ScriptTag[] {
 }
 
 const TAG_LIST = "#content, #answer, #recommend, #from:, #seen: or #delay:";
+
+/** `#recommend: <id>` with an id written out (a bare `#recommend` and `{…}` name no station). */
+function recommendationOf({ text, computed, line }: ScriptTag): Recommendation[] {
+  const id = tagValue([text], "recommend");
+  return computed || !id ? [] : [{ id, line }];
+}
 
 /** Tags the engine would not read, or whose value it would ignore. */
 function tagProblems(file: string, tags: ScriptTag[]): ContentProblem[] {

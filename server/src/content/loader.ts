@@ -1,5 +1,7 @@
 import path from "node:path";
-import type { FolderDraft, MediaUse } from "./drafts";
+import { languages } from "@wegmarke/protocol";
+import type { Language } from "@wegmarke/protocol";
+import type { FolderDraft, LineOf, MediaUse } from "./drafts";
 import { ContentError } from "./model";
 import type { ContentPack, ContentProblem, Station, Story } from "./model";
 import {
@@ -10,18 +12,41 @@ import {
   requiredPointsProblems,
 } from "./pack-checks";
 import { isDirectory, listFolders, readText } from "./pack-files";
-import { gameSchema } from "./schema";
-import type { GameFile } from "./schema";
+import { recommendationWarnings, translationWarnings } from "./pack-warnings";
+import { gameSchema, gameSummarySchema } from "./schema";
+import type { GameFile, GameSummary } from "./schema";
 import { loadStation } from "./station-folder";
 import { loadStory } from "./story-folder";
 import { parseYamlFile } from "./yaml-file";
 import type { YamlFile } from "./yaml-file";
 
-/** Loads, compiles and checks a content pack; throws ContentError listing every problem. */
+/**
+ * What checking a pack found. `errors` refuse the pack (`pack` is then undefined); `warnings`
+ * (a missing translation, a recommendation that most likely misses its station) do not.
+ */
+export type PackCheck = {
+  pack: ContentPack | undefined;
+  errors: ContentProblem[];
+  warnings: ContentProblem[];
+};
+
+/** Loads, compiles and checks a content pack; throws ContentError listing every error. */
 export async function loadContentPack(dir: string): Promise<ContentPack> {
+  const { pack, errors } = await checkContentPack(dir);
+  if (!pack) throw new ContentError(errors);
+  return pack;
+}
+
+/**
+ * Loads, compiles and checks a content pack, finding everything at once: each file is read
+ * and checked even when others have problems, and the checks across the pack count with every
+ * file that could be read.
+ */
+export async function checkContentPack(dir: string): Promise<PackCheck> {
   const root = path.resolve(dir);
   if (!(await isDirectory(root))) {
-    throw new ContentError([{ file: ".", message: `folder not found: ${root}` }]);
+    const errors = [{ file: ".", message: `folder not found: ${root}` }];
+    return { pack: undefined, errors, warnings: [] };
   }
   const [game, stationFolders, storyFolders] = await Promise.all([
     loadGame(root),
@@ -34,8 +59,13 @@ export async function loadContentPack(dir: string): Promise<ContentPack> {
   ]);
   const stations = values(stationDrafts);
   const stories = values(storyDrafts);
-  const media = [...gameMedia(game), ...[...stationDrafts, ...storyDrafts].flatMap((d) => d.media)];
-  const problems = [
+  const stationSummaries = stationDrafts.map((d) => d.summary);
+  const gameSummary = gameSummarySchema.safeParse(game.data).data ?? {};
+  const media = [
+    ...gameMedia(gameSummary, game.lineOf),
+    ...[...stationDrafts, ...storyDrafts].flatMap((d) => d.media),
+  ];
+  const errors = sortProblems([
     ...game.problems,
     ...stationFolders.problems,
     ...storyFolders.problems,
@@ -43,17 +73,39 @@ export async function loadContentPack(dir: string): Promise<ContentPack> {
     ...duplicateIds(stationDrafts),
     ...duplicateIds(storyDrafts),
     ...(await mediaProblems(root, foldersById(stationDrafts, storyDrafts), media)),
-    // Counting stories or stations with points makes sense only when all of them loaded.
-    ...(storyDrafts.every((d) => d.value)
-      ? crestProblems(game.value?.crest ?? [], stories, game.lineOf)
+    ...crestProblems(
+      gameSummary.crest ?? [],
+      storyDrafts.map((d) => d.summary),
+      game.lineOf,
+    ),
+    // Without station folders every story would be reported; that folder's problem says it.
+    ...(stationFolders.problems.length === 0
+      ? requiredPointsProblems(storyDrafts, stationSummaries)
       : []),
-    ...(stationFolders.problems.length === 0 && stationDrafts.every((d) => d.value)
-      ? requiredPointsProblems(storyDrafts, stations)
-      : []),
-  ];
-  if (problems.length > 0 || !game.value) throw new ContentError(sortProblems(problems));
-  const { crest = [], ...rest } = game.value;
-  return { ...rest, crest, stations, stories, dir: root };
+  ]);
+  const warnings = sortProblems([
+    ...translationWarnings([...stationDrafts, ...storyDrafts], declaredLanguages(gameSummary)),
+    ...recommendationWarnings(stationDrafts),
+  ]);
+  if (errors.length > 0 || !game.value) return { pack: undefined, errors, warnings };
+  return { pack: packOf(game.value, stations, stories, root), errors, warnings };
+}
+
+/** The pack the server runs; `languages` only tells the check what to look for. */
+function packOf(
+  { crest = [], languages: _checkedOnly, ...rest }: GameFile,
+  stations: Station[],
+  stories: Story[],
+  dir: string,
+): ContentPack {
+  return { ...rest, crest, stations, stories, dir };
+}
+
+/** The languages game.yaml lists, or else those its title is given in and the default one. */
+function declaredLanguages({ languages: listed, title, defaultLanguage }: GameSummary): Language[] {
+  return (
+    listed ?? languages.filter((l) => (title !== undefined && l in title) || l === defaultLanguage)
+  );
 }
 
 async function loadGame(root: string): Promise<YamlFile<GameFile>> {
@@ -63,18 +115,18 @@ async function loadGame(root: string): Promise<YamlFile<GameFile>> {
 }
 
 /** The crest and intro images game.yaml names. */
-function gameMedia({ value, lineOf }: YamlFile<GameFile>): MediaUse[] {
+function gameMedia({ crest: rows = [], intro = [] }: GameSummary, lineOf: LineOf): MediaUse[] {
   const file = "game.yaml";
-  const crest = (value?.crest ?? []).map((level) => {
+  const crest = rows.map((level) => {
     const line = lineOf(["crest", String(level.finishedStories), "image"]);
     return { file, line, ref: level.image, webAllowed: false };
   });
-  const intro = (value?.intro ?? []).flatMap((step, i) =>
+  const steps = intro.flatMap((step, i) =>
     step.image === undefined
       ? []
       : [{ file, line: lineOf(["intro", i, "image"]), ref: step.image, webAllowed: false }],
   );
-  return [...crest, ...intro];
+  return [...crest, ...steps];
 }
 
 /** The folders that loaded without problems, sorted by id. */

@@ -3,10 +3,11 @@ import type { FolderDraft, LineOf, MediaUse } from "./drafts";
 import { isWebUrl, parseMediaPath, undisplayableReason } from "./media";
 import type { ContentProblem, CrestLevel, Station, Story } from "./model";
 import { isFile } from "./pack-files";
+import type { StationSummary, StorySummary } from "./schema";
 
 /** The checks that need the whole pack: ids, media files, crest rows, story thresholds. */
 
-export function duplicateIds<T>(drafts: FolderDraft<T>[]): ContentProblem[] {
+export function duplicateIds<T, C>(drafts: FolderDraft<T, C>[]): ContentProblem[] {
   const firstFile = new Map<number, string>();
   return drafts.flatMap((d) => {
     if (d.id === undefined) return [];
@@ -24,13 +25,15 @@ export function duplicateIds<T>(drafts: FolderDraft<T>[]): ContentProblem[] {
 export type Folders = { stations: Map<number, string>; stories: Map<number, string> };
 
 export function foldersById(
-  stations: FolderDraft<Station>[],
-  stories: FolderDraft<Story>[],
+  stations: FolderDraft<Station, StationSummary>[],
+  stories: FolderDraft<Story, StorySummary>[],
 ): Folders {
   const byId = (area: string, drafts: { id: number | undefined; folder: string }[]) => {
     const map = new Map<number, string>();
     for (const d of drafts) {
-      if (d.id !== undefined && !map.has(d.id)) map.set(d.id, `${area}/${d.folder}`);
+      // A yaml file too broken to give its id: its folder's name still says it.
+      const id = d.id ?? Number(/^(\d+)-/.exec(d.folder)?.[1]);
+      if (Number.isInteger(id) && !map.has(id)) map.set(id, `${area}/${d.folder}`);
     }
     return map;
   };
@@ -74,32 +77,52 @@ async function checkMedia(
   return (await isFile(file)) ? [] : problem(`${use.ref}: file not found in ${folder}/`);
 }
 
+/**
+ * How many of the folders' yaml files say `counts`, among those that could be read; a check
+ * reports a count as too small only if it would be so even if every unread one said it too.
+ */
+type Count = { known: number; unread: number };
+
+function countOf<S>(summaries: (S | undefined)[], counts: (summary: S) => boolean): Count {
+  const known = summaries.filter((s) => s !== undefined && counts(s)).length;
+  return { known, unread: summaries.filter((s) => s === undefined).length };
+}
+
+function countText({ known, unread }: Count, what: string, file: string): string {
+  const text = `${known} live ${what}`;
+  if (unread === 0) return text;
+  const files = unread === 1 ? file : `${file} files`;
+  return `${text} (${unread} more ${files} cannot be read)`;
+}
+
 /** A crest row for more finished stories than the pack has could never be shown. */
 export function crestProblems(
   crest: CrestLevel[],
-  stories: Story[],
+  stories: (StorySummary | undefined)[],
   lineOf: LineOf,
 ): ContentProblem[] {
-  const storyCount = stories.filter((s) => s.live).length;
+  const count = countOf(stories, (s) => s.live);
+  const text = countText(count, count.known === 1 ? "story" : "stories", "story.yaml");
   return crest
-    .filter((level) => level.finishedStories > storyCount)
+    .filter((level) => level.finishedStories > count.known + count.unread)
     .map((level) => ({
       file: "game.yaml",
       line: lineOf(["crest", String(level.finishedStories)]),
-      message: `crest.${level.finishedStories}: the pack has only ${storyCount} live ${storyCount === 1 ? "story" : "stories"}`,
+      message: `crest.${level.finishedStories}: the pack has only ${text}`,
     }));
 }
 
 /** A story that needs more stations with points than the pack offers could never be opened. */
 export function requiredPointsProblems(
-  stories: FolderDraft<Story>[],
-  stations: Station[],
+  stories: FolderDraft<Story, StorySummary>[],
+  stations: (StationSummary | undefined)[],
 ): ContentProblem[] {
-  const withPoints = stations.filter((s) => s.live && s.points > 0).length;
+  const count = countOf(stations, (s) => s.live && s.points > 0);
+  const text = countText(count, "stations award points", "station.yaml");
   return stories.flatMap((d) => {
-    const required = d.value?.requiredPoints;
-    if (required === undefined || required <= withPoints) return [];
-    const message = `requiredPoints ${required}: only ${withPoints} live stations award points`;
+    const required = d.summary?.requiredPoints;
+    if (required === undefined || required <= count.known + count.unread) return [];
+    const message = `requiredPoints ${required}: only ${text}`;
     return [{ file: d.yamlFile, line: d.lineOf(["requiredPoints"]), message }];
   });
 }

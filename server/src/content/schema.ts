@@ -66,15 +66,25 @@ export const gameSchema = z.strictObject({
   id: z.string().min(1),
   title: localizedSchema,
   defaultLanguage: languageSchema,
+  // The spec's defaults where it gives one (section 9: "API version default 1",
+  // "stationDistanceThreshold 3000", "Geolocation and sort by distance allowed").
   settings: z.strictObject({
-    apiVersion: z.union([z.literal(1), z.literal(2)], { error: "expected 1 or 2" }),
+    apiVersion: z.union([z.literal(1), z.literal(2)], { error: "expected 1 or 2" }).default(1),
     allowTeams: z.boolean(),
     registrationLess: z.boolean(),
     debug: z.boolean(),
-    stationDistanceThreshold: z.number().positive(),
-    allowGeolocation: z.boolean(),
-    allowSortbyDistance: z.boolean(),
+    stationDistanceThreshold: z.number().positive().default(3000),
+    allowGeolocation: z.boolean().default(true),
+    allowSortbyDistance: z.boolean().default(true),
   }),
+  /**
+   * The languages the pack is written in, checked for a translation in every station and story
+   * (warnings only). Without it: the languages `title` is given in, and `defaultLanguage`.
+   */
+  languages: z
+    .array(languageSchema)
+    .min(1, { error: "list at least one language, like [de, en]" })
+    .optional(),
   texts: z.strictObject({
     rejection: localizedSchema,
     scriptChanged: localizedSchema.optional(),
@@ -152,3 +162,33 @@ export const storySchema = z.strictObject({
   requiredPoints: z.int().nonnegative(),
 });
 export type StoryFile = z.infer<typeof storySchema>;
+
+/*
+ * What the checks across the pack (points, crest, media, recommendations, translations) read
+ * from game.yaml, a station.yaml or a story.yaml: these keys count as soon as they are right,
+ * whatever is wrong with the others. game.yaml's sections are read each on its own.
+ */
+const eachOnItsOwn = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+export const gameSummarySchema = z.object({
+  title: eachOnItsOwn(gameSchema.shape.title),
+  defaultLanguage: eachOnItsOwn(gameSchema.shape.defaultLanguage),
+  languages: eachOnItsOwn(gameSchema.shape.languages),
+  crest: eachOnItsOwn(gameSchema.shape.crest),
+  intro: eachOnItsOwn(gameSchema.shape.intro),
+});
+export type GameSummary = z.infer<typeof gameSummarySchema>;
+
+export const stationSummarySchema = z.object({
+  name: stationSchema.shape.name,
+  points: stationSchema.shape.points,
+  live: stationSchema.shape.live,
+  visible: stationSchema.shape.visible,
+});
+export type StationSummary = z.infer<typeof stationSummarySchema>;
+
+export const storySummarySchema = z.object({
+  live: storySchema.shape.live,
+  requiredPoints: storySchema.shape.requiredPoints,
+});
+export type StorySummary = z.infer<typeof storySummarySchema>;

@@ -2,16 +2,26 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
-import { folderNameProblems, givenId } from "./drafts";
-import type { FolderDraft, MediaUse } from "./drafts";
+import { folderNameProblems, givenId, givenIn, otherLanguages } from "./drafts";
+import type { FolderDraft, LineOf, MediaUse, Untranslated } from "./drafts";
 import { compileInkFile } from "./ink-file";
+import type { Recommendation } from "./ink-file";
 import type { ContentProblem, Station } from "./model";
 import { readText } from "./pack-files";
-import { stationSchema } from "./schema";
+import { stationSchema, stationSummarySchema } from "./schema";
+import type { StationFile, StationSummary } from "./schema";
 import { parseYamlFile } from "./yaml-file";
 
+/** A `#recommend: <id>` of one of the station's scripts. */
+type RecommendationUse = Recommendation & { file: string };
+
+/** A station folder as read, with the recommendations its scripts give. */
+export type StationDraft = FolderDraft<Station, StationSummary> & {
+  recommendations: RecommendationUse[];
+};
+
 /** Reads one station folder: `station.yaml` and its `script.<lang>.ink` files. */
-export async function loadStation(root: string, folder: string): Promise<FolderDraft<Station>> {
+export async function loadStation(root: string, folder: string): Promise<StationDraft> {
   const rel = `stations/${folder}`;
   const yamlFile = `${rel}/station.yaml`;
   const text = await readText(root, yamlFile);
@@ -19,7 +29,8 @@ export async function loadStation(root: string, folder: string): Promise<FolderD
   const config = yaml?.value;
   const lineOf = yaml?.lineOf ?? (() => undefined);
   const scripts = await loadScripts(root, rel, config?.points ?? 0);
-  const draft = { folder, yamlFile, id: givenId(yaml?.data), lineOf };
+  const summary = stationSummarySchema.safeParse(yaml?.data).data;
+  const draft = { folder, yamlFile, id: givenId(yaml?.data), lineOf, summary };
   const problems = [
     ...(typeof text === "string" ? [] : [text]),
     ...(yaml?.problems ?? []),
@@ -40,7 +51,36 @@ export async function loadStation(root: string, folder: string): Promise<FolderD
     const line = lineOf(["texts", lang, "content"]);
     media.push({ file: yamlFile, line, ref: content, webAllowed: true });
   }
-  return { ...draft, value, media: [...media, ...scripts.media], problems };
+  const untranslated = config
+    ? missingLanguages(config, yaml?.data, scripts.languages, lineOf)
+    : [];
+  return {
+    ...draft,
+    value,
+    media: [...media, ...scripts.media],
+    problems,
+    untranslated,
+    recommendations: scripts.recommendations,
+  };
+}
+
+/** Per language but German: a station lacks its texts, its script or its reminder's text. */
+function missingLanguages(
+  config: StationFile,
+  data: unknown,
+  scripts: Language[],
+  lineOf: LineOf,
+): Untranslated[] {
+  return otherLanguages.flatMap((language) => {
+    const parts = [
+      ...(config.texts[language] ? [] : [`texts.${language}`]),
+      ...(scripts.includes(language) ? [] : [`script.${language}.ink`]),
+      ...(config.reminder && !givenIn(data, ["reminder", "text"], language)
+        ? [`reminder.text.${language}`]
+        : []),
+    ];
+    return parts.length === 0 ? [] : [{ language, parts, line: lineOf(["texts"]) }];
+  });
 }
 
 const SCRIPT_FILE = /^script\.(.+)\.ink$/;
@@ -55,12 +95,17 @@ async function loadScripts(
   maxPoints: number,
 ): Promise<{
   compiled: Station["scripts"] | undefined;
+  /** The languages the folder has a script in, whether it compiled or not. */
+  languages: Language[];
   media: MediaUse[];
+  recommendations: RecommendationUse[];
   problems: ContentProblem[];
 }> {
   const names = (await readdir(path.join(root, rel))).filter((n) => SCRIPT_FILE.test(n));
   const compiled: Partial<Record<Language, string>> = {};
+  const found: Language[] = [];
   const media: MediaUse[] = [];
+  const recommendations: RecommendationUse[] = [];
   const problems: ContentProblem[] = [];
   for (const name of names.sort()) {
     const file = `${rel}/${name}`;
@@ -69,6 +114,7 @@ async function loadScripts(
       problems.push({ file, message: `unknown language: use one of ${languages.join(", ")}` });
       continue;
     }
+    found.push(lang);
     const text = await readText(root, file);
     if (typeof text !== "string") {
       problems.push(text);
@@ -81,11 +127,18 @@ async function loadScripts(
       problems.push({ file, message });
     }
     media.push(...ink.contentRefs.map((r) => ({ file, ...r, webAllowed: true })));
+    recommendations.push(...ink.recommendations.map((r) => ({ file, ...r })));
     if (ink.json !== undefined) compiled[lang] = ink.json;
   }
   if (!names.includes("script.de.ink")) {
     problems.push({ file: `${rel}/script.de.ink`, message: "missing: every station needs one" });
   }
   const { de } = compiled;
-  return { compiled: de === undefined ? undefined : { ...compiled, de }, media, problems };
+  return {
+    compiled: de === undefined ? undefined : { ...compiled, de },
+    languages: found,
+    media,
+    recommendations,
+    problems,
+  };
 }

@@ -1,21 +1,26 @@
 import path from "node:path";
 import { languages } from "@wegmarke/protocol";
-import { folderNameProblems, givenId } from "./drafts";
-import type { FolderDraft, MediaUse } from "./drafts";
+import { folderNameProblems, givenId, givenIn, otherLanguages } from "./drafts";
+import type { FolderDraft, LineOf, MediaUse, Untranslated } from "./drafts";
 import type { ContentProblem, Story } from "./model";
 import { readText } from "./pack-files";
-import { storySchema } from "./schema";
+import { storySchema, storySummarySchema } from "./schema";
+import type { StoryFile, StorySummary } from "./schema";
 import { parseYamlFile } from "./yaml-file";
 
 /** Reads one story folder: `stories/<id>-<name>/story.yaml`. */
-export async function loadStory(root: string, folder: string): Promise<FolderDraft<Story>> {
+export async function loadStory(
+  root: string,
+  folder: string,
+): Promise<FolderDraft<Story, StorySummary>> {
   const rel = `stories/${folder}`;
   const yamlFile = `${rel}/story.yaml`;
   const text = await readText(root, yamlFile);
   const yaml = typeof text === "string" ? parseYamlFile(yamlFile, text, storySchema) : undefined;
   const config = yaml?.value;
   const lineOf = yaml?.lineOf ?? (() => undefined);
-  const draft = { folder, yamlFile, id: givenId(yaml?.data), lineOf };
+  const summary = storySummarySchema.safeParse(yaml?.data).data;
+  const draft = { folder, yamlFile, id: givenId(yaml?.data), lineOf, summary };
   const media: MediaUse[] = [];
   const problems: ContentProblem[] = [
     ...(typeof text === "string" ? [] : [text]),
@@ -37,5 +42,19 @@ export async function loadStory(root: string, folder: string): Promise<FolderDra
   }
   const value =
     config && problems.length === 0 ? { ...config, dir: path.join(root, rel) } : undefined;
-  return { ...draft, value, media, problems };
+  const untranslated = config ? missingLanguages(config, yaml?.data, lineOf) : [];
+  return { ...draft, value, media, problems, untranslated };
+}
+
+const TEXTS = ["chapter", "headline", "text", "audio"] as const;
+
+/** Per language but German: the texts (and the audio) a story does not give in it. */
+function missingLanguages(config: StoryFile, data: unknown, lineOf: LineOf): Untranslated[] {
+  return otherLanguages.flatMap((language) => {
+    const parts = TEXTS.filter(
+      (key) => config[key] !== undefined && !givenIn(data, [key], language),
+    );
+    const [first] = parts;
+    return first === undefined ? [] : [{ language, parts, line: lineOf([first]) }];
+  });
 }

@@ -1,7 +1,8 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
-import type { Document } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
+import type { Alias, Document } from "yaml";
 import type { z } from "zod";
 import type { ContentProblem } from "./model";
+import { aliasMessage, plainIssue, syntaxMessage } from "./yaml-messages";
 
 type Path = readonly PropertyKey[];
 
@@ -22,23 +23,42 @@ export function parseYamlFile<T>(file: string, text: string, schema: z.ZodType<T
     const offset = nodeOffset(doc, path);
     return offset === undefined ? undefined : lineCounter.linePos(offset).line;
   };
+  const unreadable = (line: number | undefined, message: string): YamlFile<T> => ({
+    value: undefined,
+    problems: [{ file, line, message }],
+    lineOf,
+    data: undefined,
+  });
   const [syntax] = doc.errors;
-  if (syntax) {
-    // After a syntax error the parser misreads the rest of the file: only the first one is real.
-    const line = syntax.linePos?.[0].line;
-    const problems = [{ file, line, message: yamlMessage(syntax.message) }];
-    return { value: undefined, problems, lineOf, data: undefined };
+  // After a syntax error the parser misreads the rest of the file: only the first one is real.
+  if (syntax) return unreadable(syntax.linePos?.[0].line, syntaxMessage(syntax, text));
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch (error) {
+    const alias = unresolvedAlias(doc);
+    if (!alias) return unreadable(undefined, `yaml cannot read the file: ${String(error)}`);
+    const line = alias.range ? lineCounter.linePos(alias.range[0]).line : undefined;
+    return unreadable(line, aliasMessage(alias.source));
   }
-  const data: unknown = doc.toJS();
-  const parsed = schema.safeParse(data, { error: requiredMessage });
+  const parsed = schema.safeParse(data, { error: plainIssue });
   if (parsed.success) return { value: parsed.data, problems: [], lineOf, data };
   const problems = parsed.error.issues.flatMap((issue) => issueProblems(file, issue, lineOf));
   return { value: undefined, problems, lineOf, data };
 }
 
-/** zod says "expected string, received undefined" for a missing key; say it plainly. */
-const requiredMessage: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? "required" : undefined;
+/** The first `*name` without an `&name` before it, which makes reading the file throw. */
+function unresolvedAlias(doc: Document): Alias | undefined {
+  let found: Alias | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) !== undefined) return undefined;
+      found = node;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
 
 function issueProblems(
   file: string,
@@ -60,12 +80,6 @@ function issueProblems(
 
 function pathText(path: Path): string {
   return path.map(String).join(".");
-}
-
-/** yaml's messages end in " at line 3, column 1:" and a code excerpt; the line is shown apart. */
-function yamlMessage(message: string): string {
-  const first = message.split("\n")[0] ?? message;
-  return first.replace(/ at line \d+, column \d+:?$/, "");
 }
 
 /** Start of the key that holds `path` (the node itself for sequence items and the root). */
