@@ -13,6 +13,15 @@ const webFromServer = {
   group: ["@wegmarke/web", "**/web/**"],
   message: "web and server meet only in protocol/",
 };
+/** The operators' console is an app of its own: it and the others meet only in protocol/. */
+const consoleFromOthers = {
+  group: ["@wegmarke/console", "**/console/**"],
+  message: "the console meets web and server only in protocol/",
+};
+const othersFromConsole = {
+  group: ["@wegmarke/web", "@wegmarke/server", "**/web/**", "**/server/**"],
+  message: "the console meets web and server only in protocol/",
+};
 
 /**
  * The arrows of docs/architecture.md as lint rules: the files of `folder` (below `root`) must
@@ -27,7 +36,7 @@ function boundary(root, folder, forbidden, why, always) {
         "error",
         {
           patterns: [
-            always,
+            ...always,
             ...forbidden.map((other) => ({
               group: [`../${other}`, `../${other}/**`, `../../${other}/**`],
               message: `${folder}/ does not import ${other}/: ${why}`,
@@ -40,9 +49,9 @@ function boundary(root, folder, forbidden, why, always) {
 }
 
 const serverBoundary = (folder, forbidden, why) =>
-  boundary("server/src", folder, forbidden, why, webFromServer);
+  boundary("server/src", folder, forbidden, why, [webFromServer, consoleFromOthers]);
 const webBoundary = (folder, forbidden, why) =>
-  boundary("web/src", folder, forbidden, why, serverFromWeb);
+  boundary("web/src", folder, forbidden, why, [serverFromWeb, consoleFromOthers]);
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "e2e/artifacts/**"] },
@@ -73,47 +82,62 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "no-restricted-imports": ["error", { patterns: [serverFromWeb] }],
+      "no-restricted-imports": ["error", { patterns: [serverFromWeb, consoleFromOthers] }],
     },
   },
   {
     files: ["server/src/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [webFromServer] }],
+      "no-restricted-imports": ["error", { patterns: [webFromServer, consoleFromOthers] }],
+    },
+  },
+  {
+    // The operators' console (decisions/020): a browser app that builds on protocol/ alone.
+    files: ["console/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "no-restricted-imports": ["error", { patterns: [othersFromConsole] }],
     },
   },
   serverBoundary(
     "engine",
-    ["store", "http", "events", "game", "accounts", "participants", "content"],
+    ["store", "http", "events", "game", "accounts", "participants", "content", "ops"],
     "the engine is pure",
   ),
   serverBoundary(
     "content",
-    ["store", "http", "events", "game", "accounts", "participants"],
+    ["store", "http", "events", "game", "accounts", "participants", "ops"],
     "a pack is loaded before anything runs",
   ),
   serverBoundary(
     "store",
-    ["http", "events", "game", "accounts", "participants"],
+    ["http", "events", "game", "accounts", "participants", "ops"],
     "the store knows tables, not the game",
   ),
   serverBoundary(
     "participants",
-    ["http", "events", "game", "accounts"],
+    ["http", "events", "game", "accounts", "ops"],
     "both accounts/ and game/ build on it",
   ),
-  serverBoundary("events", ["http", "game", "accounts"], "the services publish into it"),
+  serverBoundary("events", ["http", "game", "accounts", "ops"], "the services publish into it"),
   serverBoundary(
     "metrics",
-    ["engine", "content", "store", "http", "events", "game", "accounts", "participants"],
+    ["engine", "content", "store", "http", "events", "game", "accounts", "participants", "ops"],
     "the services report through callbacks; metrics know only prom-client",
   ),
-  serverBoundary("accounts", ["http", "game"], "accounts and game meet in participants/"),
-  serverBoundary("game", ["http", "accounts"], "accounts and game meet in participants/"),
+  serverBoundary("accounts", ["http", "game", "ops"], "accounts and game meet in participants/"),
+  serverBoundary("game", ["http", "accounts", "ops"], "accounts and game meet in participants/"),
   serverBoundary(
     "operators",
-    ["http", "game", "participants", "events", "engine", "content"],
+    ["http", "game", "participants", "events", "engine", "content", "ops"],
     "operators are not players: they build on accounts/ (passwords, tokens, limits) and store/",
+  ),
+  serverBoundary(
+    "ops",
+    ["http", "accounts", "operators", "metrics"],
+    "the console's view of the game: http/ops-routes.ts serves it and checks the operator",
   ),
   webBoundary("screens", ["app"], "the app wires the screens, not the other way"),
   webBoundary(
@@ -158,7 +182,12 @@ export default tseslint.config(
   ),
   {
     // No module may reach itself through its imports.
-    files: ["server/src/**/*.ts", "web/src/**/*.{ts,tsx}", "protocol/src/**/*.ts"],
+    files: [
+      "server/src/**/*.ts",
+      "web/src/**/*.{ts,tsx}",
+      "console/src/**/*.{ts,tsx}",
+      "protocol/src/**/*.ts",
+    ],
     plugins: { "import-x": importX },
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js"],

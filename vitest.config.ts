@@ -14,6 +14,7 @@ export default defineConfig({
         },
       },
       "web/vite.config.ts",
+      "console/vite.config.ts",
       // The repository's own scripts (scripts/test-database.mjs).
       { test: { name: "scripts", root: "scripts", include: ["**/*.test.ts"] } },
     ],

@@ -1,9 +1,10 @@
 // npm run build / npm start: builds what is stale, the server (esbuild: server/src and protocol/src
-// to server/dist, decisions/014-compiled-server.md) and the web app (Vite: web/dist). A part is
-// stale when the fingerprint of its inputs (paths, sizes and modification times) differs from
-// the one its last successful build left in node_modules/.cache/wegmarke-build, or its output is
-// missing. `node scripts/build.mjs [server] [web] [--force]`: the named parts (both by default);
-// --force builds them whatever the fingerprints say.
+// to server/dist, decisions/014-compiled-server.md), the web app (Vite: web/dist) and the
+// operators' console (Vite: console/dist, decisions/020-operators-console.md). A part is stale
+// when the fingerprint of its inputs (paths, sizes and modification times) differs from the one
+// its last successful build left in node_modules/.cache/wegmarke-build, or its output is
+// missing. `node scripts/build.mjs [server] [web] [console] [--force]`: the named parts (all by
+// default); --force builds them whatever the fingerprints say.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -65,6 +66,29 @@ function serverExternals() {
     .flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * The configuration files at the top of a workspace (vite.config.ts, its plugins).
+ * @param {string} workspace
+ */
+function configFiles(workspace) {
+  return readdirSync(join(root, workspace))
+    .filter((name) => /\.[cm]?[jt]s$/.test(name) && !isTest(name))
+    .map((name) => `${workspace}/${name}`);
+}
+
+/**
+ * `npm run build` of a Vite workspace, through the npm that runs this script when there is one.
+ * @param {string} workspace
+ */
+function viteBuild(workspace) {
+  const npm = process.env.npm_execpath;
+  const [command, args] = npm
+    ? [process.execPath, [npm, "run", "build", "--workspace", workspace]]
+    : ["npm", ["run", "build", "--workspace", workspace]];
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${workspace} build failed`);
+}
+
 /** @type {Record<string, Part>} */
 const parts = {
   server: {
@@ -106,22 +130,28 @@ const parts = {
       "web/src",
       "web/public",
       "web/index.html",
-      ...readdirSync(join(root, "web"))
-        .filter((name) => /\.[cm]?[jt]s$/.test(name) && !isTest(name))
-        .map((name) => `web/${name}`),
+      ...configFiles("web"),
       "web/package.json",
       "protocol/src",
       "package-lock.json",
     ],
     outputs: ["web/dist/index.html"],
-    build: async () => {
-      const npm = process.env.npm_execpath;
-      const [command, args] = npm
-        ? [process.execPath, [npm, "run", "build", "--workspace", "web"]]
-        : ["npm", ["run", "build", "--workspace", "web"]];
-      const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
-      if (result.status !== 0) throw new Error("web build failed");
-    },
+    build: async () => viteBuild("web"),
+  },
+  console: {
+    inputs: [
+      "console/src",
+      "console/public",
+      "console/index.html",
+      ...configFiles("console"),
+      // Its Vite config takes the compressed copies' plugin from the web app.
+      "web/compress-assets.ts",
+      "console/package.json",
+      "protocol/src",
+      "package-lock.json",
+    ],
+    outputs: ["console/dist/index.html"],
+    build: async () => viteBuild("console"),
   },
 };
 
@@ -130,7 +160,7 @@ const force = args.includes("--force");
 const named = args.filter((arg) => !arg.startsWith("--"));
 for (const name of named) {
   if (!(name in parts)) {
-    console.error(`build: unknown part ${name} (server, web)`);
+    console.error(`build: unknown part ${name} (${Object.keys(parts).join(", ")})`);
     process.exit(2);
   }
 }

@@ -15,6 +15,8 @@ export const COMPILED_SERVER = join(repoRoot, "server/dist/main.js");
 
 export type RunningServer = {
   url: string;
+  /** What the server was started with on top of this process's environment (DATABASE_URL...). */
+  env: Record<string, string>;
   /** Stops the server and waits for it to exit. */
   stop(): Promise<void>;
   /** Stops and starts the same server on the same database and port. */
@@ -60,20 +62,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   const log: string[] = [];
+  const serverEnv = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${join(dir, "wegmarke.sqlite")}`,
+    LOG_LEVEL: "warn",
+    // Links in SMS (password reset) point at this server.
+    PUBLIC_URL: url,
+    ...env,
+  };
 
   const launch = async () => {
     child = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_SERVER], {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: `file:${join(dir, "wegmarke.sqlite")}`,
-        LOG_LEVEL: "warn",
-        // Links in SMS (password reset) point at this server.
-        PUBLIC_URL: url,
-        ...env,
-      },
+      env: { ...process.env, ...serverEnv },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
@@ -91,6 +93,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await launch();
   return {
     url,
+    env: serverEnv,
     restart: async () => {
       await halt();
       await launch();

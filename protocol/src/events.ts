@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languages } from "./languages";
 
 /** Event stream (`GET events`) payloads, spec section 7. Field names keep the spec's spelling. */
 
@@ -83,6 +84,17 @@ export const webcontentSchema = z.object({
 });
 const recommendation = { RecommendationID: z.string() };
 
+/** A news item an operator sent to every player: its text per language the operator wrote. */
+export const newsItemSchema = z.object({
+  ID: z.number().int().positive(),
+  /** At least one language; the app shows the player's, else German, else English. */
+  Text: z.partialRecord(z.enum(languages), z.string()),
+  /** A station the news points to (a link on home). */
+  StationID: stationId.optional(),
+  Timestamp: timestamp,
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+
 export const serverEventSchemas = {
   playerstatus: playerStatusSchema,
   webtext: webtextSchema,
@@ -99,6 +111,11 @@ export const serverEventSchemas = {
   "buttoninput-expected": z.object({ StationID: stationId }),
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
   error: z.object({ Text: z.string() }),
+  /**
+   * The operators' news as they stand (newest first), sent without an id: after the opening
+   * status of every stream, and to every open stream when an operator sends or withdraws one.
+   */
+  news: z.object({ News: z.array(newsItemSchema) }),
 } as const;
 
 /** Every stream event type with its payload: the one typed map for real-time events. */

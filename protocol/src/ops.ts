@@ -1,4 +1,6 @@
 import { z } from "zod";
+
+import { languages } from "./languages";
 import { requestText } from "./text";
 
 /** Calls of the operator console, mounted at `/api/ops/` (docs/security.md#operators). */
@@ -65,10 +67,189 @@ export const auditPage = z.object({
 });
 export type AuditPage = z.infer<typeof auditPage>;
 
+const count = z.number().int().min(0);
+const id = z.number().int().positive();
+/** An id in a path or query: a positive integer as text. */
+const idText = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** One station in the overview's funnel. */
+export const opsStationStats = z.object({
+  id,
+  /** The station's folder name. */
+  name: z.string(),
+  /** Its title in the pack's first language. */
+  title: z.string(),
+  /** Participants (players or teams) that ever started it. */
+  activated: count,
+  /** Started and neither done nor cancelled. */
+  running: count,
+  done: count,
+  cancelled: count,
+  /** Mean seconds from the (last) start to done; null before anyone finished. */
+  averageSecondsToDone: z.number().nullable(),
+  /** Answers the script refused, over every run. */
+  wrongAnswers: count,
+  /** The most points the station awards. */
+  maxPoints: count,
+});
+export type OpsStationStats = z.infer<typeof opsStationStats>;
+
+export const opsStoryStats = z.object({ id, title: z.string(), opened: count });
+export type OpsStoryStats = z.infer<typeof opsStoryStats>;
+
+/** `GET /api/ops/overview`, and the `overview` event of `GET /api/ops/live`. */
+export const opsOverview = z.object({
+  /** ISO 8601: when the figures were taken. */
+  at: z.string(),
+  players: z.object({
+    /** Every account, anonymous ones included. */
+    total: count,
+    /** Accounts with a confirmed phone number. */
+    registered: count,
+    /** Players with an event stream open now (on any instance). */
+    online: count,
+  }),
+  teams: count,
+  /** Event streams open now (a player may hold several). */
+  streams: count,
+  stations: z.array(opsStationStats),
+  stories: z.array(opsStoryStats),
+});
+export type OpsOverview = z.infer<typeof opsOverview>;
+
+/** `GET /api/ops/players?q=&limit=&offset=`: the name, team or id contains `q`. */
+export const opsPlayersQuery = z.object({
+  q: requestText().trim().max(100).default(""),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type OpsPlayersQuery = z.infer<typeof opsPlayersQuery>;
+
+export const opsPlayer = z.object({
+  id,
+  /** What the scoreboard shows: the first name, or a generated name for an anonymous player. */
+  name: z.string(),
+  /** The last two digits only (`+•• ••• •••• 67`); null for an anonymous player. */
+  phone: z.string().nullable(),
+  team: z.object({ id, name: z.string() }).nullable(),
+  /** The station the player (or the team) runs now. */
+  currentStation: z.object({ id, title: z.string() }).nullable(),
+  points: count,
+  stationsDone: count,
+  /** ISO 8601: the last time a stream of the player opened or closed; null if never. */
+  lastSeen: z.string().nullable(),
+  /** A stream of the player is open now on this instance. */
+  online: z.boolean(),
+});
+export type OpsPlayer = z.infer<typeof opsPlayer>;
+
+export const opsPlayersPage = z.object({
+  players: z.array(opsPlayer),
+  /** Players matching `q`, over every page. */
+  total: count,
+});
+export type OpsPlayersPage = z.infer<typeof opsPlayersPage>;
+
+/** The body of the calls that take none (cancel, reload): `{}`. */
+export const opsEmptyRequest = z.object({});
+
+/** `POST /api/ops/players/{playerId}/stations/{stationId}/cancel`. */
+export const opsCancelParams = z.object({ playerId: idText, stationId: idText });
+
+/** `POST /api/ops/news`: German and English at least, `de-formal` optional. */
+export const opsNewsRequest = z.object({
+  text: z
+    .object({
+      de: requestText({ lines: true }).trim().min(1).max(1000),
+      en: requestText({ lines: true }).trim().min(1).max(1000),
+      "de-formal": requestText({ lines: true }).trim().min(1).max(1000).optional(),
+    })
+    .strict(),
+  /** A station of the pack the news links to. */
+  stationId: id.optional(),
+});
+export type OpsNewsRequest = z.infer<typeof opsNewsRequest>;
+
+/** A news item as the console lists it. */
+export const opsNews = z.object({
+  id,
+  /** ISO 8601. */
+  at: z.string(),
+  text: z.partialRecord(z.enum(languages), z.string()),
+  stationId: id.nullable(),
+  /** Who sent it: the operator's name, null for OPERATOR_TOKEN. */
+  operator: z.string().nullable(),
+  /** ISO 8601 when withdrawn; withdrawn news reach no player any more. */
+  withdrawnAt: z.string().nullable(),
+});
+export type OpsNews = z.infer<typeof opsNews>;
+
+/** `GET /api/ops/news`: every item, newest first. */
+export const opsNewsList = z.object({ news: z.array(opsNews) });
+export type OpsNewsList = z.infer<typeof opsNewsList>;
+
+/** `DELETE /api/ops/news/{id}`. */
+export const opsNewsParams = z.object({ id: idText });
+
+/** One problem of a content pack, as `content:check` names it. */
+export const contentProblem = z.object({
+  file: z.string(),
+  line: z.number().int().optional(),
+  message: z.string(),
+});
+export type ContentProblemInfo = z.infer<typeof contentProblem>;
+
+/** `POST /api/ops/content/reload`: 200 with the new version, 422 with the problems. */
+export const opsReloadOutcome = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    version: z.string(),
+    /** What `content:check` warns of (a missing translation...): the pack runs anyway. */
+    warnings: z.array(contentProblem),
+  }),
+  z.object({ ok: z.literal(false), problems: z.array(contentProblem) }),
+]);
+export type OpsReloadOutcome = z.infer<typeof opsReloadOutcome>;
+
+/** What happened in the game, for the console's activity feed. */
+export const opsActivityKinds = ["activated", "done", "cancelled", "story"] as const;
+export const opsActivity = z.object({
+  /** ISO 8601. */
+  at: z.string(),
+  kind: z.enum(opsActivityKinds),
+  /** The player's or the team's display name. */
+  who: z.string(),
+  stationId: id.optional(),
+  /** The station's or the story's title (pack's first language). */
+  title: z.string(),
+  /** `done`: the points reached, of `maxPoints`. */
+  points: count.optional(),
+  maxPoints: count.optional(),
+});
+export type OpsActivity = z.infer<typeof opsActivity>;
+
+/**
+ * `GET /api/ops/live`, the console's event stream: `overview` (an OpsOverview) at once and
+ * whenever the figures changed (at most every few seconds), `activity` (an OpsActivity) as it
+ * happens, `news` (an OpsNewsList) when news are sent or withdrawn.
+ */
+export const opsLiveEvents = {
+  overview: opsOverview,
+  activity: opsActivity,
+  news: opsNewsList,
+} as const;
+export type OpsLiveEventType = keyof typeof opsLiveEvents;
+
 /** Plain-text reasons of the operator calls. */
 export const OpsReason = {
   /** 401 for every `/api/ops/` call without a valid session cookie or token. */
   signInRequired: "operator sign-in required",
   /** 401 for `POST /api/ops/session` with an unknown name or a wrong password. */
   signInFailed: "sign-in failed",
+  /** 404 for a player, station or news item that does not exist. */
+  playerNotFound: "no such player",
+  stationNotFound: "no such station",
+  /** 409 for cancelling a station that is not the one the player runs. */
+  stationNotRunning: "the player does not run this station",
+  newsNotFound: "no such news",
 } as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fastifyCors from "@fastify/cors";
 import Fastify, { LogController } from "fastify";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -20,13 +21,16 @@ import { formatProblem } from "./content/model";
 import type { ContentPack } from "./content/model";
 import { ServiceError, TooManyRequests } from "./errors";
 import { createInProcessBus } from "./events/bus";
+import type { GameActivity } from "./events/bus";
 import { startPostgresBus } from "./events/postgres-bus";
 import { dispatchSignal, endMovedStreams } from "./events/signals";
 import { StreamHub } from "./events/stream-hub";
 import { DueScheduler } from "./game/due-scheduler";
 import { ContentReloader } from "./game/content-reload";
 import type { ReloadOutcome } from "./game/content-reload";
+import { displayNames } from "./game/display-names";
 import { GameService } from "./game/game-service";
+import { NewsService } from "./game/news-service";
 import { MediaProgressService } from "./game/media-progress-service";
 import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
@@ -48,10 +52,13 @@ import { opsRoutes } from "./http/ops-routes";
 import { outroRoute } from "./http/outro-route";
 import { registerProtection } from "./http/protection";
 import { registerRequestLog } from "./http/request-log";
-import { staticRoutes } from "./http/static";
+import { consoleRoutes, staticRoutes } from "./http/static";
 import { teamRoutes } from "./http/team-routes";
 import { Metrics } from "./metrics/metrics";
 import { OperatorService } from "./operators/operator-service";
+import { GameConsole } from "./ops/game-console";
+import { OpsLive } from "./ops/live";
+import { PRESENCE_INTERVAL_MS, PresenceBoard } from "./ops/presence";
 import type { Store } from "./store/store";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -191,15 +198,56 @@ export async function buildApp({
    */
   async function reloadContent(): Promise<ReloadOutcome> {
     const outcome = await content.reload();
-    if (outcome.ok) app.log.info(`content pack reloaded: version ${outcome.version}`);
-    else {
+    if (outcome.ok) {
+      const warnings = outcome.warnings.map(formatProblem);
+      app.log.info(
+        warnings.length > 0 ? { warnings } : {},
+        `content pack reloaded: version ${outcome.version}`,
+      );
+    } else {
       const problems = outcome.problems.map(formatProblem);
       app.log.warn({ problems }, "content pack refused, the running one stays");
     }
     return outcome;
   }
-  const game = new GameService({ store, pack, scripts, turns });
-  const stories = new StoryService({ pack, turns });
+  // What players do reaches the operators' consoles on every instance.
+  const onActivity = (activity: GameActivity) => bus.broadcast({ kind: "activity", activity });
+  const game = new GameService({ store, pack, scripts, turns, onActivity });
+  const stories = new StoryService({ pack, turns, onActivity });
+  const news = new NewsService({
+    store,
+    pack,
+    clock,
+    onChange: () => bus.broadcast({ kind: "news" }),
+  });
+  const presence = new PresenceBoard(
+    randomUUID(),
+    () => ({ streams: hub.size, players: hub.playersOnline() }),
+    () => clock.now().getTime(),
+  );
+  const gameConsole = new GameConsole({
+    store,
+    pack,
+    clock,
+    game,
+    presence,
+    online: () => hub.playerIds(),
+  });
+  const live = new OpsLive({
+    pack,
+    overview: () => gameConsole.overview(),
+    news: () => news.list(),
+    name: async (stream) => (await displayNames(store.repos, [stream])).get(stream) ?? stream,
+    onError: (error) => app.log.error({ err: error }, "console stream failed"),
+  });
+  // Instances sharing a database tell each other how many streams they hold open.
+  const presenceTimer =
+    config.database.kind === "postgres"
+      ? setInterval(
+          () => bus.broadcast({ kind: "presence", presence: presence.own() }),
+          PRESENCE_INTERVAL_MS,
+        ).unref()
+      : undefined;
   const media = new MediaProgressService({ pack, turns });
   // The player now plays as another participant (or not at all): streams and names change.
   const onParticipantChange = (playerId: number) => {
@@ -222,6 +270,16 @@ export async function buildApp({
         void endMovedStreams(movedStreams, playerId);
         scoreboard.invalidate();
       },
+      news: () => {
+        news.changed();
+        news.playerEvent().then(
+          (event) => hub.broadcast(event),
+          (error: unknown) => app.log.error({ err: error }, "news not sent"),
+        );
+        live.newsChanged();
+      },
+      presence: (other) => presence.heard(other),
+      activity: (activity) => live.activity(activity),
     }),
   );
   const teams = new TeamService({ store, pack, clock, throttle, limits, onParticipantChange });
@@ -234,7 +292,14 @@ export async function buildApp({
   });
   await app.register(api(teamRoutes(accounts, teams)), { prefix: "/api/game" });
   await app.register(api(outroRoute(accounts, onParticipantChange)), { prefix: "/api/game" });
-  await app.register(api(eventStreamRoute(accounts, game, hub)), { prefix: "/api/game" });
+  const seen = (playerId: number) =>
+    void store.repos.players
+      .seen(playerId, clock.now().toISOString())
+      .catch((error: unknown) => app.log.error({ err: error }, "last seen not saved"));
+  await app.register(
+    api(eventStreamRoute(accounts, game, hub, { news: () => news.openingEvent(), seen })),
+    { prefix: "/api/game" },
+  );
   const ops = new OperatorService({
     store,
     clock,
@@ -242,14 +307,17 @@ export async function buildApp({
     sessionMs: limits.opsSessionMs,
     operatorToken: config.operatorToken,
   });
-  await app.register(api(opsRoutes(ops, { secure: config.publicUrl.startsWith("https:") })), {
-    prefix: "/api/ops",
-  });
+  const secure = config.publicUrl.startsWith("https:");
+  await app.register(
+    api(opsRoutes({ ops, console: gameConsole, news, live, reloadContent, secure })),
+    { prefix: "/api/ops" },
+  );
   if (smsProvider instanceof OutboxSmsProvider) {
     await app.register(api(devRoutes(smsProvider)), { prefix: "/api/dev" });
   }
   await app.register(contentRoutes(pack));
   await app.register(staticRoutes(config.webDist));
+  await app.register(consoleRoutes(config.consoleDist));
   await app.register(healthRoutes(store));
   await app.register(
     metricsRoute(metrics, { allow: config.metricsAllow, trustProxy: config.trustProxy }),
@@ -260,6 +328,8 @@ export async function buildApp({
     await scheduler.stop();
     // Open streams would keep `close` waiting forever; end them, with a reconnect hint.
     hub.closeAll();
+    live.closeAll();
+    clearInterval(presenceTimer);
     // Node counts a socket that never sent a request (a browser's preconnect) as busy, and
     // in-flight calls get a moment to finish: after the grace period everything is cut.
     setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();

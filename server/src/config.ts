@@ -34,6 +34,8 @@ export type Config = {
   database: DatabaseConfig;
   contentDir: string;
   webDist: string;
+  /** The built operators' console, served at /ops/. */
+  consoleDist: string;
   corsOrigins: string[];
   /** The address players reach, for links (the password reset link in an SMS). */
   publicUrl: string;
@@ -124,6 +126,7 @@ const envSchema = z.object({
   DATABASE_URL: database,
   CONTENT_DIR: path.default(resolve(repoRoot, "content/demo")),
   WEB_DIST: path.default(resolve(repoRoot, "web/dist")),
+  CONSOLE_DIST: path.default(resolve(repoRoot, "console/dist")),
   CORS_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https?$/ }))),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_PROVIDER: z.enum(smsProviders).default("console"),
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     database: e.DATABASE_URL,
     contentDir: e.CONTENT_DIR,
     webDist: e.WEB_DIST,
+    consoleDist: e.CONSOLE_DIST,
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     sms: smsConfig(e),

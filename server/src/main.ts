@@ -3,10 +3,10 @@ import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import type { Config, DatabaseConfig } from "./config";
-import { loadContentPack } from "./content/loader";
+import { checkContentPack } from "./content/loader";
 import { watchContent } from "./content/watch";
 import { prettyLog } from "./http/pretty-log";
-import { ContentError, formatProblem } from "./content/model";
+import { formatProblem } from "./content/model";
 import type { ContentPack } from "./content/model";
 import { openStore } from "./store/store";
 import type { Store } from "./store/store";
@@ -26,15 +26,12 @@ function readConfig(): Config {
   }
 }
 
+/** The pack, checked as `content:check` checks it: errors stop the start, warnings are said. */
 async function readPack(dir: string): Promise<ContentPack> {
-  try {
-    return await loadContentPack(dir);
-  } catch (error) {
-    if (error instanceof ContentError) {
-      exitWith([`content pack ${dir} has problems:`, ...error.problems.map(formatProblem)]);
-    }
-    throw error;
-  }
+  const { pack, errors, warnings } = await checkContentPack(dir);
+  if (!pack) exitWith([`content pack ${dir} has problems:`, ...errors.map(formatProblem)]);
+  for (const warning of warnings) console.error(`content pack: warning: ${formatProblem(warning)}`);
+  return pack;
 }
 
 /** Opens and migrates the database; an unreachable PostgreSQL is a plain line too. */

@@ -285,6 +285,66 @@ const CASES: RouteCase[] = [
     route: "/api/ops/audit",
     valid: async () => ({ ...get("/api/ops/audit", { limit: "10" }), headers: OPS_BEARER }),
   },
+  {
+    method: "GET",
+    route: "/api/ops/overview",
+    valid: async () => ({ ...get("/api/ops/overview"), headers: OPS_BEARER }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/live",
+    valid: async () => ({ ...get("/api/ops/live"), headers: OPS_BEARER }),
+    stream: true,
+  },
+  {
+    method: "GET",
+    route: "/api/ops/players",
+    valid: async () => ({
+      ...get("/api/ops/players", { q: "wanderer", limit: "5", offset: "0" }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/stations/:stationId/cancel",
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(1)}/stations/1/cancel`, {}),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/news",
+    valid: async () => ({ ...get("/api/ops/news"), headers: OPS_BEARER }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/news",
+    valid: async () => ({
+      ...post("/api/ops/news", { text: { de: "Hallo", en: "Hello", "de-formal": "Guten Tag" } }),
+      headers: OPS_BEARER,
+    }),
+    optional: ["stationId"],
+  },
+  {
+    method: "DELETE",
+    route: "/api/ops/news/:id",
+    valid: async (h) => ({
+      method: "DELETE",
+      path: `/api/ops/news/${await h.newsItem()}`,
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/export.csv",
+    valid: async () => ({ ...get("/api/ops/export.csv"), headers: OPS_BEARER }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/content/reload",
+    valid: async () => ({ ...post("/api/ops/content/reload", {}), headers: OPS_BEARER }),
+  },
   // Development (SMS_PROVIDER=outbox), the pack's content, the web app, health.
   { method: "GET", route: "/api/dev/outbox", valid: async () => get("/api/dev/outbox") },
   { method: "GET", route: "/webapp/config.json", valid: async () => get("/webapp/config.json") },
@@ -308,6 +368,9 @@ const CASES: RouteCase[] = [
     valid: async () => get("/webapp/map/station/1"),
     param: "map/station/1",
   },
+  // The operators' console: the page needs no sign-in, its calls do.
+  { method: "GET", route: "/ops", valid: async () => get("/ops"), status: 302 },
+  { method: "GET", route: "/ops/*", valid: async () => get("/ops/players"), param: "players" },
   // CORS answers preflights (OPTIONS) itself, for the origins of CORS_ORIGINS.
   {
     method: "OPTIONS",
@@ -354,7 +417,7 @@ function toSent(call: Call, query?: string): Sent {
 
 /** The valid call with another body: JSON text, or a value to write as JSON. */
 function withBody(call: Call, payload: string | Buffer, type = JSON_TYPE): Sent {
-  return { ...toSent(call), headers: { "content-type": type }, payload };
+  return { ...toSent(call), headers: { ...call.headers, "content-type": type }, payload };
 }
 
 const show = (value: unknown) =>
@@ -713,6 +776,23 @@ class Harness {
     return this.ok(post(`/api/game/${path}`, { ...body, Hash: hash }));
   }
 
+  /** The id of a fresh player at `station`. */
+  async playerAtStation(station: number): Promise<number> {
+    await this.atStation(station);
+    const newest = (await this.store.repos.figures.players()).at(-1);
+    if (!newest) throw new Error("no player");
+    return newest.id;
+  }
+
+  /** The id of a news item just sent. */
+  async newsItem(): Promise<number> {
+    const sent = await this.send({
+      ...toSent(post("/api/ops/news", { text: { de: "Hallo", en: "Hello" } })),
+      headers: { ...OPS_BEARER, "content-type": JSON_TYPE },
+    });
+    return (JSON.parse(sent.body) as { id: number }).id;
+  }
+
   /** A fresh player at `station`, which waits for an answer or a button. */
   async atStation(station: number): Promise<string> {
     const hash = await this.signup();
@@ -785,6 +865,9 @@ async function startFuzzApp(database: "sqlite" | "postgres") {
   await mkdir(join(webDist, "assets"), { recursive: true });
   await writeFile(join(webDist, "index.html"), "<!doctype html><title>Wegmarke</title>");
   await writeFile(join(webDist, "assets", "app-1a2b3c.js"), "console.log('app')");
+  const consoleDist = join(tmp.dir, "console");
+  await mkdir(join(consoleDist, "assets"), { recursive: true });
+  await writeFile(join(consoleDist, "index.html"), "<!doctype html><title>Konsole</title>");
   const schema = database === "postgres" ? await createTestSchema() : undefined;
 
   const instances: FastifyInstance[] = [];
@@ -802,7 +885,7 @@ async function startFuzzApp(database: "sqlite" | "postgres") {
     app = await startApp({
       ...(schema ? { database: schema.database } : { dbFile: `${tmp.dir}/db.sqlite` }),
       pack: await teamPack(),
-      config: { webDist, corsOrigins: [FRIEND], operatorToken: OPS_TOKEN },
+      config: { webDist, consoleDist, corsOrigins: [FRIEND], operatorToken: OPS_TOKEN },
       limits: generousLimits(),
     });
   } finally {

@@ -191,7 +191,7 @@ describe.each(dialects)("a script that changes under a waiting player ($name)", 
 
     await writeFile(script(), RESTRUCTURED);
     const reloaded = await app?.reloadContent();
-    expect(reloaded).toEqual({ ok: true, version: expect.any(String) });
+    expect(reloaded).toEqual({ ok: true, version: expect.any(String), warnings: [] });
     await api.game("player/answer", { StationID: 1, Answer: "Hahn", Hash: hash });
     expect(texts(await stream.until("answer-expected"))).toEqual([
       SCRIPT_CHANGED.de,

@@ -215,6 +215,7 @@ describe("a wrong answer without a [#answer] fallback", () => {
       done: false,
       points: 0,
       accepted: true,
+      wrong: true,
     });
     expect(texts(s.step(result.state, { kind: "answer", text: "Hahn" }))).toEqual([
       "Genau!",
@@ -229,6 +230,7 @@ describe("an empty [#answer] choice", () => {
     const started = s.start();
     const wrong = s.step(started.state, { kind: "answer", text: "katze" });
     expect(wrong.echo).toBe("katze");
+    expect(wrong.wrong).toBe(true);
     expect(texts(wrong)).toEqual([
       "Hm, nicht ganz. Schau noch einmal genau hin.",
       "Welches Tier kräht dort zur vollen Stunde?",
@@ -237,6 +239,7 @@ describe("an empty [#answer] choice", () => {
     const right = s.step(wrong.state, { kind: "answer", text: " GOCKEL " });
     expect(texts(right)).toEqual(["Genau, der Gockel!", "Weiter geht es zum Schloss!"]);
     expect(right).toMatchObject({ done: true, points: 3, echo: "GOCKEL" });
+    expect(right.wrong).toBeUndefined();
   });
 });
 

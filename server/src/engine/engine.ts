@@ -122,10 +122,11 @@ function giveAnswer(story: Story, ctx: ScriptContext, state: string, text: strin
   if (!chosen) {
     // The ink state stays where it is, so the same question is still open.
     const rejection: EngineMessage = { kind: "text", from: ctx.character, text: ctx.rejection };
-    return { ...waitResult(story, ctx, state, [rejection]), echo };
+    return { ...waitResult(story, ctx, state, [rejection]), echo, wrong: true };
   }
   story.ChooseChoiceIndex(chosen.index);
-  return advance(story, ctx, [], echo);
+  const result = advance(story, ctx, [], echo);
+  return isFallback(chosen) ? { ...result, wrong: true } : result;
 }
 
 /** Runs the story to its next wait or its end, starting with `messages`. */

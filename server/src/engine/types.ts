@@ -85,6 +85,11 @@ export type StepResult = {
   points: number;
   /** False when the input did not fit what the station waited for (nothing changed then). */
   accepted: boolean;
+  /**
+   * A typed answer matched none of the script's answers: the station said its rejection, or
+   * the script's `[#answer]` fallback took it. The operators' console counts these.
+   */
+  wrong?: true;
 };
 
 /** What the engine needs to know of a station besides its compiled script. */

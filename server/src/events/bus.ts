@@ -10,7 +10,27 @@ export type BusSignal =
   | { kind: "moved"; playerId: number }
   | { kind: "account"; playerId: number }
   | { kind: "scored" }
-  | { kind: "due"; at: number };
+  | { kind: "due"; at: number }
+  | { kind: "news" }
+  | { kind: "presence"; presence: Presence }
+  | { kind: "activity"; activity: GameActivity };
+
+/** How many streams and players an instance holds open; each tells the others now and then. */
+export type Presence = { instance: string; streams: number; players: number };
+
+/** Something a participant did that the operators' console shows as it happens. */
+export type GameActivity = {
+  kind: "activated" | "done" | "cancelled" | "story";
+  stream: string;
+  /** The station's id, or the story's for `story`. */
+  id: number;
+  /** `done`: the points reached. */
+  points: number;
+  /** ms since the epoch. */
+  at: number;
+};
+
+const ACTIVITY_KINDS: readonly GameActivity["kind"][] = ["activated", "done", "cancelled", "story"];
 
 /**
  * What a stream's subscriber is told: the rows just committed (a stream that has sent
@@ -49,12 +69,42 @@ export function encodeSignal(signal: BusSignal): string {
       return "!scored";
     case "due":
       return `!due:${signal.at}`;
+    case "news":
+      return "!news";
+    case "presence": {
+      const { instance, streams, players } = signal.presence;
+      return `!presence:${instance}:${streams}:${players}`;
+    }
+    case "activity": {
+      const { kind, stream, id, points, at } = signal.activity;
+      return `!activity:${kind}:${stream}:${id}:${points}:${at}`;
+    }
   }
 }
 
 /** The signal of a payload; undefined for a stream key or anything malformed. */
 export function decodeSignal(payload: string): BusSignal | undefined {
   if (payload === "!scored") return { kind: "scored" };
+  if (payload === "!news") return { kind: "news" };
+  const presence = /^!presence:([\w-]{1,64}):(\d{1,9}):(\d{1,9})$/.exec(payload);
+  if (presence) {
+    const [, instance = "", streams, players] = presence;
+    return {
+      kind: "presence",
+      presence: { instance, streams: Number(streams), players: Number(players) },
+    };
+  }
+  const activity =
+    /^!activity:([a-z]+):((?:player|team):\d{1,15}):(\d{1,15}):(\d{1,9}):(\d{1,15})$/.exec(payload);
+  if (activity) {
+    const [, kind, stream = "", id, points, at] = activity;
+    const known = ACTIVITY_KINDS.find((k) => k === kind);
+    if (!known) return undefined;
+    return {
+      kind: "activity",
+      activity: { kind: known, stream, id: Number(id), points: Number(points), at: Number(at) },
+    };
+  }
   const match = /^!(moved|account|due):(\d{1,15})$/.exec(payload);
   if (!match) return undefined;
   const value = Number(match[2]);

@@ -193,9 +193,25 @@ describe("the PostgreSQL bus", () => {
       { kind: "account", playerId: 8 },
       { kind: "scored" },
       { kind: "due", at: 1_777_000_000_000 },
+      { kind: "news" },
+      { kind: "presence", presence: { instance: "a1-b2", streams: 9500, players: 9012 } },
+      {
+        kind: "activity",
+        activity: { kind: "done", stream: "team:3", id: 12, points: 3, at: 1_777_000_000_000 },
+      },
+      {
+        kind: "activity",
+        activity: { kind: "story", stream: "player:5", id: 2, points: 0, at: 1_777_000_000_001 },
+      },
     ];
     for (const signal of signals) expect(decodeSignal(encodeSignal(signal))).toEqual(signal);
     for (const payload of [
+      "!news:1",
+      "!presence:a b:1:2",
+      "!presence:a1:-1:2",
+      "!activity:won:player:5:2:0:1",
+      "!activity:done:guest:5:2:0:1",
+      "!activity:done:player:5:2:0",
       "player:7",
       "!moved:",
       "!moved:x",

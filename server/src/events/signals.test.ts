@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BusSignal } from "./bus";
+import type { BusSignal, GameActivity, Presence } from "./bus";
 import { dispatchSignal } from "./signals";
 
 describe("dispatchSignal", () => {
@@ -10,14 +10,29 @@ describe("dispatchSignal", () => {
       account: (playerId: number) => void heard.push(`account ${playerId}`),
       scored: () => void heard.push("scored"),
       moved: (playerId: number) => void heard.push(`moved ${playerId}`),
+      news: () => void heard.push("news"),
+      presence: ({ instance, streams }: Presence) =>
+        void heard.push(`presence ${instance} ${streams}`),
+      activity: ({ kind, stream }: GameActivity) => void heard.push(`activity ${kind} ${stream}`),
     };
     const signals: BusSignal[] = [
       { kind: "due", at: Date.parse("2026-05-01T10:00:00Z") },
       { kind: "account", playerId: 4 },
       { kind: "scored" },
       { kind: "moved", playerId: 7 },
+      { kind: "news" },
+      { kind: "presence", presence: { instance: "b", streams: 3, players: 2 } },
+      { kind: "activity", activity: { kind: "done", stream: "team:1", id: 4, points: 3, at: 0 } },
     ];
     for (const signal of signals) dispatchSignal(signal, handlers);
-    expect(heard).toEqual(["due 2026-05-01T10:00:00.000Z", "account 4", "scored", "moved 7"]);
+    expect(heard).toEqual([
+      "due 2026-05-01T10:00:00.000Z",
+      "account 4",
+      "scored",
+      "moved 7",
+      "news",
+      "presence b 3",
+      "activity done team:1",
+    ]);
   });
 });

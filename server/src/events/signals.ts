@@ -1,5 +1,5 @@
 import { streamOf } from "../participants/participant";
-import type { BusSignal } from "./bus";
+import type { BusSignal, GameActivity, Presence } from "./bus";
 import type { StreamHub } from "./stream-hub";
 
 /** What each signal does on an instance; `dispatchSignal` picks the one. */
@@ -12,6 +12,12 @@ export type SignalHandlers = {
   scored(): void;
   /** A player plays as another participant now (a team, or deleted). */
   moved(playerId: number): void;
+  /** The operators' news changed: every open stream gets the current list. */
+  news(): void;
+  /** An instance's count of open streams and players. */
+  presence(presence: Presence): void;
+  /** A participant started, finished or cancelled a station, or opened a story. */
+  activity(activity: GameActivity): void;
 };
 
 /** Hands a signal to its handler; every kind has one (the switch is exhaustive). */
@@ -25,6 +31,12 @@ export function dispatchSignal(signal: BusSignal, handlers: SignalHandlers): voi
       return handlers.scored();
     case "moved":
       return handlers.moved(signal.playerId);
+    case "news":
+      return handlers.news();
+    case "presence":
+      return handlers.presence(signal.presence);
+    case "activity":
+      return handlers.activity(signal.activity);
     default: {
       // A new kind of signal fails to compile here until it has its handler.
       const unknown: never = signal;

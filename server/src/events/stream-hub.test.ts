@@ -101,6 +101,27 @@ describe("StreamHub", () => {
     expect(out.ids()).toEqual([1, 2, 3, 4]);
   });
 
+  it("sends the snapshot's trailer after the backlog, and broadcasts to every open stream", async () => {
+    const w = world();
+    w.append("webtext");
+    const news = 'event: news\ndata: {"News":[]}\n\n';
+    const a = sink();
+    const b = sink();
+    w.hub.connect("player:1", a.target, async () => ({
+      ...(await snapshotOf(w)()),
+      trailer: news,
+    }));
+    w.hub.connect("player:2", b.target, snapshotOf(w));
+    await settle();
+    expect(a.text()).toMatch(/\nid: 1\nevent: webtext\ndata: .*\n\nevent: news\n/);
+    const update = 'event: news\ndata: {"News":[{"ID":1}]}\n\n';
+    w.hub.broadcast(update);
+    expect(a.text().endsWith(update)).toBe(true);
+    expect(b.text().endsWith(update)).toBe(true);
+    // Unlogged: the client's last id stays that of the logged event.
+    expect(a.ids()).toEqual([1]);
+  });
+
   it("sends committed rows as they are handed over, without reading the log", async () => {
     const w = world();
     const out = sink();

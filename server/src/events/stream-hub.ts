@@ -21,6 +21,8 @@ export type StreamSnapshot = {
   backlog: LogRow[];
   /** The stream's last id when the snapshot was taken: live delivery continues after it. */
   lastSeq: number;
+  /** Unlogged events to send after the backlog (the operators' news), as written. */
+  trailer?: string;
 };
 
 /** Who holds a stream open: several players share a team's stream, one player has devices. */
@@ -111,11 +113,16 @@ export class StreamHub {
 
   /** Distinct players with a stream open here (a scrape of the metrics asks, not the hot path). */
   playersOnline(): number {
+    return this.playerIds().size;
+  }
+
+  /** The players with a stream open here (the operators' list asks, not the hot path). */
+  playerIds(): Set<number> {
     const players = new Set<number>();
     for (const connection of this.connections) {
       if (connection.owner) players.add(connection.owner.playerId);
     }
-    return players.size;
+    return players;
   }
 
   /** Whether one of the player's streams is open here. */
@@ -137,6 +144,15 @@ export class StreamHub {
         connection.close(sseRetry());
       }
     }
+  }
+
+  /**
+   * Writes an unlogged event (the operators' news) to every open stream at once: one string,
+   * one socket write per stream. A stream still sending its snapshot gets it as well; it
+   * carries no id, so it cannot disturb the order of the logged events.
+   */
+  broadcast(chunk: string): void {
+    for (const connection of this.connections) connection.write(chunk);
   }
 
   /** Ends every stream with a reconnect hint (shutdown: clients come back to another instance). */
@@ -210,8 +226,8 @@ class Connection {
 
   async start(snapshot: () => Promise<StreamSnapshot>): Promise<void> {
     try {
-      const { status, backlog, lastSeq } = await snapshot();
-      this.send(backlog, sseRetry() + sseEvent("playerstatus", JSON.stringify(status)));
+      const { status, backlog, lastSeq, trailer = "" } = await snapshot();
+      this.send(backlog, sseRetry() + sseEvent("playerstatus", JSON.stringify(status)), trailer);
       this.lastSent = Math.max(this.lastSent, lastSeq);
     } catch (error) {
       this.fail(error);
@@ -273,13 +289,17 @@ class Connection {
     }
   }
 
-  /** Writes the rows (after `head`) in one chunk: one socket write per wake-up, not per event. */
-  private send(rows: readonly LogRow[], head = ""): void {
+  /**
+   * Writes the rows (between `head` and `tail`) in one chunk: one socket write per wake-up, not
+   * per event.
+   */
+  private send(rows: readonly LogRow[], head = "", tail = ""): void {
     let chunk = head;
     for (const row of rows) {
       chunk += sseEvent(row.type, row.payload, row.seq);
       this.lastSent = row.seq;
     }
+    chunk += tail;
     if (chunk !== "") this.write(chunk);
   }
 

@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
-import { loadContentPack } from "../content/loader";
+import { checkContentPack } from "../content/loader";
 import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
 import type { ScriptRunner } from "./script-runner";
 
-/** What a reload did: the new pack's version, or the problems that kept the old pack. */
+/**
+ * What a reload did: the new pack's version with what `content:check` warns of (missing
+ * translations...), or the problems that kept the old pack.
+ */
 export type ReloadOutcome =
-  { ok: true; version: string } | { ok: false; problems: ContentProblem[] };
+  | { ok: true; version: string; warnings: ContentProblem[] }
+  | { ok: false; problems: ContentProblem[] };
 
 export type ContentReloaderDeps = {
   /** The pack the server runs: a reload replaces its contents in place. */
@@ -46,13 +50,21 @@ export class ContentReloader {
   }
 
   private async reloadNow(): Promise<ReloadOutcome> {
-    const { pack, scripts, load = loadContentPack, dir = pack.dir } = this.deps;
+    const { pack, scripts, load, dir = pack.dir } = this.deps;
     let loaded: ContentPack;
-    try {
-      loaded = await load(dir);
-    } catch (error) {
-      if (error instanceof ContentError) return { ok: false, problems: error.problems };
-      throw error;
+    let warnings: ContentProblem[] = [];
+    if (load) {
+      try {
+        loaded = await load(dir);
+      } catch (error) {
+        if (error instanceof ContentError) return { ok: false, problems: error.problems };
+        throw error;
+      }
+    } else {
+      const check = await checkContentPack(dir);
+      if (!check.pack) return { ok: false, problems: check.errors };
+      loaded = check.pack;
+      warnings = check.warnings;
     }
     // Players registered with the story id; another id is another game, not a new version.
     if (loaded.id !== pack.id) {
@@ -62,7 +74,7 @@ export class ContentReloader {
     replacePack(pack, loaded);
     scripts.reload(pack);
     this.current = packVersion(pack);
-    return { ok: true, version: this.current };
+    return { ok: true, version: this.current, warnings };
   }
 }
 

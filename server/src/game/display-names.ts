@@ -75,9 +75,11 @@ export async function displayNames(
   );
 }
 
+const utf8 = new TextEncoder();
+
 /** FNV-1a, 32 bits: spreads neighbouring ids over the whole range. */
 function hash(text: string): number {
   let h = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  for (const byte of utf8.encode(text)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
   return h;
 }

@@ -4,6 +4,7 @@ import type { ContentPack, Station } from "../content/model";
 import { SCRIPT_CHANGED, indexById, localize } from "../content/model";
 import type { Awaiting, Input, StepResult } from "../engine/types";
 import { ParticipantChanged, ServiceError } from "../errors";
+import type { GameActivity } from "../events/bus";
 import type { StreamSnapshot } from "../events/stream-hub";
 import type { StationRunStatus } from "../store/schema";
 import type { Store } from "../store/store";
@@ -23,6 +24,8 @@ export type GameServiceDeps = {
   pack: ContentPack;
   scripts: ScriptRunner;
   turns: Turns;
+  /** After commit: a station started, was done or cancelled (the operators' activity feed). */
+  onActivity?: (activity: GameActivity) => void;
 };
 
 /**
@@ -51,28 +54,55 @@ export class GameService {
     if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
     // Every start is the same; it runs before the transaction, which then need not wait for it.
     const result = await this.deps.scripts.start(stationId, language);
-    return this.deps.turns.run(participant.stream, async (turn) => {
+    let changes: GameActivity[] = [];
+    await this.deps.turns.run(participant.stream, async (turn) => {
+      changes = [];
       const run = await turn.repos.stationRuns.find(turn.stream, stationId);
       if (run?.status === "done") throw new ServiceError(409, ErrorReason.stationDone);
       const current = await turn.repos.participants.currentStation(turn.stream);
       if (current === stationId) return;
-      if (current !== 0) await this.abandon(turn, current);
+      const at = Date.parse(turn.at);
+      if (current !== 0) {
+        await this.abandon(turn, current);
+        changes.push({ kind: "cancelled", stream: turn.stream, id: current, points: 0, at });
+      }
 
       await turn.repos.participants.setCurrentStation(turn.stream, stationId, turn.at);
-      await this.proceed(turn, station, language, result, true);
+      await this.proceed(turn, station, language, result, { restart: false });
+      changes.push({ kind: "activated", stream: turn.stream, id: stationId, points: 0, at });
+      if (result.done) {
+        changes.push({
+          kind: "done",
+          stream: turn.stream,
+          id: stationId,
+          points: result.points,
+          at,
+        });
+      }
     });
+    this.report(changes);
   }
 
-  /** Throws the station's conversation away; a later activation starts it afresh. */
-  async cancel(participant: Participant, stationId: number): Promise<void> {
+  /**
+   * Throws the station's conversation away; a later activation starts it afresh. False when the
+   * station was not the running one (nothing changed).
+   */
+  async cancel(participant: Participant, stationId: number): Promise<boolean> {
     if (!this.stations.has(stationId)) throw new ServiceError(404, ErrorReason.stationUnavailable);
-    return this.deps.turns.run(participant.stream, async (turn) => {
+    let cancelledAt: string | undefined;
+    await this.deps.turns.run(participant.stream, async (turn) => {
+      cancelledAt = undefined;
       const current = await turn.repos.participants.currentStation(turn.stream);
       // Cancelling what is not running changes nothing: the client's view was merely stale.
       if (current !== stationId) return;
       await this.abandon(turn, stationId);
       await this.pushStatus(turn);
+      cancelledAt = turn.at;
     });
+    if (cancelledAt === undefined) return false;
+    const at = Date.parse(cancelledAt);
+    this.report([{ kind: "cancelled", stream: participant.stream, id: stationId, points: 0, at }]);
+    return true;
   }
 
   answer(participant: Participant, stationId: number, text: string): Promise<void> {
@@ -114,7 +144,8 @@ export class GameService {
    */
   private async respond(participant: Participant, stationId: number, input: Input): Promise<void> {
     try {
-      await this.step(participant, stationId, input);
+      const done = await this.step(participant, stationId, input);
+      if (done) this.report([done]);
     } catch (error) {
       if (!(error instanceof StaleRun)) throw error;
       const refusal =
@@ -123,9 +154,16 @@ export class GameService {
     }
   }
 
-  private step(participant: Participant, stationId: number, input: Input): Promise<void> {
+  /** The step; the station's `done` activity when it finished the station. */
+  private async step(
+    participant: Participant,
+    stationId: number,
+    input: Input,
+  ): Promise<GameActivity | undefined> {
     const { stream } = participant;
-    return this.deps.turns.step(stream, async (at, runs): Promise<RunOutcome> => {
+    let done: GameActivity | undefined;
+    await this.deps.turns.step(stream, async (at, runs): Promise<RunOutcome> => {
+      done = undefined;
       const state = await runs.load(stream, stationId);
       if (!state) throw new ParticipantChanged();
       const run = state.currentStation === stationId ? state.run : undefined;
@@ -145,6 +183,9 @@ export class GameService {
       }
       const plan = planStep(station.id, result, at);
       const agenda = agendaOf(station, plan, result.done, at);
+      if (result.done) {
+        done = { kind: "done", stream, id: stationId, points: result.points, at: Date.parse(at) };
+      }
       const drafts: EventDraft[] = [...plan.now];
       if (result.done) drafts.push(await this.statusAfterFinishing(stream, stationId, result));
       const events = numberEvents(drafts, state.lastSeq);
@@ -160,6 +201,7 @@ export class GameService {
             awaiting: JSON.stringify(plan.awaitingNow),
             points: result.points,
             scriptVersion: version,
+            wrong: result.wrong === true,
           },
           leave: result.done,
           lastSeq: state.lastSeq + events.length,
@@ -171,6 +213,7 @@ export class GameService {
         scored: result.done,
       };
     });
+    return done;
   }
 
   /**
@@ -223,7 +266,12 @@ export class GameService {
           Timestamp: turn.at,
         },
       });
-      await this.proceed(turn, station, language, result, false);
+      const { startedAt, wrongAnswers } = run;
+      await this.proceed(turn, station, language, result, {
+        restart: true,
+        startedAt,
+        wrongAnswers,
+      });
     });
   }
 
@@ -241,23 +289,27 @@ export class GameService {
   }
 
   /**
-   * Saves the run after a step, logs what is due now and schedules the rest; when the script
-   * ended, the station is done at once, even if some of its messages come later.
+   * Saves the run after a step from the script's beginning (`origin`: a new start, or the
+   * restart of a run whose script changed), logs what is due now and schedules the rest; when
+   * the script ended, the station is done at once, even if some of its messages come later.
    */
   private async proceed(
     turn: Turn,
     station: Station,
     language: Language,
     result: StepResult,
-    started: boolean,
+    origin: RunOrigin,
   ): Promise<void> {
     const plan = planStep(station.id, result, turn.at);
-    await this.saveRun(turn, station, language, result, "active", plan.awaitingNow);
-    if (started) await this.pushStatus(turn);
+    const save = (status: StationRunStatus) =>
+      this.saveRun(turn, { station, language, result, status, awaiting: plan.awaitingNow, origin });
+    await save("active");
+    // A new start shows the station as running; a restart's status stays as it was.
+    if (!origin.restart) await this.pushStatus(turn);
     turn.events.push(...plan.now);
     await scheduleStep(turn, station, plan, result.done);
     if (!result.done) return;
-    await this.saveRun(turn, station, language, result, "done", plan.awaitingNow);
+    await save("done");
     await turn.repos.participants.setCurrentStation(turn.stream, 0, turn.at);
     await this.pushStatus(turn);
     turn.scored = true;
@@ -277,11 +329,7 @@ export class GameService {
 
   private saveRun(
     turn: Turn,
-    station: Station,
-    language: Language,
-    result: StepResult,
-    status: StationRunStatus,
-    awaiting: Awaiting,
+    { station, language, result, status, awaiting, origin }: RunSave,
   ): Promise<void> {
     return turn.repos.stationRuns.save({
       stream: turn.stream,
@@ -293,7 +341,14 @@ export class GameService {
       language,
       scriptVersion: scriptVersion(station, language),
       updatedAt: turn.at,
+      startedAt: origin.restart ? origin.startedAt : turn.at,
+      doneAt: status === "done" ? turn.at : null,
+      wrongAnswers: origin.restart ? origin.wrongAnswers : 0,
     });
+  }
+
+  private report(changes: readonly GameActivity[]): void {
+    for (const change of changes) this.deps.onActivity?.(change);
   }
 
   private async pushStatus(turn: Turn): Promise<void> {
@@ -301,6 +356,22 @@ export class GameService {
     turn.events.push({ type: "playerstatus", data: status });
   }
 }
+
+/**
+ * How a run begins: a new start, or the restart of a run whose script changed, which keeps
+ * that run's start and count of wrong answers.
+ */
+type RunOrigin =
+  { restart: false } | { restart: true; startedAt: string | null; wrongAnswers: number };
+
+type RunSave = {
+  station: Station;
+  language: Language;
+  result: StepResult;
+  status: StationRunStatus;
+  awaiting: Awaiting;
+  origin: RunOrigin;
+};
 
 /** The saved state of a run does not fit its station's changed script. */
 class StaleRun extends Error {

@@ -6,11 +6,19 @@ import type { SseSink, StreamHub } from "../events/stream-hub";
 import type { GameService } from "../game/game-service";
 import { asParticipant, requirePlayer } from "./authenticate";
 
+export type EventStreamExtras = {
+  /** The operators' news as an event ("" for none), sent after the opening status and backlog. */
+  news: () => Promise<string>;
+  /** A stream of the player opened or closed (their "last seen"). */
+  seen: (playerId: number) => void;
+};
+
 /** `GET /api/game/events`: the participant's server-sent event stream. */
 export function eventStreamRoute(
   accounts: AccountService,
   game: GameService,
   hub: StreamHub,
+  { news, seen }: EventStreamExtras,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
@@ -45,10 +53,20 @@ export function eventStreamRoute(
       const close = hub.connect(
         participant.stream,
         sink,
-        () => game.streamSnapshot(participant, lastEventId),
+        async () => {
+          const [snapshot, trailer] = await Promise.all([
+            game.streamSnapshot(participant, lastEventId),
+            news(),
+          ]);
+          return { ...snapshot, trailer };
+        },
         { playerId: player.id, session: player.session },
       );
-      response.on("close", close);
+      seen(player.id);
+      response.on("close", () => {
+        close();
+        seen(player.id);
+      });
       return reply;
     });
   };

@@ -1,6 +1,19 @@
-import { auditQuery, opsSessionRequest } from "@wegmarke/protocol";
+import {
+  auditQuery,
+  opsCancelParams,
+  opsEmptyRequest,
+  opsNewsParams,
+  opsNewsRequest,
+  opsPlayersQuery,
+  opsSessionRequest,
+} from "@wegmarke/protocol";
+import type { OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { addressKey } from "../accounts/addresses";
+import type { SseSink } from "../events/stream-hub";
+import type { NewsService } from "../game/news-service";
+import type { GameConsole } from "../ops/game-console";
+import type { OpsLive } from "../ops/live";
 import { meOf } from "../operators/operator-service";
 import type { OperatorService, OpsCaller } from "../operators/operator-service";
 import { ok } from "./ok";
@@ -9,7 +22,13 @@ import { parse } from "./parse";
 /** The console's session cookie: a 256-bit token, stored as its SHA-256 (operators/). */
 export const OPS_COOKIE = "wegmarke_ops";
 
-export type OpsRouteOptions = {
+export type OpsRouteDeps = {
+  ops: OperatorService;
+  console: GameConsole;
+  news: NewsService;
+  live: OpsLive;
+  /** Loads the content pack again (game/content-reload.ts). */
+  reloadContent: () => Promise<OpsReloadOutcome>;
   /** PUBLIC_URL is https: the cookie goes over TLS only. */
   secure: boolean;
 };
@@ -50,7 +69,14 @@ function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): s
  * session cookie or `Authorization: Bearer OPERATOR_TOKEN` (401 otherwise), which a pre-handler
  * checks before the route parses anything; unknown paths answer 401 too before 404.
  */
-export function opsRoutes(ops: OperatorService, { secure }: OpsRouteOptions): FastifyPluginAsync {
+export function opsRoutes({
+  ops,
+  console: game,
+  news,
+  live,
+  reloadContent,
+  secure,
+}: OpsRouteDeps): FastifyPluginAsync {
   const authenticate = async (request: FastifyRequest) => {
     callers.set(
       request,
@@ -88,5 +114,79 @@ export function opsRoutes(ops: OperatorService, { secure }: OpsRouteOptions): Fa
     app.get("/me", async (request) => meOf(callerOf(request)));
 
     app.get("/audit", async (request) => ops.auditPage(parse(auditQuery, request.query, "query")));
+
+    app.get("/overview", async () => game.overview());
+
+    app.get("/players", async (request) =>
+      game.players(parse(opsPlayersQuery, request.query, "query")),
+    );
+
+    app.post("/players/:playerId/stations/:stationId/cancel", async (request) => {
+      const { playerId, stationId } = parse(opsCancelParams, request.params, "path");
+      parse(opsEmptyRequest, request.body);
+      await game.cancel(playerId, stationId);
+      await ops.record(
+        callerOf(request),
+        "station.cancel",
+        `player ${playerId}, station ${stationId}`,
+      );
+      return ok;
+    });
+
+    app.get("/news", async () => ({ news: await news.list() }));
+
+    app.post("/news", async (request) => {
+      const body = parse(opsNewsRequest, request.body);
+      const caller = callerOf(request);
+      const sent = await news.send(body, meOf(caller).name);
+      await ops.record(caller, "news.send", `news ${sent.id}: ${body.text.de.slice(0, 80)}`);
+      return sent;
+    });
+
+    app.delete("/news/:id", async (request) => {
+      const { id } = parse(opsNewsParams, request.params, "path");
+      const withdrawn = await news.withdraw(id);
+      await ops.record(callerOf(request), "news.withdraw", `news ${id}`);
+      return withdrawn;
+    });
+
+    app.get("/export.csv", async (_request, reply) => {
+      const csv = await game.exportCsv();
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="wegmarke-players-${day}.csv"`)
+        .send(csv);
+    });
+
+    app.post("/content/reload", async (request, reply) => {
+      parse(opsEmptyRequest, request.body);
+      const outcome = await reloadContent();
+      const detail = outcome.ok
+        ? `version ${outcome.version}`
+        : `refused: ${outcome.problems.length} problem(s)`;
+      await ops.record(callerOf(request), "content.reload", detail);
+      return reply.code(outcome.ok ? 200 : 422).send(outcome);
+    });
+
+    app.get("/live", async (_request, reply) => {
+      reply.hijack();
+      const response = reply.raw;
+      const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+      response.writeHead(200, {
+        ...Object.fromEntries(headers),
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      });
+      const sink: SseSink = {
+        write: (chunk) => void response.write(chunk),
+        end: () => response.end(),
+        abort: () => response.destroy(),
+        buffered: () => response.writableLength,
+      };
+      response.on("close", live.connect(sink));
+      return reply;
+    });
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
 
 /** Vite puts content-hashed bundles here: a new build means new names, so cache for good. */
@@ -14,6 +14,60 @@ function queryOf(url: string): string {
   return start < 0 ? "" : url.slice(start);
 }
 
+/** A single-page app Vite built into `dist`, served under `prefix` (`/webapp`, `/ops`). */
+type SinglePageApp = {
+  prefix: string;
+  dist: string;
+  /** The 503's reason while `dist` has no index.html. */
+  notBuilt: string;
+};
+
+/**
+ * Serves a built app under `prefix/`: the build's files (a hashed bundle cached for good,
+ * everything else `no-cache`, asked for again and answered 304 by its ETag), the brotli or gzip
+ * copy the client accepts, and index.html for every other path, where the app's router decides
+ * (its own 404 screen included). Before the build, 503 with the command that builds it.
+ */
+async function serveApp(app: FastifyInstance, { prefix, dist, notBuilt }: SinglePageApp) {
+  if (!existsSync(join(dist, "index.html"))) {
+    const refuse = () => {
+      throw new ServiceError(503, notBuilt);
+    };
+    app.get(`${prefix}/`, refuse);
+    app.get(`${prefix}/*`, refuse);
+    return;
+  }
+
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: dist,
+        prefix: "/",
+        cacheControl: false,
+        // The build writes a brotli (.br) and a gzip (.gz) copy beside each text file of 1 KB
+        // or more (web/compress-assets.ts); the client's Accept-Encoding picks one.
+        preCompressed: true,
+        setHeaders: (res, path) => {
+          const hashed = path.startsWith(join(dist, HASHED_ASSETS));
+          res.setHeader("cache-control", hashed ? FOREVER : "no-cache");
+          res.setHeader("vary", "accept-encoding");
+        },
+      });
+      scope.setNotFoundHandler((request, reply) => {
+        // A missing bundle must fail as such, not arrive as HTML.
+        if (
+          request.url.startsWith(`${prefix}${HASHED_ASSETS}`) ||
+          (request.method !== "GET" && request.method !== "HEAD")
+        ) {
+          throw new ServiceError(404, "not found");
+        }
+        return reply.header("cache-control", "no-cache").sendFile("index.html");
+      });
+    },
+    { prefix },
+  );
+}
+
 /** The built web app under `/webapp/`; every unknown app path gets index.html (the SPA's 404). */
 export function staticRoutes(webDist: string): FastifyPluginAsync {
   return async (app) => {
@@ -22,43 +76,25 @@ export function staticRoutes(webDist: string): FastifyPluginAsync {
       reply.redirect(`/webapp/${queryOf(request.url)}`);
     app.get("/", toApp);
     app.get("/webapp", toApp);
+    await serveApp(app, {
+      prefix: "/webapp",
+      dist: webDist,
+      notBuilt: "web app not built: run npm run build",
+    });
+  };
+}
 
-    if (!existsSync(join(webDist, "index.html"))) {
-      const notBuilt = () => {
-        throw new ServiceError(503, "web app not built: run npm run build");
-      };
-      app.get("/webapp/", notBuilt);
-      app.get("/webapp/*", notBuilt);
-      return;
-    }
-
-    await app.register(
-      async (webapp) => {
-        await webapp.register(fastifyStatic, {
-          root: webDist,
-          prefix: "/",
-          cacheControl: false,
-          // The build writes a brotli (.br) and a gzip (.gz) copy beside each text file of 1 KB
-          // or more (web/compress-assets.ts); the client's Accept-Encoding picks one.
-          preCompressed: true,
-          setHeaders: (res, path) => {
-            const hashed = path.startsWith(join(webDist, HASHED_ASSETS));
-            res.setHeader("cache-control", hashed ? FOREVER : "no-cache");
-            res.setHeader("vary", "accept-encoding");
-          },
-        });
-        webapp.setNotFoundHandler((request, reply) => {
-          // A missing bundle must fail as such, not arrive as HTML.
-          if (
-            request.url.startsWith(`/webapp${HASHED_ASSETS}`) ||
-            (request.method !== "GET" && request.method !== "HEAD")
-          ) {
-            throw new ServiceError(404, "not found");
-          }
-          return reply.header("cache-control", "no-cache").sendFile("index.html");
-        });
-      },
-      { prefix: "/webapp" },
-    );
+/**
+ * The operators' console under `/ops/` (its own build, `console/dist`), served as the web app
+ * is; its calls go to `/api/ops/`, which checks the operator.
+ */
+export function consoleRoutes(consoleDist: string): FastifyPluginAsync {
+  return async (app) => {
+    app.get("/ops", (request, reply) => reply.redirect(`/ops/${queryOf(request.url)}`));
+    await serveApp(app, {
+      prefix: "/ops",
+      dist: consoleDist,
+      notBuilt: "operators' console not built: run npm run build",
+    });
   };
 }

@@ -147,6 +147,7 @@ describe("the migrations on PostgreSQL", () => {
       expect(columns.map((c) => c.name)).toEqual([
         "media_progress.max_ratio double precision NO",
         "media_progress.seen_ratio double precision NO",
+        "news.id integer YES",
         "operator_audit.id integer YES",
         "operators.id integer YES",
         "players.id integer YES",
@@ -167,13 +168,14 @@ describe("the migrations on PostgreSQL", () => {
         MIGRATION_008,
         "009-operators",
         "010-station-run-script-version",
+        "011-game-figures-and-news",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(19);
+      expect(await count("table_schema = $1", [schema.name])).toBe(20);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

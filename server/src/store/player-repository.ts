@@ -66,6 +66,11 @@ export class PlayerRepository {
   }
 
   /** The first names of those of `ids` that have one (registered players). */
+  /** A stream of the player opened or closed now (the operators' "last seen"). */
+  async seen(id: number, at: string): Promise<void> {
+    await this.db.updateTable("players").set({ lastSeenAt: at }).where("id", "=", id).execute();
+  }
+
   async firstNames(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db

@@ -15,7 +15,8 @@ const COMMIT_SQL = `with s as (
   returning stream
 ), r as (
   update station_runs set status = $5, ink_state = $6, awaiting = $7, points = $8,
-    script_version = $19, updated_at = $9
+    script_version = $19, updated_at = $9, wrong_answers = wrong_answers + $20,
+    done_at = case when $5 = 'done' then coalesce(done_at, $9) else done_at end
   where stream = $1 and station_id = $4 and exists (select from s)
   returning 1
 ), p as (
@@ -143,6 +144,7 @@ async function commitPostgres(db: Queryable, write: RunWrite): Promise<boolean> 
       agenda.map((row) => row.dueAt),
       agenda.map((row) => row.payload),
       run.scriptVersion,
+      run.wrong ? 1 : 0,
     ],
   });
   return rows[0]?.ok === 1;

@@ -69,6 +69,8 @@ export type RunWrite = {
     awaiting: string;
     points: number;
     scriptVersion: string;
+    /** The answer was a wrong one: the run's count of them grows by one. */
+    wrong: boolean;
   };
   /** The station stops being the current one (it is done). */
   leave: boolean;

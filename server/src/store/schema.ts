@@ -24,6 +24,7 @@ export type Database = {
   operators: OperatorsTable;
   operatorSessions: OperatorSessionsTable;
   operatorAudit: OperatorAuditTable;
+  news: NewsTable;
 };
 
 /**
@@ -49,6 +50,8 @@ export type PlayersTable = {
   /** When the player chose the password; null while it is still the registration code. */
   passwordChosenAt: string | null;
   teamId: number | null;
+  /** When a stream of the player last opened or closed (the operators' player list). */
+  lastSeenAt: Generated<string | null>;
 };
 
 /** One signed-in device: SHA-256 hex of its auth token; the token itself is never stored. */
@@ -119,6 +122,12 @@ export type StationRunsTable = {
   /** The version of the script the saved state comes from (game/script-runner.ts). */
   scriptVersion: string | null;
   updatedAt: string;
+  /** When the run (last) started from the script's beginning; null for runs from before. */
+  startedAt: string | null;
+  /** When the station was done; null until then and for runs from before. */
+  doneAt: string | null;
+  /** Answers the script refused in this run. */
+  wrongAnswers: Generated<number>;
 };
 
 export type StreamsTable = {
@@ -220,4 +229,17 @@ export type OperatorAuditTable = {
   action: string;
   /** A short text without secrets. */
   detail: string | null;
+};
+
+/** A news item an operator sent to every player; withdrawn ones reach no one any more. */
+export type NewsTable = {
+  id: Generated<number>;
+  createdAt: string;
+  /** The text per language as JSON (`{"de": "...", "en": "..."}`). */
+  text: string;
+  /** A station the news links to. */
+  stationId: number | null;
+  /** The operator's name as it was; null for OPERATOR_TOKEN. */
+  operator: string | null;
+  withdrawnAt: string | null;
 };

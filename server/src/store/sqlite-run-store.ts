@@ -149,7 +149,8 @@ function prepare(sqlite: SqliteDatabase.Database) {
     ),
     run: sqlite.prepare(
       `update station_runs set status = ?, ink_state = ?, awaiting = ?, points = ?,
-         script_version = ?, updated_at = ?
+         script_version = ?, updated_at = ?, wrong_answers = wrong_answers + ?,
+         done_at = case when ? then coalesce(done_at, ?) else done_at end
        where stream = ? and station_id = ?`,
     ),
     leave: sqlite.prepare(
@@ -178,6 +179,9 @@ function apply(statements: ReturnType<typeof prepare>, write: RunWrite): boolean
     run.awaiting,
     run.points,
     run.scriptVersion,
+    at,
+    run.wrong ? 1 : 0,
+    run.status === "done" ? 1 : 0,
     at,
     stream,
     stationId,

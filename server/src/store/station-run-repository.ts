@@ -57,13 +57,15 @@ export class StationRunRepository {
   /** Inserts the run, or replaces the earlier run of the same station (a restart after cancel). */
   async save(run: StationRunRow): Promise<void> {
     const { status, inkState, awaiting, points, language, scriptVersion, updatedAt } = run;
+    const { startedAt, doneAt, wrongAnswers } = run;
+    const changes = { status, inkState, awaiting, points, language, scriptVersion, updatedAt };
     await this.db
       .insertInto("stationRuns")
       .values(run)
       .onConflict((oc) =>
         oc
           .columns(["stream", "stationId"])
-          .doUpdateSet({ status, inkState, awaiting, points, language, scriptVersion, updatedAt }),
+          .doUpdateSet({ ...changes, startedAt, doneAt, wrongAnswers }),
       )
       .execute();
   }

@@ -128,6 +128,9 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
       language: "de" as const,
       scriptVersion: "v1",
       updatedAt: AT,
+      startedAt: AT,
+      doneAt: null,
+      wrongAnswers: 0,
     };
     await store.repos.stationRuns.save(run);
     await store.repos.stationRuns.setStatus("player:1", 1, "cancelled", AT);
@@ -167,6 +170,9 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         language: "de",
         scriptVersion: null,
         updatedAt: stationId === 1 ? AT : LATER,
+        startedAt: AT,
+        doneAt: stationId === 1 ? AT : LATER,
+        wrongAnswers: 0,
       });
     }
     expect(await store.repos.stationRuns.totals()).toEqual([
@@ -193,6 +199,9 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         language: "de",
         scriptVersion: null,
         updatedAt: AT,
+        startedAt: AT,
+        doneAt: null,
+        wrongAnswers: 0,
       });
     }
     expect(await store.repos.players.listInactiveSince(LATER, 10)).toEqual([
@@ -295,6 +304,9 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         language: "de",
         scriptVersion: null,
         updatedAt: AT,
+        startedAt: AT,
+        doneAt: null,
+        wrongAnswers: 0,
       });
     const write = (version: number, lastSeq: number): RunWrite => ({
       stream: "player:1",
@@ -307,6 +319,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         awaiting: '{"answer":false,"buttons":[]}',
         points: 3,
         scriptVersion: "v2",
+        wrong: true,
       },
       leave: true,
       lastSeq: lastSeq + 2,
@@ -367,6 +380,12 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         lastSeq: 2,
         currentStation: 0,
         run: { status: "done", inkState: '{"s":2}', points: 3 },
+      });
+      // The console's figures: the wrong answer counted, the time it was done.
+      expect(await store.repos.stationRuns.find("player:1", 1)).toMatchObject({
+        startedAt: AT,
+        doneAt: LATER,
+        wrongAnswers: 1,
       });
       expect(await store.repos.events.listAfter("player:1", 0)).toEqual([
         { seq: 1, type: "webtext", payload: '{"Text":"Gockel"}' },

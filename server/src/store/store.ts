@@ -6,10 +6,14 @@ import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
 import { Pool } from "pg";
 import type { DatabaseConfig, Dialect } from "../config";
 import { EventRepository } from "./event-repository";
+import { FiguresRepository } from "./figures-repository";
+import { readInBackground } from "./sqlite-reader";
+import type { SqliteReader } from "./sqlite-reader";
 import { MediaProgressRepository } from "./media-progress-repository";
 import { migrateToLatest } from "./migrations";
 import { ParticipantRepository } from "./participant-repository";
 import { PasswordResetRepository } from "./password-reset-repository";
+import { NewsRepository } from "./news-repository";
 import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
 import { OpenTransactions } from "./open-transactions";
@@ -52,9 +56,11 @@ export type Repositories = {
   scheduled: ScheduledMessageRepository;
   rateHits: RateHitRepository;
   operators: OperatorRepository;
+  news: NewsRepository;
+  figures: FiguresRepository;
 };
 
-function repositories(db: Kysely<Database>, dialect: Dialect): Repositories {
+function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteReader): Repositories {
   return {
     players: new PlayerRepository(db),
     sessions: new SessionRepository(db),
@@ -71,6 +77,8 @@ function repositories(db: Kysely<Database>, dialect: Dialect): Repositories {
     scheduled: new ScheduledMessageRepository(db, dialect),
     rateHits: new RateHitRepository(db),
     operators: new OperatorRepository(db),
+    news: new NewsRepository(db),
+    figures: new FiguresRepository(db, dialect, reader),
   };
 }
 
@@ -90,8 +98,10 @@ export class Store {
     private readonly checkpoints?: Checkpoints,
     /** PostgreSQL's pool. */
     private readonly pool?: Pool,
+    /** SQLite's read-only connection on a worker thread, for the console (sqlite-reader.ts). */
+    private readonly reader?: SqliteReader,
   ) {
-    this.repos = repositories(db, dialect);
+    this.repos = repositories(db, dialect, reader);
   }
 
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
@@ -143,6 +153,7 @@ export class Store {
   }
 
   async close(): Promise<void> {
+    await this.reader?.stop();
     await this.checkpoints?.stop();
     await this.db.destroy();
   }
@@ -208,7 +219,9 @@ function openSqlite(file: string, onError: (message: string) => void): Store {
     plugins: [new CamelCasePlugin()],
   });
   const open = new OpenTransactions();
-  return new Store(db, "sqlite", new SqliteRunStore(db, sqlite, open), open, checkpoints);
+  const reader = inMemory ? undefined : readInBackground(file);
+  const runs = new SqliteRunStore(db, sqlite, open);
+  return new Store(db, "sqlite", runs, open, checkpoints, undefined, reader);
 }
 
 /**

@@ -78,6 +78,10 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     database: "database" in options ? options.database : { kind: "sqlite", file: options.dbFile },
     contentDir: pack.dir,
     webDist: join("database" in options ? tmpdir() : join(options.dbFile, ".."), "no-web-dist"),
+    consoleDist: join(
+      "database" in options ? tmpdir() : join(options.dbFile, ".."),
+      "no-console-dist",
+    ),
     corsOrigins: [],
     publicUrl: "http://localhost",
     sms: { provider: "outbox" },

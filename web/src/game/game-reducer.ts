@@ -94,8 +94,10 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
   const next: PlayState = {
     ...state,
     lastEventId: event.id ?? state.lastEventId,
-    // Only a run of answer-expected events counts; any other event type resets the count.
-    answerExpectedCounts: event.type === "answer-expected" ? state.answerExpectedCounts : {},
+    // Only a run of answer-expected events counts; any other event of the player's game resets
+    // the count (the operators' news are not part of it).
+    answerExpectedCounts:
+      event.type === "answer-expected" || event.type === "news" ? state.answerExpectedCounts : {},
   };
   switch (event.type) {
     case "playerstatus":
@@ -125,6 +127,8 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
         ],
       }));
     }
+    case "news":
+      return { ...next, operatorNews: event.data.News };
     case "error":
       return next;
   }
@@ -172,6 +176,8 @@ function applyStatus(state: PlayState, status: PlayerStatus): PlayState {
     lastActiveStation,
     stations,
     unseenViews: [...state.unseenViews, ...newViews.filter((v) => !state.unseenViews.includes(v))],
+    // A stream opens with this status; the operators' news follow it unless there are none.
+    ...(status.BacklogUntil !== undefined && { operatorNews: [] }),
   };
 }
 

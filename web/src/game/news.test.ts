@@ -10,9 +10,11 @@ import {
   hasNewPoints,
   isNewPlayer,
   newsShown,
+  operatorNewsText,
   pickFixedText,
   recommendedStation,
   unseenNews,
+  unseenOperatorNews,
 } from "./news";
 
 const timing = { timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 };
@@ -62,6 +64,41 @@ describe("news", () => {
     expect(unseenNews(state, 1).map((message) => message.content)).toEqual(["Neu: die Kirche"]);
     const shown = run([{ type: "seen", mark: newsShown(state, null) }], state);
     expect(unseenNews(shown, shown.seen.news)).toEqual([]);
+  });
+
+  it("the operators' news replace each other as sent, ring the bell until home showed them", () => {
+    const news = (...ids: number[]): GameAction => ({
+      type: "server-event",
+      event: event(
+        "news",
+        {
+          News: ids.map((id) => ({
+            ID: id,
+            Text: { de: `Nachricht ${id}`, en: `News ${id}` },
+            Timestamp: new Date(t0).toISOString(),
+          })),
+        },
+        null,
+      ),
+      receivedAt: t0,
+    });
+    const state = run([status(), news(2, 1)]);
+    expect(unseenOperatorNews(state, null).map((item) => item.ID)).toEqual([2, 1]);
+    expect(bellMarked(state, null)).toBe(true);
+    const shown = run([{ type: "seen", mark: newsShown(state, null) }], state);
+    expect(bellMarked(shown, null)).toBe(false);
+    // A withdrawn item goes; a new one rings again; the stream's last id stays.
+    const again = run([news(3, 1)], shown);
+    expect(unseenOperatorNews(again, again.seen.operatorNews).map((item) => item.ID)).toEqual([3]);
+    expect(bellMarked(again, null)).toBe(true);
+    expect(again.lastEventId).toBe(shown.lastEventId);
+    const [item] = again.operatorNews;
+    if (!item) throw new Error("no news");
+    expect(operatorNewsText(item, "en")).toBe("News 3");
+    expect(operatorNewsText(item, "de-formal")).toBe("Nachricht 3");
+    // A reconnect opens with a status; no news follow when all were withdrawn meanwhile.
+    expect(run([status({ BacklogUntil: 0 })], again).operatorNews).toEqual([]);
+    expect(run([status()], again).operatorNews).toHaveLength(2);
   });
 
   it("the bell is set on recommendations until home has shown them", () => {

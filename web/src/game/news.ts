@@ -1,4 +1,4 @@
-import type { PlayerStatus } from "@wegmarke/protocol";
+import type { Language, NewsItem, PlayerStatus } from "@wegmarke/protocol";
 import type { PlayState, Message } from "./play-state";
 import type { SeenMark } from "./seen";
 import { isPlayed, isVisible } from "./station-flags";
@@ -20,13 +20,28 @@ export function unseenNews(state: PlayState, seenUpTo: number | null): Message[]
     .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id);
 }
 
+/** The operators' news that arrived after the newest one home had shown, newest first. */
+export function unseenOperatorNews(state: PlayState, seenUpTo: number | null): NewsItem[] {
+  return state.operatorNews.filter((item) => seenUpTo === null || item.ID > seenUpTo);
+}
+
+/** A news item's text in `language`: else German (for de-formal too), else English, else any. */
+export function operatorNewsText(item: NewsItem, language: Language): string {
+  const { Text: text } = item;
+  return text[language] ?? text.de ?? text.en ?? Object.values(text)[0] ?? "";
+}
+
 /**
- * The header bell's marker (spec 2): set by a recommendation that home has not shown yet or
- * by a nearby station other than the one home showed last.
+ * The header bell's marker (spec 2): set by a recommendation or an operators' news item that
+ * home has not shown yet, or by a nearby station other than the one home showed last.
  */
 export function bellMarked(state: PlayState, nearbyStation: number | null): boolean {
   const newNearby = nearbyStation !== null && nearbyStation !== state.seen.nearby;
-  return unseenNews(state, state.seen.news).length > 0 || newNearby;
+  return (
+    unseenNews(state, state.seen.news).length > 0 ||
+    unseenOperatorNews(state, state.seen.operatorNews).length > 0 ||
+    newNearby
+  );
 }
 
 /**
@@ -44,10 +59,19 @@ export function recommendedStation(status: PlayerStatus | null, message: Message
   return named === undefined ? message.stationId : Number(named[0]);
 }
 
-/** What home has shown: the recommendations up to the newest one, and the nearby station. */
+/**
+ * What home has shown: the recommendations and the operators' news up to the newest one of
+ * each, and the nearby station.
+ */
 export function newsShown(state: PlayState, nearbyStation: number | null): SeenMark {
   const ids = recommendations(state).map((message) => message.id);
-  return { kind: "news", upTo: ids.length === 0 ? null : Math.max(...ids), nearby: nearbyStation };
+  const operatorIds = state.operatorNews.map((item) => item.ID);
+  return {
+    kind: "news",
+    upTo: ids.length === 0 ? null : Math.max(...ids),
+    operatorUpTo: operatorIds.length === 0 ? null : Math.max(...operatorIds),
+    nearby: nearbyStation,
+  };
 }
 
 /** Home's "reward" link: points were earned since the points page was seen last. */

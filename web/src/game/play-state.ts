@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { playerStatusSchema, stationViewSchema } from "@wegmarke/protocol";
+import { newsItemSchema, playerStatusSchema, stationViewSchema } from "@wegmarke/protocol";
 import type { MessageEventType, WebAppConfig } from "@wegmarke/protocol";
 import { nothingSeen, seenSchema } from "./seen";
 
@@ -81,6 +81,8 @@ export const playStateSchema = z.object({
   nextLocalId: z.number(),
   /** What the player has seen (news, stories, points); absent in caches written before it. */
   seen: seenSchema.default(nothingSeen),
+  /** The operators' news as the stream sent them last, newest first. */
+  operatorNews: z.array(newsItemSchema).default([]),
   timing: timingSchema,
 });
 export type PlayState = z.infer<typeof playStateSchema>;
@@ -105,6 +107,7 @@ export function initialPlayState(timing: Timing): PlayState {
     unseenViews: [],
     nextLocalId: -1,
     seen: nothingSeen,
+    operatorNews: [],
     timing,
   };
 }

@@ -3,13 +3,14 @@ import { markSeen, nothingSeen } from "./seen";
 
 describe("seen marks", () => {
   it("news keeps the highest recommendation shown and the nearby station", () => {
-    const once = markSeen(nothingSeen, { kind: "news", upTo: 7, nearby: 2 });
-    expect(once).toMatchObject({ news: 7, nearby: 2 });
-    expect(markSeen(once, { kind: "news", upTo: 3, nearby: null })).toMatchObject({
+    const once = markSeen(nothingSeen, { kind: "news", upTo: 7, operatorUpTo: 4, nearby: 2 });
+    expect(once).toMatchObject({ news: 7, operatorNews: 4, nearby: 2 });
+    expect(markSeen(once, { kind: "news", upTo: 3, operatorUpTo: 5, nearby: null })).toMatchObject({
       news: 7,
+      operatorNews: 5,
       nearby: null,
     });
-    expect(markSeen(once, { kind: "news", upTo: null, nearby: 2 })).toBe(once);
+    expect(markSeen(once, { kind: "news", upTo: null, operatorUpTo: 2, nearby: 2 })).toBe(once);
   });
 
   it("a story is seen once", () => {

@@ -7,6 +7,8 @@ import { z } from "zod";
 export const seenSchema = z.object({
   /** The highest recommendation message id that home has shown. */
   news: z.number().nullable(),
+  /** The highest id of the operators' news that home has shown; absent in older caches. */
+  operatorNews: z.number().nullable().default(null),
   /** The nearby station home showed last: a different one sets the bell again. */
   nearby: z.number().nullable(),
   /** Stories opened on this device. */
@@ -16,19 +18,28 @@ export const seenSchema = z.object({
 });
 export type Seen = z.infer<typeof seenSchema>;
 
-export const nothingSeen: Seen = { news: null, nearby: null, stories: [], points: 0 };
+export const nothingSeen: Seen = {
+  news: null,
+  operatorNews: null,
+  nearby: null,
+  stories: [],
+  points: 0,
+};
 
 export type SeenMark =
-  | { kind: "news"; upTo: number | null; nearby: number | null }
+  | { kind: "news"; upTo: number | null; operatorUpTo: number | null; nearby: number | null }
   | { kind: "story"; storyId: number }
   | { kind: "points"; points: number };
 
 export function markSeen(seen: Seen, mark: SeenMark): Seen {
   switch (mark.kind) {
     case "news": {
-      const news = mark.upTo === null ? seen.news : Math.max(seen.news ?? mark.upTo, mark.upTo);
-      if (news === seen.news && mark.nearby === seen.nearby) return seen;
-      return { ...seen, news, nearby: mark.nearby };
+      const news = highest(seen.news, mark.upTo);
+      const operatorNews = highest(seen.operatorNews, mark.operatorUpTo);
+      if (news === seen.news && operatorNews === seen.operatorNews && mark.nearby === seen.nearby) {
+        return seen;
+      }
+      return { ...seen, news, operatorNews, nearby: mark.nearby };
     }
     case "story":
       if (seen.stories.includes(mark.storyId)) return seen;
@@ -36,4 +47,8 @@ export function markSeen(seen: Seen, mark: SeenMark): Seen {
     case "points":
       return mark.points === seen.points ? seen : { ...seen, points: mark.points };
   }
+}
+
+function highest(seen: number | null, shown: number | null): number | null {
+  return shown === null ? seen : Math.max(seen ?? shown, shown);
 }

@@ -273,6 +273,7 @@ export const de: Locale = {
     heading: "Neuigkeiten",
     "station-nearby": "Eine Station in deiner Nähe",
     from: "Von {{name}}",
+    fromGame: "Von der Spielleitung",
     toStation: "Zu „{{title}}“",
     newStory: "Eine neue Geschichte ist freigeschaltet",
     newPoints: "Du hast neue Punkte gesammelt!",

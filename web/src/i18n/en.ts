@@ -268,6 +268,7 @@ export const en = {
     heading: "News",
     "station-nearby": "A station nearby",
     from: "From {{name}}",
+    fromGame: "From the game team",
     toStation: "To “{{title}}”",
     newStory: "A new story is unlocked",
     newPoints: "You have earned new points!",

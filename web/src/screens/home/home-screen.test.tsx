@@ -53,6 +53,36 @@ describe("home", () => {
     expect(screen.queryByRole("region", { name: "Neuigkeiten" })).toBeNull();
   });
 
+  it("shows the operators' news at once in the player's language, and rings the bell elsewhere", async () => {
+    open("/station");
+    const news = (texts: string[]) =>
+      stream().send("news", {
+        News: texts.map((de, index) => ({
+          ID: texts.length - index,
+          Text: { de, en: `EN ${de}` },
+          StationID: 30,
+          Timestamp: now(),
+        })),
+      });
+    act(() => {
+      stream().send("playerstatus", gameStatus(), 1);
+      news(["Der Turm schließt um 18 Uhr.\nDas Finale ist am Markt."]);
+    });
+    expect(await screen.findByTestId("bell-marker")).toBeTruthy();
+    const footer = screen.getByRole("navigation", { name: "Bereiche" });
+    fireEvent.click(within(footer).getByRole("link", { name: "Neuigkeiten" }));
+    const region = await screen.findByRole("region", { name: "Neuigkeiten" });
+    expect(within(region).getByText("Von der Spielleitung")).toBeTruthy();
+    expect(within(region).getByText(/Der Turm schließt um 18 Uhr\.\s+Das Finale/)).toBeTruthy();
+    expect(
+      within(region).getByRole("link", { name: "Zu „Rosen für die Armen“" }).getAttribute("href"),
+    ).toBe("/webapp/email/30");
+    await waitFor(() => expect(screen.queryByTestId("bell-marker")).toBeNull());
+    // Sent while home is open: it appears there at once.
+    act(() => news(["Neu: Kuchen im Café.", "Der Turm schließt um 18 Uhr."]));
+    expect(await within(region).findByText("Neu: Kuchen im Café.")).toBeTruthy();
+  });
+
   it("shows the active station", async () => {
     open();
     act(() =>

@@ -11,6 +11,7 @@ import {
 } from "../../components/icons";
 import { Loading } from "../../components/loading";
 import { MessageContent } from "../../components/message-content";
+import type { Language, NewsItem } from "@wegmarke/protocol";
 import type { PlayState, Message } from "../../game/play-state";
 import { unreadCount, writerAt } from "../../game/messenger";
 import {
@@ -18,9 +19,11 @@ import {
   hasNewPoints,
   isNewPlayer,
   newsShown,
+  operatorNewsText,
   pickFixedText,
   recommendedStation,
   unseenNews,
+  unseenOperatorNews,
 } from "../../game/news";
 import { stationById } from "../../game/station-flags";
 import { nearestStation } from "../../game/station-list";
@@ -63,6 +66,40 @@ function NewsItem({ message, state }: { message: Message; state: PlayState }) {
   );
 }
 
+/** A news item of the game's operators, with a link to the station it names. */
+function OperatorNewsItem({
+  item,
+  state,
+  language,
+}: {
+  item: NewsItem;
+  state: PlayState;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const { content } = useSession();
+  const target = item.StationID;
+  const station = target === undefined ? undefined : stationById(state.status, target);
+  const view = station?.DisplayHint.View ?? "station";
+  return (
+    <li className="news-item news-item--game">
+      <p className="news-item__from">
+        <span>{t("news.fromGame")}</span>
+        <time dateTime={item.Timestamp}>{formatTime(item.Timestamp)}</time>
+      </p>
+      <p className="news-item__content news-item__text">{operatorNewsText(item, language)}</p>
+      {target !== undefined && station !== undefined && (
+        <Link className="news-item__link" to={stationPath(view, target)}>
+          {t("news.toStation", {
+            title: displayTitle(stationTexts(content, target, station), view),
+          })}
+          <ChevronIcon />
+        </Link>
+      )}
+    </li>
+  );
+}
+
 /**
  * Home (/webapp/), the news feed: unseen news, the active station, the nearest station, a new
  * story or reward; a fixed text when there is none of these.
@@ -80,8 +117,9 @@ export function HomeScreen() {
   const nearby = nearestStation(state.status, position, config.stationDistanceThreshold);
   const nearbyId = nearby?.id ?? null;
   // The news unseen when home opened stay while it is open; the next visit shows newer ones.
-  const [seenBefore] = useState(() => state.seen.news);
-  const news = unseenNews(state, seenBefore);
+  const [seenBefore] = useState(() => state.seen);
+  const news = unseenNews(state, seenBefore.news);
+  const announcements = unseenOperatorNews(state, seenBefore.operatorNews);
   const [newStory] = unseenStories(availableStories(content, state.status), state.seen.stories);
   const newPoints = hasNewPoints(state);
   const storyOpening = useStoryOpening();
@@ -95,7 +133,12 @@ export function HomeScreen() {
 
   const active = current !== null && currentStation !== undefined;
   const nothing =
-    news.length === 0 && !active && nearby === null && newStory === undefined && !newPoints;
+    news.length === 0 &&
+    announcements.length === 0 &&
+    !active &&
+    nearby === null &&
+    newStory === undefined &&
+    !newPoints;
   const fixedText = pickFixedText(
     content?.news ?? [],
     fixedTexts.map((key) => t(key)),
@@ -107,12 +150,20 @@ export function HomeScreen() {
 
   return (
     <div className="home">
-      {news.length > 0 && (
+      {news.length + announcements.length > 0 && (
         <section className="home__news" aria-labelledby="home-news">
           <h2 id="home-news" className="section-title">
             <NewsIcon /> {t("news.heading")}
           </h2>
           <ul className="news-list">
+            {announcements.map((item) => (
+              <OperatorNewsItem
+                key={`game-${item.ID}`}
+                item={item}
+                state={state}
+                language={language}
+              />
+            ))}
             {news.map((message) => (
               <NewsItem key={message.id} message={message} state={state} />
             ))}

@@ -1,0 +1,80 @@
+import { OpsReason } from "@wegmarke/protocol";
+import type { z } from "zod";
+
+/** Where the operator API is mounted; the console is served from the same origin. */
+export const API_BASE = "/api/ops";
+
+/**
+ * A call that failed: `network` (no answer at all), `status` (an error status with the
+ * server's plain-text reason) or `unexpected` (an answer the console could not read).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: "network" | "status" | "unexpected",
+    readonly status = 0,
+    readonly reason = "",
+  ) {
+    super(kind === "status" ? `${status} ${reason}` : kind);
+    this.name = "ApiError";
+  }
+}
+
+let signInRequired: () => void = () => undefined;
+
+/**
+ * Calls `handler` whenever the server answers 401 "operator sign-in required": the session
+ * ended (expired, signed out elsewhere, the operator removed). Returns the undo.
+ */
+export function onSignInRequired(handler: () => void): () => void {
+  signInRequired = handler;
+  return () => {
+    if (signInRequired === handler) signInRequired = () => undefined;
+  };
+}
+
+export type CallOptions<T> = {
+  method?: "GET" | "POST" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+  /** What the answer must be. */
+  schema: z.ZodType<T>;
+  /** Error statuses whose JSON answer is read like a success (422 of the reload). */
+  accept?: readonly number[];
+};
+
+/** A call of the operator API: JSON in and out, the session cookie along. */
+export async function call<T>(path: string, options: CallOptions<T>): Promise<T> {
+  const { method = "GET", body, signal, schema, accept = [] } = options;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  } catch (error) {
+    // A cancelled call stays an AbortError: whoever cancelled it ignores it.
+    if (signal?.aborted) throw error;
+    throw new ApiError("network");
+  }
+  if (!response.ok && !accept.includes(response.status)) {
+    const reason = (await response.text().catch(() => "")).trim() || response.statusText;
+    if (response.status === 401 && reason === OpsReason.signInRequired) signInRequired();
+    throw new ApiError("status", response.status, reason);
+  }
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError("unexpected", response.status);
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError("unexpected", response.status);
+  return parsed.data;
+}

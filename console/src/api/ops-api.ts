@@ -1,0 +1,79 @@
+import {
+  auditPage,
+  opsMe,
+  opsNews,
+  opsNewsList,
+  opsOverview,
+  opsPlayersPage,
+  opsReloadOutcome,
+} from "@wegmarke/protocol";
+import type {
+  AuditPage,
+  OpsMe,
+  OpsNews,
+  OpsNewsList,
+  OpsNewsRequest,
+  OpsOverview,
+  OpsPlayersPage,
+  OpsReloadOutcome,
+  OpsSessionRequest,
+} from "@wegmarke/protocol";
+import { z } from "zod";
+import { API_BASE, call } from "./client";
+
+/** The console's event stream (`overview`, `activity`, `news`). */
+export const LIVE_URL = `${API_BASE}/live`;
+/** Every player as CSV: a plain download, the cookie goes along. */
+export const EXPORT_URL = `${API_BASE}/export.csv`;
+
+/** What a call answers that has nothing to say (`{"value": "ok"}` or the like). */
+const anyAnswer = z.unknown();
+
+export const getMe = (): Promise<OpsMe> => call("/me", { schema: opsMe });
+
+export const signIn = (body: OpsSessionRequest): Promise<OpsMe> =>
+  call("/session", { method: "POST", body, schema: opsMe });
+
+export const signOut = (): Promise<unknown> =>
+  call("/session", { method: "DELETE", schema: anyAnswer });
+
+export const getOverview = (signal?: AbortSignal): Promise<OpsOverview> =>
+  call("/overview", { schema: opsOverview, ...(signal && { signal }) });
+
+export function getPlayers(
+  query: { q: string; limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<OpsPlayersPage> {
+  const params = new URLSearchParams({
+    q: query.q,
+    limit: String(query.limit),
+    offset: String(query.offset),
+  });
+  return call(`/players?${params}`, { schema: opsPlayersPage, ...(signal && { signal }) });
+}
+
+export const cancelStation = (playerId: number, stationId: number): Promise<unknown> =>
+  call(`/players/${playerId}/stations/${stationId}/cancel`, {
+    method: "POST",
+    body: {},
+    schema: anyAnswer,
+  });
+
+export const getNews = (signal?: AbortSignal): Promise<OpsNewsList> =>
+  call("/news", { schema: opsNewsList, ...(signal && { signal }) });
+
+export const sendNews = (body: OpsNewsRequest): Promise<OpsNews> =>
+  call("/news", { method: "POST", body, schema: opsNews });
+
+export const withdrawNews = (id: number): Promise<OpsNews> =>
+  call(`/news/${id}`, { method: "DELETE", schema: opsNews });
+
+/** 200 with the new version, or 422 with the pack's problems: both are answers to show. */
+export const reloadContent = (): Promise<OpsReloadOutcome> =>
+  call("/content/reload", { method: "POST", body: {}, schema: opsReloadOutcome, accept: [422] });
+
+export function getAudit(before: number | undefined, limit: number): Promise<AuditPage> {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (before !== undefined) params.set("before", String(before));
+  return call(`/audit?${params}`, { schema: auditPage });
+}

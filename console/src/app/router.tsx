@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from "react";
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
+
+/** The console's sections and their paths under /ops/ (the server answers each with the app). */
+export const sections = ["overview", "players", "news", "content", "audit"] as const;
+export type Section = (typeof sections)[number];
+
+export const sectionPath: Record<Section, string> = {
+  overview: "/ops/",
+  players: "/ops/players",
+  news: "/ops/news",
+  content: "/ops/content",
+  audit: "/ops/audit",
+};
+
+/** The section of a path (a trailing slash or none), or null for a path the console lacks. */
+export function sectionOf(pathname: string): Section | null {
+  const path = pathname.replace(/\/+$/, "");
+  if (path === "/ops") return "overview";
+  return sections.find((section) => sectionPath[section] === path) ?? null;
+}
+
+/** Said when the console changes the address itself; the browser says `popstate`. */
+const NAVIGATED = "wegmarke-console-navigated";
+
+function subscribe(changed: () => void): () => void {
+  window.addEventListener("popstate", changed);
+  window.addEventListener(NAVIGATED, changed);
+  return () => {
+    window.removeEventListener("popstate", changed);
+    window.removeEventListener(NAVIGATED, changed);
+  };
+}
+
+export function usePathname(): string {
+  return useSyncExternalStore(subscribe, () => window.location.pathname);
+}
+
+export function navigate(path: string): void {
+  if (path === window.location.pathname) return;
+  window.history.pushState(null, "", path);
+  window.dispatchEvent(new Event(NAVIGATED));
+}
+
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
+
+/** A link within the console: changes the view without loading the page again. */
+export function Link({ to, onClick, ...rest }: LinkProps) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    // A new tab or window (a modifier, the middle button) is the browser's business.
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
+      return;
+    }
+    event.preventDefault();
+    navigate(to);
+  };
+  return <a href={to} onClick={follow} {...rest} />;
+}

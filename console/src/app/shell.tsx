@@ -1,0 +1,136 @@
+import { useEffect, useRef } from "react";
+import type { OpsMe } from "@wegmarke/protocol";
+import { useI18n } from "../i18n/i18n";
+import type { TextKey } from "../i18n/en";
+import { LiveContext } from "../live/live-context";
+import type { Connection } from "../live/live-state";
+import { useLive } from "../live/use-live";
+import { AuditView } from "../views/audit";
+import { ContentView } from "../views/content";
+import { NewsView } from "../views/news/news";
+import { OverviewView } from "../views/overview/overview";
+import { PlayersView } from "../views/players";
+import { LanguageSwitch } from "./language-switch";
+import { Link, sectionOf, sectionPath, sections, usePathname } from "./router";
+import type { Section } from "./router";
+
+const sectionNames: Record<Section, TextKey> = {
+  overview: "nav.overview",
+  players: "nav.players",
+  news: "nav.news",
+  content: "nav.content",
+  audit: "nav.audit",
+};
+
+const connectionNames: Record<Connection, TextKey> = {
+  connecting: "live.connecting",
+  live: "live.live",
+  reconnecting: "live.reconnecting",
+};
+
+function LiveIndicator({ connection }: { connection: Connection }) {
+  const { t } = useI18n();
+  const name = t(connectionNames[connection]);
+  return (
+    <p
+      className={`live live--${connection}`}
+      role="status"
+      aria-label={t("live.label", { state: name })}
+    >
+      <span className="live__dot" aria-hidden="true" />
+      {name}
+    </p>
+  );
+}
+
+function View({ section }: { section: Section | null }) {
+  switch (section) {
+    case "overview":
+      return <OverviewView />;
+    case "players":
+      return <PlayersView />;
+    case "news":
+      return <NewsView />;
+    case "content":
+      return <ContentView />;
+    case "audit":
+      return <AuditView />;
+    case null:
+      return <NotFound />;
+  }
+}
+
+function NotFound() {
+  const { t } = useI18n();
+  return (
+    <section className="stack">
+      <h1 tabIndex={-1}>{t("notFound.heading")}</h1>
+      <p>{t("notFound.text")}</p>
+      <p>
+        <Link to={sectionPath.overview}>{t("notFound.link")}</Link>
+      </p>
+    </section>
+  );
+}
+
+type Props = { me: OpsMe; onSignOut: () => Promise<void> };
+
+/** The signed-in console: header, the sections' navigation, and the section of the address. */
+export function Shell({ me, onSignOut }: Props) {
+  const { t } = useI18n();
+  const live = useLive();
+  const section = sectionOf(usePathname());
+  const main = useRef<HTMLElement>(null);
+  const shown = useRef(section);
+
+  useEffect(() => {
+    document.title = `${t(section === null ? "notFound.heading" : sectionNames[section])} – ${t("app.title")}`;
+  }, [section, t]);
+
+  // After a change of section the focus goes to its heading, so a screen reader starts there.
+  useEffect(() => {
+    if (shown.current === section) return;
+    shown.current = section;
+    main.current?.querySelector<HTMLElement>("h1")?.focus();
+  }, [section]);
+
+  return (
+    <LiveContext value={live}>
+      <a className="skip" href="#main">
+        {t("app.skip")}
+      </a>
+      <header className="top">
+        <div className="top__bar">
+          <p className="brand">{t("app.title")}</p>
+          <LiveIndicator connection={live[0].connection} />
+          <div className="top__account">
+            <span>
+              {me.name === null ? t("signedInWithToken") : t("signedInAs", { name: me.name })}
+            </span>
+            <LanguageSwitch compact />
+            <button type="button" className="button button--small" onClick={() => void onSignOut()}>
+              {t("signOut")}
+            </button>
+          </div>
+        </div>
+        <nav className="tabs" aria-label={t("nav.label")}>
+          <ul>
+            {sections.map((item) => (
+              <li key={item}>
+                <Link
+                  to={sectionPath[item]}
+                  {...(item === section && { "aria-current": "page" as const })}
+                >
+                  {t(sectionNames[item])}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" ref={main} className="page" tabIndex={-1}>
+        <View section={section} />
+      </main>
+    </LiveContext>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { exportFileName, formatDateTime, formatDuration, formatProblem } from "./format";
+
+describe("formatProblem", () => {
+  it("names file, line and message as content:check prints them", () => {
+    expect(
+      formatProblem({
+        file: "stations/1-marktplatz/script.ink",
+        line: 12,
+        message: "unknown knot",
+      }),
+    ).toBe("stations/1-marktplatz/script.ink:12: unknown knot");
+    expect(formatProblem({ file: "game.yaml", message: "title: required" })).toBe(
+      "game.yaml: title: required",
+    );
+  });
+});
+
+describe("formatDuration", () => {
+  it("rounds to seconds, minutes and seconds, or hours and minutes", () => {
+    expect(formatDuration(44.6)).toBe("45 s");
+    expect(formatDuration(312)).toBe("5 min 12 s");
+    expect(formatDuration(3900)).toBe("1 h 5 min");
+    expect(formatDuration(-3)).toBe("0 s");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes a date in the language's form, and nothing for an unreadable one", () => {
+    expect(formatDateTime("2026-11-25T10:00:00Z", "de-DE")).toMatch(/25\.11\.2026/);
+    expect(formatDateTime("not a date", "de-DE")).toBe("");
+  });
+});
+
+describe("exportFileName", () => {
+  it("names the export after the local day it is taken", () => {
+    expect(exportFileName(new Date(2026, 0, 5, 23, 59))).toBe("wegmarke-players-2026-01-05.csv");
+  });
+});

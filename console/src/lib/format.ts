@@ -1,0 +1,44 @@
+import type { ContentProblemInfo } from "@wegmarke/protocol";
+
+function dateOf(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Date and time, e.g. "25.11.2026, 14:03"; "" for an unreadable timestamp. */
+export function formatDateTime(iso: string, locale: string): string {
+  const date = dateOf(iso);
+  return date === null
+    ? ""
+    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+/** The time of day with seconds, e.g. "14:03:27"; "" for an unreadable timestamp. */
+export function formatTime(iso: string, locale: string): string {
+  const date = dateOf(iso);
+  return date === null ? "" : new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(date);
+}
+
+/** A duration in seconds, rounded: "45 s", "4 min 12 s", "1 h 5 min". */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} min ${whole % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** A problem of a content pack as `content:check` prints it: `file:line: message`. */
+export function formatProblem({ file, line, message }: ContentProblemInfo): string {
+  return `${file}${line === undefined ? "" : `:${line}`}: ${message}`;
+}
+
+/**
+ * The export's file name for the day it is taken, as the server names it:
+ * `wegmarke-players-2026-11-25.csv`.
+ */
+export function exportFileName(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `wegmarke-players-${day}.csv`;
+}

@@ -1,0 +1,64 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import type { AuditEntry } from "@wegmarke/protocol";
+import { describe, expect, it } from "vitest";
+import { fakeServer, json } from "../test/fake-server";
+import { renderView } from "../test/render";
+import { AUDIT_PAGE, AuditView } from "./audit";
+
+const entry = (id: number, changes: Partial<AuditEntry> = {}): AuditEntry => ({
+  id,
+  at: "2026-11-25T10:00:00Z",
+  via: "session",
+  operator: "anna",
+  action: "signin",
+  detail: null,
+  ...changes,
+});
+
+describe("the audit log", () => {
+  it("names who did what, and loads older pages until the oldest", async () => {
+    const server = fakeServer({
+      "GET /api/ops/audit": ({ url }) =>
+        url.searchParams.get("before") === null
+          ? json({
+              entries: [
+                entry(3, { action: "news.send", detail: "news 1" }),
+                entry(2, { via: "token", operator: null, action: "content.reload" }),
+              ],
+              next: 2,
+            })
+          : json({ entries: [entry(1, { via: "cli", operator: null, action: "operator.add" })] }),
+    });
+    renderView(<AuditView />);
+    const list = await screen.findByRole("list");
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^news\.sendanna.*news 1$/),
+      expect.stringMatching(/^content\.reloadoperator token/),
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Load older entries" }));
+    await screen.findByText("The oldest entry is shown.");
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(list).getByText("command line")).toBeTruthy();
+    expect(server.requests.map(({ query }) => [query.get("before"), query.get("limit")])).toEqual([
+      [null, String(AUDIT_PAGE)],
+      ["2", String(AUDIT_PAGE)],
+    ]);
+  });
+
+  it("starts over from the newest on refresh", async () => {
+    let newest = 1;
+    fakeServer({
+      "GET /api/ops/audit": () => json({ entries: [entry(newest, { action: `a${newest}` })] }),
+    });
+    renderView(<AuditView />);
+    await screen.findByText("a1");
+    newest = 2;
+    fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    await screen.findByText("a2");
+    expect(screen.queryByText("a1")).toBeNull();
+  });
+});

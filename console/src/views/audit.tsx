@@ -1,0 +1,114 @@
+import { useState } from "react";
+import type { AuditEntry, AuditPage } from "@wegmarke/protocol";
+import { errorText } from "../api/error-text";
+import { getAudit } from "../api/ops-api";
+import { useI18n } from "../i18n/i18n";
+import type { Texts } from "../i18n/i18n";
+import { formatDateTime } from "../lib/format";
+import { useCall } from "../lib/use-call";
+
+export const AUDIT_PAGE = 50;
+
+/** Who wrote an entry: the operator's name, the token or the command line. */
+function actorText(entry: AuditEntry, { t }: Pick<Texts, "t">): string {
+  switch (entry.via) {
+    case "session":
+      return t("audit.via.session", { name: entry.operator ?? "?" });
+    case "token":
+      return t("audit.via.token");
+    case "cli":
+      return entry.operator === null
+        ? t("audit.via.cli")
+        : `${entry.operator} (${t("audit.via.cli")})`;
+  }
+}
+
+/** The audit log, newest first; older pages load on demand. */
+export function AuditView() {
+  const texts = useI18n();
+  const { t, locale } = texts;
+  const first = useCall("audit", () => getAudit(undefined, AUDIT_PAGE));
+  // Older pages belong to the first page they were loaded after; a refresh starts over.
+  const [older, setOlder] = useState<{ after: AuditPage; pages: AuditPage[] } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<unknown>(null);
+  const pages =
+    first.data === undefined
+      ? []
+      : [first.data, ...(older?.after === first.data ? older.pages : [])];
+  const entries = pages.flatMap((page) => page.entries);
+  const next = pages.at(-1)?.next;
+
+  const more = async () => {
+    if (next === undefined || first.data === undefined) return;
+    const base = first.data;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const page = await getAudit(next, AUDIT_PAGE);
+      setOlder((known) => ({
+        after: base,
+        pages: [...(known?.after === base ? known.pages : []), page],
+      }));
+    } catch (error) {
+      setMoreError(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <div className="stack">
+      <div className="page__head">
+        <h1 tabIndex={-1}>{t("audit.heading")}</h1>
+        <button type="button" className="button button--small" onClick={first.reload}>
+          {t("audit.refresh")}
+        </button>
+      </div>
+      {first.error !== undefined && (
+        <p className="notice notice--error" role="alert">
+          {errorText(first.error, texts)}
+        </p>
+      )}
+      {first.data === undefined ? (
+        first.pending && <p aria-busy="true">{t("app.loading")}</p>
+      ) : entries.length === 0 ? (
+        <p className="muted">{t("audit.empty")}</p>
+      ) : (
+        <ol className="audit" aria-busy={first.pending}>
+          {entries.map((entry) => (
+            <li key={entry.id} className="audit__entry">
+              <p className="audit__head">
+                <code className="audit__action">{entry.action}</code>
+                <span>{actorText(entry, texts)}</span>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
+              </p>
+              {entry.detail !== null && <p className="audit__detail">{entry.detail}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {moreError !== null && (
+        <p className="notice notice--error" role="alert">
+          {errorText(moreError, texts)}
+        </p>
+      )}
+      {first.data !== undefined &&
+        entries.length > 0 &&
+        (next === undefined ? (
+          <p className="muted">{t("audit.end")}</p>
+        ) : (
+          <p>
+            <button
+              type="button"
+              className="button"
+              disabled={loadingMore}
+              onClick={() => void more()}
+            >
+              {loadingMore ? t("app.loading") : t("audit.more")}
+            </button>
+          </p>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fakeServer, json, text } from "../test/fake-server";
+import { renderView } from "../test/render";
+import { ContentView } from "./content";
+
+describe("the export", () => {
+  it("is a download of /api/ops/export.csv named after the day", () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 25, 9, 30) });
+    renderView(<ContentView />);
+    const link = screen.getByRole("link", { name: "Download CSV" });
+    expect(link.getAttribute("href")).toBe("/api/ops/export.csv");
+    expect(link.getAttribute("download")).toBe("wegmarke-players-2026-11-25.csv");
+    vi.useRealTimers();
+  });
+});
+
+describe("the reload", () => {
+  it("names the new version of a valid pack", async () => {
+    const server = fakeServer({
+      "POST /api/ops/content/reload": () => json({ ok: true, version: "a1b2c3", warnings: [] }),
+    });
+    renderView(<ContentView />);
+    fireEvent.click(screen.getByRole("button", { name: "Reload the pack" }));
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "The pack was reloaded: version a1b2c3.",
+    );
+    expect(server.requests[0]?.body).toEqual({});
+  });
+
+  it("lists what a valid pack is warned of", async () => {
+    fakeServer({
+      "POST /api/ops/content/reload": () =>
+        json({
+          ok: true,
+          version: "a1b2c3",
+          warnings: [{ file: "stations/2-schloss/station.yaml", line: 3, message: "no en title" }],
+        }),
+    });
+    renderView(<ContentView />);
+    fireEvent.click(screen.getByRole("button", { name: "Reload the pack" }));
+    const status = await screen.findByRole("status");
+    expect(within(status).getByText("1 warning; the pack runs anyway:")).toBeTruthy();
+    expect(
+      within(status)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["stations/2-schloss/station.yaml:3: no en title"]);
+  });
+
+  it("lists the problems of a refused pack as file:line: message", async () => {
+    fakeServer({
+      "POST /api/ops/content/reload": () =>
+        json(
+          {
+            ok: false,
+            problems: [
+              { file: "stations/1-marktplatz/script.ink", line: 12, message: "Unknown knot" },
+              { file: "game.yaml", message: "title: required" },
+            ],
+          },
+          422,
+        ),
+    });
+    renderView(<ContentView />, { language: "de" });
+    fireEvent.click(screen.getByRole("button", { name: "Paket neu laden" }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText(/abgelehnt/).textContent).toBe(
+      "Das Paket wurde abgelehnt: 2 Fehler. Das laufende Paket bleibt.",
+    );
+    expect(
+      within(alert)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["stations/1-marktplatz/script.ink:12: Unknown knot", "game.yaml: title: required"]);
+  });
+
+  it("shows a plain-text refusal's reason", async () => {
+    fakeServer({ "POST /api/ops/content/reload": () => text("a reload is under way", 409) });
+    renderView(<ContentView />);
+    fireEvent.click(screen.getByRole("button", { name: "Reload the pack" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The server answered 409: a reload is under way",
+    );
+    expect(screen.getByRole("button", { name: "Reload the pack" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+import type { OpsOverview } from "@wegmarke/protocol";
+import { useI18n } from "../../i18n/i18n";
+import type { TextKey } from "../../i18n/en";
+import { formatTime } from "../../lib/format";
+import { useLiveState } from "../../live/live-context";
+import { ActivityFeed } from "./activity-feed";
+import { FunnelChart } from "./funnel-chart";
+import { FunnelTable } from "./funnel-table";
+
+function Figures({ overview }: { overview: OpsOverview }) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale);
+  const figures: [TextKey, number][] = [
+    ["overview.players", overview.players.total],
+    ["overview.registered", overview.players.registered],
+    ["overview.online", overview.players.online],
+    ["overview.teams", overview.teams],
+    ["overview.streams", overview.streams],
+  ];
+  return (
+    <section aria-labelledby="figures-heading">
+      <h2 id="figures-heading" className="visually-hidden">
+        {t("overview.figures")}
+      </h2>
+      <dl className="figures">
+        {figures.map(([key, value]) => (
+          <div key={key} className="figure">
+            <dt>{t(key)}</dt>
+            <dd>{number.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Stories({ overview }: { overview: OpsOverview }) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale);
+  if (overview.stories.length === 0) return null;
+  return (
+    <section className="panel" aria-labelledby="stories-heading">
+      <h2 id="stories-heading">{t("stories.heading")}</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t("stories.title")}</th>
+            <th scope="col" className="num">
+              {t("stories.opened")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {overview.stories.map((story) => (
+            <tr key={story.id}>
+              <th scope="row">{story.title}</th>
+              <td className="num">{number.format(story.opened)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Figures, the station funnel (table and chart), stories and the activity feed, all live. */
+export function OverviewView() {
+  const { t, locale } = useI18n();
+  const [{ overview, activity }] = useLiveState();
+  return (
+    <div className="stack">
+      <div className="page__head">
+        <h1 tabIndex={-1}>{t("overview.heading")}</h1>
+        {overview !== null && (
+          <p className="muted">{t("overview.asOf", { time: formatTime(overview.at, locale) })}</p>
+        )}
+      </div>
+      {overview === null ? (
+        <p aria-busy="true">{t("overview.waiting")}</p>
+      ) : (
+        <>
+          <Figures overview={overview} />
+          <div className="columns">
+            <section className="panel" aria-labelledby="funnel-heading">
+              <h2 id="funnel-heading">{t("funnel.heading")}</h2>
+              {overview.stations.length === 0 ? (
+                <p className="muted">{t("funnel.none")}</p>
+              ) : (
+                <FunnelChart stations={overview.stations} />
+              )}
+            </section>
+            <div className="stack">
+              <ActivityFeed activity={activity} />
+              <Stories overview={overview} />
+            </div>
+          </div>
+          {overview.stations.length > 0 && (
+            <section className="panel" aria-labelledby="funnel-table-heading">
+              <h2 id="funnel-table-heading">{t("funnel.tableLabel")}</h2>
+              <FunnelTable stations={overview.stations} labelledBy="funnel-table-heading" />
+            </section>
+          )}
+        </>
+      )}
+      {overview === null && <ActivityFeed activity={activity} />}
+    </div>
+  );
+}

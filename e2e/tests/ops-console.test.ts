@@ -1,0 +1,235 @@
+import { spawnSync } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { demoPackWith, type GamePack } from "../support/content";
+import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
+import { COMPILED_SERVER, startServer, type RunningServer } from "../support/server";
+
+/** `npm run operator -- add NAME` against the server's database: the one-time password. */
+function addOperator(server: RunningServer, name: string): string {
+  const cli = join(COMPILED_SERVER, "../operator.js");
+  const result = spawnSync(process.execPath, [cli, "add", name], {
+    env: { ...process.env, ...server.env },
+    encoding: "utf8",
+  });
+  const password = /one-time password (\S+)/.exec(result.stdout + result.stderr)?.[1];
+  if (result.status !== 0 || password === undefined) {
+    throw new Error(`operator add failed:\n${result.stdout}${result.stderr}`);
+  }
+  return password;
+}
+
+/** The figures of one station in the console's table, by column name. */
+async function funnelRow(page: Page, title: string): Promise<Record<string, string>> {
+  const table = page.getByRole("table", { name: "Stationen in Zahlen" });
+  const headers = await table.locator("thead th").allInnerTexts();
+  const cells = await table
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: title, exact: true }) })
+    .locator("th, td")
+    .allInnerTexts();
+  return Object.fromEntries(headers.map((header, index) => [header.trim(), cells[index] ?? ""]));
+}
+
+/**
+ * The operators' console at /ops/ against the real server: an operator signs in on a phone;
+ * a player on another phone starts the first station and the console shows it live; news
+ * reach the player's home at once and after a reload; the CSV export; a changed pack reloaded
+ * while the player waits at a question, whose next answer gets the new script's reply.
+ */
+describe("the operators' console", () => {
+  let pack: GamePack;
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let ops: Page;
+  let player: Page;
+  let playerName = "";
+  const policyErrors: string[] = [];
+
+  const feed = () => ops.getByRole("region", { name: "Aktivität" }).getByRole("listitem");
+  const section = (name: string) => ops.getByRole("navigation").getByRole("link", { name });
+
+  beforeAll(async () => {
+    pack = await demoPackWith({});
+    server = await startServer({ CONTENT_DIR: pack.dir });
+    browser = await launchBrowser();
+    ops = (await phonePage(browser, server.url)).page;
+    player = (await phonePage(browser, server.url)).page;
+    ops.on("console", (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) policyErrors.push(message.text());
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await pack?.remove();
+  });
+
+  it("signs an operator in at /ops/", async () => {
+    const password = addOperator(server, "anna");
+    await ops.goto("/ops");
+    expect(new URL(ops.url()).pathname).toBe("/ops/");
+    await ops.getByRole("heading", { name: "Anmelden" }).waitFor();
+    await ops.getByLabel("Name").fill("anna");
+    await ops.getByLabel("Passwort").fill("not the password");
+    await ops.getByRole("button", { name: "Anmelden" }).click();
+    await ops.getByRole("alert").filter({ hasText: "Name oder Passwort stimmt nicht." }).waitFor();
+    await screenshot(ops, "40-ops-sign-in");
+
+    await ops.getByLabel("Passwort").fill(password);
+    await ops.getByRole("button", { name: "Anmelden" }).click();
+    await ops.getByRole("heading", { level: 1, name: "Übersicht" }).waitFor();
+    await ops.getByText("Angemeldet als anna").waitFor();
+    await ops.getByRole("status", { name: "Live-Daten: Live" }).waitFor({ timeout: 15_000 });
+  });
+
+  it("shows a player's start live: the activity feed and the funnel", async () => {
+    await joinForFree(player, "/webapp/station/1");
+    await startStation(player);
+    await messagesFrom(player, "Lena").filter({ hasText: "Welches Tier kräht" }).waitFor({
+      timeout: 30_000,
+    });
+
+    const started = feed().filter({ hasText: /hat Der Marktplatz gestartet$/ });
+    await started.waitFor({ timeout: 15_000 });
+    playerName = /\d{2}:\d{2}:\d{2}\s*(.+) hat Der Marktplatz gestartet$/.exec(
+      (await started.innerText()).replace(/\n/g, " "),
+    )?.[1] as string;
+    expect(playerName).toMatch(/\S/);
+    await expect
+      .poll(() => funnelRow(ops, "Der Marktplatz"), { timeout: 15_000 })
+      .toMatchObject({ Gestartet: "1", Läuft: "1", Geschafft: "0" });
+    await settle(ops);
+    await screenshot(ops, "41-ops-overview");
+  });
+
+  /** Writes news in the console's composer and sends it; the station linked by its title. */
+  async function sendNews(de: string, en: string, station?: string): Promise<void> {
+    await section("Neuigkeiten").click();
+    await ops.getByLabel("Deutsch (du)", { exact: true }).fill(de);
+    await ops.getByLabel("Englisch", { exact: true }).fill(en);
+    if (station !== undefined) {
+      await ops.getByLabel("Verweis auf eine Station (freiwillig)").selectOption(station);
+      const preview = ops.getByRole("figure", { name: "So sehen es Spieler auf Deutsch" });
+      await preview.getByText(`Zu „${station}“`).waitFor();
+      await screenshot(ops, "42-ops-news-preview");
+    }
+    await ops.getByRole("button", { name: "An alle Spieler senden" }).click();
+    await ops.getByRole("status").filter({ hasText: "Die Neuigkeit wurde gesendet." }).waitFor();
+    await ops.getByRole("list", { name: "Gesendete Neuigkeiten" }).getByText(en).waitFor();
+  }
+
+  const homeNews = (text: RegExp): Locator =>
+    player.getByRole("region", { name: "Neuigkeiten" }).getByText(text);
+
+  it("sends news that the player's home shows at once", async () => {
+    await player.goto("/webapp/");
+    await player
+      .getByRole("link", { name: /Der Marktplatz/ })
+      .first()
+      .waitFor();
+    await sendNews(
+      "Heute um 18 Uhr: Führung am Rathaus.\nBis dann!",
+      "Today at 6 pm: a tour at the town hall.",
+      "Der Marktplatz",
+    );
+    await homeNews(/Führung am Rathaus/).waitFor({ timeout: 10_000 });
+    expect(await homeNews(/Führung am Rathaus/).innerText()).toBe(
+      "Heute um 18 Uhr: Führung am Rathaus.\nBis dann!",
+    );
+    await player.getByRole("link", { name: "Zu „Der Marktplatz“" }).waitFor();
+    await screenshot(player, "43-ops-news-on-home");
+  });
+
+  it("marks the bell of a player elsewhere at once; home shows the news after a reload", async () => {
+    await player.goto("/webapp/station/1");
+    await messagesFrom(player, "Lena").filter({ hasText: "Welches Tier kräht" }).waitFor();
+    await sendNews("Der Turm ist heute geschlossen.", "The tower is closed today.");
+    await player.getByTestId("bell-marker").waitFor({ timeout: 10_000 });
+
+    await player.reload();
+    await player.getByRole("link", { name: /^Neuigkeiten – / }).click();
+    await homeNews(/Der Turm ist heute geschlossen/).waitFor({ timeout: 15_000 });
+  });
+
+  it("exports every player as CSV", async () => {
+    await section("Export & Neuladen").click();
+    const [download] = await Promise.all([
+      ops.waitForEvent("download"),
+      ops.getByRole("link", { name: "CSV herunterladen" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^wegmarke-players-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const rows = (await readFile(path, "utf8"))
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(rows[0]?.split(",").slice(0, 5)).toEqual([
+      "id",
+      "name",
+      "team",
+      "points",
+      "stations done",
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.split(",").slice(1, 5)).toEqual([playerName, "", "0", "0"]);
+  });
+
+  it("reloads a changed pack while the player waits at a question: the answer gets a reply", async () => {
+    await player.goto("/webapp/station/1");
+    const script = join(pack.dir, "stations/1-marktplatz/script.de.ink");
+    const original = await readFile(script, "utf8");
+
+    // A pack with a broken script is refused with its problems; the running one stays.
+    await writeFile(script, original.replace("-> frage", "-> nirgendwo"));
+    await ops.getByRole("button", { name: "Paket neu laden" }).click();
+    const refused = ops.getByRole("alert").filter({ hasText: "Das Paket wurde abgelehnt" });
+    await refused.waitFor();
+    expect(await refused.getByRole("listitem").allInnerTexts()).toEqual([
+      expect.stringMatching(/^stations\/1-marktplatz\/script\.de\.ink:\d+: .*nirgendwo/),
+    ]);
+    await screenshot(ops, "44-ops-reload-refused");
+
+    await writeFile(script, original.replace("Genau, der Gockel!", "Richtig, der Gockel!"));
+    await ops.getByRole("button", { name: "Paket neu laden" }).click();
+    await ops
+      .getByRole("status")
+      .filter({ hasText: /^Das Paket wurde neu geladen: Version / })
+      .waitFor();
+
+    const input = player.getByLabel("Deine Antwort");
+    await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await input.fill("Gockel");
+    await player.getByRole("button", { name: "Senden" }).click();
+    await messagesFrom(player, "Lena").filter({ hasText: "Richtig, der Gockel!" }).waitFor({
+      timeout: 15_000,
+    });
+    expect(await player.getByText(/Fehler|error/i).count()).toBe(0);
+
+    await section("Übersicht").click();
+    await feed()
+      .filter({ hasText: `${playerName} hat Der Marktplatz geschafft, 3 von 3 Punkten` })
+      .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => funnelRow(ops, "Der Marktplatz"), { timeout: 15_000 })
+      .toMatchObject({ Gestartet: "1", Läuft: "0", Geschafft: "1" });
+  });
+
+  it("keeps each step in the audit log, and ran without a policy violation", async () => {
+    await section("Protokoll").click();
+    const log = ops.getByRole("list").filter({ hasText: "content.reload" });
+    await log.waitFor();
+    const actions = await log.locator(".audit__action").allInnerTexts();
+    // Newest first: the two reloads, the news, the sign-in, the operator's creation.
+    expect(actions[0]).toBe("content.reload");
+    expect(actions.filter((action) => action === "content.reload")).toHaveLength(2);
+    for (const action of ["news.send", "signin", "operator.add"]) expect(actions).toContain(action);
+    expect(actions.at(-1)).toBe("operator.add");
+    await screenshot(ops, "45-ops-audit");
+    expect(policyErrors).toEqual([]);
+  });
+});

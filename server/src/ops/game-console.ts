@@ -1,0 +1,57 @@
+import { OpsReason } from "@wegmarke/protocol";
+import type { OpsOverview, OpsPlayersPage, OpsPlayersQuery } from "@wegmarke/protocol";
+import type { Clock } from "../clock";
+import type { ContentPack } from "../content/model";
+import { ServiceError } from "../errors";
+import type { GameService } from "../game/game-service";
+import { participantOf } from "../participants/participant";
+import type { Store } from "../store/store";
+import { PlayerDirectory } from "./directory";
+import { readOverview } from "./figures";
+import type { PresenceBoard } from "./presence";
+
+export type GameConsoleDeps = {
+  store: Store;
+  pack: ContentPack;
+  clock: Clock;
+  game: GameService;
+  presence: PresenceBoard;
+  /** The players with a stream open on this instance. */
+  online: () => ReadonlySet<number>;
+};
+
+/** What operators see of the running game and the one thing they change in a player's game. */
+export class GameConsole {
+  private readonly directory: PlayerDirectory;
+
+  constructor(private readonly deps: GameConsoleDeps) {
+    this.directory = new PlayerDirectory(deps.store, deps.pack);
+  }
+
+  overview(): Promise<OpsOverview> {
+    const { store, pack, clock, presence } = this.deps;
+    return readOverview(store, pack, clock, presence.online());
+  }
+
+  players(query: OpsPlayersQuery): Promise<OpsPlayersPage> {
+    return this.directory.page(query, this.deps.online());
+  }
+
+  exportCsv(): Promise<string> {
+    return this.directory.csv();
+  }
+
+  /**
+   * Frees a stuck player: the station they (or their team) run is cancelled as if they had
+   * left it. 404 for no such player or station, 409 when it is not the one running.
+   */
+  async cancel(playerId: number, stationId: number): Promise<void> {
+    const player = await this.deps.store.repos.players.find(playerId);
+    if (!player) throw new ServiceError(404, OpsReason.playerNotFound);
+    if (!this.deps.pack.stations.some((station) => station.id === stationId)) {
+      throw new ServiceError(404, OpsReason.stationNotFound);
+    }
+    const cancelled = await this.deps.game.cancel(participantOf(player), stationId);
+    if (!cancelled) throw new ServiceError(409, OpsReason.stationNotRunning);
+  }
+}

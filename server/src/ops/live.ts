@@ -1,0 +1,165 @@
+import type { OpsActivity, OpsNews, OpsOverview } from "@wegmarke/protocol";
+import type { ContentPack } from "../content/model";
+import { indexById } from "../content/model";
+import type { GameActivity } from "../events/bus";
+import { sseEvent, sseKeepAlive, sseRetry } from "../events/sse";
+import type { SseSink } from "../events/stream-hub";
+
+export type OpsLiveDeps = {
+  pack: ContentPack;
+  overview: () => Promise<OpsOverview>;
+  news: () => Promise<OpsNews[]>;
+  /** The display name of a participant's stream (a player's or a team's). */
+  name: (stream: string) => Promise<string>;
+  onError: (error: unknown) => void;
+  /** How often the overview is read again while a console is open. */
+  refreshMs?: number;
+};
+
+const REFRESH_MS = 3_000;
+/** A console stream quiet this long gets a comment line, so proxies keep it open. */
+const KEEP_ALIVE_MS = 25_000;
+/** Names are looked up once per participant; the cache starts over past this size. */
+const NAME_CACHE_SIZE = 10_000;
+
+/**
+ * The consoles' event stream (`GET /api/ops/live`): the overview at once and again whenever its
+ * figures change (read every few seconds, only while a console is open), what players do as it
+ * happens (from every instance, over the bus), and the news list when it changes.
+ */
+export class OpsLive {
+  private readonly sinks = new Set<SseSink>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastFigures = "";
+  private lastWrite = 0;
+  private readonly names = new Map<string, Promise<string>>();
+
+  constructor(private readonly deps: OpsLiveDeps) {}
+
+  get size(): number {
+    return this.sinks.size;
+  }
+
+  /** Opens a console's stream; returns the function that closes it. */
+  connect(sink: SseSink): () => void {
+    this.sinks.add(sink);
+    sink.write(sseRetry());
+    void this.first(sink);
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.refresh(), this.deps.refreshMs ?? REFRESH_MS);
+      this.timer.unref();
+    }
+    return () => this.remove(sink);
+  }
+
+  /** A participant did something: every open console hears of it with names and titles. */
+  activity(activity: GameActivity): void {
+    if (this.sinks.size === 0) return;
+    void this.describe(activity).then(
+      (event) => this.write(sseEvent("activity", JSON.stringify(event))),
+      this.deps.onError,
+    );
+  }
+
+  /** The news changed: consoles get the whole list, and an activity line for a new item. */
+  newsChanged(): void {
+    if (this.sinks.size === 0) return;
+    void this.deps
+      .news()
+      .then((news) => this.write(sseEvent("news", JSON.stringify({ news }))), this.deps.onError);
+  }
+
+  closeAll(): void {
+    for (const sink of [...this.sinks]) {
+      sink.end();
+      this.remove(sink);
+    }
+  }
+
+  private async first(sink: SseSink): Promise<void> {
+    try {
+      const [overview, news] = await Promise.all([this.deps.overview(), this.deps.news()]);
+      if (!this.sinks.has(sink)) return;
+      sink.write(sseEvent("news", JSON.stringify({ news })));
+      const figures = figuresOf(overview);
+      const event = sseEvent("overview", JSON.stringify(overview));
+      // Newer figures go to every console, so that all show the same.
+      if (figures === this.lastFigures) sink.write(event);
+      else {
+        this.lastFigures = figures;
+        this.write(event);
+      }
+    } catch (error) {
+      this.deps.onError(error);
+      sink.end();
+      this.remove(sink);
+    }
+  }
+
+  /** Reads the overview; sends it when its figures (not only its time) changed. */
+  private async refresh(): Promise<void> {
+    if (this.sinks.size === 0) return;
+    try {
+      const overview = await this.deps.overview();
+      const figures = figuresOf(overview);
+      if (figures !== this.lastFigures) {
+        this.lastFigures = figures;
+        this.write(sseEvent("overview", JSON.stringify(overview)));
+      } else if (Date.now() - this.lastWrite > KEEP_ALIVE_MS) {
+        this.write(sseKeepAlive);
+      }
+    } catch (error) {
+      this.deps.onError(error);
+    }
+  }
+
+  private async describe(activity: GameActivity): Promise<OpsActivity> {
+    const at = new Date(activity.at).toISOString();
+    const who = await this.nameOf(activity.stream);
+    if (activity.kind === "story") {
+      const story = indexById(this.deps.pack.stories ?? []).get(activity.id);
+      return { at, kind: "story", who, title: story?.headline.de ?? `#${activity.id}` };
+    }
+    const station = indexById(this.deps.pack.stations).get(activity.id);
+    return {
+      at,
+      kind: activity.kind,
+      who,
+      stationId: activity.id,
+      title: station?.texts.de.title ?? `#${activity.id}`,
+      ...(activity.kind === "done" && {
+        points: activity.points,
+        maxPoints: station?.points ?? activity.points,
+      }),
+    };
+  }
+
+  private nameOf(stream: string): Promise<string> {
+    const known = this.names.get(stream);
+    if (known !== undefined) return known;
+    if (this.names.size >= NAME_CACHE_SIZE) this.names.clear();
+    const name = this.deps.name(stream);
+    this.names.set(stream, name);
+    // A failed lookup is tried again next time.
+    name.catch(() => this.names.delete(stream));
+    return name;
+  }
+
+  private write(chunk: string): void {
+    this.lastWrite = Date.now();
+    for (const sink of this.sinks) sink.write(chunk);
+  }
+
+  private remove(sink: SseSink): void {
+    this.sinks.delete(sink);
+    if (this.sinks.size > 0) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.lastFigures = "";
+  }
+}
+
+/** The overview without its time: what decides whether consoles need it again. */
+function figuresOf(overview: OpsOverview): string {
+  return JSON.stringify({ ...overview, at: "" });
+}

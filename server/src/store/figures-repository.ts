@@ -1,0 +1,194 @@
+import { sql } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
+import type { Dialect } from "../config";
+import type { Database, StationRunStatus } from "./schema";
+import type { SqliteReader } from "./sqlite-reader";
+
+/** One station's runs of one status. */
+export type StationFigureRow = {
+  stationId: number;
+  status: StationRunStatus;
+  runs: number;
+  wrongAnswers: number;
+  /** Mean seconds from start to done over the runs that have both times; null for none. */
+  averageSecondsToDone: number | null;
+};
+
+/** A player as the operators' list and export know them. */
+export type PlayerDirectoryRow = {
+  id: number;
+  firstName: string | null;
+  phone: string | null;
+  teamId: number | null;
+  lastSeenAt: string | null;
+};
+
+/** A finished station of a participant, with its times. */
+export type DoneRunRow = {
+  stream: string;
+  stationId: number;
+  points: number;
+  startedAt: string | null;
+  doneAt: string | null;
+};
+
+/**
+ * What the operators' console reads: counts over the whole game (ops/). Reads only, each a
+ * single statement over a whole table. With SQLite they run on a read-only connection of a
+ * worker thread (sqlite-reader.ts), so the answer path never waits for them.
+ */
+export class FiguresRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly reader?: SqliteReader,
+  ) {}
+
+  async counts(): Promise<{ players: number; registered: number; teams: number }> {
+    const rows = await this.all<{ players: number; registered: number; teams: number }>(
+      sql`select (select count(*) from players) as players,
+        (select count(*) from players where verified_at is not null) as registered,
+        (select count(*) from teams) as teams`.compile(this.db),
+    );
+    const row = rows[0];
+    // PostgreSQL answers counts as strings.
+    return {
+      players: Number(row?.players ?? 0),
+      registered: Number(row?.registered ?? 0),
+      teams: Number(row?.teams ?? 0),
+    };
+  }
+
+  async stations(): Promise<StationFigureRow[]> {
+    const seconds =
+      this.dialect === "postgres"
+        ? sql`extract(epoch from (done_at::timestamptz - started_at::timestamptz))`
+        : sql`(julianday(done_at) - julianday(started_at)) * 86400.0`;
+    const rows = await this.all<StationFigureRow>(
+      sql`select station_id as "stationId", status, count(*) as runs,
+        sum(wrong_answers) as "wrongAnswers",
+        avg(case when status = 'done' then ${seconds} end) as "averageSecondsToDone"
+      from station_runs group by station_id, status`.compile(this.db),
+    );
+    return rows.map((row) => ({
+      stationId: Number(row.stationId),
+      status: row.status,
+      runs: Number(row.runs),
+      wrongAnswers: Number(row.wrongAnswers ?? 0),
+      averageSecondsToDone:
+        row.averageSecondsToDone === null ? null : Number(row.averageSecondsToDone),
+    }));
+  }
+
+  async storiesOpened(): Promise<Map<number, number>> {
+    const rows = await this.all<{ storyId: number; opened: number }>(
+      this.db
+        .selectFrom("storyStates")
+        .select((eb) => ["storyId", eb.fn.countAll<number>().as("opened")])
+        .groupBy("storyId")
+        .compile(),
+    );
+    return new Map(rows.map((row) => [row.storyId, Number(row.opened)]));
+  }
+
+  /** Every player, oldest first. */
+  players(): Promise<PlayerDirectoryRow[]> {
+    return this.all(
+      this.db
+        .selectFrom("players")
+        .select(["id", "firstName", "phone", "teamId", "lastSeenAt"])
+        .orderBy("id")
+        .compile(),
+    );
+  }
+
+  /** The first name of every team's founder who has one. */
+  async founderNames(): Promise<Map<number, string>> {
+    const rows = await this.all<{ id: number; firstName: string | null }>(
+      this.db
+        .selectFrom("teams")
+        .innerJoin("players", "players.id", "teams.founderId")
+        .select(["teams.id", "players.firstName"])
+        .where("players.firstName", "is not", null)
+        .compile(),
+    );
+    return new Map(rows.flatMap((row) => (row.firstName ? [[row.id, row.firstName]] : [])));
+  }
+
+  /** The current station of every participant that has one. */
+  async currentStations(): Promise<Map<string, number>> {
+    const rows = await this.all<{ stream: string; currentStation: number }>(
+      this.db
+        .selectFrom("participants")
+        .select(["stream", "currentStation"])
+        .where("currentStation", "<>", 0)
+        .compile(),
+    );
+    return new Map(rows.map((row) => [row.stream, row.currentStation]));
+  }
+
+  /** Every finished station of every participant. */
+  doneRuns(): Promise<DoneRunRow[]> {
+    return this.all(
+      this.db
+        .selectFrom("stationRuns")
+        .select(["stream", "stationId", "points", "startedAt", "doneAt"])
+        .where("status", "=", "done")
+        .compile(),
+    );
+  }
+
+  /** The score of every participant that finished at least one station. */
+  async totals(): Promise<{ stream: string; points: number; stations: number }[]> {
+    const rows = await this.all<{ stream: string; points: number; stations: number }>(
+      this.db
+        .selectFrom("stationRuns")
+        .select((eb) => [
+          "stream",
+          eb.fn.sum<number>("points").as("points"),
+          eb.fn.countAll<number>().as("stations"),
+        ])
+        .where("status", "=", "done")
+        .groupBy("stream")
+        .compile(),
+    );
+    // PostgreSQL returns sums and counts as strings.
+    return rows.map((row) => ({
+      stream: row.stream,
+      points: Number(row.points),
+      stations: Number(row.stations),
+    }));
+  }
+
+  /** The stories each participant opened. */
+  async openedStories(): Promise<Map<string, number[]>> {
+    const rows = await this.all<{ stream: string; storyId: number }>(
+      this.db.selectFrom("storyStates").select(["stream", "storyId"]).orderBy("doneAt").compile(),
+    );
+    const byStream = new Map<string, number[]>();
+    for (const row of rows) {
+      const stories = byStream.get(row.stream) ?? [];
+      stories.push(row.storyId);
+      byStream.set(row.stream, stories);
+    }
+    return byStream;
+  }
+
+  /** The rows of a query: on the reader's thread when there is one (keys in camelCase). */
+  private async all<T>(query: CompiledQuery): Promise<T[]> {
+    if (!this.reader) return (await this.db.executeQuery(query)).rows as T[];
+    const rows = await this.reader.all(query.sql, query.parameters);
+    return rows.map((row) => camelKeys(row) as T);
+  }
+}
+
+/** `{station_id: 1}` as Kysely's CamelCasePlugin gives it: `{stationId: 1}`. */
+function camelKeys(row: unknown): Record<string, unknown> {
+  const entries = Object.entries(row as Record<string, unknown>);
+  return Object.fromEntries(
+    entries.map(([key, value]) => [
+      key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
+  );
+}

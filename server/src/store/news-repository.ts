@@ -1,0 +1,40 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, NewsTable } from "./schema";
+
+export type NewsRow = Selectable<NewsTable>;
+
+/** The news operators send to every player (game/news-service.ts). */
+export class NewsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(news: Omit<NewsRow, "id">): Promise<NewsRow> {
+    return this.db.insertInto("news").values(news).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Every item, newest first (the console's list). */
+  list(): Promise<NewsRow[]> {
+    return this.db.selectFrom("news").selectAll().orderBy("id", "desc").execute();
+  }
+
+  /** The items players see: not withdrawn, newest first, at most `limit`. */
+  current(limit: number): Promise<NewsRow[]> {
+    return this.db
+      .selectFrom("news")
+      .selectAll()
+      .where("withdrawnAt", "is", null)
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+  }
+
+  /** Withdraws an item (once: a second call keeps the first time); undefined for no such item. */
+  async withdraw(id: number, at: string): Promise<NewsRow | undefined> {
+    await this.db
+      .updateTable("news")
+      .set({ withdrawnAt: at })
+      .where("id", "=", id)
+      .where("withdrawnAt", "is", null)
+      .execute();
+    return this.db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+}
