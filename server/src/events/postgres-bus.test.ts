@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { adminQuery, testDatabaseUrl } from "../../test/support/postgres";
+import { adminQuery, createTestSchema, testDatabaseUrl } from "../../test/support/postgres";
 import type { LogRow } from "../store/event-repository";
 import { decodeAnnouncement, decodeSignal, encodeAnnouncement, encodeSignal } from "./bus";
 import type { BusSignal, EventBus } from "./bus";
@@ -139,6 +139,25 @@ describe("the PostgreSQL bus", () => {
       expect.arrayContaining([moved, { kind: "due", at: 1_777_000_000_000 }, { kind: "scored" }]),
     );
     expect(heard.filter(([on]) => on === "b")).toHaveLength(3);
+  });
+
+  it("keeps deployments in schemas of their own apart: each hears only its own signals", async () => {
+    const schemas = [await createTestSchema(), await createTestSchema()];
+    try {
+      const [one, two] = schemas;
+      const inOne = [await bus({ url: one?.database.url }), await bus({ url: one?.database.url })];
+      const inTwo = await bus({ url: two?.database.url });
+      const heard: [string, BusSignal][] = [];
+      inOne.forEach((b, i) => b.bus.onSignal((signal) => heard.push([`one-${i}`, signal])));
+      inTwo.bus.onSignal((signal) => heard.push(["two", signal]));
+      inOne[0]?.bus.broadcast({ kind: "news" });
+      await eventually(() => heard.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard.map(([on]) => on).sort()).toEqual(["one-0", "one-1"]);
+    } finally {
+      await Promise.all(buses.splice(0).map((b) => b.close()));
+      for (const schema of schemas) await schema.drop();
+    }
   });
 
   it("reconnects after losing its connection, then wakes every local stream once and catches up", async () => {

@@ -1,5 +1,5 @@
 import { Client } from "pg";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { LogRow } from "../store/event-repository";
 import {
   MAX_PAYLOAD_BYTES,
@@ -11,8 +11,20 @@ import {
 } from "./bus";
 import type { BusSignal, EventBus, Wake } from "./bus";
 
-/** The channel every instance listens on; a notification's payload is a stream key or a signal. */
+/**
+ * The channel every instance of a deployment listens on; a notification's payload is a stream
+ * key or a signal. NOTIFY reaches the whole database, so a deployment in a schema of its own
+ * (`search_path`) has a channel of its own: another deployment's signals (news, activity,
+ * presence) must not reach it.
+ */
 export const BUS_CHANNEL = "wegmarke_events";
+
+/** The channel of the deployment whose tables are in `schema`. */
+export function busChannel(schema: string): string {
+  if (schema === "public") return BUS_CHANNEL;
+  // Channel names are identifiers of at most 63 bytes; schema names may be as long.
+  return `${BUS_CHANNEL}_${createHash("sha256").update(schema).digest("hex").slice(0, 16)}`;
+}
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
@@ -54,6 +66,8 @@ class PostgresBus implements EventBus {
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
   private handler: ((signal: BusSignal) => void) | undefined;
+  /** Set by the first `listen`, from the connection's schema. */
+  private channel = BUS_CHANNEL;
   /** NOTIFYs under way: `close` waits for them. */
   private readonly sending = new Set<Promise<void>>();
   /** Announcements waiting for the NOTIFY under way to finish, one per line. */
@@ -118,7 +132,7 @@ class PostgresBus implements EventBus {
   /** Sends a NOTIFY; on failure reports it and calls `fallback`; `then` runs after either. */
   private send(payload: string, fallback: () => void, then?: () => void): void {
     const sending = this.options
-      .send(BUS_CHANNEL, payload)
+      .send(this.channel, payload)
       .catch((error: unknown) => {
         this.options.onError(error);
         fallback();
@@ -139,7 +153,7 @@ class PostgresBus implements EventBus {
       keepAlive: true,
     });
     client.on("notification", ({ channel, payload }) => {
-      if (channel !== BUS_CHANNEL || !payload) return;
+      if (channel !== this.channel || !payload) return;
       if (payload.startsWith("!")) {
         const signal = decodeSignal(payload);
         if (signal) this.handler?.(signal);
@@ -158,7 +172,11 @@ class PostgresBus implements EventBus {
     client.on("end", () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${BUS_CHANNEL}`);
+      const { rows } = await client.query<{ schema: string | null }>(
+        "select current_schema() as schema",
+      );
+      this.channel = busChannel(rows[0]?.schema ?? "public");
+      await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
     } catch (error) {
       client.end().catch(() => undefined);
       throw error;

@@ -84,6 +84,8 @@ describe("login with phone number", () => {
       token: "tok-9",
       current: "482913",
     });
+    // The game opens its stream: within this test, while EventSource is still the fake one.
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=tok-9"));
   });
 
   it("asks for a reset link for the number entered and says so in a flash message", async () => {
