@@ -46,7 +46,9 @@ function header(report: Report, options: Options): void {
       : options.scenario === "slow-readers"
         ? `${options.slowSockets} sockets that never read over ${options.slowPlayers} ` +
           `player(s), ${options.slowAnswers} answers each`
-        : `open${options.activate ? " and activate" : ""}`;
+        : options.scenario === "broadcast"
+          ? `${options.broadcasts} news broadcasts, ${options.pause} s apart`
+          : `open${options.activate ? " and activate" : ""}`;
   const where = options.url
     ? `the running server at ${options.url}`
     : `${options.db}, ${options.instances} instance(s)`;
@@ -92,6 +94,7 @@ async function main(): Promise<number> {
         logLevel: options.logLevel,
         keepLog: options.keepLog,
         gcHook: options.gcHook,
+        nodeFlags: options.serverFlags,
       });
   report.figure("servers", "servers", servers.description);
   report.figure(
@@ -109,7 +112,7 @@ async function main(): Promise<number> {
     pool: options.pool,
     requestTimeoutMs: options.requestTimeout * 1000,
   }));
-  const pool = await WorkerPool.start(configs);
+  const pool = await WorkerPool.start(configs, options.workerFlags);
   const outcome = await scenarios[options.scenario]({
     options,
     servers,

@@ -29,6 +29,15 @@ export type Command =
   | { kind: "slow-answers"; count: number; replyTimeoutMs: number; deadlineMs: number }
   /** Counts the raw sockets the server has closed; with `close`, then closes them all. */
   | { kind: "slow-check"; close: boolean }
+  /** The worker's reading of the shared clock (clock.ts), to check it against ours. */
+  | { kind: "clock" }
+  /** Waits (at most `timeoutMs`) until every open stream has had its opening `news` event. */
+  | { kind: "news-ready"; timeoutMs: number }
+  /**
+   * Collects the arrivals of news item `id` (a `news` event whose first item it is), timed
+   * from `sentAt`, until every open stream has it or the shared clock reaches `deadline`.
+   */
+  | { kind: "news-collect"; id: number; sentAt: number; deadline: number }
   /** Ends every stream and socket (the process then exits). */
   | { kind: "close" };
 
@@ -84,6 +93,31 @@ export type SlowCheckResult = {
   unreadBytes: number;
   /** Bytes the kernel held unsent in the server's sockets to them. */
   unsentBytes: number;
+};
+
+export type NewsReadyResult = {
+  /** Streams open now. */
+  open: number;
+  /** Of them, those whose opening `news` event has arrived. */
+  ready: number;
+};
+
+export type NewsCollectResult = {
+  /** Streams that were opened (each should get the item). */
+  expected: number;
+  /** Streams the item reached before the deadline. */
+  delivered: number;
+  /** ms from just before the POST (on the shared clock) to the arrival, per delivered stream. */
+  latencies: number[];
+  /** Streams that did not get it before the deadline. */
+  missing: number;
+  /** The item arrived a second time on a stream. */
+  duplicates: number;
+  /** Arrivals of earlier items after their collection ended. */
+  late: number;
+  /** Characters of the `news` event block that carried the item (one stream's). */
+  eventChars: number;
+  streamsEnded: number;
 };
 
 export type Request = { id: number; command: Command };

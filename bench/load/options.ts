@@ -5,8 +5,7 @@
  */
 import type { Database } from "./servers";
 
-/** `broadcast` joins these with the news broadcast endpoint (see scenarios.ts). */
-export const scenarioNames = ["answers", "open", "slow-readers"] as const;
+export const scenarioNames = ["answers", "open", "slow-readers", "broadcast"] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export type Options = {
@@ -46,6 +45,18 @@ export type Options = {
   gcHook: boolean;
   /** Seconds of an unreported measurement before the first one. */
   warmup: number;
+  /** broadcast: news items posted, one after another. */
+  broadcasts: number;
+  /** broadcast: seconds of quiet before each news item. */
+  pause: number;
+  /** broadcast: budget for the last stream's delivery, in ms (median over the broadcasts). */
+  maxMs: number;
+  /** broadcast: wait before each item until other processes use less than this % of a core. */
+  quietBelow: number | undefined;
+  /** More Node flags for the started servers (`--cpu-prof --cpu-prof-dir=DIR`). */
+  serverFlags: string[];
+  /** More Node flags for the client workers. */
+  workerFlags: string[];
   url: string | undefined;
   pid: number | undefined;
 };
@@ -63,7 +74,7 @@ export const specs: Record<string, Spec> = {
     kind: "string",
     default: "answers",
     choices: scenarioNames,
-    help: "answers | open | slow-readers",
+    help: "answers | open | slow-readers | broadcast",
   },
   streams: {
     kind: "int",
@@ -94,7 +105,22 @@ export const specs: Record<string, Spec> = {
     default: "2000",
     help: "slow-readers: answers of each such player",
   },
-  grace: { kind: "number", default: "5", help: "seconds to wait for outstanding replies" },
+  broadcasts: { kind: "int", default: "5", help: "broadcast: news items, one after another" },
+  pause: { kind: "number", default: "1", help: "broadcast: seconds of pause before each item" },
+  "max-ms": {
+    kind: "number",
+    default: "150",
+    help: "broadcast: budget in ms for the last delivery (median over the items)",
+  },
+  "quiet-below": {
+    kind: "number",
+    help: "broadcast: before each item wait (≤ 120 s) for other processes below X % of a core",
+  },
+  grace: {
+    kind: "number",
+    default: "5",
+    help: "seconds to wait for outstanding replies (broadcast: after each POST)",
+  },
   "request-timeout": {
     kind: "number",
     default: "30",
@@ -116,6 +142,11 @@ export const specs: Record<string, Spec> = {
     default: "0",
     help: "seconds of answers at the (first) rate before measuring, not reported",
   },
+  "server-flags": {
+    kind: "string",
+    help: 'more Node flags for the started servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"',
+  },
+  "worker-flags": { kind: "string", help: "more Node flags for the client workers" },
   help: { kind: "flag", help: "print this and exit" },
 };
 
@@ -204,6 +235,17 @@ export function parseOptions(
   const duration = number("duration") ?? 10;
   if (duration <= 0) throw new UsageError("--duration: more than 0 s");
   const rate = number("rate") ?? 100;
+  const broadcasts = number("broadcasts", true) ?? 5;
+  if (scenario === "broadcast" && broadcasts < 1) throw new UsageError("--broadcasts: at least 1");
+  const nodeFlags = (name: string): string[] => {
+    const flags = (read(name) ?? "").split(/\s+/).filter((flag) => flag !== "");
+    if (flags.some((flag) => !flag.startsWith("-"))) {
+      throw new UsageError(`--${name}: Node flags only, each starting with - (--flag=value)`);
+    }
+    return flags;
+  };
+  const serverFlags = nodeFlags("server-flags");
+  if (url && serverFlags.length > 0) throw new UsageError("--server-flags: BENCH_URL runs already");
 
   return {
     scenario,
@@ -233,6 +275,12 @@ export function parseOptions(
     keepLog: flag("keep-log"),
     gcHook: !flag("no-gc-hook"),
     warmup: number("warmup") ?? 0,
+    broadcasts,
+    pause: number("pause") ?? 1,
+    maxMs: number("max-ms") ?? 150,
+    quietBelow: number("quiet-below"),
+    serverFlags,
+    workerFlags: nodeFlags("worker-flags"),
     url,
     pid: pid !== undefined && Number.isInteger(pid) && pid > 0 ? pid : undefined,
   };

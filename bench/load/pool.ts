@@ -77,13 +77,16 @@ class Worker {
 export class WorkerPool {
   private constructor(private readonly workers: Worker[]) {}
 
-  /** Forks one worker per config (run with tsx), registered for cleanup; waits until they listen. */
-  static async start(configs: WorkerConfig[]): Promise<WorkerPool> {
+  /**
+   * Forks one worker per config (run with tsx, `nodeFlags` added), registered for cleanup; waits
+   * until they listen.
+   */
+  static async start(configs: WorkerConfig[], nodeFlags: string[] = []): Promise<WorkerPool> {
     const workers = configs.map(
       (config) =>
         new Worker(
           fork(workerFile, [JSON.stringify(config)], {
-            execArgv: ["--import", "tsx"],
+            execArgv: ["--import", "tsx", ...nodeFlags],
             stdio: ["ignore", "inherit", "inherit", "ipc"],
           }),
         ),

@@ -2,21 +2,25 @@
  * What a run does: the setup phases (register, open, activate) and the scenarios built on them.
  * Each scenario prints its figures and returns whether its budgets were met.
  */
+import { sharedNow } from "./clock";
 import type {
   Command,
   MeasureResult,
+  NewsCollectResult,
+  NewsReadyResult,
   SetupResult,
   SlowAnswersResult,
   SlowCheckResult,
   SlowOpenResult,
 } from "./messages";
+import { newsIdOf, OpsClient } from "./ops-client";
 import type { Options, ScenarioName } from "./options";
 import type { WorkerPool } from "./pool";
-import { CpuMeter, RssSampler, rssKb } from "./proc";
+import { clockTicks, CpuMeter, cpuTicks, machineBusyTicks, RssSampler, rssKb } from "./proc";
 import { fmt, printStep, printSweepTable, total } from "./report";
 import type { Report, StepFigures } from "./report";
 import type { Servers } from "./servers";
-import { addCounts, summarise } from "./stats";
+import { addCounts, percentile, summarise } from "./stats";
 
 export type Context = {
   options: Options;
@@ -456,12 +460,362 @@ async function slowReaders(ctx: Context): Promise<Outcome> {
 }
 
 /**
- * Every scenario by name. `broadcast` goes here once the news broadcast endpoint exists: set up
- * like `answers` (setUp), post one news item, time its arrival on every stream (a new worker
- * command next to `measure`).
+ * How far each worker's shared clock (clock.ts) is from ours: per worker the reading of the
+ * fastest of five IPC round trips, against the middle of that trip.
  */
+async function clockOffsets(pool: WorkerPool): Promise<{ offset: number; roundTrip: number }> {
+  let offset = 0;
+  let roundTrip = 0;
+  for (let i = 0; i < pool.size; i++) {
+    let best = { offset: 0, roundTrip: Infinity };
+    for (let n = 0; n < 5; n++) {
+      const before = sharedNow();
+      const theirs = await pool.call<number>(i, { kind: "clock" }, 10_000);
+      const after = sharedNow();
+      if (after - before < best.roundTrip) {
+        best = { offset: theirs - (before + after) / 2, roundTrip: after - before };
+      }
+    }
+    if (Math.abs(best.offset) >= Math.abs(offset)) offset = best.offset;
+    roundTrip = Math.max(roundTrip, best.roundTrip);
+  }
+  return { offset, roundTrip };
+}
+
+/** "+0.012", "-0.004"; no "-0.000". */
+function signed(text: string): string {
+  return /^-0\.0*$/.test(text) ? text.slice(1) : text.startsWith("-") ? text : `+${text}`;
+}
+
+/** The figures of one news item. */
+type BroadcastFigures = {
+  id: number | null;
+  /** POST status, or an error code. */
+  status: number | string;
+  /** ms from just before the POST to its whole answer. */
+  postMs: number;
+  expected: number;
+  delivered: number;
+  missing: number;
+  duplicates: number;
+  /** ms from just before the POST to the arrival on the first, median, ... and last stream. */
+  first: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Characters of the `news` event that carried it (the whole current list). */
+  eventChars: number;
+  /**
+   * CPU time in ms from just before the POST until every arrival was in: per server instance,
+   * the workers together, and every other process of the machine (clock ticks: ±10 ms).
+   */
+  cpuMs: {
+    servers: (number | undefined)[];
+    workers: number | undefined;
+    others: number | undefined;
+  };
+};
+
+/** CPU ticks of each pid and of the whole machine, now. */
+function ticksNow(pids: (number | undefined)[]): {
+  pids: (number | undefined)[];
+  machine?: number;
+} {
+  return { pids: pids.map(cpuTicks), machine: machineBusyTicks() };
+}
+
+/** ms of CPU between two readings: per pid, and the machine's. */
+function cpuSince(
+  before: ReturnType<typeof ticksNow>,
+  pids: (number | undefined)[],
+): { pids: (number | undefined)[]; machine: number | undefined } {
+  const now = ticksNow(pids);
+  const ms = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : ((b - a) * 1000) / clockTicks;
+  return {
+    pids: now.pids.map((ticks, i) => ms(before.pids[i], ticks)),
+    machine: ms(before.machine, now.machine),
+  };
+}
+
+/** The longest wait for a quiet machine before one news item (`--quiet-below`). */
+const QUIET_WAIT_MS = 120_000;
+
+/**
+ * Waits until the machine's other processes (everything but `pids`) used less than `below` %
+ * of one core over a whole second, at most QUIET_WAIT_MS; returns their share in the last
+ * second and how long it waited.
+ */
+async function quietMachine(
+  pids: (number | undefined)[],
+  below: number,
+): Promise<{ othersPct: number | undefined; waitedMs: number }> {
+  const started = performance.now();
+  for (;;) {
+    const before = ticksNow(pids);
+    await new Promise((r) => setTimeout(r, 1000));
+    const used = cpuSince(before, pids);
+    const ours = sumOf(used.pids);
+    const others =
+      used.machine === undefined || ours === undefined
+        ? undefined
+        : Math.max(0, used.machine - ours) / 10;
+    const waitedMs = performance.now() - started;
+    if (others === undefined || others < below || waitedMs >= QUIET_WAIT_MS) {
+      return { othersPct: others, waitedMs };
+    }
+  }
+}
+
+/** A news text of realistic length, numbered. */
+function newsText(n: number): { de: string; en: string } {
+  return {
+    de: `Lastprobe ${n}: Der Shuttlebus zur Station am Schloss fährt heute ab 14 Uhr vom Marktplatz.`,
+    en: `Load test ${n}: the shuttle bus to the castle station leaves the market square from 2 pm.`,
+  };
+}
+
+/**
+ * The news broadcast: every stream open (setUp without the station), then `--broadcasts` news
+ * items posted one after another to the posts instance (A), each timed on every stream (on B
+ * when there are two) from just before its POST, on the clock every process shares.
+ */
+async function broadcastScenario(ctx: Context): Promise<Outcome> {
+  const { options, report, pool, servers } = ctx;
+  const token = servers.operatorToken;
+  if (token === undefined) {
+    throw new Error(
+      "the broadcast scenario needs the running server's OPERATOR_TOKEN in the environment",
+    );
+  }
+  const client = new OpsClient(servers.posts, token, options.requestTimeout * 1000);
+  try {
+    // The token first: a refused one fails before the streams are opened.
+    const check = await client.call("GET", "/api/ops/news");
+    if (check.status !== 200) {
+      throw new Error(`GET /api/ops/news answered ${check.status}: ${check.body.slice(0, 200)}`);
+    }
+    await setUp(ctx, false);
+    const readyTimeoutMs = options.requestTimeout * 1000;
+    const readies = await pool.all<NewsReadyResult>(
+      () => ({ kind: "news-ready", timeoutMs: readyTimeoutMs }),
+      readyTimeoutMs + 30_000,
+    );
+    const open = readies.reduce((sum, r) => sum + r.open, 0);
+    const ready = readies.reduce((sum, r) => sum + r.ready, 0);
+    report.figure(
+      "broadcast.ready",
+      "streams open with their opening news event",
+      `${ready} of ${open}${ready === 0 ? " (none sent: no news yet)" : ""}`,
+      { open, ready },
+    );
+    const clock = await clockOffsets(pool);
+    report.figure(
+      "broadcast.clock",
+      "worker clocks against the orchestrator's",
+      `${signed(clock.offset.toFixed(3))} ms at most ` +
+        `(IPC round trip ${clock.roundTrip.toFixed(3)} ms)`,
+      clock,
+    );
+    report.say(
+      `-- broadcast: ${options.broadcasts} news items to ${open} streams, ` +
+        `a pause of ${options.pause} s before each` +
+        `${options.quietBelow === undefined ? "" : `, then until other processes use < ${options.quietBelow} % of a core`} --`,
+    );
+    const { instances } = servers;
+    const cpu = new CpuMeter([...instances.map((s) => s.pid), ...pool.pids]);
+    const started = performance.now();
+    const mainCpu = process.cpuUsage();
+    const figures: BroadcastFigures[] = [];
+    const all: number[][] = [];
+    let late = 0;
+    let streamsEnded = 0;
+    // The orchestrator's own last: it counts as ours, not as another process.
+    const pids = [...instances.map((s) => s.pid), ...pool.pids, process.pid];
+    for (let n = 1; n <= options.broadcasts; n++) {
+      await new Promise((r) => setTimeout(r, options.pause * 1000));
+      if (options.quietBelow !== undefined) {
+        const quiet = await quietMachine(pids, options.quietBelow);
+        report.say(
+          `  waited ${fmt.seconds(quiet.waitedMs)} for a quiet machine: other processes ` +
+            `${fmt.cpu(quiet.othersPct)} in the last second` +
+            `${quiet.waitedMs >= QUIET_WAIT_MS ? " (gave up waiting)" : ""}`,
+        );
+      }
+      const ticks = ticksNow(pids);
+      const posted = await client.call("POST", "/api/ops/news", { text: newsText(n) });
+      const id = posted.status === 200 ? newsIdOf(posted.body) : undefined;
+      const postMs = posted.answeredAt - posted.sentAt;
+      let results: NewsCollectResult[] = [];
+      if (id !== undefined) {
+        const deadline = posted.sentAt + options.grace * 1000;
+        results = await pool.all<NewsCollectResult>(
+          () => ({ kind: "news-collect", id, sentAt: posted.sentAt, deadline }),
+          options.grace * 1000 + 30_000,
+        );
+      }
+      const used = cpuSince(ticks, pids);
+      const serversMs = used.pids.slice(0, instances.length);
+      const workersMs = sumOf(used.pids.slice(instances.length, -1));
+      const oursMs = sumOf(used.pids);
+      const sum = (pick: (r: NewsCollectResult) => number) =>
+        results.reduce((total, r) => total + pick(r), 0);
+      const latency = summarise(results.map((r) => r.latencies));
+      let first = Infinity;
+      for (const r of results) for (const ms of r.latencies) if (ms < first) first = ms;
+      const expected = id === undefined ? open : sum((r) => r.expected);
+      const delivered = sum((r) => r.delivered);
+      const f: BroadcastFigures = {
+        id: id ?? null,
+        status: posted.status,
+        postMs,
+        expected,
+        delivered,
+        missing: expected - delivered,
+        duplicates: sum((r) => r.duplicates),
+        first: Number.isFinite(first) ? first : NaN,
+        p50: latency.p50,
+        p99: latency.p99,
+        max: latency.max,
+        eventChars: Math.max(0, ...results.map((r) => r.eventChars)),
+        cpuMs: {
+          servers: serversMs,
+          workers: workersMs,
+          others:
+            used.machine === undefined || oursMs === undefined
+              ? undefined
+              : Math.max(0, used.machine - oursMs),
+        },
+      };
+      late += sum((r) => r.late);
+      streamsEnded = Math.max(
+        streamsEnded,
+        sum((r) => r.streamsEnded),
+      );
+      figures.push(f);
+      all.push(...results.map((r) => r.latencies));
+      const what = id === undefined ? `POST failed (${posted.status})` : `news ${id}`;
+      report.figure(
+        `broadcasts.${n - 1}`,
+        `broadcast ${n} (${what})`,
+        `${delivered} of ${expected} delivered, first ${fmt.ms(f.first)}, p50 ${fmt.ms(f.p50)}, ` +
+          `p99 ${fmt.ms(f.p99)}, max ${fmt.ms(f.max)}; POST answered after ${fmt.ms(postMs)}; ` +
+          `event ${(f.eventChars / 1024).toFixed(1)} KB`,
+        f,
+      );
+      const cpuMs = (ms: number | undefined) => (ms === undefined ? "n/a" : `${ms.toFixed(0)} ms`);
+      const serverNames = instances.map((s, i) =>
+        instances.length > 1
+          ? `server ${s.name} ${cpuMs(serversMs[i])}`
+          : `server ${cpuMs(serversMs[i])}`,
+      );
+      report.say(
+        `  CPU until the last arrival: ${serverNames.join(", ")}, workers ${cpuMs(workersMs)}, ` +
+          `other processes ${cpuMs(f.cpuMs.others)}`,
+      );
+      if (f.missing > 0 || f.duplicates > 0) {
+        report.say(`  ${f.missing} missing after ${options.grace} s, ${f.duplicates} duplicates`);
+      }
+    }
+    const windowS = (performance.now() - started) / 1000;
+    const usage = cpu.read();
+    const machine = cpu.machine();
+    const main = process.cpuUsage(mainCpu);
+    const mainPct = ((main.user + main.system) / 1e6 / windowS) * 100;
+
+    // An item that reached no stream has no last delivery: the median is of the others, and
+    // the run fails on the missing deliveries anyway.
+    const maxima = figures
+      .map((f) => f.max)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    const median = percentile(maxima, 50);
+    const worst = maxima.length < figures.length ? NaN : (maxima[maxima.length - 1] ?? NaN);
+    const overall = summarise(all);
+    const posts = figures.map((f) => f.postMs).sort((a, b) => a - b);
+    const wanted = options.streams * options.broadcasts;
+    const delivered = figures.reduce((sum, f) => sum + f.delivered, 0);
+    const missing = figures.reduce((sum, f) => sum + f.missing, 0);
+    const duplicates = figures.reduce((sum, f) => sum + f.duplicates, 0);
+    const failedPosts = figures.filter((f) => f.id === null).length;
+    report.figure(
+      "broadcast.delivered",
+      "delivered",
+      `${delivered} of ${wanted} (${options.streams} streams × ${options.broadcasts}), ` +
+        `${missing} missing, ${duplicates} duplicates, ${late} late`,
+      { delivered, wanted, missing, duplicates, late },
+    );
+    if (failedPosts > 0) {
+      report.figure("broadcast.failedPosts", "news POSTs failed", String(failedPosts), failedPosts);
+    }
+    report.figure(
+      "broadcast.maxMedian",
+      `last delivery, median of the ${figures.length} broadcasts`,
+      fmt.ms(median),
+      median,
+    );
+    report.figure("broadcast.maxWorst", "last delivery, worst broadcast", fmt.ms(worst), worst);
+    report.figure(
+      "broadcast.p50",
+      "delivery p50, every stream and broadcast",
+      fmt.ms(overall.p50),
+      overall.p50,
+    );
+    report.figure(
+      "broadcast.p99",
+      "delivery p99, every stream and broadcast",
+      fmt.ms(overall.p99),
+      overall.p99,
+    );
+    const postMedian = percentile(posts, 50);
+    report.figure("broadcast.postMedian", "POST answered, median", fmt.ms(postMedian), postMedian);
+    report.figure(
+      "broadcast.streamsEnded",
+      "streams ended by the server",
+      String(streamsEnded),
+      streamsEnded,
+    );
+    instances.forEach((server, i) => {
+      const name = instances.length > 1 ? `server ${server.name} CPU` : "server CPU";
+      report.figure(`broadcast.serverCpu${server.name}`, name, fmt.cpu(usage[i]), usage[i]);
+    });
+    const workers = sumOf(usage.slice(instances.length));
+    report.figure("broadcast.workersCpu", "client workers CPU", fmt.cpu(workers), workers);
+    report.figure("broadcast.mainCpu", "orchestrator CPU", fmt.cpu(mainPct), mainPct);
+    const ours = sumOf(usage);
+    const others =
+      machine === undefined || ours === undefined
+        ? undefined
+        : Math.max(0, machine - ours - mainPct);
+    report.figure(
+      "broadcast.otherCpu",
+      "other processes CPU (shared machine)",
+      fmt.cpu(others),
+      others,
+    );
+    report.figure(
+      "broadcast.windowS",
+      "measured window (pauses included)",
+      `${windowS.toFixed(2)} s`,
+      windowS,
+    );
+
+    const complete = delivered === wanted && duplicates === 0;
+    const fast = median <= options.maxMs;
+    const ok = complete && fast;
+    const text =
+      `${delivered} of ${wanted} deliveries; last delivery ${fmt.ms(median)} ` +
+      `(median of ${figures.length} broadcasts, worst ${fmt.ms(worst)}), budget ${options.maxMs} ms`;
+    return { ok, verdict: `${ok ? "PASS" : "FAIL"}: ${text}` };
+  } finally {
+    client.close();
+  }
+}
+
+/** Every scenario by name. */
 export const scenarios: Record<ScenarioName, (ctx: Context) => Promise<Outcome>> = {
   answers,
   open: openScenario,
   "slow-readers": slowReaders,
+  broadcast: broadcastScenario,
 };

@@ -2,7 +2,8 @@
  * The server processes under test: started like e2e/support/server.ts does (one function names
  * the launch command), each on a free port with the demo pack, JSON logs at the default level
  * written to a file, and a fresh database (SQLite in a temp dir, or a PostgreSQL schema that
- * several instances share). Or a server that is already running (BENCH_URL, BENCH_PID).
+ * several instances share), and an OPERATOR_TOKEN of the run for the operators' API (news).
+ * Or a server that is already running (BENCH_URL, BENCH_PID, and OPERATOR_TOKEN if it has one).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -45,6 +46,11 @@ export type Servers = {
    * servers have no GC hook (a running server, --no-gc-hook).
    */
   collectGarbage: (() => Promise<void>) | undefined;
+  /**
+   * `Authorization: Bearer` for `/api/ops/` (the news): a random one the started servers got as
+   * OPERATOR_TOKEN, or a running server's from the environment (undefined when not given).
+   */
+  operatorToken: string | undefined;
 };
 
 /**
@@ -70,7 +76,10 @@ const gcHookFlags = [
 export const testDatabaseUrl =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** A server that is already running: `url`, and `pid` for readings if it is given. */
+/**
+ * A server that is already running: `url`, `pid` for readings if it is given, and its
+ * OPERATOR_TOKEN if the environment holds it (the broadcast scenario needs it).
+ */
 export function runningServer(url: string, pid: number | undefined): Servers {
   const parsed = new URL(url);
   const server: ServerProcess = {
@@ -86,6 +95,7 @@ export function runningServer(url: string, pid: number | undefined): Servers {
     streams: server,
     description: `running server at ${url}${pid ? ` (pid ${pid})` : " (no BENCH_PID: no server readings)"}`,
     collectGarbage: undefined,
+    operatorToken: process.env.OPERATOR_TOKEN || undefined,
   };
 }
 
@@ -95,6 +105,8 @@ export type StartOptions = {
   logLevel: string;
   keepLog: boolean;
   gcHook: boolean;
+  /** More Node flags for the servers, before the script (`--cpu-prof --cpu-prof-dir=DIR`). */
+  nodeFlags?: string[];
 };
 
 /** Starts fresh servers; every process, schema and temp dir is registered for cleanup. */
@@ -110,12 +122,22 @@ export async function startServers(options: StartOptions): Promise<Servers> {
   const databaseUrl =
     options.db === "postgres" ? await createSchema() : `file:${join(dir, "wegmarke.sqlite")}`;
 
-  const { command, args } = serverCommand(options.gcHook ? gcHookFlags : []);
+  const { command, args } = serverCommand([
+    ...(options.gcHook ? gcHookFlags : []),
+    ...(options.nodeFlags ?? []),
+  ]);
+  // 48 characters of a fresh random token per run: the operators' API (the news) opens with it.
+  const operatorToken = randomBytes(36).toString("base64url");
+  const env = {
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: options.logLevel,
+    OPERATOR_TOKEN: operatorToken,
+  };
   const instances: ServerProcess[] = [];
   // One after another: each runs the migrations at start-up.
   for (let i = 0; i < options.instances; i++) {
     const name = String.fromCharCode(65 + i);
-    instances.push(await startOne(name, command, args, databaseUrl, logDir, options.logLevel));
+    instances.push(await startOne(name, command, args, env, logDir));
   }
   const posts = instances[0];
   if (!posts) throw new Error("no server instance");
@@ -134,6 +156,7 @@ export async function startServers(options: StartOptions): Promise<Servers> {
           await new Promise((r) => setTimeout(r, 1000));
         }
       : undefined,
+    operatorToken,
   };
 }
 
@@ -157,13 +180,15 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
+/** What differs between runs in a server's environment. */
+type RunEnv = { DATABASE_URL: string; LOG_LEVEL: string; OPERATOR_TOKEN: string };
+
 async function startOne(
   name: string,
   command: string,
   args: string[],
-  databaseUrl: string,
+  runEnv: RunEnv,
   logDir: string,
-  logLevel: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const host = "127.0.0.1";
@@ -175,11 +200,10 @@ async function startOne(
       ...process.env,
       PORT: String(port),
       HOST: host,
-      DATABASE_URL: databaseUrl,
       CONTENT_DIR: join(repoRoot, "content/demo"),
       PUBLIC_URL: `http://${host}:${port}`,
       LOG_FORMAT: "json",
-      LOG_LEVEL: logLevel,
+      ...runEnv,
       // Every player of the run signs up from this one machine, as behind a festival's Wi-Fi.
       ANON_SIGNUPS_PER_HOUR: "1000000",
     },

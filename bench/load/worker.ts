@@ -8,10 +8,13 @@ import http from "node:http";
 import net from "node:net";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
+import { shared, sharedNow } from "./clock";
 import type {
   Command,
   Counts,
   MeasureResult,
+  NewsCollectResult,
+  NewsReadyResult,
   Reply,
   Request,
   SetupResult,
@@ -33,10 +36,16 @@ const postAgent = new http.Agent({
 
 type Player = {
   token: string;
+  /** Its place in `players` (where its news arrivals are kept). */
+  index: number;
   /** The stream's socket. */
   socket?: Socket;
   /** The stream is open (its first playerstatus arrived) and has not ended. */
   open: boolean;
+  /** The stream opened once (it may have ended since). */
+  opened: boolean;
+  /** `news` events that arrived on the stream (its opening one included). */
+  news: number;
   /** The riddle station expects an answer: the player may answer. */
   ready: boolean;
   /** An error happened to this player: it answers no more in this run. */
@@ -164,7 +173,7 @@ async function register(countWanted: number, concurrency: number): Promise<Setup
       body,
       (status, _socketAt, text) => {
         const token = status === 200 && text ? tokenOf(text) : undefined;
-        if (token) players.push(newPlayer(token));
+        if (token) players.push(newPlayer(token, players.length));
         else count(failed, status === 200 ? "bad body" : status);
         next();
       },
@@ -183,10 +192,13 @@ function tokenOf(text: string): string | undefined {
   }
 }
 
-function newPlayer(token: string): Player {
+function newPlayer(token: string, index: number): Player {
   return {
     token,
+    index,
     open: false,
+    opened: false,
+    news: 0,
     ready: false,
     retired: false,
     pending: false,
@@ -245,10 +257,14 @@ function onEvent(player: Player, event: string, block: string): void {
   const waiter = player.waiter;
   if (waiter !== undefined && waiter.event === event) {
     player.waiter = undefined;
-    if (event === "playerstatus") player.open = true;
+    if (event === "playerstatus") {
+      player.open = true;
+      player.opened = true;
+    }
     waiter.then(block);
     return;
   }
+  if (event === "news") return onNews(player, block);
   if (event !== "answer-expected") return;
   if (!player.pending) {
     unsolicited++;
@@ -472,6 +488,121 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+// --- broadcast: when each news item reached each stream ---
+
+/** When one news item arrived on each stream, by player index (NaN: not yet). */
+type Arrivals = {
+  at: Float64Array;
+  count: number;
+  duplicates: number;
+  /** Its collection has ended: later arrivals are late. */
+  reported: boolean;
+  /** Characters of the event block that carried it. */
+  chars: number;
+};
+
+/** By news id; an item is known by the first (newest) entry of the list the event carries. */
+const arrivals = new Map<number, Arrivals>();
+let newsLate = 0;
+let newsLateReported = 0;
+const NEWS_HEAD = '"News":[{"ID":';
+
+function arrivalsOf(id: number): Arrivals {
+  let item = arrivals.get(id);
+  if (item === undefined) {
+    item = {
+      at: new Float64Array(players.length).fill(NaN),
+      count: 0,
+      duplicates: 0,
+      reported: false,
+      chars: 0,
+    };
+    arrivals.set(id, item);
+  }
+  return item;
+}
+
+/**
+ * A `news` event: the current list, newest first. Its time is taken first; the id of its first
+ * item is read with a string search (the server writes `{"News":[{"ID":12,...`). An empty list
+ * (a fresh server's opening event) names no item.
+ */
+function onNews(player: Player, block: string): void {
+  const at = performance.now();
+  player.news++;
+  const start = block.indexOf(NEWS_HEAD);
+  if (start === -1) return;
+  const from = start + NEWS_HEAD.length;
+  const id = parseInt(block.slice(from, from + 16), 10);
+  if (!Number.isSafeInteger(id)) return;
+  const item = arrivalsOf(id);
+  if (item.chars === 0) item.chars = block.length;
+  if (player.index >= item.at.length) return;
+  if (!Number.isNaN(item.at[player.index])) {
+    item.duplicates++;
+    return;
+  }
+  item.at[player.index] = at;
+  item.count++;
+  if (item.reported) newsLate++;
+}
+
+/**
+ * Waits until every open stream has had its opening `news` event (or the time is up). The server
+ * writes it with the opening status, in the same chunk, and leaves it out while there are no
+ * news: when none has come a second after the streams opened, none is coming.
+ */
+async function newsReady(timeoutMs: number): Promise<NewsReadyResult> {
+  const started = performance.now();
+  for (;;) {
+    let open = 0;
+    let ready = 0;
+    for (const player of players) {
+      if (!player.open) continue;
+      open++;
+      if (player.news > 0) ready++;
+    }
+    const waited = performance.now() - started;
+    if (ready === open || (ready === 0 && waited >= 1000) || waited >= timeoutMs) {
+      return { open, ready };
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * The arrivals of item `id` on every stream that was opened, once all are in or the shared
+ * clock passes `deadline`; latencies from `sentAt` (shared clock, taken by the orchestrator).
+ */
+async function newsCollect(id: number, sentAt: number, deadline: number) {
+  const item = arrivalsOf(id);
+  let expected = 0;
+  for (const player of players) if (player.opened) expected++;
+  while (item.count < expected && sharedNow() < deadline) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  item.reported = true;
+  const latencies: number[] = [];
+  for (const player of players) {
+    if (!player.opened) continue;
+    const at = item.at[player.index];
+    if (at !== undefined && !Number.isNaN(at)) latencies.push(round2(shared(at) - sentAt));
+  }
+  const lateNow = newsLate;
+  const result: NewsCollectResult = {
+    expected,
+    delivered: latencies.length,
+    latencies,
+    missing: expected - latencies.length,
+    duplicates: item.duplicates,
+    late: lateNow - newsLateReported,
+    eventChars: item.chars,
+    streamsEnded,
+  };
+  newsLateReported = lateNow;
+  return result;
+}
+
 // --- slow readers: players with sockets that never read, and one reading stream each ---
 
 const slowPlayers: Player[] = [];
@@ -643,6 +774,12 @@ async function run(command: Command): Promise<unknown> {
       return slowAnswers(command.count, command.replyTimeoutMs, command.deadlineMs);
     case "slow-check":
       return slowCheck(command.close);
+    case "clock":
+      return sharedNow();
+    case "news-ready":
+      return newsReady(command.timeoutMs);
+    case "news-collect":
+      return newsCollect(command.id, command.sentAt, command.deadline);
     case "close":
       closeAll();
       return null;
