@@ -54,6 +54,11 @@ export function generatedTeamName(teamId: number): string {
   return `Team ${TEAM_WORDS[h % TEAM_WORDS.length] ?? "Wegmarke"} ${10 + ((h >>> 8) % 90)}`;
 }
 
+/** A team's name: "<founder's first name> & Team", or a generated one without that name. */
+export function teamName(teamId: number, founderFirstName: string | undefined): string {
+  return founderFirstName ? `${founderFirstName} & Team` : generatedTeamName(teamId);
+}
+
 /** The display names of some streams, read inside the caller's transaction (two queries). */
 export async function displayNames(
   repos: Repositories,
@@ -66,10 +71,7 @@ export async function displayNames(
   const founders = await repos.teams.founderNames(teamIds);
   return new Map(
     owners.map(({ stream, kind, id }) => {
-      if (kind === "team") {
-        const founder = founders.get(id);
-        return [stream, founder ? `${founder} & Team` : generatedTeamName(id)];
-      }
+      if (kind === "team") return [stream, teamName(id, founders.get(id))];
       return [stream, firstNames.get(id) ?? anonymousPlayerName(id)];
     }),
   );

@@ -2,9 +2,10 @@ import { ErrorReason, eventsQuery, lastEventIdSchema } from "@wegmarke/protocol"
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import { ServiceError } from "../errors";
-import type { SseSink, StreamHub } from "../events/stream-hub";
+import type { StreamHub } from "../events/stream-hub";
 import type { GameService } from "../game/game-service";
 import { asParticipant, requirePlayer } from "./authenticate";
+import { openSseReply } from "./sse-reply";
 
 export type EventStreamExtras = {
   /** The operators' news as an event ("" for none), sent after the opening status and backlog. */
@@ -34,22 +35,7 @@ export function eventStreamRoute(
         },
       );
 
-      reply.hijack();
-      const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
-      reply.raw.writeHead(200, {
-        ...Object.fromEntries(headers),
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        // nginx would otherwise buffer the stream and hold events back.
-        "x-accel-buffering": "no",
-      });
-      const response = reply.raw;
-      const sink: SseSink = {
-        write: (chunk) => void response.write(chunk),
-        end: () => response.end(),
-        abort: () => response.destroy(),
-        buffered: () => response.writableLength,
-      };
+      const sink = openSseReply(reply);
       const close = hub.connect(
         participant.stream,
         sink,
@@ -63,7 +49,7 @@ export function eventStreamRoute(
         { playerId: player.id, session: player.session },
       );
       seen(player.id);
-      response.on("close", () => {
+      reply.raw.on("close", () => {
         close();
         seen(player.id);
       });

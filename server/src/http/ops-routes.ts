@@ -10,7 +10,6 @@ import {
 import type { OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { addressKey } from "../accounts/addresses";
-import type { SseSink } from "../events/stream-hub";
 import type { NewsService } from "../game/news-service";
 import type { GameConsole } from "../ops/game-console";
 import type { OpsLive } from "../ops/live";
@@ -18,6 +17,7 @@ import { meOf } from "../operators/operator-service";
 import type { OperatorService, OpsCaller } from "../operators/operator-service";
 import { ok } from "./ok";
 import { parse } from "./parse";
+import { openSseReply } from "./sse-reply";
 
 /** The console's session cookie: a 256-bit token, stored as its SHA-256 (operators/). */
 export const OPS_COOKIE = "wegmarke_ops";
@@ -170,22 +170,7 @@ export function opsRoutes({
     });
 
     app.get("/live", async (_request, reply) => {
-      reply.hijack();
-      const response = reply.raw;
-      const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
-      response.writeHead(200, {
-        ...Object.fromEntries(headers),
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-      });
-      const sink: SseSink = {
-        write: (chunk) => void response.write(chunk),
-        end: () => response.end(),
-        abort: () => response.destroy(),
-        buffered: () => response.writableLength,
-      };
-      response.on("close", live.connect(sink));
+      reply.raw.on("close", live.connect(openSseReply(reply)));
       return reply;
     });
   };

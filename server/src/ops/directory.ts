@@ -1,6 +1,6 @@
 import type { OpsPlayer, OpsPlayersPage, OpsPlayersQuery } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
-import { anonymousPlayerName, generatedTeamName } from "../game/display-names";
+import { anonymousPlayerName, teamName } from "../game/display-names";
 import { streamOf } from "../participants/participant";
 import type { PlayerDirectoryRow } from "../store/figures-repository";
 import type { Store } from "../store/store";
@@ -153,16 +153,10 @@ export class PlayerDirectory {
     const listed: Listed[] = [];
     for (const [index, row] of rows.entries()) {
       if (index % 2000 === 1999) await turn();
-      const founder = row.teamId === null ? undefined : founders.get(row.teamId);
       listed.push({
         row,
         name: row.firstName ?? anonymousPlayerName(row.id),
-        team:
-          row.teamId === null
-            ? null
-            : founder
-              ? `${founder} & Team`
-              : generatedTeamName(row.teamId),
+        team: row.teamId === null ? null : teamName(row.teamId, founders.get(row.teamId)),
         stream: streamOf(row),
       });
     }
