@@ -62,6 +62,7 @@ describe("keyboard navigation of the menus", () => {
     expect(items).toEqual([
       "Neuigkeiten",
       "Stationen",
+      "Karte",
       "Geschichten",
       "Hilfe",
       "Datenschutz",
@@ -103,6 +104,7 @@ describe("keyboard navigation of the menus", () => {
 
   it("follows a menu item chosen by keyboard", async () => {
     await openByKeyboard(menuButton());
+    await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     expect(await focused()).toBe("Geschichten");

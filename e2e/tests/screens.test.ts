@@ -64,9 +64,10 @@ describe("every screen of the demo game", () => {
   it("opens the menu; arrows move through it, Escape closes it", async () => {
     const menu = await openMenu();
     const names = await menu.getByRole("link").allInnerTexts();
-    expect(names.slice(0, 5)).toEqual([
+    expect(names.slice(0, 6)).toEqual([
       "Neuigkeiten",
       "Stationen",
+      "Karte",
       "Geschichten",
       "Hilfe",
       "Datenschutz",

@@ -86,6 +86,23 @@ export const privacySchema = z.object({
 });
 export type Privacy = z.infer<typeof privacySchema>;
 
+/** `[[south, west], [north, east]]` in degrees. */
+export const mapBoundsSchema = z.tuple([
+  z.tuple([z.number(), z.number()]),
+  z.tuple([z.number(), z.number()]),
+]);
+
+/** The base map of /webapp/map (game.yaml `map:`): an image, raster tiles, or both. */
+export const mapContentSchema = z.object({
+  /** A picture below the assets base lying within `bounds`; shown over the tiles. */
+  image: z.object({ path: z.string(), bounds: mapBoundsSchema }).optional(),
+  /** A tile address with `{z}`, `{x}`, `{y}` (and maybe `{s}`) and its attribution. */
+  tiles: z
+    .object({ url: z.string(), attribution: z.string(), maxZoom: z.number().optional() })
+    .optional(),
+});
+export type MapContent = z.infer<typeof mapContentSchema>;
+
 /** `/webapp/content/{language}.json`: the pack's public texts in one language (German where missing). */
 export const publicContentSchema = z.object({
   language: languageSchema,
@@ -106,5 +123,7 @@ export const publicContentSchema = z.object({
   privacy: privacySchema.optional(),
   /** Fixed texts; home shows one at random when it has nothing else to show. */
   news: z.array(z.string()).optional(),
+  /** The pack's base map; absent when the pack has none (the app then offers no map). */
+  map: mapContentSchema.optional(),
 });
 export type PublicContent = z.infer<typeof publicContentSchema>;

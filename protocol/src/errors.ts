@@ -22,6 +22,17 @@ export const ErrorReason = {
   stationUnavailable: "station unavailable",
   /** `station/activate` for a station the participant has finished (409). */
   stationDone: "station done",
+  /** `station/activate` for a station that opens only through its QR code (403). */
+  stationCodeRequired: "station code required",
+  /** `station/activate` without a position for a station that opens only near its place (403). */
+  positionRequired: "position required",
+  /**
+   * `station/activate` too far from a `near` station's place (403): the body is this reason,
+   * a colon and the metres still to go, `too far: 120`.
+   */
+  tooFar: "too far",
+  /** `station/code` with a code no station has (404). */
+  unknownStationCode: "unknown station code",
   noAnswerExpected: "no answer expected",
   noButtonExpected: "no button input expected",
   unknownButton: "unknown button",

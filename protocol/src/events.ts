@@ -23,6 +23,14 @@ export const stationStyles = ["game-station", "plain"] as const;
 export const stationStyleSchema = z.enum(stationStyles);
 export type StationStyle = z.infer<typeof stationStyleSchema>;
 
+/**
+ * Where a station opens (station.yaml `trigger`): from the list (the default), only through its
+ * QR code, only within its radius of the place, or either of the last two.
+ */
+export const stationTriggers = ["list", "qr", "near", "qr-or-near"] as const;
+export const stationTriggerSchema = z.enum(stationTriggers);
+export type StationTrigger = z.infer<typeof stationTriggerSchema>;
+
 export const stationStatusSchema = z.object({
   Name: z.string(),
   Live: z.boolean(),
@@ -35,6 +43,10 @@ export const stationStatusSchema = z.object({
   GroupName: z.string(),
   GameState: gameStateSchema.optional(),
   DisplayHint: z.object({ Style: stationStyleSchema, View: stationViewSchema }),
+  /** Where the station opens; absent means `list` (any station of the list may start). */
+  Trigger: stationTriggerSchema.optional(),
+  /** Metres around the place within which a `near` or `qr-or-near` station opens. */
+  Radius: z.number().positive().optional(),
 });
 export type StationStatus = z.infer<typeof stationStatusSchema>;
 

@@ -44,11 +44,38 @@ export const stationRequest = z.object({ StationID: stationIdSchema, Hash: hash 
 export type StationRequest = z.infer<typeof stationRequest>;
 
 /**
+ * The device's position sent with an activation, for stations that open only near their place
+ * (`Accuracy`: the radius in metres the device gives for it, 95 % confidence).
+ */
+export const positionSchema = z.object({
+  Latitude: requestNumber(z.number().min(-90).max(90)),
+  Longitude: requestNumber(z.number().min(-180).max(180)),
+  Accuracy: requestNumber(z.number().nonnegative().max(1_000_000)).optional(),
+});
+export type PositionRequest = z.infer<typeof positionSchema>;
+
+/**
  * `station/activate`; `Language` is the app's language now, so a player who switched it in the
  * menu hears the next station in it (without it: the language chosen at sign-up).
  */
-export const activateRequest = stationRequest.extend({ Language: languageSchema.optional() });
+export const activateRequest = stationRequest.extend({
+  Language: languageSchema.optional(),
+  Position: positionSchema.optional(),
+});
 export type ActivateRequest = z.infer<typeof activateRequest>;
+
+/** `station/code`: the code of a station's QR link (`/webapp/s/{code}`). */
+export const stationCodeRequest = z.object({
+  Code: requestText().min(1).max(100),
+  Hash: hash,
+  Language: languageSchema.optional(),
+  /** Needed only for a `near` station: its code opens it at its place alone. */
+  Position: positionSchema.optional(),
+});
+export type StationCodeRequest = z.infer<typeof stationCodeRequest>;
+/** The station the code opens (activated, or revealed when it is secret). */
+export const stationCodeResponse = z.object({ value: z.object({ StationID: z.number().int() }) });
+export type StationCodeResponse = z.infer<typeof stationCodeResponse>;
 
 export const outroRequest = z.object({ Skip: requestBoolean(), Hash: hash });
 export type OutroRequest = z.infer<typeof outroRequest>;

@@ -49,6 +49,7 @@ import { countRequests, countedFrameworkErrors, metricsRoute } from "./http/metr
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { opsRoutes } from "./http/ops-routes";
+import { stationPosters } from "./ops/station-posters";
 import { outroRoute } from "./http/outro-route";
 import { registerProtection } from "./http/protection";
 import { registerRequestLog } from "./http/request-log";
@@ -106,7 +107,7 @@ export async function buildApp({
   // The API takes JSON only (415 for anything else): no cross-site form can call it.
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(answerError);
-  await registerProtection(app, config);
+  await registerProtection(app, { ...config, mapTiles: () => pack.map?.tiles?.url });
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(PLAIN).send("not found"));
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -139,7 +140,8 @@ export async function buildApp({
     anonSignupsPerIp: { limit: config.anonSignupsPerHour, windowMs: 60 * 60 * 1000 },
     ...limitChanges,
   };
-  const throttle = new Throttle(limits, store, clock, await loadSecretKey(config.secret));
+  const secret = await loadSecretKey(config.secret);
+  const throttle = new Throttle(limits, store, clock, secret);
   const smsProvider = createSmsProvider(config.sms, clock);
   if (config.sms.provider === "console") {
     app.log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
@@ -212,7 +214,7 @@ export async function buildApp({
   }
   // What players do reaches the operators' consoles on every instance.
   const onActivity = (activity: GameActivity) => bus.broadcast({ kind: "activity", activity });
-  const game = new GameService({ store, pack, scripts, turns, onActivity });
+  const game = new GameService({ store, pack, scripts, turns, onActivity, secret });
   const stories = new StoryService({ pack, turns, onActivity });
   const news = new NewsService({
     store,
@@ -287,7 +289,7 @@ export async function buildApp({
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {
     prefix: "/api/account",
   });
-  await app.register(api(gameRoutes(accounts, { game, stories, media, scoreboard })), {
+  await app.register(api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle })), {
     prefix: "/api/game",
   });
   await app.register(api(teamRoutes(accounts, teams)), { prefix: "/api/game" });
@@ -309,7 +311,18 @@ export async function buildApp({
   });
   const secure = config.publicUrl.startsWith("https:");
   await app.register(
-    api(opsRoutes({ ops, console: gameConsole, news, live, reloadContent, secure })),
+    api(
+      opsRoutes({
+        ops,
+        console: gameConsole,
+        news,
+        live,
+        reloadContent,
+        secure,
+        posters: (language) =>
+          stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
+      }),
+    ),
     { prefix: "/api/ops" },
   );
   if (smsProvider instanceof OutboxSmsProvider) {

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../src/accounts/limits";
 import type { AccountLimits } from "../src/accounts/limits";
 import { systemClock } from "../src/clock";
+import { stationCode } from "../src/game/station-access";
 import { addOperator } from "../src/operators/operator-admin";
 import type { Store } from "../src/store/store";
 import { createTestSchema } from "./support/postgres";
-import { startApp, teamPack, tempDir } from "./support/test-app";
+import { deploymentSecret, startApp, teamPack, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /**
@@ -184,6 +185,17 @@ const CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/game/station/code",
+    valid: async (h) => {
+      const pack = await teamPack();
+      const station = pack.stations.find((s) => s.id === 1);
+      if (!station) throw new Error("the demo pack has no station 1");
+      const code = stationCode(Buffer.from(deploymentSecret), pack.id, station);
+      return post("/api/game/station/code", { Code: code, Hash: await h.signup() });
+    },
+  },
+  {
+    method: "POST",
     route: "/api/game/station/cancel",
     valid: async (h) => {
       const hash = await h.atStation(1);
@@ -339,6 +351,14 @@ const CASES: RouteCase[] = [
     method: "GET",
     route: "/api/ops/export.csv",
     valid: async () => ({ ...get("/api/ops/export.csv"), headers: OPS_BEARER }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/stations/posters.pdf",
+    valid: async () => ({
+      ...get("/api/ops/stations/posters.pdf", { language: "en" }),
+      headers: OPS_BEARER,
+    }),
   },
   {
     method: "POST",

@@ -25,6 +25,8 @@ import { API_BASE, call } from "./client";
 export const LIVE_URL = `${API_BASE}/live`;
 /** Every player as CSV: a plain download, the cookie goes along. */
 export const EXPORT_URL = `${API_BASE}/export.csv`;
+/** The stations' QR posters, one A4 page each, in the pack's default language. */
+export const POSTERS_URL = `${API_BASE}/stations/posters.pdf`;
 
 /** What a call answers that has nothing to say (`{"value": "ok"}` or the like). */
 const anyAnswer = z.unknown();

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGE_KEY } from "../i18n/i18n";
 import { fakeEventSource, fakeServer, json, text } from "../test/fake-server";
@@ -124,7 +124,8 @@ describe("the console", () => {
     render(<App />);
     fireEvent.click(await screen.findByRole("button", { name: "Sign out" }));
     await screen.findByRole("heading", { name: "Sign in" });
-    expect(Source.latest().readyState).toBe(Source.CLOSED);
+    // React closes the stream in the console's unmount effect, which may run after the paint.
+    await waitFor(() => expect(Source.latest().readyState).toBe(Source.CLOSED));
   });
 
   it("says when it cannot reach the server, and tries again", async () => {

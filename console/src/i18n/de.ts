@@ -143,6 +143,7 @@ export const de: Record<TextKey, string> = {
   "export.text":
     "Alle Spieler mit Punkten, Stationen und Zeiten als CSV-Datei (UTF-8, durch Kommas getrennt).",
   "export.link": "CSV herunterladen",
+  "export.posters": "Stationsplakate (PDF)",
   "reload.heading": "Inhaltspaket neu laden",
   "reload.text":
     "Lädt das Paket neu aus dem Inhaltsordner des Servers, geprüft wie bei content:check. Ein Paket mit Fehlern wird abgelehnt, das laufende bleibt.",

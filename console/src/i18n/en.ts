@@ -145,6 +145,7 @@ export const en = {
   "export.text":
     "Every player with points, stations and times as a CSV file (UTF-8, comma-separated).",
   "export.link": "Download CSV",
+  "export.posters": "Station posters (PDF)",
   "reload.heading": "Reload the content pack",
   "reload.text":
     "Loads the pack from the server's content folder again, checked like content:check. A pack with problems is refused and the running one stays.",

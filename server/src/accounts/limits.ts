@@ -29,6 +29,8 @@ export type AccountLimits = {
   joinFailuresPerPlayer: RateLimit;
   /** Anonymous sign-ups (`optin/anon`) from one address. */
   anonSignupsPerIp: RateLimit;
+  /** Unknown station codes (`station/code`) of one player. */
+  stationCodeFailuresPerPlayer: RateLimit;
   /** Reset links asked for one number by number (known or not); a signed-in request is free. */
   resetsPerPhone: RateLimit;
   /** Password changes of one signed-in player (each costs an argon2 hash). */
@@ -71,6 +73,8 @@ export const defaultLimits: AccountLimits = {
   // A school of several classes behind one address signs up in a few minutes; a script that
   // fills the database does not get far.
   anonSignupsPerIp: { limit: 200, windowMs: HOUR },
+  // A mistyped or half-scanned code now and then; guessing 96-bit codes gets nowhere anyway.
+  stationCodeFailuresPerPlayer: { limit: 20, windowMs: HOUR },
   resetsPerPhone: { limit: 1, windowMs: DAY },
   passwordChangesPerPlayer: { limit: 5, windowMs: HOUR },
   resetTokenTtlMs: DAY,

@@ -23,6 +23,7 @@ export class Throttle {
   readonly failuresPerIp: RateLimiter;
   readonly joinFailuresPerPlayer: RateLimiter;
   readonly anonSignupsPerIp: RateLimiter;
+  readonly stationCodeFailuresPerPlayer: RateLimiter;
   readonly resetsPerPhone: RateLimiter;
   readonly passwordChangesPerPlayer: RateLimiter;
   readonly opsLoginFailuresPerIp: RateLimiter;
@@ -41,6 +42,7 @@ export class Throttle {
     this.failuresPerIp = rule("failuresPerIp");
     this.joinFailuresPerPlayer = rule("joinFailuresPerPlayer");
     this.anonSignupsPerIp = rule("anonSignupsPerIp");
+    this.stationCodeFailuresPerPlayer = rule("stationCodeFailuresPerPlayer");
     this.resetsPerPhone = rule("resetsPerPhone");
     this.passwordChangesPerPlayer = rule("passwordChangesPerPlayer");
     this.opsLoginFailuresPerIp = rule("opsLoginFailuresPerIp");

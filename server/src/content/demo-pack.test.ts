@@ -27,6 +27,8 @@ const bestMoves: Record<number, Move[]> = {
   7: [{ button: 0 }],
   8: [{ answer: "goldene Kugel" }],
   9: [{ button: 0 }],
+  14: [{ button: 1 }],
+  15: [{ button: 1 }],
 };
 
 let pack: ContentPack;
@@ -69,7 +71,7 @@ const messagesOf = (steps: StepResult[]): EngineMessage[] => steps.flatMap((s) =
 
 describe("the demo game", () => {
   it("has nine stations across every view and both styles, and three stories", () => {
-    expect(pack.stations.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(pack.stations.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 14, 15]);
     expect(new Set(pack.stations.map((s) => s.view))).toEqual(
       new Set(["station", "main", "archive", "custom", "email", "story"]),
     );

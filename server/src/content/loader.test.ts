@@ -62,7 +62,7 @@ describe("loadContentPack", () => {
       dir: demo,
     });
     expect(loaded.texts.rejection["de-formal"]).toMatch(/Versuchen Sie/);
-    expect(loaded.stations.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(loaded.stations.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 14, 15]);
     const [marktplatz, , kirche] = loaded.stations;
     expect(Object.keys(marktplatz?.scripts ?? {}).sort()).toEqual(["de", "de-formal", "en"]);
     expect(JSON.parse(marktplatz?.scripts.de ?? "")).toHaveProperty("inkVersion");
@@ -211,7 +211,7 @@ describe("loadContentPack", () => {
         file: "stations/10-mensa/script.de.ink",
         line: 3,
         message:
-          "rathaus.jpg: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file> or intro/<file>",
+          "rathaus.jpg: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file>, intro/<file> or map/<file>",
       },
       {
         file: "stations/3-elisabethkirche/script.en.ink",
@@ -430,9 +430,9 @@ describe("story folders", () => {
   });
 
   it("report a story that needs more stations with points than the pack has", async () => {
-    await edit(file, (t) => t.replace("requiredPoints: 2", "requiredPoints: 10"));
+    await edit(file, (t) => t.replace("requiredPoints: 2", "requiredPoints: 12"));
     expect(await problems()).toEqual([
-      { file, line: 11, message: "requiredPoints 10: only 9 live stations award points" },
+      { file, line: 11, message: "requiredPoints 12: only 11 live stations award points" },
     ]);
   });
 

@@ -7,6 +7,7 @@ import type { ContentPack, ContentProblem, Station, Story } from "./model";
 import {
   crestProblems,
   duplicateIds,
+  duplicateStationCodes,
   foldersById,
   mediaProblems,
   requiredPointsProblems,
@@ -72,6 +73,7 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
     ...[...stationDrafts, ...storyDrafts].flatMap((d) => d.problems),
     ...duplicateIds(stationDrafts),
     ...duplicateIds(storyDrafts),
+    ...duplicateStationCodes(stationDrafts),
     ...(await mediaProblems(root, foldersById(stationDrafts, storyDrafts), media)),
     ...crestProblems(
       gameSummary.crest ?? [],
@@ -114,8 +116,8 @@ async function loadGame(root: string): Promise<YamlFile<GameFile>> {
   return { value: undefined, problems: [text], lineOf: () => undefined, data: undefined };
 }
 
-/** The crest and intro images game.yaml names. */
-function gameMedia({ crest: rows = [], intro = [] }: GameSummary, lineOf: LineOf): MediaUse[] {
+/** The crest, intro and map images game.yaml names. */
+function gameMedia({ crest: rows = [], intro = [], map }: GameSummary, lineOf: LineOf): MediaUse[] {
   const file = "game.yaml";
   const crest = rows.map((level) => {
     const line = lineOf(["crest", String(level.finishedStories), "image"]);
@@ -126,7 +128,11 @@ function gameMedia({ crest: rows = [], intro = [] }: GameSummary, lineOf: LineOf
       ? []
       : [{ file, line: lineOf(["intro", i, "image"]), ref: step.image, webAllowed: false }],
   );
-  return [...crest, ...steps];
+  const mapImage =
+    map?.image === undefined
+      ? []
+      : [{ file, line: lineOf(["map", "image", "path"]), ref: map.image.path, webAllowed: false }];
+  return [...crest, ...steps, ...mapImage];
 }
 
 /** The folders that loaded without problems, sorted by id. */

@@ -1,13 +1,13 @@
 /**
  * Media paths below `/assets/webapp-data/`: `stations/<id>/<file>` and `stories/<id>/<file>`,
  * served from that station's or story's folder, and `points/<file>` (crest images) and
- * `intro/<file>`, served from those folders of the pack.
+ * `intro/<file>` and `map/<file>` (the map image), served from those folders of the pack.
  */
 import { mediaType } from "@wegmarke/protocol";
 
 export type MediaPath =
   | { area: "stations" | "stories"; id: number; segments: string[] }
-  | { area: "points" | "intro"; segments: string[] };
+  | { area: "points" | "intro" | "map"; segments: string[] };
 
 /**
  * Scripts and yaml files hold the answers, so they are never media; a leading dot rules
@@ -18,7 +18,7 @@ const PRIVATE_FILE = /^\.|\.(ink|ya?ml)$/i;
 /** Parses a media path; null for anything else and for private files. */
 export function parseMediaPath(ref: string): MediaPath | null {
   const numbered = /^(stations|stories)\/([1-9][0-9]*)\/(.+)$/.exec(ref);
-  const shared = /^(points|intro)\/(.+)$/.exec(ref);
+  const shared = /^(points|intro|map)\/(.+)$/.exec(ref);
   if (numbered?.[2] && numbered[3]) {
     const segments = safeSegments(numbered[3]);
     const area = numbered[1] === "stories" ? "stories" : "stations";
@@ -26,7 +26,8 @@ export function parseMediaPath(ref: string): MediaPath | null {
   }
   if (shared?.[2]) {
     const segments = safeSegments(shared[2]);
-    return segments && { area: shared[1] === "intro" ? "intro" : "points", segments };
+    const area = shared[1] === "intro" || shared[1] === "map" ? shared[1] : "points";
+    return segments && { area, segments };
   }
   return null;
 }

@@ -1,4 +1,10 @@
-import type { Language, StationStyle, StationView, WebAppConfig } from "@wegmarke/protocol";
+import type {
+  Language,
+  StationStyle,
+  StationTrigger,
+  StationView,
+  WebAppConfig,
+} from "@wegmarke/protocol";
 import type { CountryCode } from "libphonenumber-js/max";
 
 /** A loaded, validated content pack: read-only for the rest of the server. */
@@ -43,6 +49,12 @@ export type Station = {
   style: StationStyle;
   visible: boolean | "shown" | "secret";
   live: boolean;
+  /** Where the station opens (docs/content-authoring.md, "Where a station opens"); absent: list. */
+  trigger?: StationTrigger;
+  /** Metres for `near` and `qr-or-near`; `stationRadius` gives the default. */
+  radius?: number;
+  /** The QR link's code when the pack sets one; else derived (game/station-codes.ts). */
+  code?: string;
   /** Path below `/assets/webapp-data/`, e.g. `stations/3/elisabethkirche.jpg`. */
   image?: string;
   /** `de` always present; other languages fall back to it. */
@@ -88,6 +100,15 @@ export type Privacy = {
   text: Localized;
 };
 
+/**
+ * The base map of /webapp/map: an illustrated image (a media path below `map/`) lying within
+ * `bounds` `[[south, west], [north, east]]`, raster tiles, or both (the image over the tiles).
+ */
+export type GameMap = {
+  image?: { path: string; bounds: [[number, number], [number, number]] };
+  tiles?: { url: string; attribution: string; maxZoom?: number };
+};
+
 export type GameSettings = Pick<
   WebAppConfig,
   | "apiVersion"
@@ -131,6 +152,8 @@ export type ContentPack = {
   news?: Localized[];
   /** Where a phone number without country code is from (ISO 3166 code, `DE` when not set). */
   phoneRegion?: CountryCode;
+  /** The base map of /webapp/map; none: the app offers no map. */
+  map?: GameMap;
   /** Absolute path of the pack's folder. */
   dir: string;
 };
@@ -178,4 +201,11 @@ export function localize<T>(
   lang: Language,
 ): T {
   return byLanguage[lang] ?? byLanguage.de;
+}
+
+/** The radius of a `near` or `qr-or-near` station when station.yaml gives none. */
+export const DEFAULT_STATION_RADIUS = 40;
+
+export function stationRadius(station: Pick<Station, "radius">): number {
+  return station.radius ?? DEFAULT_STATION_RADIUS;
 }

@@ -21,6 +21,24 @@ export function duplicateIds<T, C>(drafts: FolderDraft<T, C>[]): ContentProblem[
   });
 }
 
+/** Two stations with the same `code:` would share one QR link. */
+export function duplicateStationCodes(
+  drafts: FolderDraft<Station, StationSummary>[],
+): ContentProblem[] {
+  const firstFile = new Map<string, string>();
+  return drafts.flatMap((d) => {
+    const code = d.summary?.code;
+    if (code === undefined) return [];
+    const first = firstFile.get(code);
+    if (first === undefined) {
+      firstFile.set(code, d.yamlFile);
+      return [];
+    }
+    const message = `code ${code} is already used by ${first}`;
+    return [{ file: d.yamlFile, line: d.lineOf(["code"]), message }];
+  });
+}
+
 /** The pack's numbered folders by id, relative to the pack (`stations/3-kirche`). */
 export type Folders = { stations: Map<number, string>; stories: Map<number, string> };
 
@@ -61,7 +79,7 @@ async function checkMedia(
   const media = parseMediaPath(use.ref);
   if (!media) {
     return problem(
-      `${use.ref}: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file> or intro/<file>`,
+      `${use.ref}: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file>, intro/<file> or map/<file>`,
     );
   }
   // A `#content` line or a `content` text: the app shows it by its type.

@@ -200,7 +200,10 @@ describe("publicContent of stories, crest, intro, help, privacy and news", () =>
     );
     for (const lang of languages) {
       const content = publicContentSchema.parse(publicContent(demo, lang));
-      expect(Object.keys(content.stations)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+      expect(Object.keys(content.stations)).toEqual([
+        ...["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        ...["14", "15"],
+      ]);
       expect(Object.keys(content.stories ?? {})).toEqual(["1", "2", "3"]);
       expect(content.intro).toHaveLength(4);
       expect(content.stations["4"]).toMatchObject({ view: "email", author: "Jacob Grimm" });

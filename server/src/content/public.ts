@@ -36,6 +36,7 @@ export function publicContent(pack: ContentPack, lang: Language): PublicContent 
       ? {}
       : { privacy: { provider: pack.privacy.provider, text: text(pack.privacy.text) } }),
     news: (pack.news ?? []).map(text),
+    ...(pack.map === undefined ? {} : { map: pack.map }),
   };
 }
 

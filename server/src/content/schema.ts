@@ -1,7 +1,13 @@
 import { isSupportedCountry } from "libphonenumber-js/max";
 import type { CountryCode } from "libphonenumber-js/max";
 import { z } from "zod";
-import { MAX_ID, languageSchema, stationStyleSchema, stationViewSchema } from "@wegmarke/protocol";
+import {
+  MAX_ID,
+  languageSchema,
+  stationStyleSchema,
+  stationTriggerSchema,
+  stationViewSchema,
+} from "@wegmarke/protocol";
 import { parseDuration } from "../engine/duration";
 import { DEFAULT_PHONE_REGION } from "./model";
 
@@ -62,6 +68,39 @@ const privacySchema = z.strictObject({
   text: localizedSchema,
 });
 
+/** A point as `[latitude, longitude]`. */
+const latLngSchema = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)], {
+  error: "expected [latitude, longitude]",
+});
+
+const BOUNDS_ERROR =
+  "expected [[south, west], [north, east]]: the first corner south and west of the second";
+
+/** `[[south, west], [north, east]]`: where the map image lies. */
+export const boundsSchema = z
+  .tuple([latLngSchema, latLngSchema], { error: BOUNDS_ERROR })
+  .refine(([[south, west], [north, east]]) => south < north && west < east, {
+    error: BOUNDS_ERROR,
+  });
+
+/** `map:` the base map of /webapp/map: an illustrated image, raster tiles, or both. */
+const mapSchema = z
+  .strictObject({
+    image: z.strictObject({ path: mediaSchema, bounds: boundsSchema }).optional(),
+    tiles: z
+      .strictObject({
+        url: z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, {
+          error: "expected a tile address like https://tile.example.org/{z}/{x}/{y}.png",
+        }),
+        attribution: z.string().min(1),
+        maxZoom: z.int().min(1).max(22).optional(),
+      })
+      .optional(),
+  })
+  .refine((map) => map.image !== undefined || map.tiles !== undefined, {
+    error: "give an image, tiles or both",
+  });
+
 export const gameSchema = z.strictObject({
   id: z.string().min(1),
   title: localizedSchema,
@@ -103,6 +142,7 @@ export const gameSchema = z.strictObject({
       error: "expected a country's two-letter code, such as DE, AT or CH",
     })
     .default(DEFAULT_PHONE_REGION),
+  map: mapSchema.optional(),
 });
 export type GameFile = z.infer<typeof gameSchema>;
 
@@ -136,6 +176,24 @@ export const stationSchema = z.strictObject({
     })
     .default(true),
   live: z.boolean().default(true),
+  /**
+   * Where the station opens: from the list, through its QR code, near its place, or either.
+   * Absent means `list` (left out, so a loaded station without it is what it was before).
+   */
+  trigger: z
+    .enum(stationTriggerSchema.options, {
+      error: 'expected "list", "qr", "near" or "qr-or-near"',
+    })
+    .optional(),
+  /** Metres around the place for `near` and `qr-or-near` (default 40). */
+  radius: z.number().positive().max(100_000).optional(),
+  /** The QR link's code (`/webapp/s/{code}`); without it, one derived from the server's secret. */
+  code: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, {
+      error: "expected 8 to 64 letters, digits, - or _ (hard to guess: the code opens the station)",
+    })
+    .optional(),
   image: mediaSchema.optional(),
   texts: z.strictObject({
     de: stationTextsSchema,
@@ -176,6 +234,7 @@ export const gameSummarySchema = z.object({
   languages: eachOnItsOwn(gameSchema.shape.languages),
   crest: eachOnItsOwn(gameSchema.shape.crest),
   intro: eachOnItsOwn(gameSchema.shape.intro),
+  map: eachOnItsOwn(gameSchema.shape.map),
 });
 export type GameSummary = z.infer<typeof gameSummarySchema>;
 
@@ -184,6 +243,7 @@ export const stationSummarySchema = z.object({
   points: stationSchema.shape.points,
   live: stationSchema.shape.live,
   visible: stationSchema.shape.visible,
+  code: stationSchema.shape.code,
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
 

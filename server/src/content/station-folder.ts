@@ -35,6 +35,7 @@ export async function loadStation(root: string, folder: string): Promise<Station
     ...(typeof text === "string" ? [] : [text]),
     ...(yaml?.problems ?? []),
     ...folderNameProblems(draft),
+    ...triggerProblems(config, yamlFile, lineOf),
     ...scripts.problems,
   ];
   const value =
@@ -62,6 +63,18 @@ export async function loadStation(root: string, folder: string): Promise<Station
     untranslated,
     recommendations: scripts.recommendations,
   };
+}
+
+/** `radius:` means something only to a station that opens near its place. */
+function triggerProblems(
+  config: StationFile | undefined,
+  file: string,
+  lineOf: LineOf,
+): ContentProblem[] {
+  if (config?.radius === undefined) return [];
+  if (config.trigger === "near" || config.trigger === "qr-or-near") return [];
+  const message = `radius applies only to trigger near or qr-or-near (this station's trigger is ${config.trigger ?? "list"})`;
+  return [{ file, line: lineOf(["radius"]), message }];
 }
 
 /** Per language but German: a station lacks its texts, its script or its reminder's text. */

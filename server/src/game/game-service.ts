@@ -1,5 +1,5 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { Language } from "@wegmarke/protocol";
+import type { Language, PositionRequest } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
 import { SCRIPT_CHANGED, indexById, localize } from "../content/model";
 import type { Awaiting, Input, StepResult } from "../engine/types";
@@ -15,6 +15,8 @@ import { isTeamStream } from "../participants/participant";
 import type { Participant } from "../participants/participant";
 import { buildPlayerStatus, readParticipantState, readPlayerStatus } from "./player-status";
 import { scriptVersion } from "./script-runner";
+import { checkTrigger, stationByCode } from "./station-access";
+import type { ActivationVia } from "./station-access";
 import type { ScriptRunner } from "./script-runner";
 import { planStep } from "./station-events";
 import type { RunOutcome, Turn, Turns } from "./turns";
@@ -26,7 +28,12 @@ export type GameServiceDeps = {
   turns: Turns;
   /** After commit: a station started, was done or cancelled (the operators' activity feed). */
   onActivity?: (activity: GameActivity) => void;
+  /** The server's secret: station codes are derived from it (station-access.ts). */
+  secret: Buffer;
 };
+
+/** How an activation came, and where the device says it is (`near` stations need it). */
+export type ActivationAccess = { via?: ActivationVia; position?: PositionRequest };
 
 /**
  * The station lifecycle: activate, cancel, answers and buttons. Every call is one turn
@@ -49,9 +56,11 @@ export class GameService {
     participant: Participant,
     stationId: number,
     language: Language = participant.language,
+    access: ActivationAccess = {},
   ): Promise<void> {
     const station = this.stations.get(stationId);
     if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
+    checkTrigger(station, access.via ?? "list", access.position);
     // Every start is the same; it runs before the transaction, which then need not wait for it.
     const result = await this.deps.scripts.start(stationId, language);
     let changes: GameActivity[] = [];
@@ -81,6 +90,27 @@ export class GameService {
       }
     });
     this.report(changes);
+  }
+
+  /**
+   * Opens the station of a QR link's code: activates it (a done one only answers its id, so the
+   * app shows it). Undefined for a code no live station has (the route counts it as a guess).
+   */
+  async openByCode(
+    participant: Participant,
+    code: string,
+    language: Language = participant.language,
+    position?: PositionRequest,
+  ): Promise<number | undefined> {
+    const { secret, pack } = this.deps;
+    const station = stationByCode(secret, pack.id, pack.stations, code);
+    if (!station?.live) return undefined;
+    try {
+      await this.activate(participant, station.id, language, { via: "code", position });
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.reason === ErrorReason.stationDone)) throw error;
+    }
+    return station.id;
   }
 
   /**

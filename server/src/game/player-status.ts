@@ -1,5 +1,6 @@
 import type { PlayerStatus, StationStatus, StoryStatus } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
+import { stationRadius } from "../content/model";
 import type { StationRunRow } from "../store/station-run-repository";
 import type { Repositories } from "../store/store";
 import { isTeamStream } from "../participants/participant";
@@ -62,6 +63,11 @@ export function buildPlayerStatus(pack: ContentPack, state: ParticipantState): P
       // true, false, "shown" or "secret" as the pack says; the app derives visible and secret.
       GameState: { Done: done, Played: run !== undefined, Visible: station.visible },
       DisplayHint: { Style: station.style, View: station.view },
+      // Sent only where it is no `list` station, so existing packs' statuses stay as they were.
+      ...(station.trigger && station.trigger !== "list" ? { Trigger: station.trigger } : {}),
+      ...(station.trigger === "near" || station.trigger === "qr-or-near"
+        ? { Radius: stationRadius(station) }
+        : {}),
     };
   }
   const doneStories = new Set(state.doneStories);

@@ -1,19 +1,29 @@
 import {
+  ErrorReason,
   activateRequest,
   answerRequest,
   buttonRequest,
   mediumProgressRequest,
   scoreboardQuery,
+  stationCodeRequest,
   stationRequest,
 } from "@wegmarke/protocol";
-import type { MediumProgressResponse, ScoreboardResponse } from "@wegmarke/protocol";
+import type {
+  MediumProgressResponse,
+  ScoreboardResponse,
+  StationCodeResponse,
+} from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
+import { addressKey } from "../accounts/addresses";
+import { enforce } from "../accounts/throttle";
+import type { Throttle } from "../accounts/throttle";
+import { ServiceError } from "../errors";
 import type { GameService } from "../game/game-service";
 import type { MediaProgressService } from "../game/media-progress-service";
 import type { ScoreboardService } from "../game/scoreboard-service";
 import type { StoryService } from "../game/story-service";
-import { asParticipant, requirePlayer } from "./authenticate";
+import { asParticipant, playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
 import { parse } from "./parse";
 
@@ -22,24 +32,47 @@ export type GameServices = {
   stories: StoryService;
   media: MediaProgressService;
   scoreboard: ScoreboardService;
+  /** Limits guessing station codes. */
+  throttle: Throttle;
 };
 
 /** The game base, mounted at `/api/game/` (the event stream lives in event-stream.ts). */
 export function gameRoutes(
   accounts: AccountService,
-  { game, stories, media, scoreboard }: GameServices,
+  { game, stories, media, scoreboard, throttle }: GameServices,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
 
     app.post("/station/activate", async (request) => {
       await asParticipant(accounts, request, async (participant, player) => {
-        const { StationID, Language } = parse(activateRequest, request.body);
+        const { StationID, Language, Position } = parse(activateRequest, request.body);
         // The app's language now: SMS (a password reset link) follow it too.
         if (Language) await accounts.rememberLanguage(player, Language);
-        await game.activate(participant, StationID, Language);
+        await game.activate(participant, StationID, Language, { position: Position });
       });
       return ok;
+    });
+
+    // A station's QR link (`/webapp/s/{code}`): activates the station, whatever its trigger
+    // but `near` (docs/decisions/023-station-codes.md). Unknown codes count as guesses, per
+    // player and per address (429 `too many attempts` past the limits).
+    app.post("/station/code", async (request): Promise<StationCodeResponse> => {
+      const { Code, Language, Position } = parse(stationCodeRequest, request.body);
+      const ip = addressKey(request.ip);
+      const playerKey = String(playerOf(request).id);
+      await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+      await enforce(throttle.stationCodeFailuresPerPlayer, playerKey, ErrorReason.tooManyAttempts);
+      const stationId = await asParticipant(accounts, request, async (participant, player) => {
+        if (Language) await accounts.rememberLanguage(player, Language);
+        return game.openByCode(participant, Code, Language, Position);
+      });
+      if (stationId === undefined) {
+        await throttle.failuresPerIp.hit(ip);
+        await throttle.stationCodeFailuresPerPlayer.hit(playerKey);
+        throw new ServiceError(404, ErrorReason.unknownStationCode);
+      }
+      return { value: { StationID: stationId } };
     });
 
     app.post("/station/cancel", async (request) => {

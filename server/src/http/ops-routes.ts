@@ -1,5 +1,6 @@
 import {
   auditQuery,
+  languageSchema,
   opsCancelParams,
   opsEmptyRequest,
   opsNewsParams,
@@ -7,8 +8,9 @@ import {
   opsPlayersQuery,
   opsSessionRequest,
 } from "@wegmarke/protocol";
-import type { OpsReloadOutcome } from "@wegmarke/protocol";
+import type { Language, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { addressKey } from "../accounts/addresses";
 import type { NewsService } from "../game/news-service";
 import type { GameConsole } from "../ops/game-console";
@@ -31,7 +33,11 @@ export type OpsRouteDeps = {
   reloadContent: () => Promise<OpsReloadOutcome>;
   /** PUBLIC_URL is https: the cookie goes over TLS only. */
   secure: boolean;
+  /** The stations' QR posters as a PDF, one A4 page each (ops/station-posters.ts). */
+  posters: (language: Language | undefined) => Promise<Buffer>;
 };
+
+const postersQuery = z.object({ language: languageSchema.optional() });
 
 const callers = new WeakMap<FastifyRequest, OpsCaller>();
 
@@ -76,6 +82,7 @@ export function opsRoutes({
   live,
   reloadContent,
   secure,
+  posters,
 }: OpsRouteDeps): FastifyPluginAsync {
   const authenticate = async (request: FastifyRequest) => {
     callers.set(
@@ -148,6 +155,15 @@ export function opsRoutes({
       const withdrawn = await news.withdraw(id);
       await ops.record(callerOf(request), "news.withdraw", `news ${id}`);
       return withdrawn;
+    });
+
+    app.get("/stations/posters.pdf", async (request, reply) => {
+      const { language } = parse(postersQuery, request.query, "query");
+      const pdf = await posters(language);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", 'attachment; filename="wegmarke-station-posters.pdf"')
+        .send(pdf);
     });
 
     app.get("/export.csv", async (_request, reply) => {

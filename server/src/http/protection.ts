@@ -12,7 +12,22 @@ export type ProtectionOptions = {
   publicUrl: string;
   /** `CORS_ORIGINS`: other origins allowed to call the API. */
   corsOrigins: string[];
+  /**
+   * The tile address of the pack's map (game.yaml `map.tiles.url`), asked per answer so that a
+   * reloaded pack counts: its host may serve pictures (`img-src`).
+   */
+  mapTiles?: () => string | undefined;
 };
+
+/**
+ * The CSP source of a tile address: its scheme and host, `{s}.` (Leaflet's subdomains) as
+ * `*.`; "" for none or an address whose host is not plain.
+ */
+export function tileSource(url: string | undefined): string {
+  if (url === undefined) return "";
+  const match = /^(https?:\/\/)((?:\{s\}\.)?[a-z0-9.-]+(?::\d+)?)\//i.exec(url);
+  return match ? `${match[1]}${match[2]?.replace("{s}.", "*.")}` : "";
+}
 
 /**
  * The browser-facing protections of every answer (docs/security.md): security headers with a
@@ -23,7 +38,7 @@ export type ProtectionOptions = {
  */
 export async function registerProtection(
   app: FastifyInstance,
-  { publicUrl, corsOrigins }: ProtectionOptions,
+  { publicUrl, corsOrigins, mapTiles }: ProtectionOptions,
 ): Promise<void> {
   const https = publicUrl.startsWith("https:");
   await app.register(fastifyHelmet, {
@@ -35,7 +50,8 @@ export async function registerProtection(
         // React sets style properties, and some components a style attribute: no script.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // QR codes are data: URLs; the service worker answers pictures from its cache.
-        imgSrc: ["'self'", "data:", "blob:"],
+        // The map's tiles come from the host the pack names (game.yaml `map.tiles`).
+        imgSrc: ["'self'", "data:", "blob:", () => tileSource(mapTiles?.())],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -29,7 +29,7 @@ export type TestApp = {
 let demo: Promise<ContentPack> | undefined;
 
 /** One deployment's secret: the apps of a test file (instances, restarts) share it. */
-const deploymentSecret = randomBytes(32).toString("hex");
+export const deploymentSecret = randomBytes(32).toString("hex");
 
 /** The real demo pack, loaded once per test file. */
 export function demoPack(): Promise<ContentPack> {

@@ -21,6 +21,9 @@ const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.commonPassword]: "commonPassword",
   [ErrorReason.stationUnavailable]: "stationUnavailable",
   [ErrorReason.stationDone]: "stationDone",
+  [ErrorReason.stationCodeRequired]: "stationCodeRequired",
+  [ErrorReason.positionRequired]: "positionRequired",
+  [ErrorReason.unknownStationCode]: "unknownStationCode",
   [ErrorReason.storyUnavailable]: "storyUnavailable",
   [ErrorReason.storyLocked]: "storyLocked",
   [ErrorReason.noAnswerExpected]: "notExpected",
@@ -42,6 +45,7 @@ function isTeamCode(code: string): code is TeamErrorCode {
  * more; codes without a text of their own use 000.
  */
 export function apiErrorKey(code: string, reason?: string): `apiError.${ApiErrorText}` {
+  if (reason !== undefined && metresToGo(reason) !== undefined) return "apiError.tooFar";
   const forReason = reason === undefined ? undefined : byReason[reason];
   if (forReason !== undefined) return `apiError.${forReason}`;
   return `apiError.${isKnownCode(code) ? code : "000"}`;
@@ -54,4 +58,10 @@ export function teamErrorKey(
   const { code, reason } = error;
   if (isTeamCode(code)) return `apiError.team.${code}`;
   return apiErrorKey(code, reason);
+}
+
+/** The metres a `too far: 120` refusal names (a `near` station), else undefined. */
+export function metresToGo(reason: string): number | undefined {
+  const match = new RegExp(`^${ErrorReason.tooFar}: (\\d+)$`).exec(reason);
+  return match ? Number(match[1]) : undefined;
 }

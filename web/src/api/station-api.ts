@@ -1,5 +1,12 @@
-import { activateRequest, okResponse, stationRequest } from "@wegmarke/protocol";
+import {
+  activateRequest,
+  okResponse,
+  stationCodeRequest,
+  stationCodeResponse,
+  stationRequest,
+} from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
+import type { Position } from "../lib/distance";
 import { checkInput, endpoint, requestJson } from "./http";
 
 type StationCall = { gameBase: string; stationId: number; token: string };
@@ -9,19 +16,62 @@ async function stationCall(path: string, { gameBase, stationId, token }: Station
   await requestJson(endpoint(gameBase, path), { method: "POST", body }, okResponse);
 }
 
-/** Starts a station; its character speaks `language`. */
+/** The device's position as the server takes it (`near` stations check it). */
+function positionBody(position: Position | null | undefined) {
+  if (!position) return {};
+  const { latitude, longitude, accuracy } = position;
+  return {
+    Position: {
+      Latitude: latitude,
+      Longitude: longitude,
+      ...(accuracy !== undefined && Number.isFinite(accuracy) && { Accuracy: accuracy }),
+    },
+  };
+}
+
+/** Starts a station; its character speaks `language`; `position` where the device knows it. */
 export async function activateStation({
   gameBase,
   stationId,
   token,
   language,
-}: StationCall & { language: Language }): Promise<void> {
+  position,
+}: StationCall & { language: Language; position?: Position | null }): Promise<void> {
   const body = checkInput(activateRequest, {
     StationID: stationId,
     Hash: token,
     Language: language,
+    ...positionBody(position),
   });
   await requestJson(endpoint(gameBase, "station/activate"), { method: "POST", body }, okResponse);
+}
+
+/** Opens the station of a QR link's code; answers the station's id. */
+export async function openStationCode({
+  gameBase,
+  code,
+  token,
+  language,
+  position,
+}: {
+  gameBase: string;
+  code: string;
+  token: string;
+  language: Language;
+  position?: Position | null;
+}): Promise<number> {
+  const body = checkInput(stationCodeRequest, {
+    Code: code,
+    Hash: token,
+    Language: language,
+    ...positionBody(position),
+  });
+  const answer = await requestJson(
+    endpoint(gameBase, "station/code"),
+    { method: "POST", body },
+    stationCodeResponse,
+  );
+  return answer.value.StationID;
 }
 
 export function cancelStation(call: StationCall): Promise<void> {

@@ -25,6 +25,14 @@ const StoriesScreen = lazyComponent(() =>
 const StoryScreen = lazyComponent(() =>
   import("../screens/stories/story-screen").then((module) => module.StoryScreen),
 );
+// The map and its library (Leaflet) load only here (decisions/022-map-library.md).
+const MapScreen = lazyComponent(() =>
+  import("../screens/map/map-screen").then((module) => module.MapScreen),
+);
+
+const StationCodeScreen = lazyComponent(() =>
+  import("../screens/station-code/station-code-screen").then((module) => module.StationCodeScreen),
+);
 
 /** Each view's slug is its route: the list at /{slug}, a station at /{slug}/{id} (spec 2). */
 const viewTitles: Record<StationView, [RouteHandle["titleKey"], RouteHandle["titleKey"]]> = {
@@ -72,5 +80,12 @@ export const gameViewRoutes: RouteObject[] = [
     path: "stories/:id",
     element: <StoryScreen />,
     handle: screenHandle("route.stories", StoryScreen),
+  },
+  { path: "map", element: <MapScreen />, handle: screenHandle("route.map", MapScreen) },
+  // A station's QR link (decisions/023-station-codes.md): opens the station, then shows it.
+  {
+    path: "s/:code",
+    element: <StationCodeScreen />,
+    handle: screenHandle("route.station", StationCodeScreen),
   },
 ];

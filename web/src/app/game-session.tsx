@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { ErrorCode } from "@wegmarke/protocol";
 import type { ApiError } from "@wegmarke/protocol";
-import { apiErrorKey } from "../api/api-error-key";
+import { apiErrorKey, metresToGo } from "../api/api-error-key";
 import { useFlash } from "../components/flash";
+import { formatDistance } from "../lib/distance";
 import { GameProvider } from "../session/game-store";
 import type { StreamNotice } from "../session/game-store";
 import { useSession } from "../session/session";
@@ -25,14 +26,17 @@ export function GameSession({ children }: { children: ReactNode }) {
   const onCallError = useCallback(
     (error: ApiError) => {
       if (error.code !== ErrorCode.invalidHash) {
-        show({ text: t(apiErrorKey(error.code, error.reason)) });
+        const toGo = metresToGo(error.reason);
+        const distance =
+          toGo === undefined ? "" : toGo > 1000 ? formatDistance(toGo, language) : `${toGo} m`;
+        show({ text: t(apiErrorKey(error.code, error.reason), { distance }) });
         return;
       }
       // Whatever this session said is moot now.
       clear();
       expire();
     },
-    [clear, expire, show, t],
+    [clear, expire, show, t, language],
   );
 
   // The stream's message goes with its token's stream (signed out, or the session ended).

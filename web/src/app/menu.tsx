@@ -18,7 +18,7 @@ type MenuProps = {
 export function Menu({ id, onClose }: MenuProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { config, language, setLanguage, signOut } = useSession();
+  const { config, content, language, setLanguage, signOut } = useSession();
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -63,6 +63,13 @@ export function Menu({ id, onClose }: MenuProps) {
             {t("nav.stations")}
           </NavLink>
         </li>
+        {content?.map && (
+          <li>
+            <NavLink to="/map" className={link} onClick={() => onClose(false)}>
+              {t("nav.map")}
+            </NavLink>
+          </li>
+        )}
         {/* Spec 2: points is a hidden entry, reachable from home, stories and the footer. */}
         <li>
           <NavLink to="/stories" className={link} onClick={() => onClose(false)}>

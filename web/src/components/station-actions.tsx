@@ -66,6 +66,11 @@ export function StationActions({ stationId, titleOf, onActivated }: StationActio
     if (!(await actions.cancel(stationId))) setPendingWhileRunning(null);
   }
 
+  // A station that opens only through its code: the list cannot start it (the cancel stays).
+  if (!running && station.Trigger === "qr") {
+    return <p className="station-action station-action--scan">{t("station.scanAtPlace")}</p>;
+  }
+
   return running ? (
     <button
       type="button"

@@ -5,6 +5,9 @@ import type { LocaleOverrides } from "./locale";
  * rest (the fallback chain in i18n.ts).
  */
 export const deFormal: LocaleOverrides = {
+  map: {
+    you: "Sie sind hier",
+  },
   app: {
     loadFailed: "Das Spiel konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung.",
   },
@@ -36,6 +39,10 @@ export const deFormal: LocaleOverrides = {
   },
   station: {
     toPoints: "Zu Ihren Punkten",
+    scanAtPlace: "Scannen Sie ihren Code vor Ort, um sie zu starten.",
+    scanner: {
+      hint: "Halten Sie die Kamera über den Code auf dem Schild der Station.",
+    },
     confirmActivate: {
       text: "Möchten Sie „{{title}}“ jetzt starten? Die Nachrichten der Figuren kommen dann hier an.",
     },
@@ -175,6 +182,10 @@ export const deFormal: LocaleOverrides = {
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     stationDone: "Diese Station haben Sie schon geschafft.",
+    stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scannen Sie ihn vor Ort.",
+    positionRequired:
+      "Diese Station öffnet sich nur vor Ort. Erlauben Sie der App, Ihren Standort zu verwenden.",
+    tooFar: "Gehen Sie näher heran: noch {{distance}}.",
     currentPasswordNeeded: "Bitte geben Sie Ihr bisheriges Passwort ein.",
     wrongPassword: "Ihr bisheriges Passwort stimmt nicht.",
     commonPassword:

@@ -10,6 +10,7 @@ export const de: Locale = {
     retry: "Erneut versuchen",
   },
   route: {
+    map: "Karte",
     notFound: "404 Nicht gefunden",
     webapp: "Wegmarke",
     home: "Neuigkeiten",
@@ -34,6 +35,7 @@ export const de: Locale = {
     privacy: "Datenschutz",
   },
   nav: {
+    map: "Karte",
     main: "Hauptmenü",
     footer: "Bereiche",
     openMenu: "Menü öffnen",
@@ -104,6 +106,21 @@ export const de: Locale = {
   },
   stations: {
     allDone: "Stark – du hast alle Stationen geschafft!",
+    showMap: "Karte anzeigen",
+  },
+  map: {
+    label: "Karte der Stationen",
+    stations: "Stationen auf der Karte",
+    state: { new: "Neu", running: "Läuft", done: "Erledigt" },
+    marker: "{{title}} – {{state}}",
+    you: "Du bist hier",
+    accuracy: "auf etwa {{metres}} m genau",
+    distance: "{{distance}} entfernt",
+    open: "Station öffnen",
+    close: "Schließen",
+    none: "Dieses Spiel hat keine Karte.",
+    empty: "Noch keine Station auf der Karte.",
+    center: "Zu mir",
   },
   station: {
     activate: "Station starten",
@@ -120,6 +137,15 @@ export const de: Locale = {
     toPoints: "Zu deinen Punkten",
     more: "Mehr lesen",
     less: "Weniger anzeigen",
+    scanAtPlace: "Scanne ihren Code vor Ort, um sie zu starten.",
+    scan: "Code einer Station scannen",
+    scanner: {
+      title: "Code einer Station scannen",
+      hint: "Halte die Kamera über den Code auf dem Schild der Station.",
+      close: "Schließen",
+      noCamera: "Die Kamera konnte nicht gestartet werden.",
+    },
+    opening: "Die Station wird geöffnet …",
     confirmActivate: {
       title: "Station starten?",
       text: "Möchtest du „{{title}}“ jetzt starten? Die Nachrichten der Figuren kommen dann hier an.",
@@ -416,6 +442,11 @@ export const de: Locale = {
       "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wähle ein anderes.",
     stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
     stationDone: "Diese Station hast du schon geschafft.",
+    stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scanne ihn vor Ort.",
+    positionRequired:
+      "Diese Station öffnet sich nur vor Ort. Erlaube der App, deinen Standort zu verwenden.",
+    tooFar: "Geh näher heran: noch {{distance}}.",
+    unknownStationCode: "Zu diesem Code gibt es keine Station.",
     storyUnavailable: "Diese Geschichte ist gerade nicht verfügbar.",
     storyLocked: "Diese Geschichte ist noch nicht frei. Sammle an weiteren Stationen Punkte.",
     notExpected: "Darauf wartet gerade niemand mehr – vielleicht war jemand schneller.",

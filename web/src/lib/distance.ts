@@ -1,7 +1,8 @@
 import type { Language } from "@wegmarke/protocol";
 import { intlLocale } from "./intl-locale";
 
-export type Position = { latitude: number; longitude: number };
+/** `accuracy`: metres, when the device tells (the map draws it as a circle). */
+export type Position = { latitude: number; longitude: number; accuracy?: number };
 
 const earthRadiusInMetres = 6371000;
 

@@ -26,8 +26,15 @@ export function createGeolocationStore(geolocation: Geolocation | undefined): Ge
   const listeners = new Set<() => void>();
 
   function found({ coords }: GeolocationPosition): void {
-    if (position?.latitude === coords.latitude && position.longitude === coords.longitude) return;
-    position = { latitude: coords.latitude, longitude: coords.longitude };
+    const { latitude, longitude, accuracy } = coords;
+    if (
+      position?.latitude === latitude &&
+      position.longitude === longitude &&
+      position.accuracy === accuracy
+    ) {
+      return;
+    }
+    position = { latitude, longitude, accuracy };
     for (const listener of listeners) listener();
   }
 

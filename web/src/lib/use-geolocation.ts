@@ -18,3 +18,11 @@ export function useGeolocation(allowed: boolean): Position | null {
     allowed ? store.getPosition : noPosition,
   );
 }
+
+/**
+ * The latest position while any screen follows it (the lists, a station, home), else null:
+ * sent with an activation, for stations that open only near their place.
+ */
+export function latestPosition(): Position | null {
+  return store.getPosition();
+}

@@ -15,7 +15,7 @@ import { pressButton, sendAnswer } from "../api/answer-api";
 import { toApiError } from "../api/api-error";
 import { openEventStream } from "../api/event-stream";
 import { reportMediumProgress } from "../api/progress-api";
-import { activateStation, cancelStation } from "../api/station-api";
+import { activateStation, cancelStation, openStationCode } from "../api/station-api";
 import { activateStory } from "../api/story-api";
 import { activationFor } from "../game/activation";
 import { answerToSend } from "../game/answer";
@@ -24,6 +24,7 @@ import { stationLocal, timingOf } from "../game/play-state";
 import type { PlayState } from "../game/play-state";
 import type { SeenMark } from "../game/seen";
 import { joinedTeam } from "../game/team";
+import { latestPosition } from "../lib/use-geolocation";
 import { loadGame, saveGame } from "./game-cache";
 import { useGameTimers } from "./use-game-timers";
 
@@ -36,6 +37,8 @@ type GameActions = {
   /** Starts a station; when another one is current, cancels that one first. */
   activate(stationId: number): Promise<boolean>;
   cancel(stationId: number): Promise<boolean>;
+  /** `station/code`: opens the station of a QR link's code; its id, or null when refused. */
+  openCode(code: string): Promise<number | null>;
   answer(stationId: number, raw: string): Promise<AnswerOutcome>;
   pressButton(stationId: number, target: string): Promise<boolean>;
   viewStation(stationId: number): void;
@@ -169,8 +172,27 @@ export function GameProvider({
         if (activation.kind === "switch" && !(await cancel(activation.currentStation)))
           return false;
         return attempt(() =>
-          activateStation({ gameBase, token, stationId, language: languageRef.current }),
+          activateStation({
+            gameBase,
+            token,
+            stationId,
+            language: languageRef.current,
+            position: latestPosition(),
+          }),
         );
+      },
+      async openCode(code) {
+        let stationId: number | null = null;
+        await attempt(async () => {
+          stationId = await openStationCode({
+            gameBase,
+            token,
+            code,
+            language: languageRef.current,
+            position: latestPosition(),
+          });
+        });
+        return stationId;
       },
       async answer(stationId, raw) {
         const answer = answerToSend(raw, stationLocal(stateRef.current, stationId).lastAnswer);

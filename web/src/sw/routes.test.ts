@@ -25,6 +25,8 @@ describe("strategyFor", () => {
     expect(strategyFor(get("/webapp/config.json"))).toBe("fresh");
     expect(strategyFor(get("/webapp/content/de-formal.json"))).toBe("fresh");
     expect(strategyFor(get("/assets/webapp-data/stations/1/markt.png", "image"))).toBe("media");
+    // The map's picture: Leaflet's image overlay is an <img>, kept like every other picture.
+    expect(strategyFor(get("/assets/webapp-data/map/oberstadt.svg", "image"))).toBe("media");
     expect(strategyFor(get("/assets/webapp-data/stories/1/erzaehlung.mp3", "audio"))).toBe(
       "network",
     );

@@ -1,6 +1,9 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import type { StationView } from "@wegmarke/protocol";
+import { PinIcon } from "../../components/icons";
+import { ScanButton } from "./scan-button";
 import { stationsToRead } from "../../game/footer-counts";
 import { unreadCount } from "../../game/messenger";
 import { showsDone } from "../../game/station-done";
@@ -46,25 +49,34 @@ export function StationsScreen({ view }: { view: StationView }) {
     );
   }
 
+  const mapLink = view === "station" && content?.map !== undefined && (
+    <Link className="station-list__map" to="/map">
+      <PinIcon /> {t("stations.showMap")}
+    </Link>
+  );
   return (
-    <ul className={`station-list station-list--${view}`}>
-      {list.map((item) => {
-        const done = showsDone(state, item.id);
-        return (
-          <li key={item.id}>
-            <StationCard
-              view={view}
-              item={item}
-              texts={stationTexts(content, item.id, item.station, done)}
-              done={done}
-              unread={unreadCount(state, item.id)}
-              language={language}
-              assetsBase={config.assetsBase}
-              titleOf={titleOf}
-            />
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {mapLink}
+      {view === "station" && <ScanButton />}
+      <ul className={`station-list station-list--${view}`}>
+        {list.map((item) => {
+          const done = showsDone(state, item.id);
+          return (
+            <li key={item.id}>
+              <StationCard
+                view={view}
+                item={item}
+                texts={stationTexts(content, item.id, item.station, done)}
+                done={done}
+                unread={unreadCount(state, item.id)}
+                language={language}
+                assetsBase={config.assetsBase}
+                titleOf={titleOf}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -1,0 +1,67 @@
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import type { Language } from "@wegmarke/protocol";
+import type { ContentPack } from "../content/model";
+import { localize } from "../content/model";
+import { stationCode } from "../game/station-access";
+
+/**
+ * The posters of the stations (`GET /api/ops/stations/posters.pdf`): one A4 page per station
+ * with its title, the QR code of its link (`/webapp/s/{code}`, 528 px, error correction H, like
+ * the team invitations) and one line of instruction, in one language
+ * (docs/decisions/023-station-codes.md).
+ */
+
+const instruction: Record<Language, string> = {
+  de: "Scanne den Code mit der Kamera deines Handys: Die Station öffnet sich.",
+  "de-formal": "Scannen Sie den Code mit der Kamera Ihres Handys: Die Station öffnet sich.",
+  en: "Scan the code with your phone's camera to open the station.",
+};
+
+/** The link a station's QR code holds. */
+export function stationLink(publicUrl: string, code: string): string {
+  return `${publicUrl}/webapp/s/${encodeURIComponent(code)}`;
+}
+
+export async function stationPosters(
+  pack: ContentPack,
+  secret: Buffer,
+  publicUrl: string,
+  language: Language,
+): Promise<Buffer> {
+  const pages = await Promise.all(
+    pack.stations.map(async (station) => {
+      const link = stationLink(publicUrl, stationCode(secret, pack.id, station));
+      const qr = await QRCode.toBuffer(link, { errorCorrectionLevel: "H", width: 528, margin: 2 });
+      return { title: localize(station.texts, language).title, link, qr };
+    }),
+  );
+  const doc = new PDFDocument({
+    size: "A4",
+    autoFirstPage: false,
+    info: { Title: `${localize(pack.title, language)}: stations`, Author: "Wegmarke" },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  for (const page of pages) {
+    doc.addPage({ size: "A4", margin: 56 });
+    const width = doc.page.width - 112;
+    doc.font("Helvetica-Bold").fontSize(32).text(page.title, 56, 90, { width, align: "center" });
+    const side = 360;
+    doc.image(page.qr, (doc.page.width - side) / 2, 220, { width: side, height: side });
+    doc
+      .font("Helvetica")
+      .fontSize(16)
+      .text(instruction[language], 56, 610, { width, align: "center" });
+    doc.fontSize(9).fillColor("#666666").text(page.link, 56, 760, { width, align: "center" });
+    doc.fillColor("#000000");
+  }
+  if (pages.length === 0) doc.addPage({ size: "A4" });
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { playerStatus, station } from "../test/fixtures";
+import { mapStations, stationBounds } from "./map-stations";
+
+const status = playerStatus({
+  CurrentStation: 3,
+  ActiveStations: [3],
+  Stations: {
+    "1": station({ Name: "a-neu", Latitude: 50.8095, Longitude: 8.77 }),
+    "2": station({ Name: "b-erledigt", GameState: { Done: true, Played: true } }),
+    "3": station({ Name: "c-laeuft", Latitude: 50.8153, Longitude: 8.7707 }),
+    "4": station({
+      Name: "d-geheim",
+      GameState: { Done: false, Played: false, Visible: "secret" },
+    }),
+    "5": station({
+      Name: "e-geheim-gespielt",
+      GameState: { Done: false, Played: true, Visible: "secret" },
+    }),
+    "6": station({
+      Name: "f-geheim-erledigt",
+      GameState: { Done: true, Played: true, Visible: "secret" },
+    }),
+    "7": station({
+      Name: "g-versteckt",
+      GameState: { Done: false, Played: false, Visible: false },
+    }),
+    "8": station({ Name: "h-offline", Live: false }),
+    "9": station({ Name: "i-andere", DisplayHint: { Style: "game-station", View: "main" } }),
+    "10": station({
+      Name: "j-gezeigt",
+      GameState: { Done: false, Played: false, Visible: "shown" },
+    }),
+  },
+});
+
+const states = (list: { id: number; state: string }[]) => list.map(({ id, state }) => [id, state]);
+
+describe("map stations", () => {
+  it("shows the station view's stations by state, done ones too, by name", () => {
+    expect(states(mapStations(status, null))).toEqual([
+      [1, "new"],
+      [2, "done"],
+      [3, "running"],
+      [5, "new"],
+      [6, "done"],
+      [10, "new"],
+    ]);
+  });
+
+  it("shows a secret station only once revealed: played, running or done", () => {
+    const running = { ...status, CurrentStation: 4, ActiveStations: [4] };
+    expect(states(mapStations(running, null))).toContainEqual([4, "running"]);
+    expect(mapStations(status, null).map(({ id }) => id)).not.toContain(4);
+  });
+
+  it("measures from the player and is empty without a status", () => {
+    const here = { latitude: 50.8095, longitude: 8.77 };
+    expect(mapStations(status, here)[0]?.distance).toBe(0);
+    expect(mapStations(null, here)).toEqual([]);
+  });
+
+  it("bounds the stations and the player", () => {
+    const list = mapStations(status, null).filter(({ id }) => id === 1 || id === 3);
+    expect(stationBounds(list, { latitude: 50.8, longitude: 8.78 })).toEqual([
+      [50.8, 8.77],
+      [50.8153, 8.78],
+    ]);
+    expect(stationBounds([], null)).toBeNull();
+  });
+});

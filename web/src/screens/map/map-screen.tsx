@@ -1,0 +1,134 @@
+import { useCallback, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
+import { mapStations } from "../../game/map-stations";
+import type { MapStation } from "../../game/map-stations";
+import { stationTexts } from "../../game/station-texts";
+import { formatDistance } from "../../lib/distance";
+import { stationPath } from "../../lib/paths";
+import { useGeolocation } from "../../lib/use-geolocation";
+import { useGame } from "../../session/game-store";
+import { useSession } from "../../session/session";
+import { LeafletMap } from "./leaflet-map";
+import "./map.css";
+
+/**
+ * /webapp/map: the stations of the station list (done ones too, secret ones once revealed) as
+ * markers by state over the pack's base map, and the player's position with its accuracy. A
+ * marker opens a small card with the way into the station; a plain list below the map names
+ * the same stations for screen readers.
+ */
+export function MapScreen() {
+  const { t } = useTranslation();
+  const { state } = useGame();
+  const { config, content, language } = useSession();
+  const position = useGeolocation(config.allowGeolocation);
+  const [selected, setSelected] = useState<number | null>(null);
+  const centre = useRef<(() => void) | null>(null);
+
+  const stations = useMemo(() => mapStations(state.status, position), [state.status, position]);
+  const titleOf = useCallback(
+    (item: MapStation) => stationTexts(content, item.id, item.station).title,
+    [content],
+  );
+  const labelOf = useCallback(
+    (item: MapStation) =>
+      t("map.marker", { title: titleOf(item), state: t(`map.state.${item.state}`) }),
+    [t, titleOf],
+  );
+  const labels = useMemo(
+    () => ({
+      map: t("map.label"),
+      you: t("map.you"),
+      accuracy: (metres: number) => t("map.accuracy", { metres }),
+    }),
+    [t],
+  );
+  const onCentre = useCallback((fn: () => void) => (centre.current = fn), []);
+
+  if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
+  const map = content?.map;
+  if (!map) {
+    return (
+      <p className="empty-state" data-testid="no-map">
+        {t("map.none")}
+      </p>
+    );
+  }
+  const chosen = stations.find(({ id }) => id === selected);
+
+  return (
+    <div className="map-screen">
+      <div className="map-screen__map">
+        <LeafletMap
+          map={map}
+          assetsBase={config.assetsBase}
+          stations={stations}
+          position={position}
+          selected={selected}
+          labelOf={labelOf}
+          labels={labels}
+          onSelect={setSelected}
+          onCentre={onCentre}
+        />
+        {position && (
+          <button type="button" className="map-screen__centre" onClick={() => centre.current?.()}>
+            {t("map.center")}
+          </button>
+        )}
+        {chosen && (
+          <section className="map-card" aria-live="polite" data-testid="map-card">
+            <div className="map-card__head">
+              <h2 className="map-card__title">{titleOf(chosen)}</h2>
+              <button
+                type="button"
+                className="map-card__close"
+                aria-label={t("map.close")}
+                onClick={() => setSelected(null)}
+              >
+                ×
+              </button>
+            </div>
+            <p className="map-card__meta">
+              <span className={`map-card__state map-card__state--${chosen.state}`}>
+                {t(`map.state.${chosen.state}`)}
+              </span>
+              {chosen.distance !== null && (
+                <span>
+                  {t("map.distance", { distance: formatDistance(chosen.distance, language) })}
+                </span>
+              )}
+            </p>
+            <Link
+              className="button button--primary map-card__open"
+              to={stationPath("station", chosen.id)}
+            >
+              {t("map.open")}
+            </Link>
+          </section>
+        )}
+      </div>
+      <ul className="map-legend" aria-hidden="true">
+        {(["new", "running", "done"] as const).map((s) => (
+          <li key={s}>
+            <span className={`map-legend__dot map-marker--${s}`} />
+            {t(`map.state.${s}`)}
+          </li>
+        ))}
+      </ul>
+      {stations.length === 0 ? (
+        <p className="empty-state">{t("map.empty")}</p>
+      ) : (
+        <nav className="visually-hidden" aria-label={t("map.stations")}>
+          <ul>
+            {stations.map((item) => (
+              <li key={item.id}>
+                <Link to={stationPath("station", item.id)}>{labelOf(item)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
