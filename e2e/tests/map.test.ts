@@ -50,8 +50,11 @@ describe("the map of the stations", () => {
     expect(await marker(1).getAttribute("data-state")).toBe("running");
     expect(await marker(2).getAttribute("data-state")).toBe("done");
     expect(await marker(3).getAttribute("data-state")).toBe("new");
-    // The secret Kilianskapelle is not revealed; stations of other views are not on the map.
-    expect(await page.locator('[data-testid^="map-marker-"]').count()).toBe(3);
+    // Also the churchyard (by QR code) and the Steinweg (near); the secret Kilianskapelle is
+    // not revealed; stations of other views are not on the map.
+    expect(await page.locator('[data-testid^="map-marker-"]').count()).toBe(5);
+    expect(await marker(14).getAttribute("data-state")).toBe("new");
+    expect(await marker(6).count()).toBe(0);
     expect(await marker(3).getAttribute("role")).toBe("button");
     expect(await marker(3).getAttribute("aria-label")).toBe("Die Elisabethkirche – Neu");
     await page.getByTestId("map-you").waitFor();

@@ -62,6 +62,8 @@ export const ErrorReason = {
   smsNotSent: "sms not sent",
   teamsDisabled: "teams not enabled",
   teamInvitationFailed: "team invitation failed",
+  /** `team/position` of a player who plays alone (409). */
+  notInTeam: "not in a team",
 } as const;
 
 /** A failed call as the web app sees it: HTTP status (or 000) and the trimmed body text. */

@@ -107,6 +107,19 @@ export const newsItemSchema = z.object({
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 
+/** A teammate's shared position (`teampositions`). */
+export const teammatePositionSchema = z.object({
+  /** Stable for the member while the team lasts; not their account's id. */
+  Member: z.string(),
+  Name: z.string(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  Accuracy: z.number().nonnegative().optional(),
+  /** Seconds since the member's device sent it. */
+  Age: z.number().nonnegative(),
+});
+export type TeammatePosition = z.infer<typeof teammatePositionSchema>;
+
 export const serverEventSchemas = {
   playerstatus: playerStatusSchema,
   webtext: webtextSchema,
@@ -128,6 +141,11 @@ export const serverEventSchemas = {
    * status of every stream, and to every open stream when an operator sends or withdraws one.
    */
   news: z.object({ News: z.array(newsItemSchema) }),
+  /**
+   * The positions the other members of the player's team share now, sent without an id: after
+   * the opening status when any is shared, and whenever one changes, stops or expires.
+   */
+  teampositions: z.object({ Members: z.array(teammatePositionSchema) }),
 } as const;
 
 /** Every stream event type with its payload: the one typed map for real-time events. */

@@ -77,6 +77,28 @@ export type StationCodeRequest = z.infer<typeof stationCodeRequest>;
 export const stationCodeResponse = z.object({ value: z.object({ StationID: z.number().int() }) });
 export type StationCodeResponse = z.infer<typeof stationCodeResponse>;
 
+/**
+ * `team/position`: a team member shares the device's position with the team (`Share: true`
+ * with `Position`), or stops sharing (`Share: false`). The server keeps it in memory only and
+ * forgets it two minutes after the last update.
+ */
+export const teamPositionRequest = z
+  .object({ Hash: hash, Share: requestBoolean(), Position: positionSchema.optional() })
+  .refine((body) => !body.Share || body.Position !== undefined, {
+    message: "Position is required while sharing",
+    path: ["Position"],
+  });
+export type TeamPositionRequest = z.infer<typeof teamPositionRequest>;
+
+/** Seconds a shared position stays on the teammates' maps without an update. */
+export const TEAM_POSITION_TTL_S = 120;
+
+/**
+ * The most of a device's reported accuracy, in metres, that counts in the player's favour
+ * when a `near` station checks the distance (the server's refusal and the app's arrival).
+ */
+export const NEAR_ACCURACY_ALLOWANCE_M = 50;
+
 export const outroRequest = z.object({ Skip: requestBoolean(), Hash: hash });
 export type OutroRequest = z.infer<typeof outroRequest>;
 

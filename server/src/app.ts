@@ -36,6 +36,8 @@ import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
 import { createScriptRunner } from "./game/script-runner";
 import { StoryService } from "./game/story-service";
+import { TeamPositions } from "./game/team-positions";
+import { playerStream } from "./participants/participant";
 import { TeamService } from "./accounts/team-service";
 import { Turns } from "./game/turns";
 import { accountRoutes } from "./http/account-routes";
@@ -251,6 +253,14 @@ export async function buildApp({
         ).unref()
       : undefined;
   const media = new MediaProgressService({ pack, turns });
+  // Team members' shared positions: memory only, on every instance (decisions/024).
+  const teamPositions = new TeamPositions({
+    bus,
+    clock,
+    timer,
+    secret,
+    send: (stream, chunkFor) => hub.sendTo(stream, (owner) => chunkFor(owner?.playerId)),
+  });
   // The player now plays as another participant (or not at all): streams and names change.
   const onParticipantChange = (playerId: number) => {
     accounts.forget(playerId);
@@ -269,6 +279,7 @@ export async function buildApp({
       scored: () => scoreboard.invalidate(),
       moved: (playerId) => {
         accounts.forget(playerId);
+        teamPositions.moved(playerId);
         void endMovedStreams(movedStreams, playerId);
         scoreboard.invalidate();
       },
@@ -282,6 +293,7 @@ export async function buildApp({
       },
       presence: (other) => presence.heard(other),
       activity: (activity) => live.activity(activity),
+      position: (update) => teamPositions.heard(update),
     }),
   );
   const teams = new TeamService({ store, pack, clock, throttle, limits, onParticipantChange });
@@ -292,14 +304,26 @@ export async function buildApp({
   await app.register(api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle })), {
     prefix: "/api/game",
   });
-  await app.register(api(teamRoutes(accounts, teams)), { prefix: "/api/game" });
+  const nameOf = async (playerId: number) => {
+    const stream = playerStream(playerId);
+    return (await displayNames(store.repos, [stream])).get(stream) ?? stream;
+  };
+  await app.register(api(teamRoutes(accounts, teams, { positions: teamPositions, nameOf })), {
+    prefix: "/api/game",
+  });
   await app.register(api(outroRoute(accounts, onParticipantChange)), { prefix: "/api/game" });
   const seen = (playerId: number) =>
     void store.repos.players
       .seen(playerId, clock.now().toISOString())
       .catch((error: unknown) => app.log.error({ err: error }, "last seen not saved"));
   await app.register(
-    api(eventStreamRoute(accounts, game, hub, { news: () => news.openingEvent(), seen })),
+    api(
+      eventStreamRoute(accounts, game, hub, {
+        news: () => news.openingEvent(),
+        teamPositions: (stream, playerId) => teamPositions.openingEvent(stream, playerId),
+        seen,
+      }),
+    ),
     { prefix: "/api/game" },
   );
   const ops = new OperatorService({
@@ -343,6 +367,7 @@ export async function buildApp({
     hub.closeAll();
     live.closeAll();
     clearInterval(presenceTimer);
+    teamPositions.close();
     // Node counts a socket that never sent a request (a browser's preconnect) as busy, and
     // in-flight calls get a moment to finish: after the grace period everything is cut.
     setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();

@@ -263,6 +263,20 @@ const CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/game/team/position",
+    valid: async (h) => {
+      // The invitation founds the player's team.
+      const hash = await h.signup();
+      await h.invitation(hash);
+      return post("/api/game/team/position", {
+        Hash: hash,
+        Share: true,
+        Position: { Latitude: 50.81, Longitude: 8.77, Accuracy: 20 },
+      });
+    },
+  },
+  {
+    method: "POST",
     route: "/api/game/outro/activate",
     valid: async (h) => post("/api/game/outro/activate", { Skip: true, Hash: await h.signup() }),
   },

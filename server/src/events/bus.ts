@@ -13,7 +13,8 @@ export type BusSignal =
   | { kind: "due"; at: number }
   | { kind: "news" }
   | { kind: "presence"; presence: Presence }
-  | { kind: "activity"; activity: GameActivity };
+  | { kind: "activity"; activity: GameActivity }
+  | { kind: "position"; update: PositionUpdate };
 
 /** How many streams and players an instance holds open; each tells the others now and then. */
 export type Presence = { instance: string; streams: number; players: number };
@@ -28,6 +29,17 @@ export type GameActivity = {
   points: number;
   /** ms since the epoch. */
   at: number;
+};
+
+/**
+ * A team member shares a position (`shared`) or stops sharing (no `shared`). Every instance
+ * keeps the team's shared positions in memory for its own streams of the team.
+ */
+export type PositionUpdate = {
+  /** The team's stream. */
+  stream: string;
+  playerId: number;
+  shared?: { name: string; latitude: number; longitude: number; accuracy?: number };
 };
 
 const ACTIVITY_KINDS: readonly GameActivity["kind"][] = ["activated", "done", "cancelled", "story"];
@@ -79,6 +91,8 @@ export function encodeSignal(signal: BusSignal): string {
       const { kind, stream, id, points, at } = signal.activity;
       return `!activity:${kind}:${stream}:${id}:${points}:${at}`;
     }
+    case "position":
+      return `!position:${JSON.stringify(signal.update)}`;
   }
 }
 
@@ -105,12 +119,44 @@ export function decodeSignal(payload: string): BusSignal | undefined {
       activity: { kind: known, stream, id: Number(id), points: Number(points), at: Number(at) },
     };
   }
+  if (payload.startsWith("!position:")) return decodePosition(payload.slice("!position:".length));
   const match = /^!(moved|account|due):(\d{1,15})$/.exec(payload);
   if (!match) return undefined;
   const value = Number(match[2]);
   if (match[1] === "due") return { kind: "due", at: value };
   return { kind: match[1] === "moved" ? "moved" : "account", playerId: value };
 }
+
+function decodePosition(json: string): BusSignal | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const { stream, playerId, shared } = value as Record<string, unknown>;
+  if (typeof stream !== "string" || !/^team:\d{1,15}$/.test(stream)) return undefined;
+  if (typeof playerId !== "number" || !Number.isSafeInteger(playerId)) return undefined;
+  if (shared === undefined) return { kind: "position", update: { stream, playerId } };
+  if (typeof shared !== "object" || shared === null) return undefined;
+  const { name, latitude, longitude, accuracy } = shared as Record<string, unknown>;
+  if (typeof name !== "string" || !isFiniteNumber(latitude) || !isFiniteNumber(longitude)) {
+    return undefined;
+  }
+  if (accuracy !== undefined && !isFiniteNumber(accuracy)) return undefined;
+  return {
+    kind: "position",
+    update: {
+      stream,
+      playerId,
+      shared: { name, latitude, longitude, ...(accuracy !== undefined && { accuracy }) },
+    },
+  };
+}
+
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value);
 
 /** The most a NOTIFY payload may hold, in bytes (PostgreSQL's limit is 8000). */
 export const MAX_PAYLOAD_BYTES = 7900;

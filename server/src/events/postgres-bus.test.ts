@@ -222,6 +222,19 @@ describe("the PostgreSQL bus", () => {
         kind: "activity",
         activity: { kind: "story", stream: "player:5", id: 2, points: 0, at: 1_777_000_000_001 },
       },
+      {
+        kind: "position",
+        update: {
+          stream: "team:4",
+          playerId: 9,
+          shared: { name: 'Anna: "die Erste"', latitude: 50.8, longitude: 8.77, accuracy: 12 },
+        },
+      },
+      {
+        kind: "position",
+        update: { stream: "team:4", playerId: 9, shared: { name: "", latitude: -1, longitude: 2 } },
+      },
+      { kind: "position", update: { stream: "team:4", playerId: 9 } },
     ];
     for (const signal of signals) expect(decodeSignal(encodeSignal(signal))).toEqual(signal);
     for (const payload of [
@@ -237,6 +250,12 @@ describe("the PostgreSQL bus", () => {
       "!due:1e9",
       "!scored:1",
       "!other:1",
+      "!position:",
+      "!position:{",
+      '!position:{"stream":"player:4","playerId":9}',
+      '!position:{"stream":"team:4","playerId":"9"}',
+      '!position:{"stream":"team:4","playerId":9,"shared":{"name":"A","latitude":"1","longitude":2}}',
+      '!position:{"stream":"team:4","playerId":9,"shared":{"name":"A","latitude":1,"longitude":2,"accuracy":null}}',
     ]) {
       expect(decodeSignal(payload)).toBeUndefined();
     }

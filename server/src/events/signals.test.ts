@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BusSignal, GameActivity, Presence } from "./bus";
+import type { BusSignal, GameActivity, PositionUpdate, Presence } from "./bus";
 import { dispatchSignal } from "./signals";
 
 describe("dispatchSignal", () => {
@@ -14,6 +14,8 @@ describe("dispatchSignal", () => {
       presence: ({ instance, streams }: Presence) =>
         void heard.push(`presence ${instance} ${streams}`),
       activity: ({ kind, stream }: GameActivity) => void heard.push(`activity ${kind} ${stream}`),
+      position: ({ stream, playerId, shared }: PositionUpdate) =>
+        void heard.push(`position ${stream} ${playerId} ${shared?.name ?? "stopped"}`),
     };
     const signals: BusSignal[] = [
       { kind: "due", at: Date.parse("2026-05-01T10:00:00Z") },
@@ -23,6 +25,15 @@ describe("dispatchSignal", () => {
       { kind: "news" },
       { kind: "presence", presence: { instance: "b", streams: 3, players: 2 } },
       { kind: "activity", activity: { kind: "done", stream: "team:1", id: 4, points: 3, at: 0 } },
+      {
+        kind: "position",
+        update: {
+          stream: "team:1",
+          playerId: 7,
+          shared: { name: "Ben", latitude: 1, longitude: 2 },
+        },
+      },
+      { kind: "position", update: { stream: "team:1", playerId: 7 } },
     ];
     for (const signal of signals) dispatchSignal(signal, handlers);
     expect(heard).toEqual([
@@ -33,6 +44,8 @@ describe("dispatchSignal", () => {
       "news",
       "presence b 3",
       "activity done team:1",
+      "position team:1 7 Ben",
+      "position team:1 7 stopped",
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { streamOf } from "../participants/participant";
-import type { BusSignal, GameActivity, Presence } from "./bus";
+import type { BusSignal, GameActivity, PositionUpdate, Presence } from "./bus";
 import type { StreamHub } from "./stream-hub";
 
 /** What each signal does on an instance; `dispatchSignal` picks the one. */
@@ -18,6 +18,8 @@ export type SignalHandlers = {
   presence(presence: Presence): void;
   /** A participant started, finished or cancelled a station, or opened a story. */
   activity(activity: GameActivity): void;
+  /** A team member shared a position or stopped sharing. */
+  position(update: PositionUpdate): void;
 };
 
 /** Hands a signal to its handler; every kind has one (the switch is exhaustive). */
@@ -37,6 +39,8 @@ export function dispatchSignal(signal: BusSignal, handlers: SignalHandlers): voi
       return handlers.presence(signal.presence);
     case "activity":
       return handlers.activity(signal.activity);
+    case "position":
+      return handlers.position(signal.update);
     default: {
       // A new kind of signal fails to compile here until it has its handler.
       const unknown: never = signal;

@@ -71,6 +71,7 @@ export const MAX_STREAMS_PER_SESSION = 4;
 export class StreamHub {
   private readonly connections = new Set<Connection>();
   private readonly bySession = new Map<string, Connection[]>();
+  private readonly byStream = new Map<string, Set<Connection>>();
   private readonly slices: Set<Connection>[] = Array.from(
     { length: HEARTBEAT_SLICES },
     () => new Set(),
@@ -105,6 +106,9 @@ export class StreamHub {
     );
     this.connections.add(connection);
     slice.add(connection);
+    const sameStream = this.byStream.get(stream) ?? new Set<Connection>();
+    sameStream.add(connection);
+    this.byStream.set(stream, sameStream);
     if (owner) this.limitSession(owner.session, connection);
     this.startHeartbeat();
     void connection.start(snapshot);
@@ -155,6 +159,19 @@ export class StreamHub {
     for (const connection of this.connections) connection.write(chunk);
   }
 
+  /**
+   * Writes an unlogged event to the open streams of this process with the key `stream`: the
+   * text `chunkFor` returns for each connection's owner, or nothing for null.
+   */
+  sendTo(stream: string, chunkFor: (owner: StreamOwner | undefined) => string | null): void {
+    const open = this.byStream.get(stream);
+    if (!open) return;
+    for (const connection of open) {
+      const chunk = chunkFor(connection.owner);
+      if (chunk) connection.write(chunk);
+    }
+  }
+
   /** Ends every stream with a reconnect hint (shutdown: clients come back to another instance). */
   closeAll(): void {
     for (const connection of this.connections) connection.close(sseRetry());
@@ -171,6 +188,9 @@ export class StreamHub {
   private remove(connection: Connection, slice: Set<Connection>): void {
     this.connections.delete(connection);
     slice.delete(connection);
+    const sameStream = this.byStream.get(connection.stream);
+    sameStream?.delete(connection);
+    if (sameStream?.size === 0) this.byStream.delete(connection.stream);
     const session = connection.owner?.session;
     const open = session === undefined ? undefined : this.bySession.get(session);
     if (session !== undefined && open) {

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { ErrorReason } from "@wegmarke/protocol";
+import { ErrorReason, NEAR_ACCURACY_ALLOWANCE_M } from "@wegmarke/protocol";
 import type { PositionRequest } from "@wegmarke/protocol";
 import type { Station } from "../content/model";
 import { stationRadius } from "../content/model";
@@ -9,13 +9,6 @@ import { ServiceError } from "../errors";
  * Where a station opens (station.yaml `trigger`, docs/decisions/023-station-codes.md): the
  * check of an activation against the station's trigger, and the codes of the QR links.
  */
-
-/**
- * The most of the device's reported accuracy counted in the player's favour, in metres. A phone
- * indoors or with a poor fix reports hundreds of metres; counting all of it would open a `near`
- * station from streets away, counting none would refuse a player standing at the place.
- */
-export const ACCURACY_ALLOWANCE_CAP = 50;
 
 /** How the activation came: from the list (or a detail view), or through the station's code. */
 export type ActivationVia = "list" | "code";
@@ -38,14 +31,16 @@ export function distanceMetres(
 
 /**
  * The whole metres the player still has to go towards the station: 0 within its radius, where
- * the reported accuracy (up to ACCURACY_ALLOWANCE_CAP) counts towards the player.
+ * the reported accuracy counts towards the player up to NEAR_ACCURACY_ALLOWANCE_M: a phone indoors
+ * or with a poor fix reports hundreds of metres, and counting all of it would open a `near`
+ * station from streets away, counting none would refuse a player standing at the place.
  */
 export function metresToGo(station: Station, position: PositionRequest): number {
   const distance = distanceMetres(
     { latitude: position.Latitude, longitude: position.Longitude },
     station,
   );
-  const allowance = Math.min(position.Accuracy ?? 0, ACCURACY_ALLOWANCE_CAP);
+  const allowance = Math.min(position.Accuracy ?? 0, NEAR_ACCURACY_ALLOWANCE_M);
   return Math.max(0, Math.ceil(distance - allowance - stationRadius(station)));
 }
 

@@ -10,6 +10,8 @@ import { openSseReply } from "./sse-reply";
 export type EventStreamExtras = {
   /** The operators' news as an event ("" for none), sent after the opening status and backlog. */
   news: () => Promise<string>;
+  /** The positions the player's teammates share ("" for none), sent after the news. */
+  teamPositions: (stream: string, playerId: number) => string;
   /** A stream of the player opened or closed (their "last seen"). */
   seen: (playerId: number) => void;
 };
@@ -19,7 +21,7 @@ export function eventStreamRoute(
   accounts: AccountService,
   game: GameService,
   hub: StreamHub,
-  { news, seen }: EventStreamExtras,
+  { news, teamPositions, seen }: EventStreamExtras,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
@@ -44,7 +46,7 @@ export function eventStreamRoute(
             game.streamSnapshot(participant, lastEventId),
             news(),
           ]);
-          return { ...snapshot, trailer };
+          return { ...snapshot, trailer: trailer + teamPositions(participant.stream, player.id) };
         },
         { playerId: player.id, session: player.session },
       );

@@ -8,25 +8,13 @@ import {
 import type { Language } from "@wegmarke/protocol";
 import type { Position } from "../lib/distance";
 import { checkInput, endpoint, requestJson } from "./http";
+import { positionBody } from "./position-body";
 
 type StationCall = { gameBase: string; stationId: number; token: string };
 
 async function stationCall(path: string, { gameBase, stationId, token }: StationCall) {
   const body = checkInput(stationRequest, { StationID: stationId, Hash: token });
   await requestJson(endpoint(gameBase, path), { method: "POST", body }, okResponse);
-}
-
-/** The device's position as the server takes it (`near` stations check it). */
-function positionBody(position: Position | null | undefined) {
-  if (!position) return {};
-  const { latitude, longitude, accuracy } = position;
-  return {
-    Position: {
-      Latitude: latitude,
-      Longitude: longitude,
-      ...(accuracy !== undefined && Number.isFinite(accuracy) && { Accuracy: accuracy }),
-    },
-  };
 }
 
 /** Starts a station; its character speaks `language`; `position` where the device knows it. */

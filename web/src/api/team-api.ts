@@ -3,8 +3,11 @@ import {
   teamInviteRequest,
   teamInviteResponse,
   teamJoinQuery,
+  teamPositionRequest,
 } from "@wegmarke/protocol";
+import type { Position } from "../lib/distance";
 import { checkInput, endpoint, requestJson } from "./http";
+import { positionBody } from "./position-body";
 
 type TeamCall = { gameBase: string; token: string };
 
@@ -24,4 +27,21 @@ export async function joinTeam({ gameBase, token, code }: TeamCall & { code: str
   const query = checkInput(teamJoinQuery, { hash: token, tjr: code });
   const url = `${endpoint(gameBase, "team/join")}?${new URLSearchParams(query).toString()}`;
   await requestJson(url, { method: "GET" }, okResponse);
+}
+
+/**
+ * Shares the device's position with the team (`team/position`), or stops sharing (`position`
+ * null).
+ */
+export async function shareTeamPosition({
+  gameBase,
+  token,
+  position,
+}: TeamCall & { position: Position | null }): Promise<void> {
+  const body = checkInput(teamPositionRequest, {
+    Hash: token,
+    Share: position !== null,
+    ...positionBody(position),
+  });
+  await requestJson(endpoint(gameBase, "team/position"), { method: "POST", body }, okResponse);
 }

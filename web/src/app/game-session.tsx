@@ -7,11 +7,14 @@ import { apiErrorKey, metresToGo } from "../api/api-error-key";
 import { useFlash } from "../components/flash";
 import { formatDistance } from "../lib/distance";
 import { GameProvider } from "../session/game-store";
+import { usePositionSharing } from "../session/position-sharing";
 import type { StreamNotice } from "../session/game-store";
 import { useSession } from "../session/session";
 import { streamRecovery } from "../session/stream-recovery";
 
 const sseFlash = "sse";
+/** A `near` station's "come closer" refusal: the arrival takes it away (news-bell.tsx). */
+export const tooFarFlash = "too-far";
 
 /**
  * The signed-in player's game, with its errors shown as flash messages (spec 8). A call the
@@ -28,8 +31,15 @@ export function GameSession({ children }: { children: ReactNode }) {
       if (error.code !== ErrorCode.invalidHash) {
         const toGo = metresToGo(error.reason);
         const distance =
-          toGo === undefined ? "" : toGo > 1000 ? formatDistance(toGo, language) : `${toGo} m`;
-        show({ text: t(apiErrorKey(error.code, error.reason), { distance }) });
+          toGo === undefined
+            ? ""
+            : toGo > 1000
+              ? formatDistance(toGo, language)
+              : `${toGo}\u00a0m`;
+        show({
+          text: t(apiErrorKey(error.code, error.reason), { distance }),
+          ...(toGo !== undefined && { tag: tooFarFlash }),
+        });
         return;
       }
       // Whatever this session said is moot now.
@@ -76,7 +86,14 @@ export function GameSession({ children }: { children: ReactNode }) {
       onCallError={onCallError}
       onStream={onStream}
     >
+      <PositionSharing />
       {children}
     </GameProvider>
   );
+}
+
+/** Sends the position to the team while the player shares it (session/position-sharing.ts). */
+function PositionSharing() {
+  usePositionSharing();
+  return null;
 }

@@ -25,7 +25,9 @@ export type GameAction =
   /** Forget everything: the stream starts again from its beginning (a team was joined). */
   | { type: "start-over" }
   /** The player has seen news, a story or the points page. */
-  | { type: "seen"; mark: SeenMark };
+  | { type: "seen"; mark: SeenMark }
+  /** The player turned sharing the position with the team on or off. */
+  | { type: "share-position"; share: boolean };
 
 export function gameReducer(state: PlayState, action: GameAction): PlayState {
   switch (action.type) {
@@ -50,6 +52,8 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
       const seen = markSeen(state.seen, action.mark);
       return seen === state.seen ? state : { ...state, seen };
     }
+    case "share-position":
+      return state.sharePosition === action.share ? state : { ...state, sharePosition: action.share };
   }
 }
 
@@ -129,6 +133,9 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
     }
     case "news":
       return { ...next, operatorNews: event.data.News };
+    case "teampositions":
+      // Kept apart from the stored game (session/teammates.ts); the game stays as it was.
+      return state;
     case "error":
       return next;
   }

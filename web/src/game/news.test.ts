@@ -159,6 +159,16 @@ describe("news", () => {
     expect(bellMarked(shown, 1)).toBe(true);
   });
 
+  it("the bell is set on arriving at a near station, even one home showed as nearby", () => {
+    const state = run([status()]);
+    const nearby = run([{ type: "seen", mark: newsShown(state, 2) }], state);
+    expect(bellMarked(nearby, 2, null)).toBe(false);
+    expect(bellMarked(nearby, 2, 2)).toBe(true);
+    const arrived = run([{ type: "seen", mark: newsShown(nearby, 2, 2) }], nearby);
+    expect(bellMarked(arrived, 2, 2)).toBe(false);
+    expect(arrived.seen.arrived).toBe(2);
+  });
+
   it("a link to a reward shows while points were earned after the points page was seen", () => {
     const state = run([status({ TotalPoints: 3 })]);
     expect(hasNewPoints(state)).toBe(true);

@@ -33,14 +33,21 @@ export function operatorNewsText(item: NewsItem, language: Language): string {
 
 /**
  * The header bell's marker (spec 2): set by a recommendation or an operators' news item that
- * home has not shown yet, or by a nearby station other than the one home showed last.
+ * home has not shown yet, by a nearby station other than the one home showed last, or by the
+ * arrival at a station that opens near its place (`arrivedStation`).
  */
-export function bellMarked(state: PlayState, nearbyStation: number | null): boolean {
+export function bellMarked(
+  state: PlayState,
+  nearbyStation: number | null,
+  arrivedStation: number | null = null,
+): boolean {
   const newNearby = nearbyStation !== null && nearbyStation !== state.seen.nearby;
+  const newArrival = arrivedStation !== null && arrivedStation !== state.seen.arrived;
   return (
     unseenNews(state, state.seen.news).length > 0 ||
     unseenOperatorNews(state, state.seen.operatorNews).length > 0 ||
-    newNearby
+    newNearby ||
+    newArrival
   );
 }
 
@@ -61,9 +68,13 @@ export function recommendedStation(status: PlayerStatus | null, message: Message
 
 /**
  * What home has shown: the recommendations and the operators' news up to the newest one of
- * each, and the nearby station.
+ * each, the nearby station and the one arrived at.
  */
-export function newsShown(state: PlayState, nearbyStation: number | null): SeenMark {
+export function newsShown(
+  state: PlayState,
+  nearbyStation: number | null,
+  arrivedStation: number | null = null,
+): SeenMark {
   const ids = recommendations(state).map((message) => message.id);
   const operatorIds = state.operatorNews.map((item) => item.ID);
   return {
@@ -71,6 +82,7 @@ export function newsShown(state: PlayState, nearbyStation: number | null): SeenM
     upTo: ids.length === 0 ? null : Math.max(...ids),
     operatorUpTo: operatorIds.length === 0 ? null : Math.max(...operatorIds),
     nearby: nearbyStation,
+    arrived: arrivedStation,
   };
 }
 

@@ -83,6 +83,8 @@ export const playStateSchema = z.object({
   seen: seenSchema.default(nothingSeen),
   /** The operators' news as the stream sent them last, newest first. */
   operatorNews: z.array(newsItemSchema).default([]),
+  /** The player shares this device's position with the team (chosen on the map; off at first). */
+  sharePosition: z.boolean().default(false),
   timing: timingSchema,
 });
 export type PlayState = z.infer<typeof playStateSchema>;
@@ -108,6 +110,7 @@ export function initialPlayState(timing: Timing): PlayState {
     nextLocalId: -1,
     seen: nothingSeen,
     operatorNews: [],
+    sharePosition: false,
     timing,
   };
 }

@@ -3,14 +3,36 @@ import { markSeen, nothingSeen } from "./seen";
 
 describe("seen marks", () => {
   it("news keeps the highest recommendation shown and the nearby station", () => {
-    const once = markSeen(nothingSeen, { kind: "news", upTo: 7, operatorUpTo: 4, nearby: 2 });
+    const once = markSeen(nothingSeen, {
+      kind: "news",
+      upTo: 7,
+      operatorUpTo: 4,
+      nearby: 2,
+      arrived: null,
+    });
     expect(once).toMatchObject({ news: 7, operatorNews: 4, nearby: 2 });
-    expect(markSeen(once, { kind: "news", upTo: 3, operatorUpTo: 5, nearby: null })).toMatchObject({
+    expect(
+      markSeen(once, {
+        kind: "news",
+        upTo: 3,
+        operatorUpTo: 5,
+        nearby: null,
+        arrived: null,
+      }),
+    ).toMatchObject({
       news: 7,
       operatorNews: 5,
       nearby: null,
     });
-    expect(markSeen(once, { kind: "news", upTo: null, operatorUpTo: 2, nearby: 2 })).toBe(once);
+    expect(
+      markSeen(once, {
+        kind: "news",
+        upTo: null,
+        operatorUpTo: 2,
+        nearby: 2,
+        arrived: null,
+      }),
+    ).toBe(once);
   });
 
   it("a story is seen once", () => {

@@ -11,6 +11,11 @@ export const seenSchema = z.object({
   operatorNews: z.number().nullable().default(null),
   /** The nearby station home showed last: a different one sets the bell again. */
   nearby: z.number().nullable(),
+  /**
+   * The station home showed last as arrived at (a `near` one the player stands at): arriving
+   * at it sets the bell even when it was the nearby one before. Absent in older caches.
+   */
+  arrived: z.number().nullable().default(null),
   /** Stories opened on this device. */
   stories: z.array(z.number()),
   /** The total points when the points page was seen last. */
@@ -22,12 +27,19 @@ export const nothingSeen: Seen = {
   news: null,
   operatorNews: null,
   nearby: null,
+  arrived: null,
   stories: [],
   points: 0,
 };
 
 export type SeenMark =
-  | { kind: "news"; upTo: number | null; operatorUpTo: number | null; nearby: number | null }
+  | {
+      kind: "news";
+      upTo: number | null;
+      operatorUpTo: number | null;
+      nearby: number | null;
+      arrived: number | null;
+    }
   | { kind: "story"; storyId: number }
   | { kind: "points"; points: number };
 
@@ -36,10 +48,15 @@ export function markSeen(seen: Seen, mark: SeenMark): Seen {
     case "news": {
       const news = highest(seen.news, mark.upTo);
       const operatorNews = highest(seen.operatorNews, mark.operatorUpTo);
-      if (news === seen.news && operatorNews === seen.operatorNews && mark.nearby === seen.nearby) {
+      if (
+        news === seen.news &&
+        operatorNews === seen.operatorNews &&
+        mark.nearby === seen.nearby &&
+        mark.arrived === seen.arrived
+      ) {
         return seen;
       }
-      return { ...seen, news, operatorNews, nearby: mark.nearby };
+      return { ...seen, news, operatorNews, nearby: mark.nearby, arrived: mark.arrived };
     }
     case "story":
       if (seen.stories.includes(mark.storyId)) return seen;

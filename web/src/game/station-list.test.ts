@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { playerStatus, station } from "../test/fixtures";
 import { activationFor } from "./activation";
 import { isAvailable, isRunning, isVisible } from "./station-flags";
-import { nearestStation, stationList } from "./station-list";
+import { arrivedStation, nearestStation, stationList } from "./station-list";
 
 const here = { latitude: 50.81041, longitude: 8.7668 }; // at the castle
 
@@ -111,5 +111,55 @@ describe("activation", () => {
   it("activating with no current station, or the current one, activates directly", () => {
     expect(activationFor(status, 2)).toEqual({ kind: "activate" });
     expect(activationFor({ ...status, CurrentStation: 2 }, 2)).toEqual({ kind: "activate" });
+  });
+});
+
+describe("arrival at a station that opens near its place", () => {
+  /** About 111 m north per 0.001° of latitude. */
+  const north = (metres: number, accuracy?: number) => ({
+    latitude: 50.8083 + metres / 111_195,
+    longitude: 8.7717,
+    ...(accuracy !== undefined && { accuracy }),
+  });
+  const steinweg = { Latitude: 50.8083, Longitude: 8.7717 };
+  const near = playerStatus({
+    Stations: {
+      "1": station({ Name: "a-list", ...steinweg }),
+      "2": station({ Name: "b-near", ...steinweg, Trigger: "near", Radius: 40 }),
+      "3": station({
+        Name: "c-either",
+        Latitude: 50.8093,
+        Longitude: 8.7717,
+        Trigger: "qr-or-near",
+      }),
+      "4": station({ Name: "d-code", ...steinweg, Trigger: "qr" }),
+    },
+  });
+
+  it("is the near station whose radius the player stands in, the accuracy counted up to 50 m", () => {
+    expect(arrivedStation(near, north(39))?.id).toBe(2);
+    expect(arrivedStation(near, north(41))).toBeNull();
+    expect(arrivedStation(near, north(-60, 25))?.id).toBe(2);
+    // A fix of a kilometre counts as 50 m: 100 m south is still too far.
+    expect(arrivedStation(near, north(-100, 1000))).toBeNull();
+    expect(arrivedStation(near, null)).toBeNull();
+  });
+
+  it("takes the pack's default radius of 40 m, and not the current or a done station", () => {
+    // Station 3 lies 111 m north of the others, with no radius given.
+    expect(arrivedStation(near, north(111 - 35))?.id).toBe(3);
+    expect(arrivedStation({ ...near, CurrentStation: 2 }, north(0))).toBeNull();
+    const done = playerStatus({
+      Stations: {
+        "2": station({ ...steinweg, Trigger: "near", GameState: { Done: true, Played: true } }),
+      },
+    });
+    expect(arrivedStation(done, north(0))).toBeNull();
+  });
+
+  it("is home's nearby station before any nearer list station", () => {
+    // Station 1 (no trigger) lies exactly where the player is; the near station is 30 m off.
+    expect(nearestStation(near, north(0), 3000)?.id).toBe(2);
+    expect(nearestStation(near, north(45), 3000)?.id).toBe(1);
   });
 });

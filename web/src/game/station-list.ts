@@ -1,3 +1,4 @@
+import { NEAR_ACCURACY_ALLOWANCE_M } from "@wegmarke/protocol";
 import type { PlayerStatus, StationStatus } from "@wegmarke/protocol";
 import { distanceInMetres } from "../lib/distance";
 import type { Position } from "../lib/distance";
@@ -56,9 +57,9 @@ export function stationList(
 }
 
 /**
- * Home's "station nearby": the nearest listed station closer than the threshold, not done and
- * not the current one (home shows that one anyway). Without a device position the server's
- * distance counts.
+ * Home's "station nearby": a station the player has arrived at (arrivedStation), else the
+ * nearest listed station closer than the threshold, not done and not the current one (home
+ * shows that one anyway). Without a device position the server's distance counts.
  */
 export function nearestStation(
   status: PlayerStatus | null,
@@ -66,6 +67,8 @@ export function nearestStation(
   threshold: number,
 ): ListedStation | null {
   if (status === null) return null;
+  const arrived = arrivedStation(status, position);
+  if (arrived !== null) return arrived;
   const candidates = stationList(status, position, true).filter(
     ({ id, distance }) => id !== status.CurrentStation && distance !== null && distance < threshold,
   );
@@ -76,4 +79,29 @@ export function nearestStation(
     }
   }
   return nearest;
+}
+
+/** The radius of a `near` station when the pack sets none (the server sends its own). */
+const DEFAULT_NEAR_RADIUS = 40;
+
+/**
+ * The nearest listed station that opens near its place (`near`, `qr-or-near`) and whose radius
+ * the player stands in, by the device's position, its accuracy counted up to
+ * NEAR_ACCURACY_ALLOWANCE_M as the server does: the app rings the bell on arrival.
+ */
+export function arrivedStation(
+  status: PlayerStatus | null,
+  position: Position | null,
+): ListedStation | null {
+  if (status === null || position === null) return null;
+  const allowance = Math.min(position.accuracy ?? 0, NEAR_ACCURACY_ALLOWANCE_M);
+  return (
+    stationList(status, position, true).find(
+      ({ id, station, distance }) =>
+        id !== status.CurrentStation &&
+        (station.Trigger === "near" || station.Trigger === "qr-or-near") &&
+        distance !== null &&
+        distance - allowance <= (station.Radius ?? DEFAULT_NEAR_RADIUS),
+    ) ?? null
+  );
 }

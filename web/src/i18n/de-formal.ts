@@ -7,6 +7,9 @@ import type { LocaleOverrides } from "./locale";
 export const deFormal: LocaleOverrides = {
   map: {
     you: "Sie sind hier",
+    shareHint: "Ihr Team sieht, wo Sie sind, solange die App offen ist. Anfangs aus.",
+    shareOff: "Erlauben Sie den Standortzugriff, um Ihren Standort zu teilen.",
+    teammates: "Ihr Team",
   },
   app: {
     loadFailed: "Das Spiel konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung.",
@@ -103,6 +106,8 @@ export const deFormal: LocaleOverrides = {
   },
   news: {
     "station-nearby": "Eine Station in Ihrer Nähe",
+    "station-arrived": "Sie sind da",
+    arrivedOpen: "Sie öffnet sich jetzt: Starten Sie sie.",
     newPoints: "Sie haben neue Punkte gesammelt!",
     toPoints: "Zu Ihren Punkten und Ihrem Wappen",
     introText: "In vier kurzen Schritten erfahren Sie, wie das Spiel funktioniert.",

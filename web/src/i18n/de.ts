@@ -121,6 +121,12 @@ export const de: Locale = {
     none: "Dieses Spiel hat keine Karte.",
     empty: "Noch keine Station auf der Karte.",
     center: "Zu mir",
+    share: "Meinen Standort mit dem Team teilen",
+    shareHint: "Dein Team sieht, wo du bist, solange die App offen ist. Anfangs aus.",
+    shareOff: "Erlaube den Standortzugriff, um deinen Standort zu teilen.",
+    teammate: "{{name}} (Team), {{age}}",
+    teammates: "Dein Team",
+    ago: { now: "gerade eben", seconds: "vor {{count}} s", minutes: "vor {{count}} min" },
   },
   station: {
     activate: "Station starten",
@@ -298,6 +304,8 @@ export const de: Locale = {
   news: {
     heading: "Neuigkeiten",
     "station-nearby": "Eine Station in deiner Nähe",
+    "station-arrived": "Du bist da",
+    arrivedOpen: "Sie öffnet sich jetzt: starte sie.",
     from: "Von {{name}}",
     fromGame: "Von der Spielleitung",
     toStation: "Zu „{{title}}“",

@@ -117,6 +117,12 @@ export const en = {
     none: "This game has no map.",
     empty: "No station on the map yet.",
     center: "Find me",
+    share: "Share my position with my team",
+    shareHint: "Your teammates see where you are while the app is open. Off by default.",
+    shareOff: "Turn on location access to share your position.",
+    teammate: "{{name}} (team), {{age}}",
+    teammates: "Your team",
+    ago: { now: "just now", seconds: "{{count}} s ago", minutes: "{{count}} min ago" },
   },
   station: {
     activate: "Start station",
@@ -293,6 +299,8 @@ export const en = {
   news: {
     heading: "News",
     "station-nearby": "A station nearby",
+    "station-arrived": "You are there",
+    arrivedOpen: "It opens now: start it.",
     from: "From {{name}}",
     fromGame: "From the game team",
     toStation: "To “{{title}}”",

@@ -26,6 +26,7 @@ import type { SeenMark } from "../game/seen";
 import { joinedTeam } from "../game/team";
 import { latestPosition } from "../lib/use-geolocation";
 import { loadGame, saveGame } from "./game-cache";
+import { clearTeammates, receiveTeammates } from "./teammates";
 import { useGameTimers } from "./use-game-timers";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
@@ -51,6 +52,8 @@ type GameActions = {
   markSeen(mark: SeenMark): void;
   /** Drops the game state and reconnects the stream from its beginning (after a team join). */
   startOver(): void;
+  /** Turns sharing this device's position with the team on or off. */
+  sharePosition(share: boolean): void;
 };
 
 type GameContextValue = {
@@ -137,16 +140,27 @@ export function GameProvider({
       token,
       lastEventId: stateRef.current.lastEventId,
       onEvent: (event) => {
+        if (event.type === "teampositions") {
+          receiveTeammates(event.data.Members, Date.now());
+          return;
+        }
         dispatch({ type: "server-event", event, receivedAt: Date.now() });
         if (event.type !== "playerstatus") return;
         setBacklogUntil(event.data.BacklogUntil ?? 0);
         setStatusLive(true);
       },
-      onOpen: () => reportStream({ kind: "open" }),
+      onOpen: () => {
+        // The stream sends the teammates' positions shared now after its opening status.
+        clearTeammates();
+        reportStream({ kind: "open" });
+      },
       onError: (error, closed) => reportStream({ kind: "error", error, closed }),
     });
     streamRef.current = stream;
-    return () => stream.close();
+    return () => {
+      stream.close();
+      clearTeammates();
+    };
   }, [gameBase, token, connection]);
 
   const actions = useMemo<GameActions>(() => {
@@ -221,6 +235,7 @@ export function GameProvider({
       },
       markSeen: (mark) => dispatch({ type: "seen", mark }),
       startOver,
+      sharePosition: (share) => dispatch({ type: "share-position", share }),
     };
   }, [gameBase, token, onCallError, startOver]);
 

@@ -26,7 +26,7 @@ import {
   unseenOperatorNews,
 } from "../../game/news";
 import { stationById } from "../../game/station-flags";
-import { nearestStation } from "../../game/station-list";
+import { arrivedStation, nearestStation } from "../../game/station-list";
 import { displayTitle, stationTexts } from "../../game/station-texts";
 import { availableStories, unseenStories } from "../../game/stories";
 import { formatDistance } from "../../lib/distance";
@@ -116,6 +116,7 @@ export function HomeScreen() {
   const currentStation = current === null ? undefined : stationById(state.status, current);
   const nearby = nearestStation(state.status, position, config.stationDistanceThreshold);
   const nearbyId = nearby?.id ?? null;
+  const arrivedId = arrivedStation(state.status, position)?.id ?? null;
   // The news unseen when home opened stay while it is open; the next visit shows newer ones.
   const [seenBefore] = useState(() => state.seen);
   const news = unseenNews(state, seenBefore.news);
@@ -123,10 +124,10 @@ export function HomeScreen() {
   const [newStory] = unseenStories(availableStories(content, state.status), state.seen.stories);
   const newPoints = hasNewPoints(state);
   const storyOpening = useStoryOpening();
-  const marked = bellMarked(state, nearbyId);
+  const marked = bellMarked(state, nearbyId, arrivedId);
 
   // Home shows the news: the bell's marker goes whenever it is set while home is open.
-  const markShown = useEffectEvent(() => actions.markSeen(newsShown(state, nearbyId)));
+  const markShown = useEffectEvent(() => actions.markSeen(newsShown(state, nearbyId, arrivedId)));
   useEffect(() => {
     if (marked) markShown();
   }, [marked]);
@@ -191,9 +192,13 @@ export function HomeScreen() {
         </section>
       )}
       {nearby !== null && (
-        <section className="card" aria-labelledby="home-nearby">
+        <section
+          className={arrivedId === nearby.id ? "card card--highlight" : "card"}
+          aria-labelledby="home-nearby"
+        >
           <h2 id="home-nearby" className="card__kicker">
-            <PinIcon /> {t("news.station-nearby")}
+            <PinIcon />{" "}
+            {arrivedId === nearby.id ? t("news.station-arrived") : t("news.station-nearby")}
           </h2>
           <Link className="card__link" to={stationPath("station", nearby.id)}>
             <span className="card__title">
@@ -201,8 +206,12 @@ export function HomeScreen() {
             </span>
             <ChevronIcon />
           </Link>
-          {nearby.distance !== null && (
-            <p className="card__meta">{formatDistance(nearby.distance, language)}</p>
+          {arrivedId === nearby.id ? (
+            <p className="card__meta">{t("news.arrivedOpen")}</p>
+          ) : (
+            nearby.distance !== null && (
+              <p className="card__meta">{formatDistance(nearby.distance, language)}</p>
+            )
           )}
         </section>
       )}

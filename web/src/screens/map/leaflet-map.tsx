@@ -6,6 +6,7 @@ import type { MapStation } from "../../game/map-stations";
 import { stationBounds } from "../../game/map-stations";
 import { assetUrl } from "../../lib/asset-url";
 import type { Position } from "../../lib/distance";
+import type { Teammate } from "../../session/teammates";
 
 /*
  * Leaflet and its CSS are imported here only: this module is part of the map screen's chunk,
@@ -16,11 +17,20 @@ type LeafletMapProps = {
   map: MapContent;
   assetsBase: string;
   stations: readonly MapStation[];
+  /** Team members who share their position (never the player). */
+  teammates: readonly Teammate[];
   position: Position | null;
   selected: number | null;
   /** The accessible name of a station's marker. */
   labelOf(station: MapStation): string;
-  labels: { map: string; you: string; accuracy(metres: number): string };
+  labels: {
+    map: string;
+    you: string;
+    accuracy(metres: number): string;
+    teammate(teammate: Teammate): string;
+  };
+  /** The letter on a teammate's marker. */
+  initialOf(name: string): string;
   onSelect(id: number): void;
   /** Called with a function that centres the map on the player, once the map exists. */
   onCentre?(centre: () => void): void;
@@ -33,10 +43,12 @@ export function LeafletMap({
   map: base,
   assetsBase,
   stations,
+  teammates,
   position,
   selected,
   labelOf,
   labels,
+  initialOf,
   onSelect,
   onCentre,
 }: LeafletMapProps) {
@@ -44,6 +56,7 @@ export function LeafletMap({
   const mapRef = useRef<L.Map | null>(null);
   const markers = useRef<L.LayerGroup | null>(null);
   const you = useRef<L.LayerGroup | null>(null);
+  const mates = useRef<L.LayerGroup | null>(null);
   const positionRef = useRef(position);
   useEffect(() => {
     positionRef.current = position;
@@ -98,6 +111,7 @@ export function LeafletMap({
     resized.observe(element.current);
     frame();
     map.getContainer().setAttribute("aria-label", labels.map);
+    mates.current = L.layerGroup().addTo(map);
     markers.current = L.layerGroup().addTo(map);
     you.current = L.layerGroup().addTo(map);
     mapRef.current = map;
@@ -170,6 +184,36 @@ export function LeafletMap({
     dot.getElement()?.setAttribute("role", "img");
     dot.getElement()?.setAttribute("data-testid", "map-you");
   }, [position, labels]);
+
+  useEffect(() => {
+    const group = mates.current;
+    if (!group) return;
+    group.clearLayers();
+    for (const teammate of teammates) {
+      const label = labels.teammate(teammate);
+      const marker = L.marker([teammate.latitude, teammate.longitude], {
+        icon: L.divIcon({
+          className: "map-mate",
+          html: `<span class="map-mate__dot" aria-hidden="true"></span>`,
+          iconSize: [30, 30],
+          iconAnchor: [15, 15],
+        }),
+        keyboard: false,
+        interactive: false,
+        zIndexOffset: 1500,
+      }).addTo(group);
+      const icon = marker.getElement();
+      // Set as text, never as HTML: the name is the teammate's own.
+      const dot = icon?.querySelector(".map-mate__dot");
+      if (dot) dot.textContent = initialOf(teammate.name);
+      icon?.setAttribute("role", "img");
+      icon?.setAttribute("aria-label", label);
+      icon?.setAttribute("title", label);
+      icon?.setAttribute("data-testid", `map-mate-${teammate.member}`);
+      icon?.setAttribute("data-latitude", String(teammate.latitude));
+      icon?.setAttribute("data-longitude", String(teammate.longitude));
+    }
+  }, [teammates, labels, initialOf]);
 
   return <div ref={element} className="leaflet-host" />;
 }

@@ -9,6 +9,8 @@ import { stationPath } from "../../lib/paths";
 import { useGeolocation } from "../../lib/use-geolocation";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
+import { useTeammates } from "../../session/teammates";
+import type { Teammate } from "../../session/teammates";
 import { LeafletMap } from "./leaflet-map";
 import "./map.css";
 
@@ -20,7 +22,9 @@ import "./map.css";
  */
 export function MapScreen() {
   const { t } = useTranslation();
-  const { state } = useGame();
+  const { state, actions } = useGame();
+  const teammates = useTeammates();
+  const inTeam = state.status?.HasTeam === true;
   const { config, content, language } = useSession();
   const position = useGeolocation(config.allowGeolocation);
   const [selected, setSelected] = useState<number | null>(null);
@@ -36,13 +40,24 @@ export function MapScreen() {
       t("map.marker", { title: titleOf(item), state: t(`map.state.${item.state}`) }),
     [t, titleOf],
   );
+  const ageOf = useCallback(
+    (teammate: Teammate) => {
+      const seconds = Math.max(0, Math.round((Date.now() - teammate.at) / 1000));
+      if (seconds < 10) return t("map.ago.now");
+      if (seconds < 60) return t("map.ago.seconds", { count: seconds });
+      return t("map.ago.minutes", { count: Math.floor(seconds / 60) });
+    },
+    [t],
+  );
   const labels = useMemo(
     () => ({
       map: t("map.label"),
       you: t("map.you"),
       accuracy: (metres: number) => t("map.accuracy", { metres }),
+      teammate: (teammate: Teammate) =>
+        t("map.teammate", { name: teammate.name, age: ageOf(teammate) }),
     }),
-    [t],
+    [t, ageOf],
   );
   const onCentre = useCallback((fn: () => void) => (centre.current = fn), []);
 
@@ -64,10 +79,12 @@ export function MapScreen() {
           map={map}
           assetsBase={config.assetsBase}
           stations={stations}
+          teammates={inTeam ? teammates : []}
           position={position}
           selected={selected}
           labelOf={labelOf}
           labels={labels}
+          initialOf={initialOf}
           onSelect={setSelected}
           onCentre={onCentre}
         />
@@ -116,6 +133,38 @@ export function MapScreen() {
           </li>
         ))}
       </ul>
+      {inTeam && (
+        <section className="map-team" aria-labelledby="map-team">
+          <h2 id="map-team" className="map-team__title">
+            {t("map.teammates")}
+          </h2>
+          <label className="map-team__share">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={state.sharePosition}
+              disabled={!config.allowGeolocation}
+              onChange={(event) => actions.sharePosition(event.target.checked)}
+            />
+            <span>{t("map.share")}</span>
+          </label>
+          <p className="map-team__hint">
+            {config.allowGeolocation ? t("map.shareHint") : t("map.shareOff")}
+          </p>
+          {teammates.length > 0 && (
+            <ul className="map-team__list" data-testid="map-teammates">
+              {teammates.map((teammate) => (
+                <li key={teammate.member}>
+                  <span className="map-mate__dot" aria-hidden="true">
+                    {initialOf(teammate.name)}
+                  </span>
+                  {labels.teammate(teammate)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       {stations.length === 0 ? (
         <p className="empty-state">{t("map.empty")}</p>
       ) : (
@@ -131,4 +180,9 @@ export function MapScreen() {
       )}
     </div>
   );
+}
+
+/** The letter on a teammate's marker. */
+export function initialOf(name: string): string {
+  return [...name.trim()][0]?.toUpperCase() ?? "?";
 }

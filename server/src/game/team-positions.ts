@@ -1,0 +1,166 @@
+import { createHmac } from "node:crypto";
+import { TEAM_POSITION_TTL_S } from "@wegmarke/protocol";
+import type { TeammatePosition } from "@wegmarke/protocol";
+import type { Clock, Timer } from "../clock";
+import type { EventBus, PositionUpdate } from "../events/bus";
+import { sseEvent } from "../events/sse";
+
+/**
+ * Team members' shared positions (docs/decisions/024-team-positions.md). They live in memory
+ * only, on every instance (each hears every update through the bus), and go two minutes after
+ * their last update, when the member stops sharing, or when the member leaves the team. A
+ * position reaches the other members' open streams of the team and nobody else.
+ */
+
+const TTL_MS = TEAM_POSITION_TTL_S * 1000;
+/** A device that sends more often than this is answered 429 (the app sends every few seconds). */
+export const MIN_SHARE_INTERVAL_MS = 1000;
+
+type Shared = NonNullable<PositionUpdate["shared"]> & { member: string; heardAt: number };
+
+export type TeamPositionsDeps = {
+  bus: EventBus;
+  clock: Clock;
+  timer: Timer;
+  /** The server's secret: members' keys are derived from it, so they do not name accounts. */
+  secret: Buffer;
+  /**
+   * Writes an unlogged event to this instance's open connections of `stream`: `chunkFor` gives
+   * the text for the player holding each (null: nothing for them).
+   */
+  send(stream: string, chunkFor: (playerId: number | undefined) => string | null): void;
+};
+
+export class TeamPositions {
+  private readonly byStream = new Map<string, Map<number, Shared>>();
+  private readonly lastShare = new Map<number, number>();
+  private cancelSweep: (() => void) | undefined;
+
+  constructor(private readonly deps: TeamPositionsDeps) {}
+
+  /**
+   * A member of the team of `stream` shares `shared`, or stops sharing (undefined). False when
+   * the same player shared less than MIN_SHARE_INTERVAL_MS ago (nothing changes then).
+   */
+  share(stream: string, playerId: number, shared: PositionUpdate["shared"]): boolean {
+    const now = this.deps.clock.now().getTime();
+    if (shared) {
+      const last = this.lastShare.get(playerId);
+      if (last !== undefined && now - last < MIN_SHARE_INTERVAL_MS) return false;
+      this.lastShare.set(playerId, now);
+    } else {
+      this.lastShare.delete(playerId);
+    }
+    this.deps.bus.broadcast({
+      kind: "position",
+      update: { stream, playerId, ...(shared && { shared }) },
+    });
+    return true;
+  }
+
+  /** Every instance, this one included, hears each update through the bus. */
+  heard({ stream, playerId, shared }: PositionUpdate): void {
+    let team = this.byStream.get(stream);
+    if (!shared) {
+      if (!team?.delete(playerId)) return;
+      if (team.size === 0) this.byStream.delete(stream);
+    } else {
+      if (!team) {
+        team = new Map();
+        this.byStream.set(stream, team);
+      }
+      const heardAt = this.deps.clock.now().getTime();
+      team.set(playerId, { ...shared, member: this.memberKey(playerId), heardAt });
+      this.armSweep();
+    }
+    this.sendTeam(stream);
+  }
+
+  /** The player plays as another participant now (left the team, or was deleted). */
+  moved(playerId: number): void {
+    this.lastShare.delete(playerId);
+    for (const [stream, team] of this.byStream) {
+      if (!team.delete(playerId)) continue;
+      if (team.size === 0) this.byStream.delete(stream);
+      this.sendTeam(stream);
+    }
+  }
+
+  /** What an opening stream of `stream` gets after its backlog: "" when no teammate shares. */
+  openingEvent(stream: string, playerId: number): string {
+    const members = this.teammates(stream, playerId);
+    return members.length === 0 ? "" : positionsEvent(members);
+  }
+
+  close(): void {
+    this.cancelSweep?.();
+    this.cancelSweep = undefined;
+  }
+
+  private sendTeam(stream: string): void {
+    this.deps.send(stream, (playerId) => positionsEvent(this.teammates(stream, playerId)));
+  }
+
+  /** The shared positions of the team but `playerId`'s own, by name. */
+  private teammates(stream: string, playerId: number | undefined): TeammatePosition[] {
+    const team = this.byStream.get(stream);
+    if (!team) return [];
+    const now = this.deps.clock.now().getTime();
+    const members: TeammatePosition[] = [];
+    for (const [id, shared] of team) {
+      if (id === playerId || now - shared.heardAt >= TTL_MS) continue;
+      members.push({
+        Member: shared.member,
+        Name: shared.name,
+        Latitude: shared.latitude,
+        Longitude: shared.longitude,
+        ...(shared.accuracy !== undefined && { Accuracy: shared.accuracy }),
+        Age: Math.max(0, Math.floor((now - shared.heardAt) / 1000)),
+      });
+    }
+    return members.sort((a, b) => a.Name.localeCompare(b.Name) || a.Member.localeCompare(b.Member));
+  }
+
+  /** One timer for the whole process, set to the oldest position's expiry. */
+  private armSweep(): void {
+    if (this.cancelSweep) return;
+    let oldest = Infinity;
+    for (const team of this.byStream.values()) {
+      for (const shared of team.values()) oldest = Math.min(oldest, shared.heardAt);
+    }
+    if (oldest === Infinity) return;
+    const wait = Math.max(0, oldest + TTL_MS - this.deps.clock.now().getTime());
+    this.cancelSweep = this.deps.timer(() => {
+      this.cancelSweep = undefined;
+      this.sweep();
+    }, wait);
+  }
+
+  /** Drops expired positions and tells their teams. */
+  private sweep(): void {
+    const now = this.deps.clock.now().getTime();
+    for (const [stream, team] of this.byStream) {
+      let changed = false;
+      for (const [playerId, shared] of team) {
+        if (now - shared.heardAt < TTL_MS) continue;
+        team.delete(playerId);
+        this.lastShare.delete(playerId);
+        changed = true;
+      }
+      if (team.size === 0) this.byStream.delete(stream);
+      if (changed) this.sendTeam(stream);
+    }
+    this.armSweep();
+  }
+
+  private memberKey(playerId: number): string {
+    return createHmac("sha256", this.deps.secret)
+      .update(`team-member\0${playerId}`)
+      .digest("base64url")
+      .slice(0, 12);
+  }
+}
+
+function positionsEvent(members: TeammatePosition[]): string {
+  return sseEvent("teampositions", JSON.stringify({ Members: members }));
+}
