@@ -12,14 +12,13 @@ import {
 } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
-import type { DatabaseConfig } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
 import { anonymousPlayerName } from "../src/game/display-names";
 import { Api } from "./support/api";
-import { createTestSchema } from "./support/postgres";
-import type { TestSchema } from "./support/postgres";
 import { SseClient } from "./support/sse-client";
 import type { SseMessage } from "./support/sse-client";
+import { dialects } from "./support/dialects";
+import type { TestDatabase } from "./support/dialects";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -32,29 +31,9 @@ import type { TestApp } from "./support/test-app";
 const TOKEN = "console-token-".padEnd(48, "c");
 const BEARER = { authorization: `Bearer ${TOKEN}` };
 
-type Where = { dbFile: string } | { database: DatabaseConfig };
-type Dialect = { name: string; open(): Promise<{ where: Where; done(): Promise<void> }> };
-
-const dialects: Dialect[] = [
-  {
-    name: "SQLite",
-    open: async () => {
-      const dir = await tempDir();
-      return { where: { dbFile: join(dir.dir, "db.sqlite") }, done: dir.remove };
-    },
-  },
-  {
-    name: "PostgreSQL",
-    open: async () => {
-      const schema: TestSchema = await createTestSchema();
-      return { where: { database: schema.database }, done: schema.drop };
-    },
-  },
-];
-
 describe.each(dialects)("the operators' console API ($name)", (dialect) => {
   const clock = { ms: Date.UTC(2026, 10, 25, 9), now: () => new Date(clock.ms) };
-  let db: Awaited<ReturnType<Dialect["open"]>>;
+  let db: TestDatabase;
   let packDir: { dir: string; remove(): Promise<void> };
   let app: TestApp;
   let api: Api;

@@ -3,13 +3,12 @@ import { join, resolve } from "node:path";
 import { playerStatusSchema } from "@wegmarke/protocol";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
-import type { DatabaseConfig } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
 import { SCRIPT_CHANGED } from "../src/content/model";
 import { Api, texts, types } from "./support/api";
 import type { SseClient, SseMessage } from "./support/sse-client";
-import { createTestSchema } from "./support/postgres";
-import type { TestSchema } from "./support/postgres";
+import { dialects } from "./support/dialects";
+import type { TestDatabase } from "./support/dialects";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -46,35 +45,9 @@ Wie viele Türme hat das Rathaus?
 
 const BROKEN = "VAR points = 0\nHallo.\n-> nirgendwo\n";
 
-/** Where an app keeps its data: a restart on the same place finds the game as it was. */
-type Where = { dbFile: string } | { database: DatabaseConfig };
-
-type Dialect = {
-  name: string;
-  open(): Promise<{ database: Where; done(): Promise<void> }>;
-};
-
-const dialects: Dialect[] = [
-  {
-    name: "SQLite",
-    open: async () => {
-      const dir = await tempDir();
-      return { database: { dbFile: join(dir.dir, "db.sqlite") }, done: dir.remove };
-    },
-  },
-  {
-    name: "PostgreSQL",
-    open: async () => {
-      const schema: TestSchema = await createTestSchema();
-      const database: DatabaseConfig = schema.database;
-      return { database: { database }, done: schema.drop };
-    },
-  },
-];
-
 describe.each(dialects)("a script that changes under a waiting player ($name)", (dialect) => {
   let packDir: { dir: string; remove(): Promise<void> };
-  let db: Awaited<ReturnType<Dialect["open"]>>;
+  let db: TestDatabase;
   let app: TestApp | undefined;
 
   beforeAll(async () => {
@@ -100,7 +73,7 @@ describe.each(dialects)("a script that changes under a waiting player ($name)", 
   async function start(workers = 0): Promise<Api> {
     await app?.close();
     const pack = await loadContentPack(packDir.dir);
-    app = await startApp({ ...db.database, pack, config: { scriptWorkers: workers } });
+    app = await startApp({ ...db.where, pack, config: { scriptWorkers: workers } });
     return new Api(app.url);
   }
 

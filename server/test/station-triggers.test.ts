@@ -2,12 +2,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ErrorReason, playerStatusSchema, stationCodeResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseConfig } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
 import type { ContentPack } from "../src/content/model";
 import { stationCode } from "../src/game/station-access";
 import { Api } from "./support/api";
-import { createTestSchema } from "./support/postgres";
+import { dialects } from "./support/dialects";
+import type { TestDatabase } from "./support/dialects";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -61,28 +61,8 @@ texts:
   "stations/5-geheim/station.yaml": station(5, "trigger: qr\nvisible: secret"),
 };
 
-type Dialect = { name: string; open(): Promise<{ where: Where; done(): Promise<void> }> };
-type Where = { dbFile: string } | { database: DatabaseConfig };
-
-const dialects: Dialect[] = [
-  {
-    name: "SQLite",
-    open: async () => {
-      const dir = await tempDir();
-      return { where: { dbFile: join(dir.dir, "db.sqlite") }, done: dir.remove };
-    },
-  },
-  {
-    name: "PostgreSQL",
-    open: async () => {
-      const schema = await createTestSchema();
-      return { where: { database: schema.database }, done: schema.drop };
-    },
-  },
-];
-
 describe.each(dialects)("where a station opens ($name)", (dialect) => {
-  let db: Awaited<ReturnType<Dialect["open"]>>;
+  let db: TestDatabase;
   let packDir: { dir: string; remove(): Promise<void> };
   let pack: ContentPack;
   let app: TestApp;

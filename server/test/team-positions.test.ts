@@ -1,14 +1,12 @@
-import { join } from "node:path";
 import { ErrorReason, serverEventSchemas, teamInviteResponse } from "@wegmarke/protocol";
 import type { TeammatePosition } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseConfig } from "../src/config";
 import { Api } from "./support/api";
-import { dumpDatabase } from "./support/db-dump";
 import { ManualTime } from "./support/manual-time";
-import { adminQuery, createTestSchema } from "./support/postgres";
 import type { SseClient, SseMessage } from "./support/sse-client";
-import { startApp, teamPack, tempDir } from "./support/test-app";
+import { dialects } from "./support/dialects";
+import type { TestDatabase } from "./support/dialects";
+import { startApp, teamPack } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /**
@@ -22,55 +20,6 @@ import type { TestApp } from "./support/test-app";
 const MARKT = { Latitude: 50.80953, Longitude: 8.76998, Accuracy: 12 };
 const SCHLOSS = { Latitude: 50.81041, Longitude: 8.7668 };
 
-type Dialect = {
-  name: string;
-  open(): Promise<{
-    where: Where;
-    instances: 1 | 2;
-    dump(): Promise<string>;
-    done(): Promise<void>;
-  }>;
-};
-type Where = { dbFile: string } | { database: DatabaseConfig };
-
-const dialects: Dialect[] = [
-  {
-    name: "SQLite",
-    open: async () => {
-      const dir = await tempDir();
-      const dbFile = join(dir.dir, "db.sqlite");
-      const dump = () => Promise.resolve(dumpDatabase(dbFile));
-      return { where: { dbFile }, instances: 1, dump, done: dir.remove };
-    },
-  },
-  {
-    name: "PostgreSQL, two instances",
-    open: async () => {
-      const schema = await createTestSchema();
-      return {
-        where: { database: schema.database },
-        instances: 2,
-        dump: () => dumpSchema(schema.name),
-        done: schema.drop,
-      };
-    },
-  },
-];
-
-/** Every row of every table of a test schema as text. */
-async function dumpSchema(schema: string): Promise<string> {
-  const tables = await adminQuery<{ name: string }>(
-    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1",
-    [schema],
-  );
-  const parts: string[] = [];
-  for (const { name } of tables) {
-    const rows = await adminQuery(`SELECT row_to_json(t)::text AS row FROM ${schema}."${name}" t`);
-    parts.push(`${name}: ${JSON.stringify(rows)}`);
-  }
-  return parts.join("\n");
-}
-
 const members = (message: SseMessage | undefined): TeammatePosition[] => {
   expect(message?.event).toBe("teampositions");
   expect(message?.id).toBeUndefined();
@@ -79,7 +28,7 @@ const members = (message: SseMessage | undefined): TeammatePosition[] => {
 
 describe.each(dialects)("team positions ($name)", (dialect) => {
   const time = new ManualTime("2026-05-01T10:00:00Z");
-  let db: Awaited<ReturnType<Dialect["open"]>>;
+  let db: TestDatabase;
   let a: TestApp;
   let b: TestApp;
   /** Calls go to instance A, the teammates' streams are on B (the same app with SQLite). */
@@ -108,7 +57,7 @@ describe.each(dialects)("team positions ($name)", (dialect) => {
     db = await dialect.open();
     const options = { pack: await teamPack(), clock: time.clock, timer: time.timer };
     a = await startApp({ ...db.where, ...options });
-    b = db.instances === 2 ? await startApp({ ...db.where, ...options }) : a;
+    b = dialect.name === "PostgreSQL" ? await startApp({ ...db.where, ...options }) : a;
     apiA = new Api(a.url);
     apiB = new Api(b.url);
     ({ token: anna } = await apiA.register("0151 11223344", "+4915111223344", "Anna"));
