@@ -22,8 +22,8 @@ const codeOf = (stationId: number) =>
 const steinweg = { latitude: 50.8083, longitude: 8.7717 };
 
 /** Records `navigator.vibrate` calls (headless Chromium has no vibration to feel). */
-function recordVibrations(context: BrowserContext): Promise<void> {
-  return context.addInitScript(() => {
+async function recordVibrations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
     const calls: unknown[] = [];
     Object.defineProperty(window, "vibrations", { value: calls });
     navigator.vibrate = (pattern: VibratePattern) => {

@@ -31,11 +31,7 @@ export function GameSession({ children }: { children: ReactNode }) {
       if (error.code !== ErrorCode.invalidHash) {
         const toGo = metresToGo(error.reason);
         const distance =
-          toGo === undefined
-            ? ""
-            : toGo > 1000
-              ? formatDistance(toGo, language)
-              : `${toGo}\u00a0m`;
+          toGo === undefined ? "" : toGo > 1000 ? formatDistance(toGo, language) : `${toGo}\u00a0m`;
         show({
           text: t(apiErrorKey(error.code, error.reason), { distance }),
           ...(toGo !== undefined && { tag: tooFarFlash }),

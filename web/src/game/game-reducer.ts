@@ -53,7 +53,9 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
       return seen === state.seen ? state : { ...state, seen };
     }
     case "share-position":
-      return state.sharePosition === action.share ? state : { ...state, sharePosition: action.share };
+      return state.sharePosition === action.share
+        ? state
+        : { ...state, sharePosition: action.share };
   }
 }
 
