@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sseEvent, sseKeepAlive, sseRetry } from "./sse";
+import { chunkText, httpChunk, sharedChunk, sseEvent, sseKeepAlive, sseRetry } from "./sse";
 
 describe("SSE blocks", () => {
   it("writes id, event and data, ended by a blank line", () => {
@@ -17,5 +17,17 @@ describe("SSE blocks", () => {
   it("writes the retry hint and the keep-alive comment", () => {
     expect(sseRetry()).toBe("retry: 3000\n\n");
     expect(sseKeepAlive).toBe(": keep-alive\n\n");
+  });
+
+  it("frames text as one HTTP chunk by its length in bytes, not characters", () => {
+    expect(httpChunk("data: ä\n\n")).toBe("a\r\ndata: ä\n\n\r\n");
+  });
+
+  it("encodes a shared chunk once, plain and framed", () => {
+    const chunk = sharedChunk("event: news\ndata: {}\n\n");
+    expect(chunk.bytes.toString()).toBe("event: news\ndata: {}\n\n");
+    expect(chunk.framed.toString()).toBe("16\r\nevent: news\ndata: {}\n\n\r\n");
+    expect(chunkText(chunk)).toBe(chunk.text);
+    expect(chunkText("x")).toBe("x");
   });
 });

@@ -3,7 +3,13 @@ import type { PlayerStatus } from "@wegmarke/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LogRow } from "../store/event-repository";
 import { createInProcessBus } from "./bus";
-import { MAX_BUFFERED_BYTES, MAX_STREAMS_PER_SESSION, StreamHub } from "./stream-hub";
+import { chunkText } from "./sse";
+import {
+  BROADCAST_SLICE,
+  MAX_BUFFERED_BYTES,
+  MAX_STREAMS_PER_SESSION,
+  StreamHub,
+} from "./stream-hub";
 import type { SseSink, StreamSnapshot } from "./stream-hub";
 
 const status: PlayerStatus = {
@@ -45,8 +51,8 @@ function sink() {
   let unsent = 0;
   const target: SseSink = {
     write: (chunk) => {
-      chunks.push(chunk);
-      if (!reading) unsent += chunk.length;
+      chunks.push(chunkText(chunk));
+      if (!reading) unsent += chunkText(chunk).length;
     },
     end: () => {
       ended = true;
@@ -116,10 +122,82 @@ describe("StreamHub", () => {
     expect(a.text()).toMatch(/\nid: 1\nevent: webtext\ndata: .*\n\nevent: news\n/);
     const update = 'event: news\ndata: {"News":[{"ID":1}]}\n\n';
     w.hub.broadcast(update);
+    await settle();
     expect(a.text().endsWith(update)).toBe(true);
     expect(b.text().endsWith(update)).toBe(true);
     // Unlogged: the client's last id stays that of the logged event.
     expect(a.ids()).toEqual([1]);
+  });
+
+  it("broadcasts slice by slice, one broadcast after another", async () => {
+    const w = world();
+    const streams = Array.from({ length: BROADCAST_SLICE + 5 }, () => sink());
+    for (const [i, out] of streams.entries())
+      w.hub.connect(`player:${i}`, out.target, snapshotOf(w));
+    await settle();
+    const first = 'event: news\ndata: {"News":[{"ID":1}]}\n\n';
+    const second = 'event: news\ndata: {"News":[{"ID":2},{"ID":1}]}\n\n';
+    w.hub.broadcast(first);
+    w.hub.broadcast(second);
+    // Nothing before the next pass of the event loop, then one slice per pass.
+    expect(streams[0]?.text()).not.toContain("event: news");
+    await new Promise(setImmediate);
+    expect(streams[0]?.text().endsWith(first)).toBe(true);
+    expect(streams.at(-1)?.text()).not.toContain("event: news");
+    await settle();
+    for (const out of streams) expect(out.text().endsWith(first + second)).toBe(true);
+  });
+
+  it("writes unlogged text that comes while the snapshot is taken right after it", async () => {
+    const w = world();
+    w.append("webtext");
+    let release: () => void = () => undefined;
+    const out = sink();
+    const trailer = 'event: news\ndata: {"News":[]}\n\n';
+    w.hub.connect("player:1", out.target, async () => {
+      const taken = snapshotOf(w)();
+      await new Promise<void>((resolve) => (release = resolve));
+      return { ...(await taken), trailer };
+    });
+    const update = 'event: news\ndata: {"News":[{"ID":1}]}\n\n';
+    w.hub.broadcast(update);
+    await new Promise(setImmediate);
+    expect(out.text()).toBe("");
+    release();
+    await settle();
+    expect(out.text()).toMatch(/^retry: 3000\n\nevent: playerstatus\n/);
+    expect(out.text().endsWith(`\n\n${trailer}${update}`)).toBe(true);
+  });
+
+  it("sends to the open connections of one stream the text for each owner", async () => {
+    const w = world();
+    const anna = sink();
+    const ben = sink();
+    const other = sink();
+    w.hub.connect("team:1", anna.target, snapshotOf(w), { playerId: 1, session: "a" });
+    w.hub.connect("team:1", ben.target, snapshotOf(w), { playerId: 2, session: "b" });
+    w.hub.connect("team:2", other.target, snapshotOf(w), { playerId: 3, session: "c" });
+    await settle();
+    const owners: (number | undefined)[] = [];
+    const positions = (owner?: { playerId: number }) => {
+      owners.push(owner?.playerId);
+      return owner?.playerId === 1
+        ? null
+        : `event: positions\ndata: {"for":${owner?.playerId}}\n\n`;
+    };
+    w.hub.sendTo("team:1", positions);
+    expect(owners.sort()).toEqual([1, 2]);
+    expect(ben.text().endsWith('event: positions\ndata: {"for":2}\n\n')).toBe(true);
+    expect(anna.text()).not.toContain("positions");
+    expect(other.text()).not.toContain("positions");
+    // Unlogged: no id.
+    expect(ben.ids()).toEqual([]);
+    // Closed connections leave the stream's set; an unknown stream is nothing to do.
+    w.hub.disconnectPlayer(2);
+    owners.length = 0;
+    w.hub.sendTo("team:1", positions);
+    w.hub.sendTo("team:9", positions);
+    expect(owners).toEqual([1]);
   });
 
   it("sends committed rows as they are handed over, without reading the log", async () => {

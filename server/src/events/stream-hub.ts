@@ -1,11 +1,13 @@
 import type { PlayerStatus } from "@wegmarke/protocol";
 import type { LogRow } from "../store/event-repository";
 import type { EventBus } from "./bus";
-import { sseEvent, sseKeepAlive, sseRetry } from "./sse";
+import { chunkText, sharedChunk, sseEvent, sseKeepAlive, sseRetry } from "./sse";
+import type { SharedChunk } from "./sse";
 
 /** Where a stream's text goes: an HTTP response in production, an array in unit tests. */
 export type SseSink = {
-  write(chunk: string): void;
+  /** Writes text, or text encoded once for many streams. */
+  write(chunk: string | SharedChunk): void;
   /** Ends the stream once what is written has gone out. */
   end(): void;
   /** Drops the connection and what it has not sent yet (a reader that stopped reading). */
@@ -62,6 +64,16 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
  * switched networks leaves connections behind that only a timeout would find dead.
  */
 export const MAX_STREAMS_PER_SESSION = 4;
+/**
+ * A broadcast writes to this many streams, then lets the event loop run what waits (the
+ * operator's answer, other streams' events) before the next ones: some 10 ms of writes.
+ */
+export const BROADCAST_SLICE = 1_000;
+
+const KEEP_ALIVE = sharedChunk(sseKeepAlive);
+
+/** A broadcast under way: its text, the streams open when it began, the next one's index. */
+type FanOut = { chunk: SharedChunk; targets: Connection[]; next: number };
 
 /**
  * The open event streams of this process. Each sleeps until the bus hands it new rows (or
@@ -72,6 +84,8 @@ export class StreamHub {
   private readonly connections = new Set<Connection>();
   private readonly bySession = new Map<string, Connection[]>();
   private readonly byStream = new Map<string, Set<Connection>>();
+  /** Broadcasts in order; the first is being written. */
+  private readonly fanOuts: FanOut[] = [];
   private readonly slices: Set<Connection>[] = Array.from(
     { length: HEARTBEAT_SLICES },
     () => new Set(),
@@ -151,12 +165,16 @@ export class StreamHub {
   }
 
   /**
-   * Writes an unlogged event (the operators' news) to every open stream at once: one string,
-   * one socket write per stream. A stream still sending its snapshot gets it as well; it
-   * carries no id, so it cannot disturb the order of the logged events.
+   * Writes an unlogged event (the operators' news) to every stream open now: encoded once, one
+   * socket write per stream, `BROADCAST_SLICE` streams per pass of the event loop, beginning
+   * with the next pass (what the caller is doing, such as answering the operator, comes
+   * first). Broadcasts go out one after another, so no stream gets an older one after a newer.
+   * A stream still sending its snapshot gets it right after that; it carries no id, so it
+   * cannot disturb the order of the logged events.
    */
-  broadcast(chunk: string): void {
-    for (const connection of this.connections) connection.write(chunk);
+  broadcast(text: string): void {
+    this.fanOuts.push({ chunk: sharedChunk(text), targets: [...this.connections], next: 0 });
+    if (this.fanOuts.length === 1) setImmediate(() => this.fanOut());
   }
 
   /**
@@ -176,6 +194,18 @@ export class StreamHub {
   closeAll(): void {
     for (const connection of this.connections) connection.close(sseRetry());
     this.stopHeartbeat();
+  }
+
+  /** Writes the next slice of the first broadcast, and comes back for the rest. */
+  private fanOut(): void {
+    const current = this.fanOuts[0];
+    if (!current) return;
+    const { chunk, targets } = current;
+    const end = Math.min(current.next + BROADCAST_SLICE, targets.length);
+    for (let i = current.next; i < end; i++) targets[i]?.write(chunk);
+    current.next = end;
+    if (end === targets.length) this.fanOuts.shift();
+    if (this.fanOuts.length > 0) setImmediate(() => this.fanOut());
   }
 
   private limitSession(session: string, connection: Connection): void {
@@ -213,7 +243,7 @@ export class StreamHub {
     const slice = this.slices[this.tick % HEARTBEAT_SLICES];
     if (!slice) return;
     for (const connection of slice) {
-      if (this.tick - connection.lastWriteTick >= HEARTBEAT_SLICES) connection.write(sseKeepAlive);
+      if (this.tick - connection.lastWriteTick >= HEARTBEAT_SLICES) connection.write(KEEP_ALIVE);
     }
   }
 
@@ -229,6 +259,8 @@ class Connection {
   private busy = true;
   private pending = false;
   private closed = false;
+  /** Unlogged text that came while the opening snapshot was on its way; it follows the snapshot. */
+  private held: string[] | undefined = [];
   lastWriteTick: number;
   private readonly unsubscribe: () => void;
 
@@ -247,7 +279,10 @@ class Connection {
   async start(snapshot: () => Promise<StreamSnapshot>): Promise<void> {
     try {
       const { status, backlog, lastSeq, trailer = "" } = await snapshot();
-      this.send(backlog, sseRetry() + sseEvent("playerstatus", JSON.stringify(status)), trailer);
+      const held = this.held?.join("") ?? "";
+      this.held = undefined;
+      const head = sseRetry() + sseEvent("playerstatus", JSON.stringify(status));
+      this.send(backlog, head, trailer + held);
       this.lastSent = Math.max(this.lastSent, lastSeq);
     } catch (error) {
       this.fail(error);
@@ -257,8 +292,14 @@ class Connection {
     if (this.pending && !this.closed) void this.drain();
   }
 
+  /** Writes unlogged text (no id): now, or right after the opening snapshot while that is on its way. */
+  write(chunk: string | SharedChunk): void {
+    if (this.held) this.held.push(chunkText(chunk));
+    else this.put(chunk);
+  }
+
   /** Writes a chunk, unless the reader stopped reading: then the stream is dropped. */
-  write(chunk: string): void {
+  private put(chunk: string | SharedChunk): void {
     if (this.closed) return;
     if (this.sink.buffered() > MAX_BUFFERED_BYTES) {
       // The client reconnects after the `retry` it got first and resumes from its last id.
@@ -320,7 +361,7 @@ class Connection {
       this.lastSent = row.seq;
     }
     chunk += tail;
-    if (chunk !== "") this.write(chunk);
+    if (chunk !== "") this.put(chunk);
   }
 
   /** The client reconnects with its last id and loses nothing, so ending is the safe answer. */

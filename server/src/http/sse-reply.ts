@@ -1,9 +1,18 @@
+import { Socket } from "node:net";
 import type { FastifyReply } from "fastify";
+import { httpChunk } from "../events/sse";
+import type { SharedChunk } from "../events/sse";
 import type { SseSink } from "../events/stream-hub";
 
 /**
  * Takes the answer over from Fastify as an event stream (the headers set so far, the security
  * headers among them, go along) and returns where its text goes.
+ *
+ * The headers go out at once; after them every write goes straight to the socket, framed as
+ * an HTTP/1.1 chunk when the response is chunked (else the body ends with the connection, as
+ * for an HTTP/1.0 client such as nginx by default): one socket write per chunk, without the
+ * response's framing, corking and next-tick flush, and a broadcast's bytes encoded once for
+ * all streams. Ending goes through the response, which writes the last chunk after them.
  */
 export function openSseReply(reply: FastifyReply): SseSink {
   reply.hijack();
@@ -16,10 +25,31 @@ export function openSseReply(reply: FastifyReply): SseSink {
     // nginx would otherwise buffer the stream and hold events back.
     "x-accel-buffering": "no",
   });
-  return {
-    write: (chunk) => void response.write(chunk),
+  const ending = {
     end: () => response.end(),
     abort: () => response.destroy(),
+    // What the response holds back (nothing once it has its socket) and the socket's unsent bytes.
     buffered: () => response.writableLength,
   };
+  response.flushHeaders();
+  const socket = response.socket;
+  // A HEAD answer has no body; a request pipelined behind another has no socket yet, and an
+  // injected one (Fastify's `inject`) a stand-in: they write through the response.
+  if (reply.request.method === "HEAD" || !(socket instanceof Socket)) {
+    return { ...ending, write: (chunk) => void response.write(bytesOf(chunk)) };
+  }
+  const chunked = response.chunkedEncoding;
+  return {
+    ...ending,
+    write: (chunk) => {
+      if (socket.destroyed || socket.writableEnded) return;
+      if (typeof chunk !== "string") socket.write(chunked ? chunk.framed : chunk.bytes);
+      // An empty chunk would end a chunked body.
+      else if (chunk !== "") socket.write(chunked ? httpChunk(chunk) : chunk);
+    },
+  };
+}
+
+function bytesOf(chunk: string | SharedChunk): string | Buffer {
+  return typeof chunk === "string" ? chunk : chunk.bytes;
 }

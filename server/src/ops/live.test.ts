@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config";
 import { loadContentPack } from "../content/loader";
 import type { ContentPack } from "../content/model";
+import { chunkText } from "../events/sse";
 import type { SseSink } from "../events/stream-hub";
 import { OpsLive } from "./live";
 
@@ -17,7 +18,7 @@ function sink() {
   const chunks: string[] = [];
   let ended = false;
   const target: SseSink = {
-    write: (chunk) => void chunks.push(chunk),
+    write: (chunk) => void chunks.push(chunkText(chunk)),
     end: () => {
       ended = true;
     },
