@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { chunkGroups } from "./chunk-groups";
 import { chunkModules } from "./chunk-modules";
 import { compressAssets } from "./compress-assets";
 
@@ -73,18 +74,8 @@ export default defineConfig({
       output: {
         entryFileNames: (chunk) =>
           chunk.name === "sw" ? SERVICE_WORKER : "assets/[name]-[hash].js",
-        // Libraries change less often than the app: separate files stay cached across releases.
-        // Only those of the first screen and zod (most screens need it) have fixed chunks; the
-        // others go with the screens that use them (docs/performance.md).
-        manualChunks(id: string) {
-          if (id.includes("/src/sw/")) return undefined;
-          const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
-          if (library === undefined) return undefined;
-          if (library === "zod") return "zod";
-          if (library === "i18next") return "i18n";
-          if (["react", "react-dom", "scheduler", "react-router"].includes(library)) return "react";
-          return undefined;
-        },
+        // Few files before the first screens paint: chunk-groups.ts (decisions/018-light-app.md).
+        codeSplitting: { groups: chunkGroups(root) },
       },
     },
   },
