@@ -7,6 +7,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { basename } from "../lib/paths";
 import { SessionProvider } from "../session/session";
 import { AppRoutes } from "./router";
+import { BootLogo } from "./boot-logo";
 import "./boot.css";
 
 type Boot = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; config: WebAppConfig };
@@ -26,6 +27,8 @@ function Ready({ config }: { config: WebAppConfig }) {
 }
 
 let configLoad: Promise<WebAppConfig> | undefined;
+/** The config once `configLoad` has it: the app then starts ready, without a boot frame. */
+let loadedConfig: WebAppConfig | undefined;
 
 /**
  * /webapp/config.json, read once: main.tsx starts it beside the texts, the boot screen takes it
@@ -33,18 +36,26 @@ let configLoad: Promise<WebAppConfig> | undefined;
  * load leaves out: it comes on demand with the call.
  */
 export function loadConfig(): Promise<WebAppConfig> {
-  configLoad ??= import("../api/webapp-api").then(({ fetchConfig }) => fetchConfig());
+  configLoad ??= import("../api/webapp-api")
+    .then(({ fetchConfig }) => fetchConfig())
+    .then((config) => (loadedConfig = config));
   return configLoad;
 }
 
 /** Loads /webapp/config.json, then starts the session and the router. */
 export function App() {
   const { t } = useTranslation();
-  const [boot, setBoot] = useState<Boot>({ kind: "loading" });
+  const [boot, setBoot] = useState<Boot>(() =>
+    loadedConfig === undefined ? { kind: "loading" } : { kind: "ready", config: loadedConfig },
+  );
 
   const load = useCallback(() => {
     loadConfig().then(
-      (config) => setBoot({ kind: "ready", config }),
+      // Unchanged when the app started ready with it.
+      (config) =>
+        setBoot((now) =>
+          now.kind === "ready" && now.config === config ? now : { kind: "ready", config },
+        ),
       (error: unknown) => {
         console.error("could not load /webapp/config.json", error);
         configLoad = undefined;
@@ -58,7 +69,7 @@ export function App() {
   if (boot.kind === "ready") return <Ready config={boot.config} />;
   return (
     <div className="boot" aria-busy={boot.kind === "loading"}>
-      <img className="boot__logo" src={`${import.meta.env.BASE_URL}icons/icon.svg`} alt="" />
+      <BootLogo />
       {boot.kind === "loading" ? (
         <p className="boot__text">{t("app.loading")}</p>
       ) : (

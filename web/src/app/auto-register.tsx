@@ -5,6 +5,7 @@ import { apiErrorKey } from "../api/api-error-key";
 import { isAccountDeleted } from "../lib/paths";
 import { useSession } from "../session/session";
 import { useAnonymousSignIn } from "../session/use-anonymous-sign-in";
+import { BootLogo } from "./boot-logo";
 import "./boot.css";
 
 /**
@@ -41,7 +42,7 @@ export function AutoRegister() {
 
   return (
     <div className="boot" aria-busy={errorKey === null && !deleted}>
-      <img className="boot__logo" src={`${import.meta.env.BASE_URL}icons/icon.svg`} alt="" />
+      <BootLogo />
       {deleted && errorKey === null && (
         <>
           <p className="boot__text" role="status">
