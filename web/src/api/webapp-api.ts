@@ -14,3 +14,24 @@ export function fetchConfig(): Promise<WebAppConfig> {
 export function fetchContent(language: Language): Promise<PublicContent> {
   return requestJson(`${base}content/${language}.json`, { method: "GET" }, publicContentSchema);
 }
+
+/** Texts started ahead of the session (`prefetchContent`), for its first `loadContent`. */
+let ahead: { language: Language; content: Promise<PublicContent> } | undefined;
+
+/**
+ * Starts loading the texts of `language` before the session asks for them: with config.json,
+ * while the app's code still loads (app/app.tsx); the signed-in home waits for them.
+ */
+export function prefetchContent(language: Language): void {
+  const content = fetchContent(language);
+  // Whoever takes it handles a failure.
+  content.catch(() => undefined);
+  ahead = { language, content };
+}
+
+/** The texts of `language`: the ones started ahead the first time, when of that language. */
+export function loadContent(language: Language): Promise<PublicContent> {
+  const started = ahead;
+  ahead = undefined;
+  return started?.language === language ? started.content : fetchContent(language);
+}

@@ -5,6 +5,7 @@ import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider } from "../components/flash";
 import { useTranslation } from "../i18n/use-translation";
 import { basename } from "../lib/paths";
+import { storedLanguage } from "../session/persistence";
 import { SessionProvider } from "../session/session";
 import { AppRoutes } from "./router";
 import { BootLogo } from "./boot-logo";
@@ -36,9 +37,12 @@ let loadedConfig: WebAppConfig | undefined;
  * load leaves out: it comes on demand with the call.
  */
 export function loadConfig(): Promise<WebAppConfig> {
-  configLoad ??= import("../api/webapp-api")
-    .then(({ fetchConfig }) => fetchConfig())
-    .then((config) => (loadedConfig = config));
+  configLoad ??= import("../api/webapp-api").then(async ({ fetchConfig, prefetchContent }) => {
+    const config = await fetchConfig();
+    // The session's texts, in the language it will start with (session/session.tsx).
+    prefetchContent(storedLanguage() ?? config.defaultLanguage);
+    return (loadedConfig = config);
+  });
   return configLoad;
 }
 

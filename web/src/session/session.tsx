@@ -59,7 +59,7 @@ export function SessionProvider({
     let live = true;
     // On demand, as in app.tsx: the texts are parsed with zod.
     import("../api/webapp-api")
-      .then(({ fetchContent }) => fetchContent(language))
+      .then(({ loadContent }) => loadContent(language))
       .then(
         (content) => {
           if (!live) return;

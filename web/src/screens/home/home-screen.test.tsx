@@ -132,4 +132,13 @@ describe("home", () => {
       "/webapp/intro",
     );
   });
+
+  it("waits for the player's status, whose cards would push the rest down", async () => {
+    open();
+    expect(await screen.findByText("Einen Moment …")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Zur Stationsliste" })).toBeNull();
+    act(() => stream().send("playerstatus", gameStatus()));
+    await screen.findByRole("link", { name: "So geht's" });
+    expect(screen.getByRole("link", { name: "Zur Stationsliste" })).toBeTruthy();
+  });
 });

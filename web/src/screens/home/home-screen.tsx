@@ -146,8 +146,9 @@ export function HomeScreen() {
     random,
   );
 
-  // The pack's texts (titles, its own news texts) first: they would replace the app's.
-  if (content === null && !contentFailed) return <Loading />;
+  // The pack's texts (titles, its own news texts) first: they would replace the app's; and the
+  // player's status, as on the other game screens: what it brings would push the rest down.
+  if ((content === null && !contentFailed) || state.status === null) return <Loading />;
 
   return (
     <div className="home">
