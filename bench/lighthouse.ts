@@ -5,7 +5,8 @@
  * own with a fresh profile, so that nothing is cached and no service worker answers. For home,
  * a player signed up anonymously through the API and its token is written into the profile's
  * localStorage (on /webapp/config.json, which registers no service worker) before the run.
- * Prints each run's scores and the medians; failed accessibility audits by name.
+ * Prints each run's scores and the medians (a run Lighthouse could not measure, NO_NAVSTART and
+ * the like, named and left out); failed accessibility audits by name.
  *
  *   npm run bench:lighthouse                 # 3 runs of each page
  *   npm run bench:lighthouse -- --runs 5
@@ -58,7 +59,12 @@ type Result = {
   failed: string[];
   /** The LCP element and the elements that shifted, as Lighthouse names them. */
   elements: string[];
+  /** Why Lighthouse could not measure the run (NO_NAVSTART...): left out of the medians. */
+  error?: string;
 };
+
+/** A run's scores and metrics, and their medians. */
+type Metrics = Omit<Result, "failed" | "elements" | "error">;
 
 /** One Lighthouse run of `path` in a fresh Chromium; `prepare` may set up its profile first. */
 async function audit(
@@ -87,7 +93,7 @@ async function audit(
       const name = `${path.replaceAll("/", "_")}-${Date.now()}.json`;
       await writeFile(join(values.save, name), JSON.stringify(result.lhr));
     }
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     const a11yRefs = categories.accessibility?.auditRefs ?? [];
     return {
@@ -106,6 +112,7 @@ async function audit(
         ...nodesOf(audits["largest-contentful-paint-element"]?.details).map((n) => `LCP: ${n}`),
         ...nodesOf(audits["layout-shifts"]?.details).map((n) => `shifted: ${n}`),
       ],
+      ...(runtimeError === undefined ? {} : { error: runtimeError.code }),
     };
   } finally {
     chrome.kill();
@@ -174,7 +181,7 @@ const median = (numbers: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-function line(label: string, r: Omit<Result, "failed" | "elements">): string {
+function line(label: string, r: Metrics): string {
   const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
   return [
     label.padEnd(8),
@@ -204,6 +211,10 @@ try {
     const results: Result[] = [];
     for (let run = 1; run <= runs; run++) {
       const result = await audit(server.url, path, prepare);
+      if (result.error !== undefined) {
+        console.log(`run ${run}     not measured: ${result.error}`);
+        continue;
+      }
       results.push(result);
       console.log(line(`run ${run}`, result));
       for (const failed of result.failed) console.log(`          accessibility: ${failed}`);
@@ -213,7 +224,7 @@ try {
     const keys = ["performance", "accessibility", "fcp", "lcp", "tbt", "cls", "si"] as const;
     const medians = Object.fromEntries(
       keys.map((key) => [key, median(results.map((r) => r[key]))]),
-    ) as Omit<Result, "failed" | "elements">;
+    ) as Metrics;
     console.log(line("median", medians));
   }
 } finally {

@@ -1,7 +1,7 @@
 // First: the screens' and components' own rules come after these and win over them.
 import "./base.css";
 import "./components/common.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App, loadConfig } from "./app/app";
 import { preloadRoute } from "./app/router";
@@ -17,13 +17,17 @@ preloadRoute(window.location.pathname);
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html lacks #root");
 
-// The texts of the stored language first: the app's first screen shows them.
+// The texts of the stored language first: the app's first screen shows them. The first render
+// is a transition: React renders in slices with the main thread free between them, rather
+// than in one long task (docs/performance.md, "Lighthouse").
 void startTexts(storedLanguage() ?? "de")
   .catch((error: unknown) => console.error("could not load the texts", error))
   .finally(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     ),
   );
