@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
 
 /** Node's flags of the server in production (the root package.json's `start`). */
-export const SERVER_NODE_FLAGS = ["--enable-source-maps", "--max-semi-space-size=64"];
+export const SERVER_NODE_FLAGS = ["--enable-source-maps", "--max-semi-space-size=16"];
 
 /** The compiled server, as `npm start` runs it; `node scripts/build.mjs server` builds it. */
 export const COMPILED_SERVER = join(repoRoot, "server/dist/main.js");

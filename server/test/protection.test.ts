@@ -78,6 +78,24 @@ describe("the security headers", () => {
     }
   });
 
+  it("leave the document headers off the event stream, which keeps the rest", async () => {
+    const hash = await api.optin();
+    const controller = new AbortController();
+    const response = await fetch(`${app.url}/api/game/events?hash=${hash}`, {
+      signal: controller.signal,
+    });
+    try {
+      expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      expect(response.headers.get("content-security-policy")).toBeNull();
+      expect(response.headers.get("x-frame-options")).toBeNull();
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    } finally {
+      controller.abort();
+    }
+  });
+
   it("ask for HTTPS from then on when the game is served over it", async () => {
     const tls = await startApp({
       dbFile: `${dir.dir}/tls.sqlite`,

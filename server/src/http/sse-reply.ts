@@ -5,8 +5,23 @@ import type { SharedChunk } from "../events/sse";
 import type { SseSink } from "../events/stream-hub";
 
 /**
- * Takes the answer over from Fastify as an event stream (the headers set so far, the security
- * headers among them, go along) and returns where its text goes.
+ * Security headers that govern documents (what a page may load, frame or open) and mean
+ * nothing to an event stream: it leaves them out, and every open stream holds some 1.3 KB less.
+ */
+const DOCUMENT_HEADERS = new Set([
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+]);
+
+/**
+ * Takes the answer over from Fastify as an event stream (the headers set so far go along, but
+ * those for documents) and returns where its text goes.
  *
  * The headers go out at once; after them every write goes straight to the socket, framed as
  * an HTTP/1.1 chunk when the response is chunked (else the body ends with the connection, as
@@ -16,8 +31,12 @@ import type { SseSink } from "../events/stream-hub";
  */
 export function openSseReply(reply: FastifyReply): SseSink {
   reply.hijack();
-  const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+  const headers = Object.entries(reply.getHeaders()).filter(
+    ([name, value]) => value !== undefined && !DOCUMENT_HEADERS.has(name),
+  );
   const response = reply.raw;
+  // @fastify/helmet sets its headers on the raw response.
+  for (const name of DOCUMENT_HEADERS) response.removeHeader(name);
   response.writeHead(200, {
     ...Object.fromEntries(headers),
     "content-type": "text/event-stream; charset=utf-8",
