@@ -4,7 +4,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
 import { useConfirm } from "../components/confirm";
 import { LanguagePicker } from "../components/language-picker";
-import { moveFocusByArrow } from "../lib/arrow-focus";
+import { focusableBeyond, moveFocusByArrow } from "../lib/arrow-focus";
 import { useSession } from "../session/session";
 import "./menu.css";
 
@@ -27,6 +27,11 @@ export function Menu({ id, onClose }: MenuProps) {
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === "Tab") {
+      const next = navRef.current && focusableBeyond(navRef.current, event.shiftKey);
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
       onClose(false);
       return;
     }

@@ -6,7 +6,7 @@ import type { StationView } from "@wegmarke/protocol";
 import { MoreIcon } from "../components/icons";
 import { footerMarker, stationsToRead, unreadInViews } from "../game/footer-counts";
 import { viewsWithEntries } from "../game/view-list";
-import { moveFocusByArrow } from "../lib/arrow-focus";
+import { focusableBeyond, moveFocusByArrow } from "../lib/arrow-focus";
 import { useGame } from "../session/game-store";
 import "./more-menu.css";
 
@@ -70,6 +70,11 @@ export function MoreMenu() {
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (event.key === "Tab") {
+      const next = listRef.current && focusableBeyond(listRef.current, event.shiftKey);
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
       close(false);
       return;
     }

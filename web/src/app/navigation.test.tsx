@@ -94,6 +94,9 @@ describe("menu", () => {
     fireEvent.click(button);
     fireEvent.keyDown(screen.getByRole("navigation", { name: "Hauptmenü" }), { key: "Tab" });
     expect(screen.queryByRole("navigation", { name: "Hauptmenü" })).toBeNull();
+    // The focus moved on past the menu, not back to the page.
+    expect(document.activeElement).not.toBe(document.body);
+    expect(document.activeElement).not.toBe(button);
   });
 });
 

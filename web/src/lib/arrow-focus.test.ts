@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { moveFocusByArrow } from "./arrow-focus";
+import { focusableBeyond, moveFocusByArrow } from "./arrow-focus";
 
 function buttons(count: number): HTMLElement[] {
   return Array.from({ length: count }, (_, index) => {
@@ -52,5 +52,21 @@ describe("moving the focus by arrow keys", () => {
     expect(moveFocusByArrow(items, "Home")).toBe(false);
     expect(moveFocusByArrow([], "ArrowDown")).toBe(true);
     expect(document.activeElement).toBe(items[1]);
+  });
+});
+
+describe("focusableBeyond", () => {
+  it("is the next focusable element after a container, or the one before it backwards", () => {
+    document.body.innerHTML = `
+      <button id="before">before</button>
+      <nav id="menu"><a href="/a">a</a><button>b</button></nav>
+      <span>text</span><button disabled>off</button><button tabindex="-1">skip</button>
+      <a id="after" href="/c">after</a>`;
+    const menu = document.getElementById("menu");
+    if (!menu) throw new Error("no menu");
+    expect(focusableBeyond(menu, false)?.id).toBe("after");
+    expect(focusableBeyond(menu, true)?.id).toBe("before");
+    document.getElementById("after")?.remove();
+    expect(focusableBeyond(menu, false)).toBeNull();
   });
 });

@@ -15,3 +15,23 @@ export function moveFocusByArrow(items: readonly HTMLElement[], key: string): bo
   items[next]?.focus();
   return true;
 }
+
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]";
+
+/**
+ * The element Tab (or Shift+Tab, `backwards`) reaches from inside `container` once the
+ * container is gone: the next (previous) focusable element outside it in document order. A
+ * menu that closes on Tab moves the focus there itself, so the focus never falls to the page
+ * when the menu disappears before the browser moves it.
+ */
+export function focusableBeyond(container: HTMLElement, backwards: boolean): HTMLElement | null {
+  const outside = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !container.contains(element) && element.tabIndex >= 0,
+  );
+  const after = (element: HTMLElement) =>
+    (container.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  return backwards
+    ? (outside.filter((element) => !after(element)).at(-1) ?? null)
+    : (outside.find(after) ?? null);
+}
