@@ -134,7 +134,8 @@ describe("where stations open", () => {
     if (!browser) throw new Error("no browser");
     const { context, page } = await phonePage(browser, server.url);
     const link = `${server.url}/webapp/s/${codeOf(14)}`;
-    // A camera that shows the poster, and a BarcodeDetector that reads the link off it.
+    // A camera, and a BarcodeDetector that reads the poster's link once the test holds the
+    // poster up (window.posterInView), so the dialog can be seen before the scan ends it.
     await context.addInitScript((text: string) => {
       const canvas = document.createElement("canvas");
       canvas.width = 64;
@@ -145,16 +146,27 @@ describe("where stations open", () => {
       navigator.mediaDevices.getUserMedia = () => Promise.resolve(canvas.captureStream(10));
       class Detector {
         detect() {
-          return Promise.resolve([{ rawValue: text }]);
+          const inView = (window as unknown as { posterInView?: boolean }).posterInView === true;
+          return Promise.resolve(inView ? [{ rawValue: text }] : []);
         }
       }
       Object.defineProperty(window, "BarcodeDetector", { value: Detector });
     }, link);
     await joinForFree(page, "/webapp/station");
     await page.getByRole("button", { name: "Code einer Station scannen" }).click();
-    await page.getByRole("dialog").waitFor();
+    const dialog = page.getByRole("dialog", { name: "Code einer Station scannen" });
+    await dialog.waitFor();
+    // The camera's picture plays in the dialog while nothing is in view.
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>(".scanner__video");
+      return video !== null && !video.paused && video.readyState >= 2;
+    });
     await settle(page);
     await screenshot(page, "triggers-04-scanner");
+    expect(page.url()).toMatch(/\/webapp\/station$/);
+    await page.evaluate(() => {
+      (window as unknown as { posterInView?: boolean }).posterInView = true;
+    });
     await page.waitForURL(/\/webapp\/station\/14$/);
     await page
       .locator('[data-testid="message"][data-originator="Der Türmer"]')
