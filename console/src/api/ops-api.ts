@@ -5,6 +5,7 @@ import {
   opsNewsList,
   opsOverview,
   opsPlayersPage,
+  opsMap,
   opsReloadOutcome,
 } from "@wegmarke/protocol";
 import type {
@@ -12,6 +13,7 @@ import type {
   OpsMe,
   OpsNews,
   OpsNewsList,
+  OpsMap,
   OpsNewsRequest,
   OpsOverview,
   OpsPlayersPage,
@@ -41,6 +43,10 @@ export const signOut = (): Promise<unknown> =>
 
 export const getOverview = (signal?: AbortSignal): Promise<OpsOverview> =>
   call("/overview", { schema: opsOverview, ...(signal && { signal }) });
+
+/** The pack's base map and its stations, for the map of the teams. */
+export const getMap = (signal?: AbortSignal): Promise<OpsMap> =>
+  call("/map", { schema: opsMap, ...(signal && { signal }) });
 
 export function getPlayers(
   query: { q: string; limit: number; offset: number },

@@ -4,6 +4,7 @@ import { errorText } from "../api/error-text";
 import { EXPORT_URL, POSTERS_URL, reloadContent } from "../api/ops-api";
 import { useI18n } from "../i18n/i18n";
 import { exportFileName, formatProblem } from "../lib/format";
+import { Instances } from "./instances";
 
 type Reload =
   | { state: "idle" }
@@ -90,6 +91,7 @@ export function ContentView() {
             </div>
           ))}
       </section>
+      <Instances />
     </div>
   );
 }
