@@ -34,6 +34,7 @@ describe("the console's live view", () => {
   let ops: Page;
   let anna: Page;
   let ben: Page;
+  const policyErrors: string[] = [];
 
   const section = (name: string) => ops.getByRole("navigation").getByRole("link", { name });
 
@@ -44,6 +45,9 @@ describe("the console's live view", () => {
     ops = (await phonePage(browser, server.url)).page;
     anna = (await phonePage(browser, server.url, marktplatz)).page;
     ben = (await phonePage(browser, server.url)).page;
+    ops.on("console", (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) policyErrors.push(message.text());
+    });
   });
 
   afterAll(async () => {
@@ -112,5 +116,7 @@ describe("the console's live view", () => {
     await instances.getByText(/: übernommen$/).waitFor({ timeout: 15_000 });
     await settle(ops);
     await screenshot(ops, "ops-live-02-instances");
+    // Leaflet's map ran within the console's Content-Security-Policy.
+    expect(policyErrors).toEqual([]);
   });
 });
