@@ -88,6 +88,7 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
   it("answers 401 to each of its calls without an operator's credentials", async () => {
     for (const [method, path] of [
       ["GET", "/overview"],
+      ["GET", "/map"],
       ["GET", "/live"],
       ["GET", "/players"],
       ["POST", "/players/1/stations/1/cancel"],
