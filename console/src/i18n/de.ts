@@ -176,8 +176,8 @@ export const de: Record<TextKey, string> = {
   "export.text":
     "CSV-Dateien für eine Tabellenkalkulation: alle Spieler mit Punkten, Stationen und Zeiten; oder eine Zeile je Spieler und Station mit benötigter Zeit, Punkten, falschen Antworten und den gegebenen Antworten (die Mitglieder eines Teams teilen die des Teams).",
   "export.separator": "Trennzeichen",
-  "export.separator.semicolon": "Semikolon (Excel auf Deutsch und in den meisten Ländern Europas)",
-  "export.separator.comma": "Komma (Excel auf Englisch, Numbers, Google Tabellen)",
+  "export.separator.semicolon": "Semikolon – Excel auf Deutsch",
+  "export.separator.comma": "Komma – Excel auf Englisch, Google Tabellen",
   "export.separator.tab": "Tabulator",
   "export.timeZone": "Zeiten in der Zeitzone dieses Computers: {zone}.",
   "export.players": "Spieler (CSV)",

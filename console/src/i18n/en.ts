@@ -178,8 +178,8 @@ export const en = {
   "export.text":
     "CSV files for a spreadsheet: every player with points, stations and times; or one row per player and station with the time taken, points, wrong answers and the answers given (a team's members share the team's).",
   "export.separator": "Separator",
-  "export.separator.semicolon": "Semicolon (Excel in German and most of Europe)",
-  "export.separator.comma": "Comma (Excel in English, Numbers, Google Sheets)",
+  "export.separator.semicolon": "Semicolon – Excel in German",
+  "export.separator.comma": "Comma – Excel in English, Google Sheets",
   "export.separator.tab": "Tab",
   "export.timeZone": "Times are in this computer's time zone: {zone}.",
   "export.players": "Players (CSV)",

@@ -57,14 +57,14 @@ export function ExportPanel() {
           download={exportFileName("players", today)}
         >
           {t("export.players")}
-        </a>{" "}
+        </a>
         <a
           className="button"
           href={exportUrl("stations", separator, timeZone)}
           download={exportFileName("stations", today)}
         >
           {t("export.stations")}
-        </a>{" "}
+        </a>
         <a className="button" href={POSTERS_URL} download="wegmarke-station-posters.pdf">
           {t("export.posters")}
         </a>
