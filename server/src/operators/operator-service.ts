@@ -114,7 +114,7 @@ export class OperatorService {
       me: meOf({
         via: "session",
         name: operator.name,
-        tokenHash: "",
+        tokenHash: hashToken(token),
         expiresAt,
         passwordChangeRequired: operator.passwordChosenAt === null,
       }),
