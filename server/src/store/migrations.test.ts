@@ -10,6 +10,7 @@ import type { Store } from "./store";
 
 const MIGRATION_007 = "007-session-use-and-chosen-password";
 const MIGRATION_008 = "008-phone-numbers-in-e164";
+const MIGRATION_012 = "012-operator-password-chosen";
 
 /**
  * A database as the 001 schema left it: one player with the token hash in its own row, and the
@@ -169,6 +170,7 @@ describe("the migrations on PostgreSQL", () => {
         "009-operators",
         "010-station-run-script-version",
         "011-game-figures-and-news",
+        MIGRATION_012,
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
@@ -214,6 +216,44 @@ describe("the migrations on PostgreSQL", () => {
         createdAt: "2026-05-02T10:00:00.000Z",
       });
       expect(id).toBe(8);
+    } finally {
+      await store.close();
+      await schema.drop();
+    }
+  });
+});
+
+describe("migration 012", () => {
+  /** An operator made before the migration: its password is the command line's one-time one. */
+  async function operatorFromBefore(store: Store): Promise<void> {
+    await store.migrate("011-game-figures-and-news");
+    await store.repos.operators.create("lena", "$argon2id$old", "2026-11-01T10:00:00.000Z");
+    await store.migrate();
+    const lena = await store.repos.operators.findByName("lena");
+    expect(lena).toMatchObject({ name: "lena", passwordChosenAt: null });
+    await store.repos.operators.choosePassword(lena?.id ?? 0, "$argon2id$new", "2026-11-26", "x");
+    expect(await store.repos.operators.findByName("lena")).toMatchObject({
+      passwordHash: "$argon2id$new",
+      passwordChosenAt: "2026-11-26",
+    });
+  }
+
+  it("makes the operators from before change their one-time password (SQLite)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
+    const store = openStore({ kind: "sqlite", file: join(dir, "db.sqlite") });
+    try {
+      await operatorFromBefore(store);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("makes the operators from before change their one-time password (PostgreSQL)", async () => {
+    const schema = await createTestSchema();
+    const store = openStore(schema.database);
+    try {
+      await operatorFromBefore(store);
     } finally {
       await store.close();
       await schema.drop();
