@@ -18,7 +18,8 @@ export const operatorName = z
 export const opsSessionRequest = z.object({
   /** Any letter case: names are stored in lowercase. */
   name: requestText().trim().min(1).max(40),
-  password: requestText().min(1).max(200),
+  /** Trimmed, as a new password is (`opsPasswordRequest`): what was set signs in. */
+  password: requestText().trim().min(1).max(200),
 });
 export type OpsSessionRequest = z.infer<typeof opsSessionRequest>;
 
