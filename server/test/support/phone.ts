@@ -77,6 +77,8 @@ export class Phone {
   private async connect(): Promise<SseClient> {
     this.connections++;
     const client = await this.api.events(this.hash, this.lastId || undefined);
+    // Stopped while connecting: this one is closed at once, and its reading ends.
+    if (this.stopped) client.close();
     this.client = client;
     return client;
   }
@@ -104,8 +106,8 @@ export class Phone {
       try {
         message = await client.next(10_000);
       } catch {
-        // Ended, or quiet for a while: only an end lets go of it.
-        if (client.isEnded) return;
+        // Ended, or quiet for a while: only an end (or the phone's stop) lets go of it.
+        if (client.isEnded || this.stopped) return;
         continue;
       }
       this.take(message.id, message.event, message.data);
