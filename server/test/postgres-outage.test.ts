@@ -22,7 +22,7 @@ const TOKEN = "outage-test-token-".padEnd(48, "o");
 /** Long enough that the listeners' attempts to listen again find the database away a while. */
 const OUTAGE_MS = 8000;
 /** How soon after the database answers again both instances listen again. */
-const LISTEN_AGAIN_MS = 3000;
+const LISTEN_AGAIN_MS = 4000;
 /** How long a signal may take to have its effect after the database is back. */
 const SETTLE_MS = 8000;
 
@@ -135,6 +135,12 @@ describe("a PostgreSQL outage", () => {
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     await cluster.start();
     const back = Date.now();
+    const listening = eventually(
+      async () => (await listeners()) === 2,
+      "both instances listen again",
+    ).then(() => Date.now());
+    // Awaited below; a failure meanwhile is not an unhandled one.
+    listening.catch(() => undefined);
 
     // Right after: everything through A, whose listener may not be back yet.
     await join(apiA, ben, teamY);
@@ -165,8 +171,7 @@ describe("a PostgreSQL outage", () => {
     }
 
     // Both instances listen again soon after the database answers.
-    await eventually(async () => (await listeners()) === 2, "both instances listen again");
-    expect(Date.now() - back).toBeLessThan(LISTEN_AGAIN_MS);
+    expect((await listening) - back).toBeLessThan(LISTEN_AGAIN_MS);
     // Ben's old streams end on both instances: none stays in the team he left.
     await eventually(() => benOld.every((old) => !old.open), "Ben's old streams ended");
     for (const old of benOld) expect(old.ends[0]).toBeLessThanOrEqual(joinedAt + SETTLE_MS);
