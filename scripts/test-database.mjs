@@ -4,7 +4,9 @@
 // (PGHOST/PGPORT, default 127.0.0.1:5432) when one answers there, else a throwaway one: a
 // fresh cluster in a temporary directory on a free port, installed with apt-get when
 // PostgreSQL is missing, stopped and removed when the command ends. The command gets the
-// database as TEST_DATABASE_URL; the wrapper exits with the command's exit code.
+// database as TEST_DATABASE_URL, and the directory of PostgreSQL's server programs as
+// TEST_POSTGRES_BINDIR (installed where missing and possible): the fault tests start clusters
+// of their own with them. The wrapper exits with the command's exit code.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   accessSync,
@@ -370,19 +372,41 @@ async function startCluster(bindir, interrupt) {
 }
 
 /**
- * Runs the command with TEST_DATABASE_URL set; resolves to its exit code (128 + the signal's
+ * The server programs for the fault tests when the tests use a server that already runs: found,
+ * or installed where that is possible; null (with a line saying so) otherwise.
+ * @returns {string | null}
+ */
+function binariesForFaultTests() {
+  const found = findBinaries();
+  if (found !== null) return found;
+  if (!canInstall()) {
+    console.log("PostgreSQL's server programs are missing: the fault tests cannot start a cluster");
+    return null;
+  }
+  installPostgres();
+  return findBinaries();
+}
+
+/**
+ * Runs the command with TEST_DATABASE_URL (and TEST_POSTGRES_BINDIR, when known) set; resolves
+ * to its exit code (128 + the signal's
  * number when a signal ended it). Forwards SIGINT and SIGTERM to it, each once: a Ctrl-C at the
  * terminal reaches it directly too, and a second Ctrl-C is the user's to send.
  * @param {string[]} command
  * @param {string} url
+ * @param {string | null} bindir
  * @param {Interrupt} interrupt
  * @returns {Promise<number>}
  */
-function run(command, url, interrupt) {
+function run(command, url, bindir, interrupt) {
   const [file, ...args] = /** @type {[string, ...string[]]} */ (command);
   const child = spawn(file, args, {
     stdio: "inherit",
-    env: { ...process.env, TEST_DATABASE_URL: url },
+    env: {
+      ...process.env,
+      TEST_DATABASE_URL: url,
+      ...(bindir !== null && { TEST_POSTGRES_BINDIR: bindir }),
+    },
   });
   /** @type {Set<NodeJS.Signals>} */
   const forwarded = new Set();
@@ -449,7 +473,7 @@ export async function main(command) {
     if (interrupt.signal !== null) return signalCode(interrupt.signal);
     if (plan.action === "use") {
       console.log(plan.line);
-      return await run(command, plan.url, interrupt);
+      return await run(command, plan.url, binariesForFaultTests(), interrupt);
     }
     if (plan.install) installPostgres();
     const found = bindir ?? findBinaries();
@@ -458,7 +482,7 @@ export async function main(command) {
     cluster = await startCluster(found, interrupt);
     if (interrupt.signal !== null) return signalCode(interrupt.signal);
     console.log(`test database: a throwaway PostgreSQL on port ${cluster.port} (${plan.why})`);
-    return await run(command, cluster.url, interrupt);
+    return await run(command, cluster.url, found, interrupt);
   } catch (error) {
     if (!(error instanceof Failure)) throw error;
     console.error(error.message);

@@ -37,8 +37,9 @@ async function funnelRow(page: Page, title: string): Promise<Record<string, stri
 /**
  * The operators' console at /ops/ against the real server: an operator signs in on a phone;
  * a player on another phone starts the first station and the console shows it live; news
- * reach the player's home at once and after a reload; the CSV export; a changed pack reloaded
- * while the player waits at a question, whose next answer gets the new script's reply.
+ * reach the player's home at once and after a reload, each after a confirmation; the CSV export
+ * for German Excel; a changed pack reloaded while the player waits at a question, whose next
+ * answer gets the new script's reply; the operator's own password, first and changed.
  */
 describe("the operators' console", () => {
   let pack: GamePack;
@@ -82,6 +83,14 @@ describe("the operators' console", () => {
 
     await ops.getByLabel("Passwort").fill(password);
     await ops.getByRole("button", { name: "Anmelden" }).click();
+
+    // A one-time password of the command line: the operator chooses their own first.
+    await ops.getByRole("heading", { name: "Eigenes Passwort wählen" }).waitFor();
+    await ops.getByLabel("Einmalpasswort").fill(password);
+    await ops.getByLabel("Neues Passwort", { exact: true }).fill("Schwalbennest-42");
+    await ops.getByLabel("Neues Passwort wiederholen").fill("Schwalbennest-42");
+    await screenshot(ops, "40-ops-first-password");
+    await ops.getByRole("button", { name: "Passwort ändern" }).click();
     await ops.getByRole("heading", { level: 1, name: "Übersicht" }).waitFor();
     await ops.getByText("Angemeldet als anna").waitFor();
     await ops.getByRole("status", { name: "Live-Daten: Live" }).waitFor({ timeout: 15_000 });
@@ -119,6 +128,15 @@ describe("the operators' console", () => {
       await screenshot(ops, "42-ops-news-preview");
     }
     await ops.getByRole("button", { name: "An alle Spieler senden" }).click();
+    // Asked first: the players it reaches, the languages written and the one missing.
+    const question = ops.getByRole("group", {
+      name: /^Diese Neuigkeit an (alle )?\d+ Spieler senden\?$/,
+    });
+    await question.waitFor();
+    await ops.getByText("Geschrieben auf: Deutsch, Englisch.").waitFor();
+    await ops.getByText(/^Nicht geschrieben auf Deutsch \(Sie\): \d+ Spieler/).waitFor();
+    if (station !== undefined) await screenshot(ops, "42-ops-news-confirm");
+    await question.getByRole("button", { name: /^Ja, an \d+ Spieler senden$/ }).click();
     await ops.getByRole("status").filter({ hasText: "Die Neuigkeit wurde gesendet." }).waitFor();
     await ops.getByRole("list", { name: "Gesendete Neuigkeiten" }).getByText(en).waitFor();
   }
@@ -156,27 +174,53 @@ describe("the operators' console", () => {
     await homeNews(/Der Turm ist heute geschlossen/).waitFor({ timeout: 15_000 });
   });
 
-  it("exports every player as CSV", async () => {
-    await section("Export & Neuladen").click();
-    const [download] = await Promise.all([
+  /** Downloads the export's table behind the link `name`: its rows of cells, split on `;`. */
+  async function download(name: string): Promise<{ file: string; rows: string[][] }> {
+    const [file] = await Promise.all([
       ops.waitForEvent("download"),
-      ops.getByRole("link", { name: "CSV herunterladen" }).click(),
+      ops.getByRole("link", { name }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^wegmarke-players-\d{4}-\d{2}-\d{2}\.csv$/);
-    const path = await download.path();
-    const rows = (await readFile(path, "utf8"))
-      .replace(/^\uFEFF/, "")
+    const text = await readFile(await file.path(), "utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const rows = text
+      .slice(1)
       .trimEnd()
-      .split("\r\n");
-    expect(rows[0]?.split(",").slice(0, 5)).toEqual([
-      "id",
+      .split("\r\n")
+      .map((row) => row.split(";"));
+    return { file: file.suggestedFilename(), rows };
+  }
+
+  it("exports the players and their stations for German Excel: semicolons, local times", async () => {
+    await section("Export & Neuladen").click();
+    expect(await ops.getByLabel("Trennzeichen").inputValue()).toBe("semicolon");
+    await ops.getByText(/^Zeiten in der Zeitzone dieses Computers: /).waitFor();
+    await screenshot(ops, "46-ops-export");
+
+    const players = await download("Spieler (CSV)");
+    expect(players.file).toMatch(/^wegmarke-players-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(players.rows[0]?.slice(0, 5)).toEqual(["id", "name", "team", "points", "stations done"]);
+    expect(players.rows).toHaveLength(2);
+    expect(players.rows[1]?.slice(1, 5)).toEqual([playerName, "", "0", "0"]);
+
+    const stations = await download("Stationen und Antworten (CSV)");
+    expect(stations.file).toMatch(/^wegmarke-stations-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(stations.rows[0]?.slice(0, 7)).toEqual([
+      "player id",
       "name",
       "team",
-      "points",
-      "stations done",
+      "station id",
+      "station",
+      "status",
+      expect.stringMatching(/^started \(.+\)$/),
     ]);
-    expect(rows).toHaveLength(2);
-    expect(rows[1]?.split(",").slice(1, 5)).toEqual([playerName, "", "0", "0"]);
+    expect(stations.rows[1]?.slice(1, 6)).toEqual([
+      playerName,
+      "",
+      "1",
+      "Der Marktplatz",
+      "running",
+    ]);
+    expect(stations.rows[1]?.[6]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it("reloads a changed pack while the player waits at a question: the answer gets a reply", async () => {
@@ -219,14 +263,27 @@ describe("the operators' console", () => {
       .toMatchObject({ Gestartet: "1", Läuft: "0", Geschafft: "1" });
   });
 
+  it("changes the operator's password from the header", async () => {
+    await ops.getByRole("link", { name: "Passwort", exact: true }).click();
+    await ops.getByRole("heading", { level: 1, name: "Passwort ändern" }).waitFor();
+    await ops.getByLabel("Bisheriges Passwort").fill("Schwalbennest-42");
+    await ops.getByLabel("Neues Passwort", { exact: true }).fill("Kirschbaum-7731");
+    await ops.getByLabel("Neues Passwort wiederholen").fill("Kirschbaum-7731");
+    await ops.getByRole("button", { name: "Passwort ändern" }).click();
+    await ops.getByRole("status").filter({ hasText: "Das Passwort wurde geändert." }).waitFor();
+    await screenshot(ops, "47-ops-password-changed");
+  });
+
   it("keeps each step in the audit log, and ran without a policy violation", async () => {
     await section("Protokoll").click();
     const log = ops.getByRole("list").filter({ hasText: "content.reload" });
     await log.waitFor();
     const actions = await log.locator(".audit__action").allInnerTexts();
-    // Newest first: the two reloads, the news, the sign-in, the operator's creation.
-    expect(actions[0]).toBe("content.reload");
+    // Newest first: the password changes, the two reloads, the news, the sign-in, the
+    // operator's creation.
+    expect(actions.slice(0, 2)).toEqual(["password.change", "content.reload"]);
     expect(actions.filter((action) => action === "content.reload")).toHaveLength(2);
+    expect(actions.filter((action) => action === "password.change")).toHaveLength(2);
     for (const action of ["news.send", "signin", "operator.add"]) expect(actions).toContain(action);
     expect(actions.at(-1)).toBe("operator.add");
     await screenshot(ops, "45-ops-audit");

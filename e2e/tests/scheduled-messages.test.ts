@@ -5,9 +5,12 @@ import { addToPack, demoPackWith, type GamePack } from "../support/content";
 import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
-/** Seconds a line waits (`#delay`) before the question, and the P.S. after the end. */
+/**
+ * Seconds a line waits (`#delay`) before the question, and the P.S. after the end: long enough
+ * for a page reload and a server restart before it, also on a busy machine.
+ */
 const questionDelay = 4;
-const postscriptDelay = 10;
+const postscriptDelay = 20;
 const reminderAfter = 3;
 
 /** A station of the test's own, next to the market square, with short delays and a reminder. */
@@ -76,7 +79,7 @@ describe("scheduled messages and the idle reminder", () => {
   const input = () => page.getByLabel("Deine Antwort");
   /** When a line showed up in the chat, as the browser's clock says. */
   const shownAt = async (text: string) => {
-    await line(text).waitFor({ timeout: 20_000 });
+    await line(text).waitFor({ timeout: 30_000 });
     return Date.now();
   };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { passwordSchema } from "./account";
 import { mapContentSchema } from "./config";
 import { languages } from "./languages";
 import { requestText } from "./text";
@@ -18,7 +19,8 @@ export const operatorName = z
 export const opsSessionRequest = z.object({
   /** Any letter case: names are stored in lowercase. */
   name: requestText().trim().min(1).max(40),
-  password: requestText().min(1).max(200),
+  /** Trimmed, as a new password is (`opsPasswordRequest`): what was set signs in. */
+  password: requestText().trim().min(1).max(200),
 });
 export type OpsSessionRequest = z.infer<typeof opsSessionRequest>;
 
@@ -33,8 +35,24 @@ export const opsMe = z.object({
   via: z.enum(opsAuthKinds),
   /** When the cookie session ends (ISO 8601); absent for the token. */
   expiresAt: z.string().optional(),
+  /**
+   * True while the operator signs in with a one-time password of the command line: every call
+   * but `me`, the sign-out and `PUT password` answers 403 `password change required`.
+   */
+  passwordChangeRequired: z.literal(true).optional(),
 });
 export type OpsMe = z.infer<typeof opsMe>;
+
+/**
+ * `PUT /api/ops/password`: a signed-in operator's new password, proven with the current one;
+ * the players' rules (at least 6 characters, none of the common ones). Answers the new OpsMe;
+ * the operator's other sessions end.
+ */
+export const opsPasswordRequest = z.object({
+  current: requestText().min(1).max(200),
+  password: passwordSchema,
+});
+export type OpsPasswordRequest = z.infer<typeof opsPasswordRequest>;
 
 /** Who wrote an audit entry: an operator's session, the token, or the command line. */
 export const auditActorKinds = ["session", "token", "cli"] as const;
@@ -211,8 +229,47 @@ export type OpsNews = z.infer<typeof opsNews>;
 export const opsNewsList = z.object({ news: z.array(opsNews) });
 export type OpsNewsList = z.infer<typeof opsNewsList>;
 
+/** `GET /api/ops/news/audience`: whom news reach, every player, by the language they play in. */
+export const opsNewsAudience = z.object({
+  players: count,
+  byLanguage: z.object({ de: count, "de-formal": count, en: count }),
+});
+export type OpsNewsAudience = z.infer<typeof opsNewsAudience>;
+
 /** `DELETE /api/ops/news/{id}`. */
 export const opsNewsParams = z.object({ id: idText });
+
+/** The field separators the export offers: comma (English spreadsheets), semicolon (German), tab. */
+export const exportSeparators = ["comma", "semicolon", "tab"] as const;
+export type ExportSeparator = (typeof exportSeparators)[number];
+
+/** The export's tables: one row per player, or one per player and station with the answers. */
+export const exportTables = ["players", "stations"] as const;
+export type ExportTable = (typeof exportTables)[number];
+
+/** True for an IANA time zone this runtime knows (`Europe/Berlin`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `GET /api/ops/export.csv?table=&separator=&timeZone=`: CSV (RFC 4180, UTF-8 with a byte order
+ * mark), times as `yyyy-mm-dd hh:mm:ss` in `timeZone`, which the column headers name.
+ */
+export const opsExportQuery = z.object({
+  table: z.enum(exportTables).default("players"),
+  separator: z.enum(exportSeparators).default("comma"),
+  timeZone: requestText()
+    .max(64)
+    .refine(isTimeZone, "expected a time zone such as Europe/Berlin")
+    .default("UTC"),
+});
+export type OpsExportQuery = z.infer<typeof opsExportQuery>;
 
 /** One problem of a content pack, as `content:check` names it. */
 export const contentProblem = z.object({
@@ -309,4 +366,12 @@ export const OpsReason = {
   /** 409 for cancelling a station that is not the one the player runs. */
   stationNotRunning: "the player does not run this station",
   newsNotFound: "no such news",
+  /** 403 for every call but `me`, the sign-out and the password change: a one-time password. */
+  passwordChangeRequired: "password change required",
+  /** 403 for `PUT /api/ops/password` with a wrong current password. */
+  wrongPassword: "wrong current password",
+  /** 400 for `PUT /api/ops/password` whose new password is the current one. */
+  samePassword: "the new password is the current one",
+  /** 400 for `PUT /api/ops/password` with OPERATOR_TOKEN: it has no password. */
+  noPassword: "the operator token has no password",
 } as const;

@@ -304,6 +304,21 @@ export async function buildApp({
       },
     }),
   );
+  // The listener was away: other instances' signals may be lost (decisions/025). What they
+  // could have changed is read anew, and every stream reopens to a fresh snapshot, found for
+  // the participant its player is now.
+  bus.onMissed(() => {
+    accounts.forgetAll();
+    scoreboard.invalidate();
+    scheduler.wake(clock.now());
+    news.changed();
+    live.newsChanged();
+    app.log.warn(
+      { streams: hub.size },
+      "event bus: listening again; other instances' signals may be lost, so every stream reopens",
+    );
+    hub.reconnectAll();
+  });
   const teams = new TeamService({ store, pack, clock, throttle, limits, onParticipantChange });
 
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { auditPage, opsMe, OpsReason } from "@wegmarke/protocol";
+import { auditPage, ErrorReason, opsMe, OpsReason } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
 import type { DatabaseConfig } from "../src/config";
@@ -165,6 +165,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       name: "lena",
       via: "session",
       expiresAt: new Date(clock.ms + 12 * HOUR).toISOString(),
+      passwordChangeRequired: true,
     });
 
     // A new password ends the sessions; the old one no longer signs in.
@@ -304,6 +305,116 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
 
     expect((await call("GET", "/audit?limit=0", { bearer: TOKEN })).status).toBe(400);
     expect((await call("GET", "/audit?before=x", { bearer: TOKEN })).status).toBe(400);
+  });
+
+  it("makes a one-time password be changed before anything else, and changes it in the console", async () => {
+    const once = await addOperator("pia");
+    const signedIn = await signIn("pia", once, "10.6.6.1");
+    expect(opsMe.parse(JSON.parse(signedIn.text)).passwordChangeRequired).toBe(true);
+    const cookie = cookieOf(signedIn.response);
+    const other = cookieOf((await signIn("pia", once, "10.6.6.2")).response);
+
+    // Until it is changed, every call but me, the sign-out and the change answers 403.
+    for (const [method, path] of [
+      ["GET", "/audit"],
+      ["GET", "/overview"],
+      ["GET", "/players"],
+      ["GET", "/news"],
+      ["POST", "/news"],
+      ["GET", "/export.csv"],
+      ["GET", "/live"],
+      ["POST", "/content/reload"],
+    ] as const) {
+      const { status, text } = await call(method, path, {
+        cookie,
+        ...(method === "POST" && { body: {} }),
+      });
+      expect([method, path, status, text]).toEqual([
+        method,
+        path,
+        403,
+        OpsReason.passwordChangeRequired,
+      ]);
+    }
+    const me = await call("GET", "/me", { cookie });
+    expect(opsMe.parse(JSON.parse(me.text)).passwordChangeRequired).toBe(true);
+
+    const change = (body: unknown, from = "10.6.6.1", on = cookie) =>
+      call("PUT", "/password", { cookie: on, body, from });
+    expect(await change({ current: "wrong", password: "Schwalbennest-42" })).toMatchObject({
+      status: 403,
+      text: OpsReason.wrongPassword,
+    });
+    expect(await change({ current: once, password: "passwort" })).toMatchObject({
+      status: 400,
+      text: ErrorReason.commonPassword,
+    });
+    expect(await change({ current: once, password: once })).toMatchObject({
+      status: 400,
+      text: OpsReason.samePassword,
+    });
+    expect((await change({ current: once, password: "kurz" })).status).toBe(400);
+    // Spaces around a password are no part of it, when it is set and when it signs in.
+    const changed = await change({ current: once, password: " Schwalbennest-42 " });
+    expect(changed.status, changed.text).toBe(200);
+    expect(opsMe.parse(JSON.parse(changed.text))).toEqual({
+      name: "pia",
+      via: "session",
+      expiresAt: expect.any(String),
+    });
+
+    // This console goes on with everything; the operator's other session ended.
+    expect((await call("GET", "/audit", { cookie })).status).toBe(200);
+    expect((await call("GET", "/me", { cookie: other })).status).toBe(401);
+    expect((await signIn("pia", once, "10.6.6.3")).status).toBe(401);
+    const again = await signIn("pia", "Schwalbennest-42 ", "10.6.6.3");
+    expect(opsMe.parse(JSON.parse(again.text)).passwordChangeRequired).toBeUndefined();
+
+    // The token has no password to change.
+    expect(
+      await call("PUT", "/password", {
+        bearer: TOKEN,
+        body: { current: "x", password: "Schwalbennest-43" },
+      }),
+    ).toMatchObject({
+      status: 400,
+      text: OpsReason.noPassword,
+    });
+
+    // Written to the audit log without the passwords.
+    const log = auditPage.parse(JSON.parse((await call("GET", "/audit?limit=5", { cookie })).text));
+    expect(log.entries.map((e) => [e.operator, e.action])).toContainEqual([
+      "pia",
+      "password.change",
+    ]);
+    expect(JSON.stringify(log)).not.toContain("Schwalbennest");
+
+    // A reset on the command line makes the new one-time password a must-change again.
+    const reset = await cli("reset", "pia");
+    const fresh = /one-time password (\S+)/.exec(reset.out.join("\n"))?.[1] ?? "";
+    const afterReset = await signIn("pia", fresh, "10.6.6.4");
+    expect(opsMe.parse(JSON.parse(afterReset.text)).passwordChangeRequired).toBe(true);
+    expect((await call("GET", "/audit", { cookie: cookieOf(afterReset.response) })).status).toBe(
+      403,
+    );
+  });
+
+  it("limits password changes to 5 an hour per operator, and wrong current passwords per address", async () => {
+    const once = await addOperator("ole");
+    const cookie = cookieOf((await signIn("ole", once, "10.7.7.1")).response);
+    const change = (current: string, from: string) =>
+      call("PUT", "/password", { cookie, from, body: { current, password: "Kirschbaum-7731" } });
+    // Wrong current passwords count like failed sign-ins of the address (3 here).
+    for (let i = 0; i < 3; i++) expect((await change(`guess ${i}`, "10.7.7.2")).status).toBe(403);
+    expect((await change(once, "10.7.7.2")).status).toBe(429);
+    // 5 changes an hour per operator, whatever the address.
+    expect((await change("guess 4", "10.7.7.3")).status).toBe(403);
+    expect((await change("guess 5", "10.7.7.4")).status).toBe(403);
+    const held = await change(once, "10.7.7.5");
+    expect(held.status).toBe(429);
+    expect(Number(held.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    clock.ms += HOUR;
+    expect((await change(once, "10.7.7.5")).status).toBe(200);
   });
 });
 

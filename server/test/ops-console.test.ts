@@ -5,6 +5,7 @@ import {
   auditPage,
   opsActivity,
   opsNews,
+  opsNewsAudience,
   opsNewsList,
   opsOverview,
   opsPlayersPage,
@@ -19,6 +20,7 @@ import { MAX_BUFFERED_BYTES } from "../src/events/stream-hub";
 import { anonymousPlayerName } from "../src/game/display-names";
 import { IDLE_AFTER_MS } from "../src/ops/figures";
 import { Api } from "./support/api";
+import { formulaCells, rfc4180 } from "./support/spreadsheet";
 import { SseClient } from "./support/sse-client";
 import type { SseMessage } from "./support/sse-client";
 import { dialects } from "./support/dialects";
@@ -60,6 +62,10 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
     return JSON.parse(text);
   }
 
+  /** A CSV answer as it is, byte order mark included. */
+  const csvOf = async (response: Response) =>
+    new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+
   const overview = async () => opsOverview.parse(await opsJson("GET", "/overview"));
   const station1 = async () => (await overview()).stations.find((s) => s.id === 1);
 
@@ -93,6 +99,7 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
       ["GET", "/players"],
       ["POST", "/players/1/stations/1/cancel"],
       ["GET", "/news"],
+      ["GET", "/news/audience"],
       ["POST", "/news"],
       ["DELETE", "/news/1"],
       ["GET", "/export.csv"],
@@ -294,6 +301,107 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
     const anonymous = rows.find((line) => line.split(",")[1]?.startsWith("Wanderer"));
     const anonymousId = Number(anonymous?.split(",")[0]);
     expect(anonymous?.split(",")[1]).toBe(anonymousPlayerName(anonymousId));
+  });
+
+  it("exports per player and station the times in the zone asked for, points, wrong answers and answers given", async () => {
+    const { token } = await api.register("0171 5550002", "+491715550002", "Dora;=1+1;");
+    clock.ms = Date.UTC(2026, 10, 25, 12, 0, 0);
+    await api.game("station/activate", { StationID: 1, Hash: token });
+    clock.ms += 20_000;
+    await api.game("player/answer", { StationID: 1, Answer: "@SUM(1);-2,+3", Hash: token });
+    clock.ms += 45_000;
+    await api.game("player/answer", { StationID: 1, Answer: "Gockel", Hash: token });
+    await api.game("station/activate", { StationID: 2, Hash: token });
+
+    const get = (query: string) =>
+      fetch(`${app.url}/api/ops/export.csv?${query}`, { headers: BEARER });
+    const response = await get("table=stations&separator=semicolon&timeZone=Europe/Berlin");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="wegmarke-stations-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = await csvOf(response);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(formulaCells(text)).toEqual([]);
+    const [header, ...rows] = rfc4180(text.slice(1), ";");
+    expect(header).toEqual([
+      "player id",
+      "name",
+      "team",
+      "station id",
+      "station",
+      "status",
+      "started (Europe/Berlin)",
+      "done (Europe/Berlin)",
+      "time taken",
+      "points",
+      "max points",
+      "wrong answers",
+      "answers given",
+    ]);
+    const dora = rows.filter((row) => row[1] === "Dora;'=1+1;");
+    expect(dora.map((row) => row.slice(3))).toEqual([
+      [
+        "1",
+        "Der Marktplatz",
+        "done",
+        "2026-11-25 13:00:00",
+        "2026-11-25 13:01:05",
+        "0:01:05",
+        "3",
+        "3",
+        "1",
+        "'@SUM(1);'-2,'+3 | Gockel",
+      ],
+      [
+        "2",
+        expect.any(String),
+        "running",
+        "2026-11-25 13:01:05",
+        "",
+        "",
+        "0",
+        expect.any(String),
+        "0",
+        "",
+      ],
+    ]);
+
+    // The players' table: every separator offered, the last time seen in the zone asked for.
+    for (const [separator, char] of [
+      ["comma", ","],
+      ["semicolon", ";"],
+      ["tab", "\t"],
+    ] as const) {
+      const players = await csvOf(await get(`separator=${separator}&timeZone=Europe/Berlin`));
+      expect(formulaCells(players)).toEqual([]);
+      const [head, ...lines] = rfc4180(players.slice(1), char);
+      expect(head?.at(-1)).toBe("last seen (Europe/Berlin)");
+      expect(lines.find((row) => row[1] === "Dora;'=1+1;")?.slice(3, 6)).toEqual([
+        "3",
+        "1",
+        "0:01:05",
+      ]);
+    }
+    for (const query of ["separator=pipe", "timeZone=Mars/Olympus", "table=answers"]) {
+      const refused = await get(query);
+      expect([query, refused.status]).toEqual([query, 400]);
+    }
+  });
+
+  it("tells how many players news reach, by the language they play in", async () => {
+    const before = opsNewsAudience.parse(await opsJson("GET", "/news/audience"));
+    await api.optin("de-formal");
+    await api.optin("en");
+    const after = opsNewsAudience.parse(await opsJson("GET", "/news/audience"));
+    expect(after.players).toBe(before.players + 2);
+    expect(after.byLanguage).toEqual({
+      de: before.byLanguage.de,
+      "de-formal": before.byLanguage["de-formal"] + 1,
+      en: before.byLanguage.en + 1,
+    });
+    const players = opsPlayersPage.parse(await opsJson("GET", "/players?limit=1")).total;
+    expect(after.players).toBe(players);
   });
 
   it("reloads the pack: a broken one is refused with its problems, a valid one replaces it", async () => {

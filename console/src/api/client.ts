@@ -33,7 +33,7 @@ export function onSignInRequired(handler: () => void): () => void {
 }
 
 export type CallOptions<T> = {
-  method?: "GET" | "POST" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
   /** What the answer must be. */

@@ -2,6 +2,7 @@ import {
   auditPage,
   opsMe,
   opsNews,
+  opsNewsAudience,
   opsNewsList,
   opsOverview,
   opsPlayersPage,
@@ -11,11 +12,15 @@ import {
 import type {
   AuditPage,
   OpsMe,
+  ExportSeparator,
+  ExportTable,
   OpsNews,
+  OpsNewsAudience,
   OpsNewsList,
   OpsMap,
   OpsNewsRequest,
   OpsOverview,
+  OpsPasswordRequest,
   OpsPlayersPage,
   OpsReloadOutcome,
   OpsSessionRequest,
@@ -25,8 +30,13 @@ import { API_BASE, call } from "./client";
 
 /** The console's event stream (`overview`, `activity`, `news`). */
 export const LIVE_URL = `${API_BASE}/live`;
-/** Every player as CSV: a plain download, the cookie goes along. */
-export const EXPORT_URL = `${API_BASE}/export.csv`;
+/**
+ * A table of the export as CSV, a plain download (the cookie goes along): `players` (one row
+ * each) or `stations` (one per player and station, with the answers given).
+ */
+export function exportUrl(table: ExportTable, separator: ExportSeparator, timeZone: string) {
+  return `${API_BASE}/export.csv?${new URLSearchParams({ table, separator, timeZone })}`;
+}
 /** The stations' QR posters, one A4 page each, in the pack's default language. */
 export const POSTERS_URL = `${API_BASE}/stations/posters.pdf`;
 
@@ -37,6 +47,10 @@ export const getMe = (): Promise<OpsMe> => call("/me", { schema: opsMe });
 
 export const signIn = (body: OpsSessionRequest): Promise<OpsMe> =>
   call("/session", { method: "POST", body, schema: opsMe });
+
+/** The signed-in operator's new password; answers who is signed in now. */
+export const changePassword = (body: OpsPasswordRequest): Promise<OpsMe> =>
+  call("/password", { method: "PUT", body, schema: opsMe });
 
 export const signOut = (): Promise<unknown> =>
   call("/session", { method: "DELETE", schema: anyAnswer });
@@ -69,6 +83,10 @@ export const cancelStation = (playerId: number, stationId: number): Promise<unkn
 
 export const getNews = (signal?: AbortSignal): Promise<OpsNewsList> =>
   call("/news", { schema: opsNewsList, ...(signal && { signal }) });
+
+/** Whom news reach: every player, by language. */
+export const getNewsAudience = (): Promise<OpsNewsAudience> =>
+  call("/news/audience", { schema: opsNewsAudience });
 
 export const sendNews = (body: OpsNewsRequest): Promise<OpsNews> =>
   call("/news", { method: "POST", body, schema: opsNews });

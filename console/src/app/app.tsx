@@ -5,6 +5,7 @@ import { errorText } from "../api/error-text";
 import { getMe, signOut } from "../api/ops-api";
 import { I18nProvider, useI18n } from "../i18n/i18n";
 import { LanguageSwitch } from "./language-switch";
+import { FirstPassword } from "./password";
 import { Shell } from "./shell";
 import { SignIn } from "./sign-in";
 
@@ -96,6 +97,15 @@ function SessionGate() {
         />
       );
     case "signedIn":
-      return <Shell me={session.me} onSignOut={leave} />;
+      // A one-time password: the server answers nothing else until it is changed.
+      return session.me.passwordChangeRequired ? (
+        <FirstPassword
+          me={session.me}
+          onChanged={(me) => setSession({ state: "signedIn", me })}
+          onSignOut={leave}
+        />
+      ) : (
+        <Shell me={session.me} onSignOut={leave} />
+      );
   }
 }

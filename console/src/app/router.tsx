@@ -14,6 +14,9 @@ export const sectionPath: Record<Section, string> = {
   audit: "/ops/audit",
 };
 
+/** The operator's own password, reached from the header (not a section of the navigation). */
+export const PASSWORD_PATH = "/ops/password";
+
 /** The section of a path (a trailing slash or none), or null for a path the console lacks. */
 export function sectionOf(pathname: string): Section | null {
   const path = pathname.replace(/\/+$/, "");

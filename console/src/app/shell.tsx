@@ -12,7 +12,8 @@ import { NewsView } from "../views/news/news";
 import { OverviewView } from "../views/overview/overview";
 import { PlayersView } from "../views/players";
 import { LanguageSwitch } from "./language-switch";
-import { Link, sectionOf, sectionPath, sections, usePathname } from "./router";
+import { PasswordView } from "./password";
+import { Link, PASSWORD_PATH, sectionOf, sectionPath, sections, usePathname } from "./router";
 import type { Section } from "./router";
 
 const sectionNames: Record<Section, TextKey> = {
@@ -45,8 +46,10 @@ function LiveIndicator({ connection }: { connection: Connection }) {
   );
 }
 
-function View({ section }: { section: Section | null }) {
+function View({ section, me }: { section: Section | "password" | null; me: OpsMe }) {
   switch (section) {
+    case "password":
+      return <PasswordView me={me} />;
     case "overview":
       return <OverviewView />;
     case "players":
@@ -83,12 +86,19 @@ type Props = { me: OpsMe; onSignOut: () => Promise<void> };
 export function Shell({ me, onSignOut }: Props) {
   const { t } = useI18n();
   const live = useLive();
-  const section = sectionOf(usePathname());
+  const pathname = usePathname();
+  const section = pathname.replace(/\/+$/, "") === PASSWORD_PATH ? "password" : sectionOf(pathname);
   const main = useRef<HTMLElement>(null);
   const shown = useRef(section);
 
   useEffect(() => {
-    document.title = `${t(section === null ? "notFound.heading" : sectionNames[section])} – ${t("app.title")}`;
+    const name =
+      section === null
+        ? "notFound.heading"
+        : section === "password"
+          ? "password.heading"
+          : sectionNames[section];
+    document.title = `${t(name)} – ${t("app.title")}`;
   }, [section, t]);
 
   // After a change of section the focus goes to its heading, so a screen reader starts there.
@@ -112,6 +122,15 @@ export function Shell({ me, onSignOut }: Props) {
               {me.name === null ? t("signedInWithToken") : t("signedInAs", { name: me.name })}
             </span>
             <LanguageSwitch compact />
+            {me.via === "session" && (
+              <Link
+                className="button button--small"
+                to={PASSWORD_PATH}
+                {...(section === "password" && { "aria-current": "page" as const })}
+              >
+                {t("password.link")}
+              </Link>
+            )}
             <button type="button" className="button button--small" onClick={() => void onSignOut()}>
               {t("signOut")}
             </button>
@@ -133,7 +152,7 @@ export function Shell({ me, onSignOut }: Props) {
         </nav>
       </header>
       <main id="main" ref={main} className="page" tabIndex={-1}>
-        <View section={section} />
+        <View section={section} me={me} />
       </main>
     </LiveContext>
   );

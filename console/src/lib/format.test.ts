@@ -34,6 +34,11 @@ describe("formatDateTime", () => {
 
 describe("exportFileName", () => {
   it("names the export after the local day it is taken", () => {
-    expect(exportFileName(new Date(2026, 0, 5, 23, 59))).toBe("wegmarke-players-2026-01-05.csv");
+    expect(exportFileName("players", new Date(2026, 0, 5, 23, 59))).toBe(
+      "wegmarke-players-2026-01-05.csv",
+    );
+    expect(exportFileName("stations", new Date(2026, 0, 5))).toBe(
+      "wegmarke-stations-2026-01-05.csv",
+    );
   });
 });

@@ -34,11 +34,16 @@ export function formatProblem({ file, line, message }: ContentProblemInfo): stri
 }
 
 /**
- * The export's file name for the day it is taken, as the server names it:
+ * The name of an export's table for the day it is taken, as the server names it:
  * `wegmarke-players-2026-11-25.csv`.
  */
-export function exportFileName(now: Date): string {
+export function exportFileName(table: string, now: Date): string {
   const pad = (value: number) => String(value).padStart(2, "0");
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `wegmarke-players-${day}.csv`;
+  return `wegmarke-${table}-${day}.csv`;
+}
+
+/** The time zone of this computer (`Europe/Berlin`), UTC when the browser does not say. */
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }

@@ -6,13 +6,33 @@ import { renderView } from "../test/render";
 import { ContentView } from "./content";
 
 describe("the export", () => {
-  it("is a download of /api/ops/export.csv named after the day", () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const query = (link: HTMLElement) =>
+    Object.fromEntries(new URL(link.getAttribute("href") ?? "", "http://x").searchParams);
+
+  it("downloads both tables named after the day, comma-separated in English", () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 25, 9, 30) });
     renderView(<ContentView />);
-    const link = screen.getByRole("link", { name: "Download CSV" });
-    expect(link.getAttribute("href")).toBe("/api/ops/export.csv");
-    expect(link.getAttribute("download")).toBe("wegmarke-players-2026-11-25.csv");
+    const players = screen.getByRole("link", { name: "Players (CSV)" });
+    expect(players.getAttribute("href")).toMatch(/^\/api\/ops\/export\.csv\?/);
+    expect(query(players)).toEqual({ table: "players", separator: "comma", timeZone: zone });
+    expect(players.getAttribute("download")).toBe("wegmarke-players-2026-11-25.csv");
+    const stations = screen.getByRole("link", { name: "Stations and answers (CSV)" });
+    expect(query(stations)).toEqual({ table: "stations", separator: "comma", timeZone: zone });
+    expect(stations.getAttribute("download")).toBe("wegmarke-stations-2026-11-25.csv");
+    expect(screen.getByText(`Times are in this computer's time zone: ${zone}.`)).toBeTruthy();
     vi.useRealTimers();
+  });
+
+  it("separates with semicolons for German Excel in German, and as chosen", () => {
+    renderView(<ContentView />, { language: "de" });
+    const separator = screen.getByLabelText("Trennzeichen") as HTMLSelectElement;
+    expect(separator.value).toBe("semicolon");
+    expect(query(screen.getByRole("link", { name: "Spieler (CSV)" })).separator).toBe("semicolon");
+    fireEvent.change(separator, { target: { value: "tab" } });
+    expect(
+      query(screen.getByRole("link", { name: "Stationen und Antworten (CSV)" })).separator,
+    ).toBe("tab");
   });
 });
 

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { ContentProblemInfo, OpsReloadOutcome } from "@wegmarke/protocol";
 import { errorText } from "../api/error-text";
-import { EXPORT_URL, POSTERS_URL, reloadContent } from "../api/ops-api";
+import { reloadContent } from "../api/ops-api";
 import { useI18n } from "../i18n/i18n";
-import { exportFileName, formatProblem } from "../lib/format";
+import { formatProblem } from "../lib/format";
+import { ExportPanel } from "./export-panel";
 import { Instances } from "./instances";
 
 type Reload =
@@ -25,7 +26,7 @@ function ProblemList({ problems }: { problems: ContentProblemInfo[] }) {
   );
 }
 
-/** The CSV export and the content pack's reload, with the pack's problems or warnings. */
+/** The export and the content pack's reload, with the pack's problems or warnings. */
 export function ContentView() {
   const texts = useI18n();
   const { t, tn } = texts;
@@ -43,18 +44,7 @@ export function ContentView() {
   return (
     <div className="stack">
       <h1 tabIndex={-1}>{t("content.heading")}</h1>
-      <section className="panel stack" aria-labelledby="export-heading">
-        <h2 id="export-heading">{t("export.heading")}</h2>
-        <p>{t("export.text")}</p>
-        <p>
-          <a className="button" href={EXPORT_URL} download={exportFileName(new Date())}>
-            {t("export.link")}
-          </a>{" "}
-          <a className="button" href={POSTERS_URL} download="wegmarke-station-posters.pdf">
-            {t("export.posters")}
-          </a>
-        </p>
-      </section>
+      <ExportPanel />
       <section className="panel stack" aria-labelledby="reload-heading">
         <h2 id="reload-heading">{t("reload.heading")}</h2>
         <p>{t("reload.text")}</p>

@@ -110,6 +110,11 @@ export class AccountService {
     this.sessions.forget(playerId);
   }
 
+  /** Drops every cached session (this instance may have missed that some changed). */
+  forgetAll(): void {
+    this.sessions.clear();
+  }
+
   /** The player's sessions, team or settings changed: no instance may go on with a cached copy. */
   accountChanged(playerId: number): void {
     this.sessions.forget(playerId);

@@ -26,4 +26,12 @@ describe("the session cache", () => {
       ben,
     ]);
   });
+
+  it("forgets everything when told it may have missed changes", () => {
+    const cache = new SessionCache();
+    cache.set("a1", anna, 0);
+    cache.set("b1", ben, 0);
+    cache.clear();
+    expect([cache.get("a1", 1), cache.get("b1", 1)]).toEqual([undefined, undefined]);
+  });
 });

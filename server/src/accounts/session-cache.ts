@@ -31,6 +31,11 @@ export class SessionCache {
     }
   }
 
+  /** Drops every entry: the next call of each player reads the database. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry of the player: the next call reads the database. */
   forget(playerId: number): void {
     for (const [tokenHash, entry] of this.entries) {

@@ -69,6 +69,11 @@ export type EventBus = {
   broadcast(signal: BusSignal): void;
   /** The handler of every signal; set once, by the app. */
   onSignal(handler: (signal: BusSignal) => void): void;
+  /**
+   * The handler for "signals of other instances may have been lost" (the connection to them
+   * broke and is back): the app re-reads what they could have told it. Set once, by the app.
+   */
+  onMissed(handler: () => void): void;
   /** Stops the bus; the app closes it after its last stream. */
   close(): Promise<void>;
 };
@@ -251,6 +256,8 @@ export function createInProcessBus(): EventBus {
     onSignal: (next) => {
       handler = next;
     },
+    // One process: it misses nothing.
+    onMissed: () => undefined,
     close: () => Promise.resolve(),
   };
 }

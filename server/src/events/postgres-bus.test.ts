@@ -121,7 +121,7 @@ describe("the PostgreSQL bus", () => {
     expect(onB).toEqual([undefined]);
   });
 
-  it("carries signals to every instance, its own included, and streams never take them", async () => {
+  it("carries signals to every instance: its own at once, the others' by NOTIFY, each once", async () => {
     const a = await bus();
     const b = await bus();
     const heard: [string, BusSignal][] = [];
@@ -129,17 +129,52 @@ describe("the PostgreSQL bus", () => {
     b.bus.onSignal((signal) => heard.push(["b", signal]));
     const moved = { kind: "moved", playerId: 2 ** 40 } as const;
     a.bus.broadcast(moved);
+    // Synchronously on the sending instance, before any notification went out.
+    expect(heard).toEqual([["a", moved]]);
     await eventually(() => heard.length === 2);
     b.bus.broadcast({ kind: "due", at: 1_777_000_000_000 });
     b.bus.broadcast({ kind: "scored" });
     await eventually(() => heard.length === 6);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     // Each NOTIFY goes out on a connection of the pool: their order is not kept.
     const onA = heard.filter(([on]) => on === "a").map(([, signal]) => signal);
     expect(onA).toHaveLength(3);
     expect(onA).toEqual(
       expect.arrayContaining([moved, { kind: "due", at: 1_777_000_000_000 }, { kind: "scored" }]),
     );
+    // Its own notifications come back, and are not acted on a second time.
     expect(heard.filter(([on]) => on === "b")).toHaveLength(3);
+  });
+
+  it("acts on its own signals while its listener is away, and on those it could not send", async () => {
+    const a = await bus({ retryMs: 60_000, send: () => Promise.reject(new Error("down")) });
+    const heard: BusSignal[] = [];
+    a.bus.onSignal((signal) => heard.push(signal));
+    await adminQuery(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+      [a.name],
+    );
+    await eventually(async () => (await listeners(a.name)) === 0);
+    a.bus.broadcast({ kind: "news" });
+    a.bus.broadcast({ kind: "moved", playerId: 3 });
+    expect(heard).toEqual([{ kind: "news" }, { kind: "moved", playerId: 3 }]);
+  });
+
+  it("acts on its own signals when its NOTIFY gets through but its listener is away", async () => {
+    const a = await bus({ retryMs: 60_000 });
+    const heard: BusSignal[] = [];
+    a.bus.onSignal((signal) => heard.push(signal));
+    await adminQuery(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+      [a.name],
+    );
+    await eventually(async () => (await listeners(a.name)) === 0);
+    a.bus.broadcast({ kind: "news" });
+    expect(heard).toEqual([{ kind: "news" }]);
+    // The NOTIFY brings the listener back; it does not act on the signal a second time.
+    await eventually(async () => (await listeners(a.name)) === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([{ kind: "news" }]);
   });
 
   it("keeps deployments in schemas of their own apart: each hears only its own signals", async () => {
@@ -161,28 +196,44 @@ describe("the PostgreSQL bus", () => {
     }
   });
 
-  it("reconnects after losing its connection, then wakes every local stream once and catches up", async () => {
+  it("listens again after losing its connection, then wakes every local stream once and says signals were missed", async () => {
     const a = await bus({ retryMs: 20 });
     const b = await bus();
     const [one, two] = [streamKey(), streamKey()];
     const onOne = counter(a.bus, one);
     const onTwo = counter(a.bus, two);
+    let missed = 0;
     const signals: BusSignal["kind"][] = [];
     a.bus.onSignal((signal) => signals.push(signal.kind));
+    a.bus.onMissed(() => missed++);
     expect(await listeners(a.name)).toBe(1);
     await adminQuery(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
       [a.name],
     );
     await eventually(() => onOne() === 1 && onTwo() === 1);
-    // Signals sent meanwhile are lost: rankings are read anew, the scheduler looks what is due.
-    expect(signals).toEqual(["scored", "due"]);
+    expect(missed).toBe(1);
+    expect(signals).toEqual([]);
     expect(a.errors.length).toBeGreaterThan(0);
     expect(await listeners(a.name)).toBe(1);
     // Listening again: another instance's notify arrives.
     b.bus.publish(one, rows(1));
     await eventually(() => onOne() === 2);
     expect(onTwo()).toBe(1);
+  });
+
+  it("listens again at once, without waiting out its pause, when a NOTIFY of its own gets through", async () => {
+    const a = await bus({ retryMs: 60_000 });
+    let missed = 0;
+    a.bus.onMissed(() => missed++);
+    await adminQuery(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+      [a.name],
+    );
+    await eventually(async () => (await listeners(a.name)) === 0);
+    a.bus.publish(streamKey(), rows(1));
+    await eventually(() => missed === 1);
+    expect(await listeners(a.name)).toBe(1);
   });
 
   it("still hands the rows to its own streams when a NOTIFY cannot be sent", async () => {

@@ -26,17 +26,27 @@ export function busChannel(schema: string): string {
   return `${BUS_CHANNEL}_${createHash("sha256").update(schema).digest("hex").slice(0, 16)}`;
 }
 
-const FIRST_RETRY_MS = 500;
-const MAX_RETRY_MS = 30_000;
+const FIRST_RETRY_MS = 250;
+/**
+ * The longest pause between attempts to listen again: the database that answers again is heard
+ * within it (at once when this instance's NOTIFY gets through), and an attempt that finds it
+ * away costs a refused connection.
+ */
+const MAX_RETRY_MS = 1_000;
+/** How long an attempt to connect the listener may take before it counts as failed. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export type PostgresBusOptions = {
   /** The database: the bus opens one connection of its own that LISTENs. */
   url: string;
   /** Sends a NOTIFY over another connection (the store's pool): sending needs no listener. */
   send: (channel: string, payload: string) => Promise<void>;
-  /** A lost or refused listener connection, a NOTIFY that failed. */
+  /**
+   * A lost listener connection, the first failed attempt to listen again (not every one of a
+   * long outage), a NOTIFY that failed.
+   */
   onError: (error: unknown) => void;
-  /** The first pause before reconnecting; it doubles up to 30 s. */
+  /** The first pause before reconnecting; it doubles up to 1 s. */
   retryMs?: number;
 };
 
@@ -46,10 +56,13 @@ export type PostgresBusOptions = {
  * them by NOTIFY; every other instance hears it on its listener connection and wakes its own
  * streams of that key, with the rows when they fit into the notification. Commits that NOTIFY
  * take turns in PostgreSQL, so one NOTIFY at a time carries every announcement made while the
- * one before was under way. When the listener connection
- * breaks, the bus reconnects with growing pauses and then wakes every local stream once:
- * notifications in between are lost, but a woken stream reads the log, so no event is.
- * Throws when the first connection fails.
+ * one before was under way. A signal, likewise, reaches this instance's handler at once and the
+ * others by NOTIFY: an instance never depends on its listener for what it sends itself. When
+ * the listener connection breaks, the bus tries to listen again every second at most (at once
+ * when a NOTIFY of this instance gets through), then wakes every local stream once and calls
+ * the `onMissed` handler: notifications in between are lost, but a woken stream reads the log,
+ * so no event is, and the handler makes up for the signals. Throws when the first connection
+ * fails.
  */
 export async function startPostgresBus(options: PostgresBusOptions): Promise<EventBus> {
   const bus = new PostgresBus(options);
@@ -59,13 +72,19 @@ export async function startPostgresBus(options: PostgresBusOptions): Promise<Eve
 
 class PostgresBus implements EventBus {
   private readonly subscribers = new Subscribers();
-  /** Tells this instance's own announcements apart: it delivered those already. */
+  /** Tells this instance's own notifications apart: it acted on those already. */
   private readonly instance = randomBytes(6).toString("hex");
   /** The connection that LISTENs; undefined while (re)connecting and after close. */
   private listener: Client | undefined;
+  /** The next attempt to listen again, while the listener is away. */
   private retry: NodeJS.Timeout | undefined;
+  /** The pause before the attempt after `retry`. */
+  private retryDelay = 0;
+  /** Failed attempts since the listener was lost. */
+  private failures = 0;
   private closed = false;
   private handler: ((signal: BusSignal) => void) | undefined;
+  private missed: (() => void) | undefined;
   /** Set by the first `listen`, from the connection's schema. */
   private channel = BUS_CHANNEL;
   /** NOTIFYs under way: `close` waits for them. */
@@ -99,11 +118,7 @@ class PostgresBus implements EventBus {
     this.queuedBytes = 0;
     this.announcing = true;
     // The other instances miss it when it fails; their streams catch up on the next one.
-    this.send(
-      payload,
-      () => undefined,
-      () => this.announce(),
-    );
+    this.send(payload, () => this.announce());
   }
 
   subscribe(stream: string, wake: Wake): () => void {
@@ -111,32 +126,38 @@ class PostgresBus implements EventBus {
   }
 
   broadcast(signal: BusSignal): void {
-    // The other instances miss it when it fails; this one at least acts on it.
-    this.send(encodeSignal(signal), () => this.handler?.(signal));
+    this.handler?.(signal);
+    // The others hear it from their listeners. A NOTIFY fails when the database is away: their
+    // listeners are lost then too, and `onMissed` makes up for it once they listen again.
+    this.send(`@${this.instance} ${encodeSignal(signal)}`);
   }
 
   onSignal(handler: (signal: BusSignal) => void): void {
     this.handler = handler;
   }
 
+  onMissed(handler: () => void): void {
+    this.missed = handler;
+  }
+
   /** Sends what is under way (news of a call just answered), then lets go of the listener. */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    this.retry = undefined;
     while (this.sending.size > 0) await Promise.all(this.sending);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end();
   }
 
-  /** Sends a NOTIFY; on failure reports it and calls `fallback`; `then` runs after either. */
-  private send(payload: string, fallback: () => void, then?: () => void): void {
+  /** Sends a NOTIFY, reporting a failure; `then` runs after either. */
+  private send(payload: string, then?: () => void): void {
     const sending = this.options
       .send(this.channel, payload)
-      .catch((error: unknown) => {
-        this.options.onError(error);
-        fallback();
-      })
+      // The database answers: a listener still away need not wait for its pause.
+      .then(() => this.retryNow())
+      .catch((error: unknown) => this.options.onError(error))
       .finally(() => {
         this.sending.delete(sending);
         then?.();
@@ -151,16 +172,18 @@ class PostgresBus implements EventBus {
       // Names the connection in pg_stat_activity (unless the URL names it).
       application_name: "wegmarke-bus",
       keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     client.on("notification", ({ channel, payload }) => {
       if (channel !== this.channel || !payload) return;
-      if (payload.startsWith("!")) {
-        const signal = decodeSignal(payload);
+      // This instance's own signals and announcements come back too: it acted on those already.
+      if (payload.startsWith(`@${this.instance} `)) return;
+      const body = payload.slice(payload.indexOf(" ") + 1);
+      if (body.startsWith("!")) {
+        const signal = decodeSignal(body);
         if (signal) this.handler?.(signal);
         return;
       }
-      // This instance's own announcements come back too: it delivered those already.
-      if (payload.startsWith(`@${this.instance} `)) return;
       for (const line of payload.split("\n")) {
         const news = decodeAnnouncement(line);
         if (!news) this.subscribers.wake(line);
@@ -189,25 +212,43 @@ class PostgresBus implements EventBus {
     // Only the listening connection counts: not one that failed to connect or was closed.
     if (client !== this.listener) return;
     this.listener = undefined;
-    this.reconnect(this.options.retryMs ?? FIRST_RETRY_MS);
+    this.failures = 0;
+    this.retryDelay = this.options.retryMs ?? FIRST_RETRY_MS;
+    this.schedule();
   }
 
-  private reconnect(delay: number): void {
+  /** Arms the next attempt to listen again after the current pause. */
+  private schedule(): void {
     if (this.closed) return;
-    this.retry = setTimeout(() => {
-      this.listen().then(
-        () => {
-          this.subscribers.wakeAll();
-          // Signals in between are lost too: rankings may have changed, messages fallen due.
-          this.handler?.({ kind: "scored" });
-          this.handler?.({ kind: "due", at: Date.now() });
-        },
-        (error: unknown) => {
-          this.options.onError(error);
-          this.reconnect(Math.min(delay * 2, MAX_RETRY_MS));
-        },
-      );
-    }, delay);
+    this.retry = setTimeout(() => void this.relisten(), this.retryDelay);
     this.retry.unref();
+  }
+
+  /** The database answered on another connection: the pending attempt runs now. */
+  private retryNow(): void {
+    if (this.retry === undefined) return;
+    clearTimeout(this.retry);
+    void this.relisten();
+  }
+
+  private async relisten(): Promise<void> {
+    this.retry = undefined;
+    try {
+      await this.listen();
+    } catch (error) {
+      // One line per outage, not one per attempt.
+      if (this.failures++ === 0) this.options.onError(error);
+      this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
+      this.schedule();
+      return;
+    }
+    if (this.closed) return;
+    // What the other instances said meanwhile is lost: the log is read, the rest made up.
+    try {
+      this.missed?.();
+    } catch (error) {
+      this.options.onError(error);
+    }
+    this.subscribers.wakeAll();
   }
 }

@@ -3,9 +3,9 @@
 /** How long a client waits before reconnecting, in ms. */
 const RETRY_MS = 3000;
 
-/** Tells the client how long to wait before it reconnects. */
-export function sseRetry(): string {
-  return `retry: ${RETRY_MS}\n\n`;
+/** Tells the client how long to wait before it reconnects (ms). */
+export function sseRetry(ms = RETRY_MS): string {
+  return `retry: ${ms}\n\n`;
 }
 
 /** A comment line: keeps proxies from closing an idle connection, ignored by clients. */

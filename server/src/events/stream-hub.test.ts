@@ -8,6 +8,7 @@ import {
   BROADCAST_SLICE,
   MAX_BUFFERED_BYTES,
   MAX_STREAMS_PER_SESSION,
+  RECONNECT_AFTER_MS,
   StreamHub,
 } from "./stream-hub";
 import type { SseSink, StreamSnapshot } from "./stream-hub";
@@ -372,6 +373,27 @@ describe("StreamHub", () => {
     expect(out.text().endsWith("retry: 3000\n\n")).toBe(true);
     expect(out.ended()).toBe(true);
     expect(w.hub.size).toBe(0);
+  });
+
+  it("ends every stream with a reconnect hint spread over a few seconds, and takes new ones", async () => {
+    const w = world();
+    const outs = Array.from({ length: 50 }, () => sink());
+    for (const out of outs) w.hub.connect("player:1", out.target, snapshotOf(w));
+    await settle();
+    w.hub.reconnectAll();
+    expect(outs.every((out) => out.ended())).toBe(true);
+    expect(w.hub.size).toBe(0);
+    const pauses = outs.map((out) => Number(/retry: (\d+)\n\n$/.exec(out.text())?.[1]));
+    for (const pause of pauses) {
+      expect(pause).toBeGreaterThanOrEqual(RECONNECT_AFTER_MS.min);
+      expect(pause).toBeLessThan(RECONNECT_AFTER_MS.max);
+    }
+    expect(new Set(pauses).size).toBeGreaterThan(10);
+    const again = sink();
+    w.hub.connect("player:1", again.target, snapshotOf(w));
+    await settle();
+    expect(again.ended()).toBe(false);
+    expect(w.hub.size).toBe(1);
   });
 
   it("ends one player's streams with a reconnect hint, leaving the team mates' open", async () => {

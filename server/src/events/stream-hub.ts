@@ -69,6 +69,11 @@ export const MAX_STREAMS_PER_SESSION = 4;
  * operator's answer, other streams' events) before the next ones: some 10 ms of writes.
  */
 export const BROADCAST_SLICE = 1_000;
+/**
+ * `reconnectAll` asks each client to come back after a pause between these bounds (ms), drawn
+ * at random: 10,000 streams come back over five seconds, not in one moment.
+ */
+export const RECONNECT_AFTER_MS = { min: 1_000, max: 6_000 };
 
 const KEEP_ALIVE = sharedChunk(sseKeepAlive);
 
@@ -187,6 +192,18 @@ export class StreamHub {
     for (const connection of open) {
       const chunk = chunkFor(connection.owner);
       if (chunk) connection.write(chunk);
+    }
+  }
+
+  /**
+   * Ends every stream with a reconnect hint spread over RECONNECT_AFTER_MS: each client comes
+   * back to a fresh snapshot (status, backlog, news, teammates), found for the participant it
+   * plays as now. For when this instance may have missed what other instances told it.
+   */
+  reconnectAll(): void {
+    const { min, max } = RECONNECT_AFTER_MS;
+    for (const connection of this.connections) {
+      connection.close(sseRetry(min + Math.floor(Math.random() * (max - min))));
     }
   }
 

@@ -3,8 +3,10 @@ import {
   languageSchema,
   opsCancelParams,
   opsEmptyRequest,
+  opsExportQuery,
   opsNewsParams,
   opsNewsRequest,
+  opsPasswordRequest,
   opsPlayersQuery,
   opsSessionRequest,
 } from "@wegmarke/protocol";
@@ -40,6 +42,14 @@ export type OpsRouteDeps = {
 const postersQuery = z.object({ language: languageSchema.optional() });
 
 const callers = new WeakMap<FastifyRequest, OpsCaller>();
+
+/** The calls an operator with a one-time password may make: those that lead to its change. */
+const beforePasswordChange = new Set([
+  "GET /api/ops/me",
+  "HEAD /api/ops/me",
+  "DELETE /api/ops/session",
+  "PUT /api/ops/password",
+]);
 
 /** The operator the pre-handler found for this call. */
 export function callerOf(request: FastifyRequest): OpsCaller {
@@ -97,6 +107,8 @@ export function opsRoutes({
     app.addHook("preHandler", async (request) => {
       if (request.method === "POST" && request.routeOptions.url === "/api/ops/session") return;
       await authenticate(request);
+      const call = `${request.method} ${request.routeOptions.url ?? ""}`;
+      ops.assertMayCall(callerOf(request), beforePasswordChange.has(call));
     });
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       if (!callers.has(request)) await authenticate(request);
@@ -119,6 +131,14 @@ export function opsRoutes({
     });
 
     app.get("/me", async (request) => meOf(callerOf(request)));
+
+    app.put("/password", async (request) =>
+      ops.changePassword(
+        callerOf(request),
+        parse(opsPasswordRequest, request.body),
+        addressKey(request.ip),
+      ),
+    );
 
     app.get("/audit", async (request) => ops.auditPage(parse(auditQuery, request.query, "query")));
 
@@ -144,6 +164,8 @@ export function opsRoutes({
 
     app.get("/news", async () => ({ news: await news.list() }));
 
+    app.get("/news/audience", async () => game.newsAudience());
+
     app.post("/news", async (request) => {
       const body = parse(opsNewsRequest, request.body);
       const caller = callerOf(request);
@@ -168,12 +190,13 @@ export function opsRoutes({
         .send(pdf);
     });
 
-    app.get("/export.csv", async (_request, reply) => {
-      const csv = await game.exportCsv();
+    app.get("/export.csv", async (request, reply) => {
+      const query = parse(opsExportQuery, request.query, "query");
+      const csv = await game.exportCsv(query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="wegmarke-players-${day}.csv"`)
+        .header("content-disposition", `attachment; filename="wegmarke-${query.table}-${day}.csv"`)
         .send(csv);
     });
 

@@ -66,7 +66,7 @@ export async function runOperatorCli(args: string[], io: CliIo): Promise<number>
         ? await addOperator(store, clock, operatorName)
         : await resetOperatorPassword(store, clock, operatorName);
     out(`operator ${created.name}: one-time password ${created.password}`);
-    out("It is shown only this once; sign in with it (POST /api/ops/session).");
+    out("It is shown only this once: sign in with it at /ops/ and choose your own password.");
     return 0;
   } catch (error) {
     if (!(error instanceof OperatorAdminError)) throw error;

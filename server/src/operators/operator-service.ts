@@ -1,7 +1,18 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ErrorReason, OpsReason } from "@wegmarke/protocol";
-import type { AuditPage, AuditQuery, OpsMe, OpsSessionRequest } from "@wegmarke/protocol";
-import { verifyNothing, verifyPassword } from "../accounts/passwords";
+import type {
+  AuditPage,
+  AuditQuery,
+  OpsMe,
+  OpsPasswordRequest,
+  OpsSessionRequest,
+} from "@wegmarke/protocol";
+import {
+  hashPassword,
+  isCommonPassword,
+  verifyNothing,
+  verifyPassword,
+} from "../accounts/passwords";
 import { enforce, pairKey } from "../accounts/throttle";
 import type { Throttle } from "../accounts/throttle";
 import { hashToken, newToken } from "../accounts/tokens";
@@ -22,7 +33,15 @@ export type OperatorServiceDeps = {
 
 /** Who made an operator call, as the pre-handler of `/api/ops/` found it. */
 export type OpsCaller =
-  { via: "session"; name: string; tokenHash: string; expiresAt: string } | { via: "token" };
+  | {
+      via: "session";
+      name: string;
+      tokenHash: string;
+      expiresAt: string;
+      /** The operator signed in with a one-time password and has not chosen one yet. */
+      passwordChangeRequired: boolean;
+    }
+  | { via: "token" };
 
 /** What a call carries that may prove it is an operator's. */
 export type OpsCredentials = {
@@ -92,7 +111,13 @@ export class OperatorService {
     });
     return {
       token,
-      me: { name: operator.name, via: "session", expiresAt },
+      me: meOf({
+        via: "session",
+        name: operator.name,
+        tokenHash: hashToken(token),
+        expiresAt,
+        passwordChangeRequired: operator.passwordChosenAt === null,
+      }),
       maxAgeSeconds: Math.floor(sessionMs / 1000),
     };
   }
@@ -115,10 +140,66 @@ export class OperatorService {
       const now = this.deps.clock.now().toISOString();
       const session = await this.deps.store.repos.operators.findSession(tokenHash, now);
       if (session) {
-        return { via: "session", name: session.name, tokenHash, expiresAt: session.expiresAt };
+        return {
+          via: "session",
+          name: session.name,
+          tokenHash,
+          expiresAt: session.expiresAt,
+          passwordChangeRequired: session.passwordChosenAt === null,
+        };
       }
     }
     throw new ServiceError(401, OpsReason.signInRequired);
+  }
+
+  /**
+   * 403 `password change required` while the caller's password is a one-time password of the
+   * command line, unless `open` (the calls that lead to its change: `me`, sign-out, password).
+   */
+  assertMayCall(caller: OpsCaller, open: boolean): void {
+    if (!open && caller.via === "session" && caller.passwordChangeRequired) {
+      throw new ServiceError(403, OpsReason.passwordChangeRequired);
+    }
+  }
+
+  /**
+   * The signed-in operator chooses a new password, proven with the current one: the players'
+   * rules (passwordSchema, no common password) and limits (5 changes an hour per operator; a
+   * wrong current password counts against the address like a failed sign-in). The operator's
+   * other sessions end; the change is audit-logged. 400 for the token, which has no password.
+   */
+  async changePassword(caller: OpsCaller, request: OpsPasswordRequest, ip: string): Promise<OpsMe> {
+    const { store, clock, throttle } = this.deps;
+    if (caller.via !== "session") throw new ServiceError(400, OpsReason.noPassword);
+    if (isCommonPassword(request.password)) {
+      throw new ServiceError(400, ErrorReason.commonPassword);
+    }
+    const key = `operator:${caller.name}`;
+    await enforce(throttle.passwordChangesPerPlayer, key, ErrorReason.tooManyAttempts);
+    await enforce(throttle.opsLoginFailuresPerIp, ip, ErrorReason.tooManyAttempts);
+    await throttle.passwordChangesPerPlayer.hit(key);
+    const operator = await store.repos.operators.findByName(caller.name);
+    if (!operator) throw new ServiceError(401, OpsReason.signInRequired);
+    if (!(await verifyPassword(operator.passwordHash, request.current))) {
+      await throttle.opsLoginFailuresPerIp.hit(ip);
+      throw new ServiceError(403, OpsReason.wrongPassword);
+    }
+    if (request.password === request.current) {
+      throw new ServiceError(400, OpsReason.samePassword);
+    }
+    const passwordHash = await hashPassword(request.password);
+    const at = clock.now().toISOString();
+    await store.transaction(async (repos) => {
+      await repos.operators.choosePassword(operator.id, passwordHash, at, caller.tokenHash);
+      await repos.operators.audit({
+        at,
+        via: "session",
+        operator: caller.name,
+        action: "password.change",
+        detail: null,
+      });
+    });
+    return meOf({ ...caller, passwordChangeRequired: false });
   }
 
   /** Ends the caller's console session (a call with the token has none to end). */
@@ -175,7 +256,12 @@ function toEntry(row: OperatorAuditRow): AuditPage["entries"][number] {
 
 /** What `/api/ops/me` answers for `caller`. */
 export function meOf(caller: OpsCaller): OpsMe {
-  return caller.via === "session"
-    ? { name: caller.name, via: "session", expiresAt: caller.expiresAt }
-    : { name: null, via: "token" };
+  if (caller.via === "token") return { name: null, via: "token" };
+  const { name, expiresAt, passwordChangeRequired } = caller;
+  return {
+    name,
+    via: "session",
+    expiresAt,
+    ...(passwordChangeRequired && { passwordChangeRequired }),
+  };
 }

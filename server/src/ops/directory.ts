@@ -1,9 +1,17 @@
-import type { OpsPlayer, OpsPlayersPage, OpsPlayersQuery } from "@wegmarke/protocol";
+import type {
+  ExportSeparator,
+  OpsExportQuery,
+  OpsPlayer,
+  OpsPlayersPage,
+  OpsPlayersQuery,
+} from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
 import { anonymousPlayerName, teamName } from "../game/display-names";
 import { streamOf } from "../participants/participant";
 import type { PlayerDirectoryRow } from "../store/figures-repository";
 import type { Store } from "../store/store";
+import { csvFile, duration, localTimes, secondsBetween, turn } from "./csv";
+import { stationsCsv } from "./station-export";
 
 /** How long a search reuses the names read for the one before. */
 const LIST_CACHE_MS = 5_000;
@@ -17,9 +25,10 @@ export function maskedPhone(phone: string | null): string | null {
 }
 
 /**
- * The operators' view of the players: the list with its search, and the export. Names are
- * those of the scoreboard (game/display-names.ts): generated names exist only in code, so the
- * search runs over every player in memory (a few ms for ten thousand).
+ * The operators' view of the players: the list with its search, and the export (ops/csv.ts;
+ * the table per station: ops/station-export.ts). Names are those of the scoreboard
+ * (game/display-names.ts): generated names exist only in code, so the search runs over every
+ * player in memory (a few ms for ten thousand).
  */
 export class PlayerDirectory {
   /**
@@ -73,44 +82,63 @@ export class PlayerDirectory {
     return { players, total: matching.length };
   }
 
+  /** The export: one of its tables as CSV (ops/csv.ts), times in `timeZone`. */
+  async export({ table, separator, timeZone }: OpsExportQuery): Promise<string> {
+    const listed = await this.listed();
+    if (table === "stations") {
+      const players = listed.map(({ row, name, team, stream }) => ({
+        id: row.id,
+        name,
+        team,
+        stream,
+      }));
+      return stationsCsv(this.store, this.pack, players, { separator, timeZone });
+    }
+    return this.playersCsv(listed, separator, timeZone);
+  }
+
   /**
-   * Every player as one CSV row (RFC 4180, UTF-8 with a byte order mark, so spreadsheets read
-   * the umlauts): name, team, points, stations done, the time each station took, the stories
-   * opened. A team's members share its figures.
+   * Every player as one row: name, team, points, stations done, the time each station took,
+   * the stories opened, when last seen. A team's members share its figures.
    */
-  async csv(): Promise<string> {
+  private async playersCsv(
+    listed: Listed[],
+    separator: ExportSeparator,
+    timeZone: string,
+  ): Promise<string> {
     const { figures } = this.store.repos;
-    const [listed, done, stories] = await Promise.all([
-      this.listed(),
-      figures.doneRuns(),
-      figures.openedStories(),
-    ]);
+    const [done, stories] = await Promise.all([figures.doneRuns(), figures.openedStories()]);
     const runs = new Map<string, Map<number, { points: number; seconds: number | null }>>();
     for (const [index, run] of done.entries()) {
       if (index % 5000 === 4999) await turn();
       const byStation = runs.get(run.stream) ?? new Map();
-      byStation.set(run.stationId, { points: run.points, seconds: secondsBetween(run) });
+      byStation.set(run.stationId, {
+        points: Number(run.points),
+        seconds: secondsBetween(run.startedAt, run.doneAt),
+      });
       runs.set(run.stream, byStation);
     }
     const stations = this.pack.stations;
     const storyTitles = new Map((this.pack.stories ?? []).map((s) => [s.id, s.headline.de]));
-    const header = [
-      "id",
-      "name",
-      "team",
-      "points",
-      "stations done",
-      ...stations.map((s) => `${s.texts.de.title} (time)`),
-      "stories opened",
-      "last seen",
+    const local = localTimes(timeZone);
+    const lines = [
+      [
+        "id",
+        "name",
+        "team",
+        "points",
+        "stations done",
+        ...stations.map((s) => `${s.texts.de.title} (time)`),
+        "stories opened",
+        `last seen (${timeZone})`,
+      ],
     ];
-    const lines = [header.map(csvCell).join(",")];
     for (const [index, { row, name, team, stream }] of listed.entries()) {
       // Ten thousand rows take a while: other calls get their turn in between.
       if (index % 500 === 499) await turn();
       const byStation = runs.get(stream) ?? new Map();
       const points = [...byStation.values()].reduce((sum, run) => sum + run.points, 0);
-      const cells = [
+      lines.push([
         String(row.id),
         name,
         team ?? "",
@@ -122,11 +150,10 @@ export class PlayerDirectory {
           return run.seconds === null ? "done" : duration(run.seconds);
         }),
         (stories.get(stream) ?? []).map((id) => storyTitles.get(id) ?? `#${id}`).join(" | "),
-        row.lastSeenAt ?? "",
-      ];
-      lines.push(cells.map(csvCell).join(","));
+        local(row.lastSeenAt),
+      ]);
     }
-    return `\uFEFF${lines.join("\r\n")}\r\n`;
+    return csvFile(lines, separator);
   }
 
   private async playerCount(): Promise<number> {
@@ -162,31 +189,4 @@ export class PlayerDirectory {
     }
     return listed;
   }
-}
-
-/** Lets the event loop run what waits (answers of players) before going on. */
-function turn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-function secondsBetween(run: { startedAt: string | null; doneAt: string | null }): number | null {
-  if (run.startedAt === null || run.doneAt === null) return null;
-  return Math.max(0, Math.round((Date.parse(run.doneAt) - Date.parse(run.startedAt)) / 1000));
-}
-
-/** `h:mm:ss`, which spreadsheets read as a duration. */
-export function duration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
-}
-
-/**
- * One CSV field: quoted when it holds a comma, quote or line break; a field a spreadsheet would
- * run as a formula (a name like `=HYPERLINK(...)`) starts with an apostrophe instead.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

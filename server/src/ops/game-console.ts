@@ -1,5 +1,12 @@
 import { OpsReason } from "@wegmarke/protocol";
-import type { OpsMap, OpsOverview, OpsPlayersPage, OpsPlayersQuery } from "@wegmarke/protocol";
+import type {
+  OpsExportQuery,
+  OpsMap,
+  OpsNewsAudience,
+  OpsOverview,
+  OpsPlayersPage,
+  OpsPlayersQuery,
+} from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
@@ -65,8 +72,18 @@ export class GameConsole {
     };
   }
 
-  exportCsv(): Promise<string> {
-    return this.directory.csv();
+  exportCsv(query: OpsExportQuery): Promise<string> {
+    return this.directory.export(query);
+  }
+
+  /** Whom news reach: every player, by the language they play in. */
+  async newsAudience(): Promise<OpsNewsAudience> {
+    const byLanguage = await this.deps.store.repos.figures.playersByLanguage();
+    const count = (language: string) => byLanguage.get(language) ?? 0;
+    return {
+      players: [...byLanguage.values()].reduce((sum, n) => sum + n, 0),
+      byLanguage: { de: count("de"), "de-formal": count("de-formal"), en: count("en") },
+    };
   }
 
   /**

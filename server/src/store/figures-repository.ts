@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Dialect } from "../config";
-import type { Database } from "./schema";
+import type { Database, StationRunStatus } from "./schema";
 import type { SqliteReader } from "./sqlite-reader";
 
 /** One station's runs: one per participant that ever started it. */
@@ -48,6 +48,20 @@ export type DoneRunRow = {
   startedAt: string | null;
   doneAt: string | null;
 };
+
+/** A participant's run of a station, finished or not, for the export. */
+export type StationRunRow = {
+  stream: string;
+  stationId: number;
+  status: StationRunStatus;
+  points: number;
+  wrongAnswers: number;
+  startedAt: string | null;
+  doneAt: string | null;
+};
+
+/** A logged event of a station that is not retracted: its data as stored (JSON). */
+export type StationEventRow = { stream: string; stationId: number; payload: string };
 
 /**
  * What the operators' console reads: counts over the whole game (ops/). Reads only, each a
@@ -183,6 +197,50 @@ export class FiguresRepository {
         .where("status", "=", "done")
         .compile(),
     );
+  }
+
+  /** Every run of every participant (cancelled ones too), by participant and station. */
+  stationRuns(): Promise<StationRunRow[]> {
+    return this.all(
+      this.db
+        .selectFrom("stationRuns")
+        .select(["stream", "stationId", "status", "points", "wrongAnswers", "startedAt", "doneAt"])
+        .orderBy("stream")
+        .orderBy("stationId")
+        .compile(),
+    );
+  }
+
+  /**
+   * The `webtext` events of every station that are not retracted and whose data names
+   * `Originator` `user` (the players' echoed answers; the caller checks the parsed data), in
+   * the order of each stream.
+   */
+  answerEchoes(): Promise<StationEventRow[]> {
+    return this.all(
+      this.db
+        .selectFrom("eventLog")
+        .select(["stream", "stationId", "payload"])
+        .where("type", "=", "webtext")
+        .where("retracted", "=", 0)
+        .where("stationId", "is not", null)
+        .where("payload", "like", '%"Originator":"user"%')
+        .orderBy("stream")
+        .orderBy("seq")
+        .compile(),
+    );
+  }
+
+  /** How many players play in each language. */
+  async playersByLanguage(): Promise<Map<string, number>> {
+    const rows = await this.all<{ language: string; players: number }>(
+      this.db
+        .selectFrom("players")
+        .select((eb) => ["language", eb.fn.countAll<number>().as("players")])
+        .groupBy("language")
+        .compile(),
+    );
+    return new Map(rows.map((row) => [row.language, Number(row.players)]));
   }
 
   /** The score of every participant that finished at least one station. */

@@ -10,7 +10,8 @@ import type { Store } from "./store";
 
 const MIGRATION_007 = "007-session-use-and-chosen-password";
 const MIGRATION_008 = "008-phone-numbers-in-e164";
-const MIGRATION_012 = "012-station-run-cancelled-at";
+const MIGRATION_012 = "012-operator-password-chosen";
+const MIGRATION_013 = "013-station-run-cancelled-at";
 
 /**
  * A database as the 001 schema left it: one player with the token hash in its own row, and the
@@ -130,7 +131,7 @@ describe("migration 008", () => {
   });
 });
 
-describe("migration 012", () => {
+describe("migration 013", () => {
   it.each(["SQLite", "PostgreSQL"])(
     "dates the cancellation of a run cancelled before it (%s)",
     async (dialect) => {
@@ -138,7 +139,7 @@ describe("migration 012", () => {
       const schema = dialect === "PostgreSQL" ? await createTestSchema() : undefined;
       const store = openStore(schema?.database ?? { kind: "sqlite", file: join(dir, "db.sqlite") });
       try {
-        await store.migrate("011-game-figures-and-news");
+        await store.migrate(MIGRATION_012);
         await store.repos.streams.create("player:1");
         const run = {
           stream: "player:1",
@@ -220,6 +221,7 @@ describe("the migrations on PostgreSQL", () => {
         "010-station-run-script-version",
         "011-game-figures-and-news",
         MIGRATION_012,
+        MIGRATION_013,
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
@@ -265,6 +267,44 @@ describe("the migrations on PostgreSQL", () => {
         createdAt: "2026-05-02T10:00:00.000Z",
       });
       expect(id).toBe(8);
+    } finally {
+      await store.close();
+      await schema.drop();
+    }
+  });
+});
+
+describe("migration 012", () => {
+  /** An operator made before the migration: its password is the command line's one-time one. */
+  async function operatorFromBefore(store: Store): Promise<void> {
+    await store.migrate("011-game-figures-and-news");
+    await store.repos.operators.create("lena", "$argon2id$old", "2026-11-01T10:00:00.000Z");
+    await store.migrate();
+    const lena = await store.repos.operators.findByName("lena");
+    expect(lena).toMatchObject({ name: "lena", passwordChosenAt: null });
+    await store.repos.operators.choosePassword(lena?.id ?? 0, "$argon2id$new", "2026-11-26", "x");
+    expect(await store.repos.operators.findByName("lena")).toMatchObject({
+      passwordHash: "$argon2id$new",
+      passwordChosenAt: "2026-11-26",
+    });
+  }
+
+  it("makes the operators from before change their one-time password (SQLite)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
+    const store = openStore({ kind: "sqlite", file: join(dir, "db.sqlite") });
+    try {
+      await operatorFromBefore(store);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("makes the operators from before change their one-time password (PostgreSQL)", async () => {
+    const schema = await createTestSchema();
+    const store = openStore(schema.database);
+    try {
+      await operatorFromBefore(store);
     } finally {
       await store.close();
       await schema.drop();

@@ -414,7 +414,18 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
-    "012-station-run-cancelled-at": {
+    "012-operator-password-chosen": {
+      // When an operator chose their password in the console. Null is a one-time password of
+      // the command line, to be changed at the next sign-in: so are those of every operator
+      // from before, who could not change it.
+      async up(db) {
+        await db.schema.alterTable("operators").addColumn("password_chosen_at", "text").execute();
+      },
+      async down(db) {
+        await db.schema.alterTable("operators").dropColumn("password_chosen_at").execute();
+      },
+    },
+    "013-station-run-cancelled-at": {
       // When a run was last cancelled, kept when the station is started again: the console's
       // funnel counts a participant who cancelled once, and its feed shows the cancellation.
       // A run cancelled before has its last change as the time.

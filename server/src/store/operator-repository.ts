@@ -38,10 +38,33 @@ export class OperatorRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** A new password; every session of the operator ends. */
+  /** A new one-time password (to be changed at sign-in); every session of the operator ends. */
   async setPassword(id: number, passwordHash: string): Promise<void> {
-    await this.db.updateTable("operators").set({ passwordHash }).where("id", "=", id).execute();
+    await this.db
+      .updateTable("operators")
+      .set({ passwordHash, passwordChosenAt: null })
+      .where("id", "=", id)
+      .execute();
     await this.db.deleteFrom("operatorSessions").where("operatorId", "=", id).execute();
+  }
+
+  /** The password the operator chose; every other session of the operator ends. */
+  async choosePassword(
+    id: number,
+    passwordHash: string,
+    at: string,
+    keepSession: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable("operators")
+      .set({ passwordHash, passwordChosenAt: at })
+      .where("id", "=", id)
+      .execute();
+    await this.db
+      .deleteFrom("operatorSessions")
+      .where("operatorId", "=", id)
+      .where("tokenHash", "<>", keepSession)
+      .execute();
   }
 
   async createSession(session: Selectable<OperatorSessionsTable>): Promise<void> {
@@ -52,11 +75,19 @@ export class OperatorRepository {
   async findSession(
     tokenHash: string,
     now: string,
-  ): Promise<{ operatorId: number; name: string; expiresAt: string } | undefined> {
+  ): Promise<
+    | { operatorId: number; name: string; expiresAt: string; passwordChosenAt: string | null }
+    | undefined
+  > {
     return this.db
       .selectFrom("operatorSessions")
       .innerJoin("operators", "operators.id", "operatorSessions.operatorId")
-      .select(["operators.id as operatorId", "operators.name", "operatorSessions.expiresAt"])
+      .select([
+        "operators.id as operatorId",
+        "operators.name",
+        "operatorSessions.expiresAt",
+        "operators.passwordChosenAt",
+      ])
       .where("operatorSessions.tokenHash", "=", tokenHash)
       .where("operatorSessions.expiresAt", ">", now)
       .executeTakeFirst();

@@ -4,10 +4,10 @@ import type { LoadedRow, RunAccess, RunState, RunStore, RunWrite, StreamState } 
 
 /**
  * PostgreSQL: one round trip to read, one to write. The write is a single statement (so it
- * commits on its own) whose parts all depend on the version check of its first. It commits
- * without waiting for the disk (synchronous_commit off for this transaction alone): a crash of
- * the database host may lose the last fraction of a second of answers, as with SQLite
- * (decisions/012-live-path.md), and none of the other writes.
+ * commits on its own) whose parts all depend on the version check of its first. It returns
+ * once the commit is on disk, as every commit of the server does (`synchronous_commit`,
+ * store.ts): its events go to the streams only then, so no crash takes back a reply a player
+ * saw (decisions/025).
  */
 const COMMIT_SQL = `with s as (
   update streams set version = version + 1, last_seq = $3
@@ -41,7 +41,7 @@ const COMMIT_SQL = `with s as (
   where exists (select from s)
   returning 1
 )
-select count(*)::int as ok, set_config('synchronous_commit', 'off', true) as durable_later from s`;
+select count(*)::int as ok from s`;
 
 const SNAPSHOT_SQL = `select s.last_seq as "lastSeq", p.current_station as "currentStation",
   p.current_story as "currentStory",

@@ -210,6 +210,11 @@ export type OperatorsTable = {
   /** argon2id PHC string. */
   passwordHash: string;
   createdAt: string;
+  /**
+   * When the operator chose the password in the console; null while it is a one-time password
+   * of the command line (`add`, `reset`), which must be changed before anything else.
+   */
+  passwordChosenAt: string | null;
 };
 
 /** A signed-in console: SHA-256 hex of its cookie's token; it ends at `expiresAt`. */

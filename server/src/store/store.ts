@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
-import { Pool } from "pg";
+import type { Pool } from "pg";
 import type { DatabaseConfig, Dialect } from "../config";
 import { EventRepository } from "./event-repository";
 import { FiguresRepository } from "./figures-repository";
@@ -18,6 +18,7 @@ import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
 import { OpenTransactions } from "./open-transactions";
 import { OperatorRepository } from "./operator-repository";
+import { openPool } from "./postgres-pool";
 import { PostgresRunStore } from "./postgres-run-store";
 import { SqliteRunStore } from "./sqlite-run-store";
 import { checkpointInBackground } from "./sqlite-checkpoints";
@@ -170,17 +171,8 @@ export function openStore(
   return config.kind === "postgres" ? openPostgres(config.url) : openSqlite(config.file, onError);
 }
 
-/**
- * Connections per instance (pg's own default): a turn holds one for its transaction, stream
- * reads and the scheduler borrow one briefly. The event bus listens on one more of its own.
- */
-const POOL_SIZE = 10;
-
 function openPostgres(url: string): Store {
-  const pool = new Pool({ connectionString: url, max: POOL_SIZE });
-  // An idle connection that breaks (a database restart) leaves the pool, which connects anew
-  // when asked; the event bus reports the loss. Unhandled, the error would end the process.
-  pool.on("error", () => undefined);
+  const pool = openPool(url);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],

@@ -1,9 +1,17 @@
 import { opsNewsRequest } from "@wegmarke/protocol";
 import type { OpsNewsRequest } from "@wegmarke/protocol";
+import type { TextKey } from "../../i18n/en";
 
 /** The languages an operator writes news in; `de-formal` is optional. */
 export const draftLanguages = ["de", "en", "de-formal"] as const;
 export type DraftLanguage = (typeof draftLanguages)[number];
+
+/** Each language's name in the console's texts. */
+export const languageNames: Record<DraftLanguage, TextKey> = {
+  de: "news.lang.de",
+  en: "news.lang.en",
+  "de-formal": "news.lang.de-formal",
+};
 
 /** The most characters of one text, as the protocol allows. */
 export const NEWS_MAX = opsNewsRequest.shape.text.shape.de.maxLength ?? 1000;

@@ -50,10 +50,50 @@ describe("the news composer", () => {
     expect(server.requests.filter((request) => request.method === "POST")).toHaveLength(0);
   });
 
-  it("sends, empties the form and lists the news before the stream tells", async () => {
+  it("asks first, naming the players it reaches and the languages written and missing", async () => {
+    const server = fakeServer({
+      "GET /api/ops/news": () => json({ news: [] }),
+      "GET /api/ops/news/audience": () =>
+        json({ players: 1234, byLanguage: { de: 1000, "de-formal": 34, en: 200 } }),
+    });
+    renderView(<NewsView />, { live });
+    fireEvent.change(screen.getByLabelText("German (informal “du”)"), {
+      target: { value: "Hallo" },
+    });
+    fireEvent.change(screen.getByLabelText("English"), { target: { value: "Hello" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send to every player" }));
+    const question = await screen.findByRole("group", {
+      name: "Send this news to all 1234 players?",
+    });
+    expect(screen.getByText("Written in: German, English.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Not written in German (formal): 34 players play in it and see the text in German.",
+      ),
+    ).toBeTruthy();
+    // Nothing is sent before the confirmation; "Keep editing" has the focus.
+    expect(server.requests.filter((request) => request.method === "POST")).toHaveLength(0);
+    expect(document.activeElement?.textContent).toBe("Keep editing");
+    fireEvent.click(within(question).getByRole("button", { name: "Keep editing" }));
+    expect(screen.queryByRole("group")).toBeNull();
+
+    // With the formal German written, nothing is missing; a change asks again.
+    fireEvent.change(screen.getByLabelText("German (formal “Sie”), optional"), {
+      target: { value: "Guten Tag" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Send to every player" }));
+    await screen.findByText("Written in: German, English, German (formal).");
+    expect(screen.queryByText(/^Not written/)).toBeNull();
+    fireEvent.change(screen.getByLabelText("English"), { target: { value: "Hello!" } });
+    expect(screen.queryByRole("group")).toBeNull();
+  });
+
+  it("sends after the confirmation, empties the form and lists the news before the stream tells", async () => {
     const sent = news({ id: 5, text: { de: "Hallo", en: "Hello" }, stationId: 1 });
     const server = fakeServer({
       "GET /api/ops/news": () => json({ news: [news()] }),
+      "GET /api/ops/news/audience": () =>
+        json({ players: 1, byLanguage: { de: 1, "de-formal": 0, en: 0 } }),
       "POST /api/ops/news": () => json(sent),
     });
     renderView(<NewsView />, { live });
@@ -66,12 +106,20 @@ describe("the news composer", () => {
       target: { value: "1" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Send to every player" }));
+    await screen.findByRole("group", { name: "Send this news to the 1 player?" });
+    expect(
+      screen.getByText(
+        "Not written in German (formal): 0 players play in it and see the text in German.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Yes, send to 1 player" }));
     expect((await screen.findByRole("status")).textContent).toBe("The news was sent.");
     expect(server.requests.find((request) => request.method === "POST")?.body).toEqual({
       text: { de: "Hallo", en: "Hello" },
       stationId: 1,
     });
     expect((screen.getByLabelText("English") as HTMLTextAreaElement).value).toBe("");
+    expect(screen.queryByRole("group")).toBeNull();
     const list = screen.getByRole("list", { name: "Sent news" });
     const items = within(list).getAllByRole("listitem");
     expect(items).toHaveLength(2);
@@ -81,6 +129,8 @@ describe("the news composer", () => {
   it("shows the server's reason when sending fails, and keeps the texts", async () => {
     fakeServer({
       "GET /api/ops/news": () => json({ news: [] }),
+      "GET /api/ops/news/audience": () =>
+        json({ players: 2, byLanguage: { de: 1, "de-formal": 0, en: 1 } }),
       "POST /api/ops/news": () => text("no such station", 404),
     });
     renderView(<NewsView />, { live });
@@ -89,6 +139,7 @@ describe("the news composer", () => {
     });
     fireEvent.change(screen.getByLabelText("English"), { target: { value: "Hello" } });
     fireEvent.click(screen.getByRole("button", { name: "Send to every player" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes, send to 2 players" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
       "The server answered 404: no such station",
     );

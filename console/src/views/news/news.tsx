@@ -1,27 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import type { OpsNews, OpsStationStats } from "@wegmarke/protocol";
+import type { OpsNewsAudience, OpsNewsRequest, OpsStationStats } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
-import { getNews, sendNews, withdrawNews } from "../../api/ops-api";
-import { Confirm } from "../../components/confirm";
+import { getNews, getNewsAudience, sendNews } from "../../api/ops-api";
 import { useI18n } from "../../i18n/i18n";
 import type { TextKey } from "../../i18n/en";
-import { formatDateTime } from "../../lib/format";
 import { useLiveState } from "../../live/live-context";
-import { checkDraft, draftLanguages, emptyDraft, NEWS_MAX } from "./news-draft";
+import { checkDraft, draftLanguages, emptyDraft, languageNames, NEWS_MAX } from "./news-draft";
 import type { DraftLanguage, DraftProblem, NewsDraft } from "./news-draft";
+import { NewsItem } from "./news-item";
 import { NewsPreview } from "./news-preview";
+import { SendConfirm } from "./send-confirm";
 
 const fieldLabels: Record<DraftLanguage, TextKey> = {
   de: "news.textDe",
   en: "news.textEn",
   "de-formal": "news.textDeFormal",
-};
-
-const languageNames: Record<DraftLanguage, TextKey> = {
-  de: "news.lang.de",
-  en: "news.lang.en",
-  "de-formal": "news.lang.de-formal",
 };
 
 function Composer({ stations }: { stations: OpsStationStats[] }) {
@@ -32,7 +26,13 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
   const [problems, setProblems] = useState<Partial<Record<DraftLanguage, DraftProblem>>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  /** The checked news and whom it reaches, while the operator confirms the sending. */
+  const [confirming, setConfirming] = useState<{
+    request: OpsNewsRequest;
+    audience: OpsNewsAudience;
+  } | null>(null);
   const fields = useRef<Partial<Record<DraftLanguage, HTMLTextAreaElement | null>>>({});
+  const sendButton = useRef<HTMLButtonElement>(null);
 
   const station = stations.find((s) => String(s.id) === draft.stationId);
   const problemText = (problem: DraftProblem) =>
@@ -42,6 +42,7 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
         ? t("news.tooLong", { max: NEWS_MAX })
         : t("news.invalid");
 
+  /** Checks the draft and asks whom it reaches; the sending waits for the confirmation. */
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkDraft(draft);
@@ -56,15 +57,26 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const item = await sendNews(checked.request);
-      dispatch({ type: "newsItem", item });
-      setDraft(emptyDraft);
-      setOutcome({ ok: true, text: t("news.sent") });
+      setConfirming({ request: checked.request, audience: await getNewsAudience() });
     } catch (error) {
       setOutcome({ ok: false, text: errorText(error, texts) });
     } finally {
       setBusy(false);
     }
+  };
+
+  const send = async (request: OpsNewsRequest) => {
+    const item = await sendNews(request);
+    dispatch({ type: "newsItem", item });
+    setConfirming(null);
+    setDraft(emptyDraft);
+    setOutcome({ ok: true, text: t("news.sent") });
+  };
+
+  /** A change of the draft asks again before sending. */
+  const edit = (changed: NewsDraft) => {
+    setDraft(changed);
+    setConfirming(null);
   };
 
   const previewed = draftLanguages.filter(
@@ -105,7 +117,7 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
                   ]
                     .filter((part) => part !== "")
                     .join(" ")}
-                  onChange={(event) => setDraft({ ...draft, [language]: event.target.value })}
+                  onChange={(event) => edit({ ...draft, [language]: event.target.value })}
                 />
                 <p id={`${id}-count`} className={length > NEWS_MAX ? "hint hint--over" : "hint"}>
                   {t("news.characters", { count: length, max: NEWS_MAX })}
@@ -123,7 +135,7 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
             <select
               id="news-station"
               value={draft.stationId}
-              onChange={(event) => setDraft({ ...draft, stationId: event.target.value })}
+              onChange={(event) => edit({ ...draft, stationId: event.target.value })}
             >
               <option value="">{t("news.noStation")}</option>
               {stations.map((s) => (
@@ -151,9 +163,26 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
           ))}
         </div>
         <div className="composer__send">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t("news.sending") : t("news.send")}
+          <button
+            ref={sendButton}
+            type="submit"
+            className="button button--primary"
+            disabled={busy || confirming !== null}
+            aria-expanded={confirming !== null}
+          >
+            {busy ? t("news.counting") : t("news.send")}
           </button>
+          {confirming !== null && (
+            <SendConfirm
+              {...confirming}
+              onSend={() => send(confirming.request)}
+              onKeep={() => {
+                setConfirming(null);
+                // The button is enabled again only after this render.
+                setTimeout(() => sendButton.current?.focus());
+              }}
+            />
+          )}
           {outcome !== null && (
             <p
               className={outcome.ok ? "notice notice--success" : "notice notice--error"}
@@ -165,74 +194,6 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
         </div>
       </form>
     </section>
-  );
-}
-
-function NewsItem({ news, stations }: { news: OpsNews; stations: OpsStationStats[] }) {
-  const { t, locale } = useI18n();
-  const [, dispatch] = useLiveState();
-  const [confirming, setConfirming] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const station = stations.find((s) => s.id === news.stationId);
-  const withdrawn = news.withdrawnAt !== null;
-  return (
-    <li className={withdrawn ? "news-item news-item--withdrawn" : "news-item"}>
-      <p className="news-item__meta">
-        <time dateTime={news.at}>{formatDateTime(news.at, locale)}</time>
-        <span>
-          {news.operator === null ? t("news.byToken") : t("news.by", { name: news.operator })}
-        </span>
-        {news.withdrawnAt !== null && (
-          <span className="pill">
-            {t("news.withdrawn", { time: formatDateTime(news.withdrawnAt, locale) })}
-          </span>
-        )}
-      </p>
-      <dl className="news-item__texts">
-        {draftLanguages.map((language) => {
-          const text = news.text[language];
-          return text === undefined ? null : (
-            <div key={language}>
-              <dt>{t(languageNames[language])}</dt>
-              <dd lang={language === "en" ? "en" : "de"}>{text}</dd>
-            </div>
-          );
-        })}
-      </dl>
-      {news.stationId !== null && (
-        <p className="muted">
-          {t("news.linksTo", { title: station?.title ?? `#${news.stationId}` })}
-        </p>
-      )}
-      {!withdrawn && (
-        <p>
-          <button
-            ref={trigger}
-            type="button"
-            className="button button--small"
-            aria-expanded={confirming}
-            onClick={() => setConfirming(true)}
-          >
-            {t("news.withdraw")}
-          </button>
-        </p>
-      )}
-      {!withdrawn && confirming && (
-        <Confirm
-          question={t("news.withdrawQuestion")}
-          confirmLabel={t("news.withdrawConfirm")}
-          keepLabel={t("news.withdrawKeep")}
-          onKeep={() => {
-            setConfirming(false);
-            trigger.current?.focus();
-          }}
-          onConfirm={async () => {
-            dispatch({ type: "newsItem", item: await withdrawNews(news.id) });
-            setConfirming(false);
-          }}
-        />
-      )}
-    </li>
   );
 }
 
