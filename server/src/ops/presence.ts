@@ -11,6 +11,8 @@ export const PRESENCE_TTL_MS = 30_000;
 export const PRESENCE_INTERVAL_MS = 10_000;
 /** A change (a player's first stream opened, their last closed) goes out this soon at most. */
 export const PRESENCE_CHANGE_MS = 1_000;
+/** Room left in a notification for what the bus puts before a signal (`@<instance> `). */
+const BUS_PREFIX_BYTES = 64;
 
 export type PresenceBoardDeps = {
   instance: string;
@@ -149,8 +151,12 @@ export class PresenceBoard {
   reports(): Presence[] {
     const { streams, players } = this.deps.local();
     const head = { ...this.head(), streams, report: ++this.report };
-    // The room a part has for players: a notification less the head's own bytes.
-    const room = MAX_PAYLOAD_BYTES - signalBytes({ ...head, part: 9999, parts: 9999, players: [] });
+    // The room a part has for players: a notification less the head's own bytes and the
+    // sender's name the bus puts before a signal.
+    const room =
+      MAX_PAYLOAD_BYTES -
+      BUS_PREFIX_BYTES -
+      signalBytes({ ...head, part: 9999, parts: 9999, players: [] });
     const parts: number[][] = [[]];
     let used = 0;
     for (const id of players) {
