@@ -75,6 +75,11 @@ describe("the console's live view", () => {
     await ops.getByLabel("Name").fill("anna");
     await ops.getByLabel("Passwort").fill(password);
     await ops.getByRole("button", { name: "Anmelden" }).click();
+    // A one-time password of the command line: the operator chooses their own first.
+    await ops.getByLabel("Einmalpasswort").fill(password);
+    await ops.getByLabel("Neues Passwort", { exact: true }).fill("Schwalbennest-42");
+    await ops.getByLabel("Neues Passwort wiederholen").fill("Schwalbennest-42");
+    await ops.getByRole("button", { name: "Passwort ändern" }).click();
     await ops.getByRole("heading", { level: 1, name: "Übersicht" }).waitFor();
     const feed = ops.getByRole("region", { name: "Aktivität" }).getByRole("listitem");
     await feed.filter({ hasText: /hat Der Marktplatz gestartet$/ }).waitFor({ timeout: 15_000 });
