@@ -130,7 +130,8 @@ describe("the console of two instances on one PostgreSQL database", () => {
       expect(item).toMatchObject({ version, reload: { ok: false, problems: 1 } });
     }
     stream.close();
-  });
+    // Four reloads, each checking the whole pack as content:check does.
+  }, 60_000);
 
   it("count a player online once over both, until their last stream closes", async () => {
     const a = await instance();
