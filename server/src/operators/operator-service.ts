@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { ErrorReason, OpsReason } from "@wegmarke/protocol";
 import type { AuditPage, AuditQuery, OpsMe, OpsSessionRequest } from "@wegmarke/protocol";
 import { verifyNothing, verifyPassword } from "../accounts/passwords";
-import { enforce, pairKey } from "../accounts/throttle";
+import { pairKey } from "../accounts/throttle";
 import type { Throttle } from "../accounts/throttle";
 import { hashToken, newToken } from "../accounts/tokens";
 import type { Clock } from "../clock";
@@ -54,19 +54,24 @@ export class OperatorService {
     const { store, clock, throttle, sessionMs } = this.deps;
     const name = request.name.toLowerCase();
     const known = pairKey(`operator:${name}`, ip);
-    await enforce(throttle.opsLoginFailuresPerIp, ip, ErrorReason.tooManyAttempts);
-    if (!(await throttle.knownAddresses.wasHit(known))) {
-      await enforce(throttle.opsLoginFailuresPerName, name, ErrorReason.tooManyAttempts);
-    }
+    const attempt = await throttle.attempt(
+      [
+        { limiter: throttle.opsLoginFailuresPerIp, key: ip },
+        {
+          limiter: throttle.opsLoginFailuresPerName,
+          key: name,
+          spared: await throttle.knownAddresses.wasHit(known),
+        },
+      ],
+      ErrorReason.tooManyAttempts,
+    );
     const operator = await store.repos.operators.findByName(name);
     const valid = operator
       ? await verifyPassword(operator.passwordHash, request.password)
       : await verifyNothing(request.password);
-    if (!operator || !valid) {
-      await throttle.opsLoginFailuresPerIp.hit(ip);
-      await throttle.opsLoginFailuresPerName.hit(name);
-      throw new ServiceError(401, OpsReason.signInFailed);
-    }
+    // A failure stays counted.
+    if (!operator || !valid) throw new ServiceError(401, OpsReason.signInFailed);
+    await attempt.release();
     await throttle.opsLoginFailuresPerName.reset(name);
     await throttle.knownAddresses.reset(known);
     await throttle.knownAddresses.hit(known);

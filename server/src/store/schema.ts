@@ -69,6 +69,7 @@ export type SmsCodesTable = {
   /** SHA-256 hex of the six digits. */
   codeHash: string;
   expiresAt: string;
+  /** Entries so far, each counted before it is checked; `smsCodeMaxTries` use the code up. */
   failedTries: number;
 };
 

@@ -75,7 +75,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     storyStates: new StoryStateRepository(db),
     mediaProgress: new MediaProgressRepository(db),
     scheduled: new ScheduledMessageRepository(db, dialect),
-    rateHits: new RateHitRepository(db),
+    rateHits: new RateHitRepository(db, dialect),
     operators: new OperatorRepository(db),
     news: new NewsRepository(db),
     figures: new FiguresRepository(db, dialect, reader),
