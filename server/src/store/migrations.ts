@@ -414,6 +414,19 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    "012-readiness": {
+      // One row that `/readyz` rewrites: readiness includes a write (store.ts, checkWrite).
+      async up(db) {
+        await db.schema
+          .createTable("readiness")
+          .addColumn("id", "integer", (c) => c.primaryKey())
+          .addColumn("checked_at", "text", (c) => c.notNull())
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable("readiness").execute();
+      },
+    },
   };
 }
 

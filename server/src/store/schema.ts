@@ -25,6 +25,7 @@ export type Database = {
   operatorSessions: OperatorSessionsTable;
   operatorAudit: OperatorAuditTable;
   news: NewsTable;
+  readiness: ReadinessTable;
 };
 
 /**
@@ -244,3 +245,6 @@ export type NewsTable = {
   operator: string | null;
   withdrawnAt: string | null;
 };
+
+/** The one row `/readyz` rewrites (id 1): the time of the last check that wrote. */
+export type ReadinessTable = { id: number; checkedAt: string };

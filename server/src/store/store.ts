@@ -144,6 +144,23 @@ export class Store {
   }
 
   /**
+   * Throws unless the database takes a write: one row rewritten and committed. A full disk, a
+   * read-only file or a lock nobody releases fail it; PostgreSQL gives it 2 s, SQLite its busy
+   * timeout.
+   */
+  async checkWrite(at: Date): Promise<void> {
+    const checkedAt = at.toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === "postgres") await sql`set local statement_timeout = 2000`.execute(trx);
+      await trx
+        .insertInto("readiness")
+        .values({ id: 1, checkedAt })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ checkedAt }))
+        .execute();
+    });
+  }
+
+  /**
    * After an erasure: SQLite overwrites deleted rows in the file itself (`secure_delete`);
    * this empties the WAL, which still holds pages from before. False when it stayed busy (the
    * next erasure tries again). PostgreSQL's autovacuum reclaims deleted rows on its own.
