@@ -1,6 +1,6 @@
 // Over 300 lines: every check of the pack loader, each with a small pack of its own.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -371,6 +371,29 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
         line: 73,
         message: "stations/3/intro.png: file not found in stations/3-elisabethkirche/",
       },
+    ]);
+  });
+
+  it("reports an image the server would not send, being no image, mp3 or video", async () => {
+    await write("points/wappen-2.bmp", "BM");
+    await edit("game.yaml", (t) => t.replace("points/wappen-2.png", "points/wappen-2.bmp"));
+    expect(await problems()).toEqual([
+      {
+        file: "game.yaml",
+        line: 36,
+        message:
+          "points/wappen-2.bmp: the server sends only images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm",
+      },
+    ]);
+  });
+
+  it("reports a symbolic link that leaves the pack or leads nowhere, not one within it", async () => {
+    await symlink(os.tmpdir(), path.join(pack, "points/tmp"));
+    await symlink("wappen-0.png", path.join(pack, "points/wappen.png"));
+    await symlink("gone.png", path.join(pack, "intro/gone.png"));
+    expect(await problems()).toEqual([
+      { file: "intro/gone.png", message: "link leads nowhere: gone.png" },
+      { file: "points/tmp", message: `link leaves the pack: ${os.tmpdir()}` },
     ]);
   });
 

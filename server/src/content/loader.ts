@@ -1,7 +1,8 @@
 import path from "node:path";
-import { languages } from "@wegmarke/protocol";
+import { isMediaFile, languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import type { FolderDraft, LineOf, MediaUse } from "./drafts";
+import { isWebUrl } from "./media";
 import { ContentError } from "./model";
 import type { ContentPack, ContentProblem, Station, Story } from "./model";
 import {
@@ -12,7 +13,7 @@ import {
   mediaProblems,
   requiredPointsProblems,
 } from "./pack-checks";
-import { isDirectory, listFolders, readText } from "./pack-files";
+import { isDirectory, linkProblems, listFolders, readText } from "./pack-files";
 import { recommendationWarnings, translationWarnings } from "./pack-warnings";
 import { gameSchema, gameSummarySchema } from "./schema";
 import type { GameFile, GameSummary } from "./schema";
@@ -49,10 +50,11 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
     const errors = [{ file: ".", message: `folder not found: ${root}` }];
     return { pack: undefined, errors, warnings: [] };
   }
-  const [game, stationFolders, storyFolders] = await Promise.all([
+  const [game, stationFolders, storyFolders, links] = await Promise.all([
     loadGame(root),
     listFolders(root, "stations"),
     listFolders(root, "stories"),
+    linkProblems(root),
   ]);
   const [stationDrafts, storyDrafts] = await Promise.all([
     Promise.all(stationFolders.names.map((f) => loadStation(root, f))),
@@ -66,7 +68,8 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
     ...gameMedia(gameSummary, game.lineOf),
     ...[...stationDrafts, ...storyDrafts].flatMap((d) => d.media),
   ];
-  const errors = sortProblems([
+  const found = [
+    ...links,
     ...game.problems,
     ...stationFolders.problems,
     ...storyFolders.problems,
@@ -84,7 +87,8 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
     ...(stationFolders.problems.length === 0
       ? requiredPointsProblems(storyDrafts, stationSummaries)
       : []),
-  ]);
+  ];
+  const errors = sortProblems([...found, ...unsentMedia(media, found)]);
   const warnings = sortProblems([
     ...translationWarnings([...stationDrafts, ...storyDrafts], declaredLanguages(gameSummary)),
     ...recommendationWarnings(stationDrafts),
@@ -133,6 +137,25 @@ function gameMedia({ crest: rows = [], intro = [], map }: GameSummary, lineOf: L
       ? []
       : [{ file, line: lineOf(["map", "image", "path"]), ref: map.image.path, webAllowed: false }];
   return [...crest, ...steps, ...mapImage];
+}
+
+/**
+ * Images and audio named outside a message (crest, intro, map, a station's or story's image)
+ * that the server would not send, being no image, mp3, mp4 or webm file; a message's content
+ * is checked as the app shows it (pack-checks.ts), and a use with a problem already is left
+ * alone.
+ */
+function unsentMedia(uses: MediaUse[], found: ContentProblem[]): ContentProblem[] {
+  const reported = (use: MediaUse) =>
+    found.some((p) => p.file === use.file && p.line === use.line && p.message.startsWith(use.ref));
+  return uses
+    .filter((use) => !use.webAllowed && !isWebUrl(use.ref) && !isMediaFile(use.ref))
+    .filter((use) => !reported(use))
+    .map((use) => ({
+      file: use.file,
+      line: use.line,
+      message: `${use.ref}: the server sends only images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm`,
+    }));
 }
 
 /** The folders that loaded without problems, sorted by id. */

@@ -152,6 +152,7 @@ describe("the migrations on PostgreSQL", () => {
         "operator_audit.id integer YES",
         "operators.id integer YES",
         "players.id integer YES",
+        "readiness.id integer NO",
         "scheduled_messages.id integer YES",
         "teams.id integer YES",
       ]);
@@ -171,13 +172,14 @@ describe("the migrations on PostgreSQL", () => {
         "010-station-run-script-version",
         "011-game-figures-and-news",
         MIGRATION_012,
+        "013-readiness",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(20);
+      expect(await count("table_schema = $1", [schema.name])).toBe(21);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

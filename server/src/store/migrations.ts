@@ -425,6 +425,19 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable("operators").dropColumn("password_chosen_at").execute();
       },
     },
+    "013-readiness": {
+      // One row that `/readyz` rewrites: readiness includes a write (store.ts, checkWrite).
+      async up(db) {
+        await db.schema
+          .createTable("readiness")
+          .addColumn("id", "integer", (c) => c.primaryKey())
+          .addColumn("checked_at", "text", (c) => c.notNull())
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable("readiness").execute();
+      },
+    },
   };
 }
 
