@@ -171,19 +171,22 @@ describe("translations", () => {
     expect((await checkContentPack(pack)).warnings).toEqual([brokenWarnings[1]]);
   });
 
-  it("name a station's texts, script and reminder", async () => {
+  it("name a station's texts, script, character and reminder", async () => {
     await edit("game.yaml", (t) =>
       t.replace("defaultLanguage: de\n", "defaultLanguage: de\nlanguages: [en]\n"),
     );
     await rm(path.join(pack, "stations/6-kilianskapelle/script.en.ink"));
     await edit("stations/6-kilianskapelle/station.yaml", (t) =>
-      t.replace(/^ {2}en:\n(?: {4}.*\n)+/m, "").replace(/^ {4}en: .*\n(?=\S|$)/m, ""),
+      t
+        .replace(/^ {2}en:\n(?: {4}.*\n)+/m, "")
+        .replace(/^ {4}en: .*\n(?=\S|$)/m, "")
+        .replace(", en: The Shoemaker }", " }"),
     );
     expect((await checkContentPack(pack)).warnings).toEqual([
       at(
         "stations/6-kilianskapelle/station.yaml",
         expect.any(Number) as number,
-        "missing in English (en): texts.en, script.en.ink, reminder.text.en; players who chose English get the German",
+        "missing in English (en): texts.en, script.en.ink, character.en, reminder.text.en; players who chose English get the German",
       ),
     ]);
   });

@@ -163,7 +163,15 @@ export const stationSchema = z.strictObject({
   // Ids are stored as the database's integer, and requests carry no larger one.
   id: z.int().positive().max(MAX_ID),
   name: z.string().min(1),
-  character: z.string().min(1),
+  /** Who speaks the script's lines: one name, or a name per language like every text. */
+  character: z.preprocess(
+    (value) => (typeof value === "string" ? { de: value } : value),
+    z.strictObject({
+      de: z.string().min(1),
+      "de-formal": z.string().min(1).optional(),
+      en: z.string().min(1).optional(),
+    }),
+  ),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   points: z.int().nonnegative(),
