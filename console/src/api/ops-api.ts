@@ -9,6 +9,7 @@ import {
 } from "@wegmarke/protocol";
 import type {
   AuditPage,
+  Language,
   OpsMe,
   OpsNews,
   OpsNewsList,
@@ -25,8 +26,9 @@ import { API_BASE, call } from "./client";
 export const LIVE_URL = `${API_BASE}/live`;
 /** Every player as CSV: a plain download, the cookie goes along. */
 export const EXPORT_URL = `${API_BASE}/export.csv`;
-/** The stations' QR posters, one A4 page each, in the pack's default language. */
-export const POSTERS_URL = `${API_BASE}/stations/posters.pdf`;
+/** The stations' QR posters, one A4 page each, in `language`. */
+export const postersUrl = (language: Language): string =>
+  `${API_BASE}/stations/posters.pdf?language=${encodeURIComponent(language)}`;
 
 /** What a call answers that has nothing to say (`{"value": "ok"}` or the like). */
 const anyAnswer = z.unknown();

@@ -143,7 +143,14 @@ export const de: Record<TextKey, string> = {
   "export.text":
     "Alle Spieler mit Punkten, Stationen und Zeiten als CSV-Datei (UTF-8, durch Kommas getrennt).",
   "export.link": "CSV herunterladen",
-  "export.posters": "Stationsplakate (PDF)",
+  "posters.heading": "Stationsplakate",
+  "posters.text":
+    "Eine A4-Seite je Station mit Titel, QR-Code und Anleitung, in der Sprache der Spielenden.",
+  "posters.language": "Sprache",
+  "posters.lang.de": "Deutsch (du)",
+  "posters.lang.de-formal": "Deutsch (Sie)",
+  "posters.lang.en": "Englisch",
+  "posters.link": "Plakate herunterladen (PDF)",
   "reload.heading": "Inhaltspaket neu laden",
   "reload.text":
     "Lädt das Paket neu aus dem Inhaltsordner des Servers, geprüft wie bei content:check. Ein Paket mit Fehlern wird abgelehnt, das laufende bleibt.",

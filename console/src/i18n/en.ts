@@ -145,7 +145,14 @@ export const en = {
   "export.text":
     "Every player with points, stations and times as a CSV file (UTF-8, comma-separated).",
   "export.link": "Download CSV",
-  "export.posters": "Station posters (PDF)",
+  "posters.heading": "Station posters",
+  "posters.text":
+    "One A4 page per station with its title, its QR code and how to use it, in the players' language.",
+  "posters.language": "Language",
+  "posters.lang.de": "German",
+  "posters.lang.de-formal": "German (formal)",
+  "posters.lang.en": "English",
+  "posters.link": "Download posters (PDF)",
   "reload.heading": "Reload the content pack",
   "reload.text":
     "Loads the pack from the server's content folder again, checked like content:check. A pack with problems is refused and the running one stays.",

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { ContentProblemInfo, OpsReloadOutcome } from "@wegmarke/protocol";
 import { errorText } from "../api/error-text";
-import { EXPORT_URL, POSTERS_URL, reloadContent } from "../api/ops-api";
+import { EXPORT_URL, reloadContent } from "../api/ops-api";
 import { useI18n } from "../i18n/i18n";
 import { exportFileName, formatProblem } from "../lib/format";
+import { PostersPanel } from "./posters";
 
 type Reload =
   | { state: "idle" }
@@ -48,12 +49,10 @@ export function ContentView() {
         <p>
           <a className="button" href={EXPORT_URL} download={exportFileName(new Date())}>
             {t("export.link")}
-          </a>{" "}
-          <a className="button" href={POSTERS_URL} download="wegmarke-station-posters.pdf">
-            {t("export.posters")}
           </a>
         </p>
       </section>
+      <PostersPanel />
       <section className="panel stack" aria-labelledby="reload-heading">
         <h2 id="reload-heading">{t("reload.heading")}</h2>
         <p>{t("reload.text")}</p>
