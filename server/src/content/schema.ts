@@ -252,6 +252,10 @@ export const stationSummarySchema = z.object({
   live: stationSchema.shape.live,
   visible: stationSchema.shape.visible,
   code: stationSchema.shape.code,
+  // Where the station is and what it is called, for the warnings about places and titles.
+  latitude: eachOnItsOwn(stationSchema.shape.latitude),
+  longitude: eachOnItsOwn(stationSchema.shape.longitude),
+  texts: eachOnItsOwn(stationSchema.shape.texts),
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
 
