@@ -43,7 +43,7 @@ describe("station posters in the console", () => {
     const posters = ops.getByRole("region", { name: "Stationsplakate" });
     await posters.getByLabel("Sprache").selectOption({ label: "Englisch" });
     await settle(ops);
-    await screenshot(ops, "43-ops-posters");
+    await screenshot(ops, "46-ops-posters");
     const [download] = await Promise.all([
       ops.waitForEvent("download"),
       posters.getByRole("link", { name: "Plakate herunterladen (PDF)" }).click(),
