@@ -41,7 +41,7 @@ function scriptOf(stationId: number, lang: Language): StationScript {
   const station = pack.stations.find((s) => s.id === stationId);
   if (!station) throw new Error(`no station ${stationId}`);
   return createScript(localize(station.scripts, lang), {
-    character: station.character,
+    character: localize(station.character, lang),
     maxPoints: station.points,
     rejection: localize(pack.texts.rejection, lang),
   });

@@ -82,12 +82,34 @@ describe("loadContentPack", () => {
     expect(loaded.title).toEqual({ de: "Marburg" });
     expect(loaded.stations.find((s) => s.id === 10)).toMatchObject({
       id: 10,
+      character: { de: "Koch" },
       view: "station",
       style: "game-station",
       visible: true,
       live: true,
       group: "",
     });
+  });
+
+  it("takes a character's name per language, and refuses an empty one", async () => {
+    await write(
+      "stations/10-mensa/station.yaml",
+      station.replace("character: Koch", "character: { de: Der Koch, en: The Cook }"),
+    );
+    await write("stations/10-mensa/script.de.ink", "Guten Appetit!\n");
+    const loaded = await loadContentPack(pack);
+    expect(loaded.stations.find((s) => s.id === 10)?.character).toEqual({
+      de: "Der Koch",
+      en: "The Cook",
+    });
+    await write(
+      "stations/10-mensa/station.yaml",
+      station.replace("character: Koch", "character: { en: The Cook, fr: Le Chef }"),
+    );
+    expect(await problems()).toEqual([
+      { file: "stations/10-mensa/station.yaml", line: 3, message: "character.de: required" },
+      { file: "stations/10-mensa/station.yaml", line: 3, message: "unknown key character.fr" },
+    ]);
   });
 
   it("reports bad yaml at its line", async () => {

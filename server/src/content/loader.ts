@@ -14,10 +14,11 @@ import {
   requiredPointsProblems,
 } from "./pack-checks";
 import { isDirectory, linkProblems, listFolders, readText } from "./pack-files";
-import { recommendationWarnings, translationWarnings } from "./pack-warnings";
+import { recommendationWarnings, sameNameWarnings, translationWarnings } from "./pack-warnings";
 import { gameSchema, gameSummarySchema } from "./schema";
 import type { GameFile, GameSummary } from "./schema";
 import { loadStation } from "./station-folder";
+import { placeWarnings } from "./station-places";
 import { loadStory } from "./story-folder";
 import { parseYamlFile } from "./yaml-file";
 import type { YamlFile } from "./yaml-file";
@@ -89,9 +90,12 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
       : []),
   ];
   const errors = sortProblems([...found, ...unsentMedia(media, found)]);
+  const declared = declaredLanguages(gameSummary);
   const warnings = sortProblems([
-    ...translationWarnings([...stationDrafts, ...storyDrafts], declaredLanguages(gameSummary)),
+    ...translationWarnings([...stationDrafts, ...storyDrafts], declared),
     ...recommendationWarnings(stationDrafts),
+    ...sameNameWarnings(stationDrafts, declared),
+    ...placeWarnings(stationDrafts, gameSummary.map?.image?.bounds),
   ]);
   if (errors.length > 0 || !game.value) return { pack: undefined, errors, warnings };
   return { pack: packOf(game.value, stations, stories, root), errors, warnings };

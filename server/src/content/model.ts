@@ -39,7 +39,8 @@ export type Reminder = { afterMs: number; text: Localized };
 export type Station = {
   id: number;
   name: string;
-  character: string;
+  /** Who speaks the script's lines unless a line says `#from:`; German where a language lacks it. */
+  character: Localized;
   latitude: number;
   longitude: number;
   /** maxPoints: the most the station can award. */

@@ -12,7 +12,7 @@ function station(id: number, overrides: Partial<Station> = {}): Station {
   return {
     id,
     name: `s${id}`,
-    character: "Lena",
+    character: { de: "Lena" },
     latitude: 50.8,
     longitude: 8.7,
     points: 2,

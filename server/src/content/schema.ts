@@ -163,7 +163,15 @@ export const stationSchema = z.strictObject({
   // Ids are stored as the database's integer, and requests carry no larger one.
   id: z.int().positive().max(MAX_ID),
   name: z.string().min(1),
-  character: z.string().min(1),
+  /** Who speaks the script's lines: one name, or a name per language like every text. */
+  character: z.preprocess(
+    (value) => (typeof value === "string" ? { de: value } : value),
+    z.strictObject({
+      de: z.string().min(1),
+      "de-formal": z.string().min(1).optional(),
+      en: z.string().min(1).optional(),
+    }),
+  ),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   points: z.int().nonnegative(),
@@ -244,6 +252,10 @@ export const stationSummarySchema = z.object({
   live: stationSchema.shape.live,
   visible: stationSchema.shape.visible,
   code: stationSchema.shape.code,
+  // Where the station is and what it is called, for the warnings about places and titles.
+  latitude: eachOnItsOwn(stationSchema.shape.latitude),
+  longitude: eachOnItsOwn(stationSchema.shape.longitude),
+  texts: eachOnItsOwn(stationSchema.shape.texts),
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
 
