@@ -180,6 +180,11 @@ export const de: Locale = {
     image: "Bild von {{name}}",
     close: "Schließen",
     empty: "Starte die Station, dann kommt hier die erste Nachricht an.",
+    emptyQr:
+      "Scanne den Code auf dem Schild an der Station, dann kommt hier die erste Nachricht an.",
+    emptyNear: "Geh zur Station und starte sie dort, dann kommt hier die erste Nachricht an.",
+    emptyQrOrNear:
+      "Geh zur Station und starte sie dort oder scanne den Code auf ihrem Schild, dann kommt hier die erste Nachricht an.",
   },
   messenger: {
     label: "Deine Antwort",
@@ -399,7 +404,7 @@ export const de: Locale = {
       },
       location: {
         headline: "Wozu braucht die App meinen Standort?",
-        text: "Um zu zeigen, wie weit die Stationen entfernt sind und welche in deiner Nähe liegt. Dein Standort bleibt auf deinem Handy. Ohne ihn funktioniert das Spiel auch.",
+        text: "Um zu zeigen, wie weit die Stationen entfernt sind und welche in deiner Nähe liegt. Ans Spiel geht er nur, wenn du eine Station startest, die sich erst an ihrem Ort öffnet, oder eine über ihren QR-Code öffnest (zur Prüfung, ob du dort bist; er wird nicht gespeichert), und solange du ihn auf der Karte mit deinem Team teilst. Mehr steht im Datenschutzhinweis. Ohne Standort funktioniert das Spiel auch, nur nicht die Stationen, die sich erst an ihrem Ort öffnen.",
       },
     },
   },

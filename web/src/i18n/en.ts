@@ -176,6 +176,12 @@ export const en = {
     image: "Image from {{name}}",
     close: "Close",
     empty: "Start the station and the first message will arrive here.",
+    emptyQr:
+      "Scan the code on the sign at the station's place, and the first message will arrive here.",
+    emptyNear:
+      "Go to the station's place and start it there, and the first message will arrive here.",
+    emptyQrOrNear:
+      "Go to the station's place and start it there or scan the code on its sign, and the first message will arrive here.",
   },
   messenger: {
     label: "Your answer",
@@ -392,7 +398,7 @@ export const en = {
       },
       location: {
         headline: "Why does the app want my location?",
-        text: "To show how far away the stations are and which one is nearby. Your location stays on your phone. Without it the game works too.",
+        text: "To show how far away the stations are and which one is nearby. It reaches the game only when you start a station that opens at its place or open one by its QR code (to check that you are there; it is not stored), and while you share it with your team on the map. The privacy notice has the details. The game works without it too, except for stations that open only at their place.",
       },
     },
   },
