@@ -20,6 +20,13 @@ export const webAppConfigSchema = z.object({
   stationDistanceThreshold: z.number().positive(),
   allowGeolocation: z.boolean(),
   allowSortbyDistance: z.boolean(),
+  /**
+   * Start in the browser's language (navigator.languages) when it is one of `languages`, rather
+   * than in `defaultLanguage`; the language the player picks wins. Absent: false.
+   */
+  followBrowserLanguage: z.boolean().optional(),
+  /** The languages the pack is written in (game.yaml `languages`). Absent: `defaultLanguage`. */
+  languages: z.array(languageSchema).min(1).optional(),
   unreadMessageDelayMs: z.number().int().nonnegative(),
   timePerCharacterInMs: z.number().int().nonnegative(),
 });

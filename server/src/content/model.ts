@@ -118,6 +118,7 @@ export type GameSettings = Pick<
   | "stationDistanceThreshold"
   | "allowGeolocation"
   | "allowSortbyDistance"
+  | "followBrowserLanguage"
 >;
 
 export type ContentPack = {
@@ -125,6 +126,11 @@ export type ContentPack = {
   id: string;
   title: Localized;
   defaultLanguage: Language;
+  /**
+   * The languages the pack is written in: game.yaml's `languages`, or those of its title and
+   * the default one. The app may start in one of them (`followBrowserLanguage`).
+   */
+  languages?: Language[];
   settings: GameSettings;
   texts: {
     rejection: Localized;

@@ -115,6 +115,8 @@ export const gameSchema = z.strictObject({
     stationDistanceThreshold: z.number().positive().default(3000),
     allowGeolocation: z.boolean().default(true),
     allowSortbyDistance: z.boolean().default(true),
+    /** The app starts in the browser's language where the pack has it (else defaultLanguage). */
+    followBrowserLanguage: z.boolean().default(false),
   }),
   /**
    * The languages the pack is written in, checked for a translation in every station and story
