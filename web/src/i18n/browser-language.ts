@@ -30,5 +30,7 @@ export function startLanguage(settings: LanguageSettings, browser: readonly stri
 /** The browser's languages in its order of preference (none where it tells none). */
 export function browserLanguages(): readonly string[] {
   if (typeof navigator === "undefined") return [];
-  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+  const { languages, language } = navigator as Partial<Navigator>;
+  if (languages !== undefined && languages.length > 0) return languages;
+  return language === undefined ? [] : [language];
 }
