@@ -132,5 +132,9 @@ export const publicContentSchema = z.object({
   news: z.array(z.string()).optional(),
   /** The pack's base map; absent when the pack has none (the app then offers no map). */
   map: mapContentSchema.optional(),
+  /** The pack's names of its views (menus) and a line atop each list; the app names the rest. */
+  views: z
+    .partialRecord(stationViewSchema, z.object({ label: z.string(), text: z.string().optional() }))
+    .optional(),
 });
 export type PublicContent = z.infer<typeof publicContentSchema>;

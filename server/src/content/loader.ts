@@ -94,12 +94,7 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
 }
 
 /** The pack the server runs, with the languages it is written in (declaredLanguages). */
-function packOf(
-  game: GameFile,
-  stations: Station[],
-  stories: Story[],
-  dir: string,
-): ContentPack {
+function packOf(game: GameFile, stations: Station[], stories: Story[], dir: string): ContentPack {
   const { crest = [], ...rest } = game;
   return { ...rest, languages: declaredLanguages(game), crest, stations, stories, dir };
 }

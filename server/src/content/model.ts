@@ -121,6 +121,9 @@ export type GameSettings = Pick<
   | "followBrowserLanguage"
 >;
 
+/** A view's name in the app's menus and a line atop its list (game.yaml `views`). */
+export type ViewNames = { label: Localized; text?: Localized };
+
 export type ContentPack = {
   /** The story id players register with. */
   id: string;
@@ -160,6 +163,8 @@ export type ContentPack = {
   phoneRegion?: CountryCode;
   /** The base map of /webapp/map; none: the app offers no map. */
   map?: GameMap;
+  /** The pack's own names of its views; the app names the others itself. */
+  views?: Partial<Record<StationView, ViewNames>>;
   /** Absolute path of the pack's folder. */
   dir: string;
 };

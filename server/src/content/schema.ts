@@ -145,6 +145,13 @@ export const gameSchema = z.strictObject({
     })
     .default(DEFAULT_PHONE_REGION),
   map: mapSchema.optional(),
+  /** What the app calls a view in its menus, and a line atop its list (see "Views and styles"). */
+  views: z
+    .partialRecord(
+      stationViewSchema,
+      z.strictObject({ label: localizedSchema, text: localizedSchema.optional() }),
+    )
+    .optional(),
 });
 export type GameFile = z.infer<typeof gameSchema>;
 

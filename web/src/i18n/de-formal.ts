@@ -38,7 +38,18 @@ export const deFormal: LocaleOverrides = {
     },
   },
   stations: {
-    allDone: "Großartig – Sie haben alle Stationen geschafft!",
+    allDone: "Großartig – Sie haben alle Stationen des Spiels geschafft!",
+    hiddenLeft:
+      "Ein paar Stationen sind noch versteckt – hören Sie gut zu, was die Figuren Ihnen verraten.",
+  },
+  views: {
+    intro: {
+      main: "Die Stationen der Hauptgeschichte: starten Sie eine, dann schreibt Ihnen ihre Figur.",
+      story: "Stationen, an denen erzählt wird: öffnen Sie eine, dann geht es los.",
+      archive: "Blätter aus dem Archiv: öffnen Sie eines und starten Sie es.",
+      custom: "Weitere Stationen des Spiels: öffnen Sie eine, dann geht es los.",
+      email: "Briefe an Sie: öffnen Sie einen, um ihn zu lesen und zu beantworten.",
+    },
   },
   station: {
     toPoints: "Zu Ihren Punkten",
