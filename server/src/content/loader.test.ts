@@ -359,7 +359,7 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
       t.replace(/ {2}- headline:\n {6}de: Punkte sammeln\n(?: {4}.*\n)*/, ""),
     );
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 49, message: "intro: expected exactly 4 steps" },
+      { file: "game.yaml", line: 50, message: "intro: expected exactly 4 steps" },
     ]);
   });
 
@@ -369,17 +369,17 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
     expect(await problems()).toEqual([
       {
         file: "game.yaml",
-        line: 23,
+        line: 24,
         message: "crest.zero: expected a count of finished stories: 0, 1, 2, …",
       },
     ]);
     await write("game.yaml", crest.replace("  0:\n", "  4:\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 22, message: "crest: needs a row for 0 finished stories" },
+      { file: "game.yaml", line: 23, message: "crest: needs a row for 0 finished stories" },
     ]);
     await write("game.yaml", crest.replace("  3:\n", "  5:\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 41, message: "crest.5: the pack has only 3 live stories" },
+      { file: "game.yaml", line: 42, message: "crest.5: the pack has only 3 live stories" },
     ]);
   });
 
@@ -387,10 +387,10 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
     await rm(path.join(pack, "points/wappen-2.png"));
     await edit("game.yaml", (t) => t.replace("image: intro/3.png", "image: stations/3/intro.png"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 36, message: "points/wappen-2.png: file not found in points/" },
+      { file: "game.yaml", line: 37, message: "points/wappen-2.png: file not found in points/" },
       {
         file: "game.yaml",
-        line: 73,
+        line: 74,
         message: "stations/3/intro.png: file not found in stations/3-elisabethkirche/",
       },
     ]);
@@ -422,7 +422,7 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
   it("reports a privacy notice without its provider's email", async () => {
     await edit("game.yaml", (t) => t.replace(/ {4}email: .*\n/, "    email: bei uns\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 137, message: "privacy.provider.email: Invalid email address" },
+      { file: "game.yaml", line: 138, message: "privacy.provider.email: Invalid email address" },
     ]);
   });
 

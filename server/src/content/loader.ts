@@ -101,14 +101,10 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
   return { pack: packOf(game.value, stations, stories, root), errors, warnings };
 }
 
-/** The pack the server runs; `languages` only tells the check what to look for. */
-function packOf(
-  { crest = [], languages: _checkedOnly, ...rest }: GameFile,
-  stations: Station[],
-  stories: Story[],
-  dir: string,
-): ContentPack {
-  return { ...rest, crest, stations, stories, dir };
+/** The pack the server runs, with the languages it is written in (declaredLanguages). */
+function packOf(game: GameFile, stations: Station[], stories: Story[], dir: string): ContentPack {
+  const { crest = [], ...rest } = game;
+  return { ...rest, languages: declaredLanguages(game), crest, stations, stories, dir };
 }
 
 /** The languages game.yaml lists, or else those its title is given in and the default one. */

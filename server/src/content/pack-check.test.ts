@@ -242,7 +242,7 @@ describe("game.yaml settings", () => {
   it("take the spec's defaults for apiVersion, the distance and geolocation", async () => {
     await edit("game.yaml", (t) =>
       t.replace(
-        / {2}(apiVersion|stationDistanceThreshold|allowGeolocation|allowSortbyDistance): .*\n/g,
+        / {2}(apiVersion|stationDistanceThreshold|allowGeolocation|allowSortbyDistance|followBrowserLanguage): .*\n/g,
         "",
       ),
     );
@@ -254,6 +254,7 @@ describe("game.yaml settings", () => {
       stationDistanceThreshold: 3000,
       allowGeolocation: true,
       allowSortbyDistance: true,
+      followBrowserLanguage: false,
     });
   });
 

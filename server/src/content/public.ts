@@ -39,7 +39,23 @@ export function publicContent(pack: ContentPack, lang: Language): PublicContent 
       : { privacy: { provider: pack.privacy.provider, text: text(pack.privacy.text) } }),
     news: (pack.news ?? []).map(text),
     ...(pack.map === undefined ? {} : { map: pack.map }),
+    ...(pack.views === undefined ? {} : { views: viewNames(pack.views, lang) }),
   };
+}
+
+function viewNames(
+  views: NonNullable<ContentPack["views"]>,
+  lang: Language,
+): NonNullable<PublicContent["views"]> {
+  return Object.fromEntries(
+    Object.entries(views).map(([view, { label, text }]) => [
+      view,
+      {
+        label: localize(label, lang),
+        ...(text === undefined ? {} : { text: localize(text, lang) }),
+      },
+    ]),
+  );
 }
 
 function stationContent(station: Station, lang: Language): StationContent {

@@ -115,6 +115,8 @@ export const gameSchema = z.strictObject({
     stationDistanceThreshold: z.number().positive().default(3000),
     allowGeolocation: z.boolean().default(true),
     allowSortbyDistance: z.boolean().default(true),
+    /** The app starts in the browser's language where the pack has it (else defaultLanguage). */
+    followBrowserLanguage: z.boolean().default(false),
   }),
   /**
    * The languages the pack is written in, checked for a translation in every station and story
@@ -143,6 +145,13 @@ export const gameSchema = z.strictObject({
     })
     .default(DEFAULT_PHONE_REGION),
   map: mapSchema.optional(),
+  /** What the app calls a view in its menus, and a line atop its list (see "Views and styles"). */
+  views: z
+    .partialRecord(
+      stationViewSchema,
+      z.strictObject({ label: localizedSchema, text: localizedSchema.optional() }),
+    )
+    .optional(),
 });
 export type GameFile = z.infer<typeof gameSchema>;
 

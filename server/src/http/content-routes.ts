@@ -22,6 +22,7 @@ function webAppConfig(pack: ContentPack): WebAppConfig {
     gameBase: "/api/game/",
     assetsBase: "/assets/webapp-data/",
     defaultLanguage: pack.defaultLanguage,
+    ...(pack.languages && { languages: pack.languages }),
     ...pack.settings,
     unreadMessageDelayMs: 5000,
     timePerCharacterInMs: 15,
