@@ -1,8 +1,9 @@
 // npm run build / npm start: builds what is stale, the server (esbuild: server/src and protocol/src
-// to server/dist, decisions/014-compiled-server.md), the web app (Vite: web/dist) and the
-// operators' console (Vite: console/dist, decisions/020-operators-console.md). A part is stale
-// when the fingerprint of its inputs (paths, sizes and modification times) differs from the one
-// its last successful build left in node_modules/.cache/wegmarke-build, or its output is
+// to server/dist, decisions/014-compiled-server.md: main.js, the script worker, the operators'
+// command line operator.js and the content check content-check.js), the web app (Vite: web/dist)
+// and the operators' console (Vite: console/dist, decisions/020-operators-console.md). A part is
+// stale when the fingerprint of its inputs (paths, sizes and modification times) differs from the
+// one its last successful build left in node_modules/.cache/wegmarke-build, or its output is
 // missing. `node scripts/build.mjs [server] [web] [console] [--force]`: the named parts (all by
 // default); --force builds them whatever the fingerprints say.
 import { spawnSync } from "node:child_process";
@@ -99,7 +100,12 @@ const parts = {
       "package-lock.json",
       "scripts/build.mjs",
     ],
-    outputs: ["server/dist/main.js", "server/dist/script-worker.js", "server/dist/operator.js"],
+    outputs: [
+      "server/dist/main.js",
+      "server/dist/script-worker.js",
+      "server/dist/operator.js",
+      "server/dist/content-check.js",
+    ],
     build: async () => {
       const esbuild = await import("esbuild");
       rmSync(join(root, "server/dist"), { recursive: true, force: true });
@@ -111,6 +117,8 @@ const parts = {
           "script-worker": "server/src/game/script-worker.ts",
           // npm run operator (operators/cli.ts), also where only server/dist is installed.
           operator: "server/src/operator.ts",
+          // npm run content:check (content/check-cli.ts), also where only server/dist is installed.
+          "content-check": "server/src/content/check-cli.ts",
         },
         outdir: "server/dist",
         bundle: true,

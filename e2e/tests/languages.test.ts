@@ -132,8 +132,8 @@ describe("languages", () => {
 
     it("plays the landgrave's English script", async () => {
       await startStation(english, englishLabels);
-      // The character's name is the pack's, the same in every language.
-      const philipp = messagesFrom(english, "Landgraf Philipp");
+      // The character's name in English too (station.yaml: character: { de: …, en: … }).
+      const philipp = messagesFrom(english, "Landgrave Philipp");
       await philipp.filter({ hasText: "Who dares to climb my castle hill?" }).waitFor({
         timeout: 15_000,
       });

@@ -157,7 +157,7 @@ describe("every screen of the demo game", () => {
     await screenshot(page, "screen-11-more");
     await page
       .getByRole("list", { name: "Weitere Bereiche" })
-      .getByRole("link", { name: "Spiel" })
+      .getByRole("link", { name: "Bei Wilhelm Grimm 1 offen" })
       .click();
     await expectTitle("Spiel");
     await page.getByRole("link", { name: "Die Alte Universität" }).waitFor();
@@ -216,7 +216,7 @@ describe("every screen of the demo game", () => {
 
   it("plays the story hour (story view, game-station style) with its audio", async () => {
     await page.goto("/webapp/story");
-    await expectTitle("Geschichten");
+    await expectTitle("Erzählstationen");
     await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).waitFor();
     await screenshot(page, "screen-16b-story-list");
     await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).click();

@@ -20,6 +20,13 @@ export const webAppConfigSchema = z.object({
   stationDistanceThreshold: z.number().positive(),
   allowGeolocation: z.boolean(),
   allowSortbyDistance: z.boolean(),
+  /**
+   * Start in the browser's language (navigator.languages) when it is one of `languages`, rather
+   * than in `defaultLanguage`; the language the player picks wins. Absent: false.
+   */
+  followBrowserLanguage: z.boolean().optional(),
+  /** The languages the pack is written in (game.yaml `languages`). Absent: `defaultLanguage`. */
+  languages: z.array(languageSchema).min(1).optional(),
   unreadMessageDelayMs: z.number().int().nonnegative(),
   timePerCharacterInMs: z.number().int().nonnegative(),
 });
@@ -125,5 +132,9 @@ export const publicContentSchema = z.object({
   news: z.array(z.string()).optional(),
   /** The pack's base map; absent when the pack has none (the app then offers no map). */
   map: mapContentSchema.optional(),
+  /** The pack's names of its views (menus) and a line atop each list; the app names the rest. */
+  views: z
+    .partialRecord(stationViewSchema, z.object({ label: z.string(), text: z.string().optional() }))
+    .optional(),
 });
 export type PublicContent = z.infer<typeof publicContentSchema>;

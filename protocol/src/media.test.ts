@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaType } from "./media";
+import { isMediaFile, mediaType } from "./media";
 
 describe("mediaType", () => {
   it("detects a local image file", () => {
@@ -20,5 +20,23 @@ describe("mediaType", () => {
 
   it("treats anything else as text", () => {
     expect(mediaType("Schau mal nach oben.")).toBe("text");
+  });
+});
+
+describe("isMediaFile", () => {
+  it("is an image, mp3, mp4 or webm by its extension, in any letter case", () => {
+    for (const file of ["a.jpg", "a.JPEG", "a.png", "a.gif", "a.webp", "a.avif", "a.svg"]) {
+      expect(isMediaFile(file)).toBe(true);
+    }
+    for (const file of ["a.mp3", "a.mp4", "a.webm"]) expect(isMediaFile(file)).toBe(true);
+  });
+
+  it("is no script, yaml file, backup or other file", () => {
+    for (const file of ["script.de.ink", "script.de.ink~", "station.yaml", "station.yaml.bak"]) {
+      expect(isMediaFile(file)).toBe(false);
+    }
+    for (const file of ["a.jpg~", "a.jpg.bak", "a.txt", "secret.key", "a.jpg/x", "jpg"]) {
+      expect(isMediaFile(file)).toBe(false);
+    }
   });
 });

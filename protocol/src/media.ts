@@ -10,6 +10,14 @@ const audioFile = /\.mp3$/i;
 const videoFile = /\.(mp4|webm)$/i;
 const externalUrl = /^https?:\/\//i;
 
+/**
+ * Whether a file of a pack is media the app shows (an image, mp3 audio, mp4 or webm video):
+ * the only files the server sends from a pack.
+ */
+export function isMediaFile(path: string): boolean {
+  return imageFile.test(path) || audioFile.test(path) || videoFile.test(path);
+}
+
 /** The media type of a message's content string, checked in the spec's order (section 2). */
 export function mediaType(content: string): MediaType {
   const value = content.trim();

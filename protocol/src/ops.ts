@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { passwordSchema } from "./account";
 import { mapContentSchema } from "./config";
+import { MAX_ID } from "./game";
 import { languages } from "./languages";
 import { requestText } from "./text";
 
@@ -74,7 +75,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 /** `GET /api/ops/audit?before=&limit=`: newest first; `before` pages on (an entry's id). */
 export const auditQuery = z.object({
-  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  before: z.coerce.number().int().min(1).max(MAX_ID).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
@@ -88,8 +89,8 @@ export type AuditPage = z.infer<typeof auditPage>;
 
 const count = z.number().int().min(0);
 const id = z.number().int().positive();
-/** An id in a path or query: a positive integer as text. */
-const idText = z.coerce.number().int().min(1).max(2_147_483_647);
+/** An id in a path or query: a positive integer as text, within the database's integer. */
+const idText = z.coerce.number().int().min(1).max(MAX_ID);
 
 /** One station in the overview's funnel. */
 export const opsStationStats = z.object({
@@ -207,7 +208,7 @@ export const opsNewsRequest = z.object({
     })
     .strict(),
   /** A station of the pack the news links to. */
-  stationId: id.optional(),
+  stationId: id.max(MAX_ID).optional(),
 });
 export type OpsNewsRequest = z.infer<typeof opsNewsRequest>;
 

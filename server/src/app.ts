@@ -380,7 +380,7 @@ export async function buildApp({
   await app.register(contentRoutes(pack));
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));
-  await app.register(healthRoutes(store));
+  await app.register(healthRoutes(store, clock));
   await app.register(
     metricsRoute(metrics, { allow: config.metricsAllow, trustProxy: config.trustProxy }),
   );

@@ -1,6 +1,20 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  activateRequest,
+  answerRequest,
+  auditQuery,
+  buttonRequest,
+  mediumProgressRequest,
+  opsCancelParams,
+  opsNewsParams,
+  opsNewsRequest,
+  opsPlayersQuery,
+  stationCodeRequest,
+  stationRequest,
+  teamPositionRequest,
+} from "@wegmarke/protocol";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../src/accounts/limits";
@@ -9,6 +23,15 @@ import { systemClock } from "../src/clock";
 import { stationCode } from "../src/game/station-access";
 import { addOperator } from "../src/operators/operator-admin";
 import type { Store } from "../src/store/store";
+import type { z } from "zod";
+import {
+  EDGE_TEXTS,
+  EDGE_VALUES,
+  MAX_COLUMN,
+  numericFields,
+  requestSchemas,
+  withField,
+} from "./support/numeric-fields";
 import { createTestSchema } from "./support/postgres";
 import { deploymentSecret, startApp, teamPack, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -21,7 +44,9 @@ import type { TestApp } from "./support/test-app";
  * malformed JSON, odd queries and paths. None may be answered 5xx; every 4xx carries a
  * plain-text reason (the API's error format: status and reason, see answerError in app.ts);
  * and the route still answers a valid request afterwards. A route registered without a case
- * below fails the coverage test.
+ * below fails the coverage test. Every numeric field of the protocol's request schemas (bodies,
+ * queries, path parameters) is sent at the limits of the databases' integers and of JSON's
+ * numbers; a request schema with numbers that no case names fails the coverage test too.
  */
 
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "OPTIONS";
@@ -62,13 +87,15 @@ type RouteCase = {
   param?: string;
   /** Optional body fields the valid request leaves out, fuzzed as well. */
   optional?: string[];
+  /** The protocol schema of the body, query or path: its numeric fields get edge values. */
+  fields?: { in: "body" | "query" | "path"; schema: z.ZodType };
 };
 
 const STORY = "marburg";
 const JSON_TYPE = "application/json";
 const MARK = "\u0001MARK\u0001";
 /** The bound of requests per database, setup included. */
-const MAX_REQUESTS = 7000;
+const MAX_REQUESTS = 10000;
 /** OPERATOR_TOKEN of the app under test, and the header that sends it. */
 const OPS_TOKEN = "fuzz-operator-token-".padEnd(40, "0");
 const OPS_BEARER = { authorization: `Bearer ${OPS_TOKEN}` };
@@ -115,6 +142,8 @@ const ODD_ENCODED = [
     }
   }),
   ...["%", "%E0", "%zz", "%ED%A0%80", "%C0%80", "%FF", "%u0041", "+", "a+b", "%2B", "%0D%0A"],
+  // Numbers past a database integer, in any query (an event id, say).
+  ...["2147483648", "999999999999999", "9007199254740993"],
 ];
 
 /** Every registered route's fuzz case: the valid request of each. */
@@ -180,12 +209,14 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/game/station/activate",
+    fields: { in: "body", schema: activateRequest },
     valid: async (h) =>
       post("/api/game/station/activate", { StationID: 1, Hash: await h.signup(), Language: "de" }),
   },
   {
     method: "POST",
     route: "/api/game/station/code",
+    fields: { in: "body", schema: stationCodeRequest },
     valid: async (h) => {
       const pack = await teamPack();
       const station = pack.stations.find((s) => s.id === 1);
@@ -197,6 +228,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/game/station/cancel",
+    fields: { in: "body", schema: stationRequest },
     valid: async (h) => {
       const hash = await h.atStation(1);
       return post("/api/game/station/cancel", { StationID: 1, Hash: hash });
@@ -205,6 +237,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/game/story/activate",
+    fields: { in: "body", schema: stationRequest },
     valid: async (h) => {
       // Story 1 opens after one station with points.
       const hash = await h.atStation(1);
@@ -215,6 +248,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/game/player/answer",
+    fields: { in: "body", schema: answerRequest },
     // A wrong answer: station 1 asks again, so the same request stays valid.
     valid: async (h) =>
       post("/api/game/player/answer", {
@@ -226,6 +260,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/game/button/activate",
+    fields: { in: "body", schema: buttonRequest },
     valid: async (h) => {
       const hash = await h.atStation(2);
       const [target] = await h.buttonTargets(hash);
@@ -235,6 +270,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/game/player/medium/progress",
+    fields: { in: "body", schema: mediumProgressRequest },
     valid: async (h) =>
       post("/api/game/player/medium/progress", {
         StationID: 3,
@@ -264,6 +300,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/game/team/position",
+    fields: { in: "body", schema: teamPositionRequest },
     valid: async (h) => {
       // The invitation founds the player's team.
       const hash = await h.signup();
@@ -323,6 +360,7 @@ const CASES: RouteCase[] = [
   {
     method: "GET",
     route: "/api/ops/audit",
+    fields: { in: "query", schema: auditQuery },
     valid: async () => ({ ...get("/api/ops/audit", { limit: "10" }), headers: OPS_BEARER }),
   },
   {
@@ -344,6 +382,7 @@ const CASES: RouteCase[] = [
   {
     method: "GET",
     route: "/api/ops/players",
+    fields: { in: "query", schema: opsPlayersQuery },
     valid: async () => ({
       ...get("/api/ops/players", { q: "wanderer", limit: "5", offset: "0" }),
       headers: OPS_BEARER,
@@ -352,6 +391,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/ops/players/:playerId/stations/:stationId/cancel",
+    fields: { in: "path", schema: opsCancelParams },
     valid: async (h) => ({
       ...post(`/api/ops/players/${await h.playerAtStation(1)}/stations/1/cancel`, {}),
       headers: OPS_BEARER,
@@ -370,6 +410,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/ops/news",
+    fields: { in: "body", schema: opsNewsRequest },
     valid: async () => ({
       ...post("/api/ops/news", { text: { de: "Hallo", en: "Hello", "de-formal": "Guten Tag" } }),
       headers: OPS_BEARER,
@@ -379,6 +420,7 @@ const CASES: RouteCase[] = [
   {
     method: "DELETE",
     route: "/api/ops/news/:id",
+    fields: { in: "path", schema: opsNewsParams },
     valid: async (h) => ({
       method: "DELETE",
       path: `/api/ops/news/${await h.newsItem()}`,
@@ -706,6 +748,8 @@ function headerMutations(): Mutation[] {
     "1e3",
     "1.5",
     "99999999999999999999",
+    "2147483648",
+    "999999999999999",
     "0x1",
     " 1",
     "١",
@@ -717,8 +761,45 @@ function headerMutations(): Mutation[] {
   }));
 }
 
+/**
+ * Every numeric field of the route's protocol schema at the edges: in the body (nested objects
+ * made valid around it), in the query (added when the valid request leaves it out) or in the
+ * path.
+ */
+function numericMutations(routeCase: RouteCase): Mutation[] {
+  const { fields, route } = routeCase;
+  if (!fields) return [];
+  return numericFields(fields.schema).flatMap(({ path }) => {
+    const name = path.join(".");
+    const [param = ""] = path;
+    if (fields.in === "body") {
+      return EDGE_VALUES.map((value) => ({
+        label: `${name}: ${show(value)} (edge)`,
+        sent: (call: Call) =>
+          withBody(call, JSON.stringify(withField(fields.schema, call.body ?? {}, path, value))),
+      }));
+    }
+    if (fields.in === "query") {
+      return EDGE_TEXTS.map((text) => ({
+        label: `?${name}=${text} (edge)`,
+        sent: (call: Call) => toSent({ ...call, query: { ...call.query, [param]: text } }),
+      }));
+    }
+    const at = route.split("/").indexOf(`:${param}`);
+    return EDGE_TEXTS.map((text) => ({
+      label: `path ${name}=${show(text)} (edge)`,
+      sent: (call: Call) => {
+        const segments = call.path.split("/");
+        segments[at] = encodeURIComponent(text);
+        return toSent({ ...call, path: segments.join("/") });
+      },
+    }));
+  });
+}
+
 function mutationsOf(routeCase: RouteCase, valid: Call): Mutation[] {
   return [
+    ...numericMutations(routeCase),
     ...(valid.body ? bodyMutations(valid, routeCase.optional ?? []) : []),
     ...(valid.body ? [] : queryMutations(valid)),
     ...(routeCase.param === undefined ? [] : pathMutations(routeCase.param)),
@@ -974,6 +1055,21 @@ async function startFuzzApp(database: "sqlite" | "postgres") {
   };
 }
 
+describe("the request schemas", () => {
+  it("bound every number, and every integer to the database's integer column", () => {
+    const unbounded = requestSchemas().flatMap(([name, schema]) =>
+      numericFields(schema)
+        .filter(({ integer, min, max }) =>
+          integer
+            ? min === undefined || max === undefined || min < -MAX_COLUMN - 1 || max > MAX_COLUMN
+            : min === undefined || max === undefined,
+        )
+        .map(({ path }) => `${name}.${path.join(".")}`),
+    );
+    expect(unbounded).toEqual([]);
+  });
+});
+
 describe.each(["sqlite", "postgres"] as const)("every route on %s", (database) => {
   let harness: Harness;
   let routes: Set<string>;
@@ -992,6 +1088,14 @@ describe.each(["sqlite", "postgres"] as const)("every route on %s", (database) =
     );
     expect(uncovered).toEqual([]);
     expect([...cases].filter((c) => !routes.has(c))).toEqual([]);
+  });
+
+  it("sends edge numbers to every request schema with numeric fields", () => {
+    const named = new Set(CASES.map((c) => c.fields?.schema));
+    const missed = requestSchemas()
+      .filter(([, schema]) => numericFields(schema).length > 0 && !named.has(schema))
+      .map(([name]) => name);
+    expect(missed).toEqual([]);
   });
 
   it.each(CASES)("$method $route", { timeout: 60_000 }, async (routeCase) => {
@@ -1031,7 +1135,7 @@ describe.each(["sqlite", "postgres"] as const)("every route on %s", (database) =
   it("is still ready after it all, and stayed within its bound of requests", async () => {
     const answer = await harness.send(toSent(get("/readyz")));
     expect([answer.status, answer.body]).toEqual([200, "ready"]);
-    // About 6 400 per database: a new mutation or route should not make it many times that.
+    // About 7 700 per database: a new mutation or route should not make it many times that.
     expect(harness.requests).toBeLessThan(MAX_REQUESTS);
   });
 });

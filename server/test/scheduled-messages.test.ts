@@ -199,6 +199,26 @@ describe("the idle reminder", () => {
     stream.close();
   });
 
+  it("comes from the character's name in the player's language, as the script's lines do", async () => {
+    const time = new ManualTime(T0);
+    const api = await start(time);
+    const { hash, stream } = await player(api);
+    await api.game("station/activate", { StationID: 1, Hash: hash, Language: "en" });
+    const first = await stream.until("webcontent");
+    expect(first.slice(1).map((m) => typed(m).data)).toMatchObject([
+      { Originator: "Eve", Text: "Ich suche das Buch." },
+      { Originator: "Eve", ContentRef: "stations/1/film.mp4" },
+    ]);
+    time.advance(40 * SECOND);
+    await stream.until("answer-expected");
+    time.advance(2 * MINUTE);
+    expect(typed(await stream.next())).toMatchObject({
+      type: "webtext",
+      data: { StationID: 1, Originator: "Eve", Text: "Still there?" },
+    });
+    stream.close();
+  });
+
   it("starts afresh with each wait, and an answer in time cancels it", async () => {
     const time = new ManualTime(T0);
     const { api, hash, stream } = await waitingAtQuestion(time);

@@ -221,6 +221,9 @@ describe.each(dialects)("where a station opens ($name)", (dialect) => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="wegmarke-station-posters-en.pdf"',
+    );
     const pdf = Buffer.from(await response.arrayBuffer()).toString("latin1");
     expect(pdf.startsWith("%PDF-")).toBe(true);
     expect(pdf.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(pack.stations.length);

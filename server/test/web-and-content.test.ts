@@ -42,6 +42,8 @@ describe("the web app's settings and texts", () => {
       gameBase: "/api/game/",
       assetsBase: "/assets/webapp-data/",
       defaultLanguage: "de",
+      languages: ["de", "en"],
+      followBrowserLanguage: true,
       allowTeams: false,
       registrationLess: false,
       debug: false,

@@ -11,6 +11,7 @@ import {
 } from "@wegmarke/protocol";
 import type {
   AuditPage,
+  Language,
   OpsMe,
   ExportSeparator,
   ExportTable,
@@ -37,8 +38,9 @@ export const LIVE_URL = `${API_BASE}/live`;
 export function exportUrl(table: ExportTable, separator: ExportSeparator, timeZone: string) {
   return `${API_BASE}/export.csv?${new URLSearchParams({ table, separator, timeZone })}`;
 }
-/** The stations' QR posters, one A4 page each, in the pack's default language. */
-export const POSTERS_URL = `${API_BASE}/stations/posters.pdf`;
+/** The stations' QR posters, one A4 page each, in `language`. */
+export const postersUrl = (language: Language): string =>
+  `${API_BASE}/stations/posters.pdf?language=${encodeURIComponent(language)}`;
 
 /** What a call answers that has nothing to say (`{"value": "ok"}` or the like). */
 const anyAnswer = z.unknown();

@@ -187,7 +187,14 @@ export const de: Record<TextKey, string> = {
   "export.timeZone": "Zeiten in der Zeitzone dieses Computers: {zone}.",
   "export.players": "Spieler (CSV)",
   "export.stations": "Stationen und Antworten (CSV)",
-  "export.posters": "Stationsplakate (PDF)",
+  "posters.heading": "Stationsplakate",
+  "posters.text":
+    "Eine A4-Seite je Station mit Titel, QR-Code und Anleitung, in der Sprache der Spielenden.",
+  "posters.language": "Sprache",
+  "posters.lang.de": "Deutsch (du)",
+  "posters.lang.de-formal": "Deutsch (Sie)",
+  "posters.lang.en": "Englisch",
+  "posters.link": "Plakate herunterladen (PDF)",
   "reload.heading": "Inhaltspaket neu laden",
   "reload.text":
     "Lädt das Paket neu aus dem Inhaltsordner des Servers, geprüft wie bei content:check. Ein Paket mit Fehlern wird abgelehnt, das laufende bleibt.",

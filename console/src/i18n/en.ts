@@ -189,7 +189,14 @@ export const en = {
   "export.timeZone": "Times are in this computer's time zone: {zone}.",
   "export.players": "Players (CSV)",
   "export.stations": "Stations and answers (CSV)",
-  "export.posters": "Station posters (PDF)",
+  "posters.heading": "Station posters",
+  "posters.text":
+    "One A4 page per station with its title, its QR code and how to use it, in the players' language.",
+  "posters.language": "Language",
+  "posters.lang.de": "German",
+  "posters.lang.de-formal": "German (formal)",
+  "posters.lang.en": "English",
+  "posters.link": "Download posters (PDF)",
   "reload.heading": "Reload the content pack",
   "reload.text":
     "Loads the pack from the server's content folder again, checked like content:check. A pack with problems is refused and the running one stays.",

@@ -6,6 +6,7 @@ import { useI18n } from "../i18n/i18n";
 import { formatProblem } from "../lib/format";
 import { ExportPanel } from "./export-panel";
 import { Instances } from "./instances";
+import { PostersPanel } from "./posters";
 
 type Reload =
   | { state: "idle" }
@@ -45,6 +46,7 @@ export function ContentView() {
     <div className="stack">
       <h1 tabIndex={-1}>{t("content.heading")}</h1>
       <ExportPanel />
+      <PostersPanel />
       <section className="panel stack" aria-labelledby="reload-heading">
         <h2 id="reload-heading">{t("reload.heading")}</h2>
         <p>{t("reload.text")}</p>

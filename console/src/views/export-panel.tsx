@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { exportSeparators } from "@wegmarke/protocol";
 import type { ExportSeparator } from "@wegmarke/protocol";
-import { exportUrl, POSTERS_URL } from "../api/ops-api";
+import { exportUrl } from "../api/ops-api";
 import { useI18n } from "../i18n/i18n";
 import type { ConsoleLanguage } from "../i18n/i18n";
 import type { TextKey } from "../i18n/en";
@@ -22,7 +22,7 @@ const usualSeparator: Record<ConsoleLanguage, ExportSeparator> = {
 /**
  * The export's two tables as CSV downloads (players; players and stations with the answers
  * given), with the separator the office's spreadsheet expects and times in this computer's
- * time zone; and the stations' QR posters.
+ * time zone.
  */
 export function ExportPanel() {
   const { t, language } = useI18n();
@@ -64,9 +64,6 @@ export function ExportPanel() {
           download={exportFileName("stations", today)}
         >
           {t("export.stations")}
-        </a>
-        <a className="button" href={POSTERS_URL} download="wegmarke-station-posters.pdf">
-          {t("export.posters")}
         </a>
       </p>
     </section>

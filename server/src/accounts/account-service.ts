@@ -9,7 +9,6 @@ import { erasePlayer } from "./erasure";
 import type { AccountLimits } from "./limits";
 import { OptinTokens } from "./optin-tokens";
 import { SessionCache } from "./session-cache";
-import { enforce } from "./throttle";
 import type { Throttle } from "./throttle";
 import { openSession } from "./sessions";
 import { hashToken } from "./tokens";
@@ -57,8 +56,10 @@ export class AccountService {
   async optinAnon(request: OptinAnonRequest, ip: string): Promise<string> {
     const { pack, store, clock, throttle } = this.deps;
     if (request.story_id !== pack.id) throw new ServiceError(400, ErrorReason.unknownStory);
-    await enforce(throttle.anonSignupsPerIp, ip, ErrorReason.tooManyAttempts);
-    await throttle.anonSignupsPerIp.hit(ip);
+    await throttle.attempt(
+      [{ limiter: throttle.anonSignupsPerIp, key: ip }],
+      ErrorReason.tooManyAttempts,
+    );
     if (pack.settings.apiVersion === 2) {
       if (!request.token || !this.optinTokens.consume(request.token)) {
         throw new ServiceError(400, INVALID_OPTIN_TOKEN);

@@ -7,7 +7,7 @@ import type { Store } from "../store/store";
 import { verifyNothing, verifyPassword } from "./passwords";
 import { phoneOf } from "./phone";
 import { openSession } from "./sessions";
-import { enforce, pairKey } from "./throttle";
+import { pairKey } from "./throttle";
 import type { Throttle } from "./throttle";
 
 export type LoginServiceDeps = {
@@ -34,25 +34,31 @@ export class LoginService {
     const { store, clock, throttle, phoneRegion } = this.deps;
     const phone = phoneOf(request.phone, phoneRegion);
     const pair = pairKey(phone, ip);
-    await enforce(throttle.loginFailuresPerPair, pair, ErrorReason.tooManyAttempts);
-    if (!(await throttle.knownAddresses.wasHit(pair))) {
-      await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
-      await enforce(throttle.loginFailuresPerPhone, phone, ErrorReason.tooManyAttempts);
-    }
+    // A known address counts its failures too, but neither its own count nor the number's
+    // holds it back.
+    const spared = await throttle.knownAddresses.wasHit(pair);
+    const attempt = await throttle.attempt(
+      [
+        { limiter: throttle.loginFailuresPerPair, key: pair },
+        { limiter: throttle.failuresPerIp, key: ip, spared },
+        { limiter: throttle.loginFailuresPerPhone, key: phone, spared },
+      ],
+      ErrorReason.tooManyAttempts,
+    );
 
     const player = await store.repos.players.findByPhone(phone);
-    if (player && !player.verifiedAt) throw new ServiceError(411, ErrorReason.notVerified);
+    if (player && !player.verifiedAt) {
+      await attempt.release();
+      throw new ServiceError(411, ErrorReason.notVerified);
+    }
     const valid = player?.passwordHash
       ? await verifyPassword(player.passwordHash, request.password)
       : await verifyNothing(request.password);
-    if (!player || !valid) {
-      await throttle.loginFailuresPerPair.hit(pair);
-      await throttle.failuresPerIp.hit(ip);
-      await throttle.loginFailuresPerPhone.hit(phone);
-      throw new ServiceError(430, ErrorReason.loginFailed);
-    }
+    // A failure stays counted.
+    if (!player || !valid) throw new ServiceError(430, ErrorReason.loginFailed);
     // The owner proved the password: the count against the number starts anew, and this
     // address is the owner's from now on.
+    await attempt.release();
     await throttle.loginFailuresPerPair.reset(pair);
     await throttle.loginFailuresPerPhone.reset(phone);
     await throttle.knownAddresses.reset(pair);

@@ -12,7 +12,6 @@ import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { phoneOf } from "./phone";
 import type { SmsSender } from "./sms-sender";
 import { resetSms } from "./sms-texts";
-import { enforce } from "./throttle";
 import type { Throttle } from "./throttle";
 import { hashToken, newToken } from "./tokens";
 
@@ -34,7 +33,7 @@ type Registered = PlayerRow & { phone: string };
 
 /** Password reset by SMS link, and password change. */
 export class PasswordService {
-  /** One reset request per player at a time, so the daily rule cannot be raced. */
+  /** One reset link per player at a time: each replaces the one before. */
   private readonly queue = new KeyedQueue();
 
   constructor(private readonly deps: PasswordServiceDeps) {}
@@ -59,17 +58,19 @@ export class PasswordService {
       return;
     }
     const phone = phoneOf(request.Phone ?? "", this.deps.phoneRegion);
-    await enforce(throttle.resetsPerPhone, phone, ErrorReason.resetTooSoon);
+    const attempt = await throttle.attempt(
+      [{ limiter: throttle.resetsPerPhone, key: phone }],
+      ErrorReason.resetTooSoon,
+    );
     const player = await store.repos.players.findByPhone(phone);
-    if (!player || !isRegistered(player)) {
-      await throttle.resetsPerPhone.hit(phone);
-      return;
+    if (!player || !isRegistered(player)) return;
+    try {
+      await this.queue.run(String(player.id), () => this.sendLink(player));
+    } catch (error) {
+      // No link went out: the day is not used up.
+      await attempt.release();
+      throw error;
     }
-    await this.queue.run(String(player.id), async () => {
-      await enforce(throttle.resetsPerPhone, phone, ErrorReason.resetTooSoon);
-      await this.sendLink(player);
-      await throttle.resetsPerPhone.hit(phone);
-    });
   }
 
   /**
@@ -126,21 +127,25 @@ export class PasswordService {
     if (request.current === undefined) {
       throw new ServiceError(400, ErrorReason.currentPasswordNeeded);
     }
-    const key = String(player.id);
-    await enforce(throttle.passwordChangesPerPlayer, key, ErrorReason.tooManyAttempts);
-    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
-    await throttle.passwordChangesPerPlayer.hit(key);
+    // Every change counts against the player; only a wrong password against the address.
+    const attempt = await throttle.attempt(
+      [
+        { limiter: throttle.passwordChangesPerPlayer, key: String(player.id) },
+        { limiter: throttle.failuresPerIp, key: ip },
+      ],
+      ErrorReason.tooManyAttempts,
+    );
     if (!player.passwordHash || !(await verifyPassword(player.passwordHash, request.current))) {
-      await throttle.failuresPerIp.hit(ip);
       throw new ServiceError(430, ErrorReason.wrongPassword);
     }
+    await attempt.release(throttle.failuresPerIp);
     return player;
   }
 
   /** Replaces the player's reset link with a new one and sends it by SMS. */
   private async sendLink(player: Registered): Promise<void> {
     const { store, clock, sms, limits, publicUrl } = this.deps;
-    await sms.assertQuota(player.phone);
+    const slot = await sms.reserve(player.phone);
     const token = newToken();
     const now = clock.now();
     await store.transaction(async (repos) => {
@@ -153,7 +158,7 @@ export class PasswordService {
     });
     const link = `${publicUrl}/webapp/password?token=${token}`;
     try {
-      await sms.send(player.phone, resetSms(player.language, link));
+      await sms.send(slot, resetSms(player.language, link));
     } catch (error) {
       // No SMS, no link, and the daily rule is not used up: the player may ask again.
       await store.transaction((repos) => repos.passwordResets.deleteForPlayer(player.id));

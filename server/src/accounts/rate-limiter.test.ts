@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../store/store";
 import type { Store } from "../store/store";
-import { RateLimiter } from "./rate-limiter";
+import { Attempt, RateLimiter, countAttempt } from "./rate-limiter";
 
 function clockAt(ms: number) {
   const clock = { ms, now: () => new Date(clock.ms) };
@@ -70,5 +70,59 @@ describe("RateLimiter", () => {
     await store.repos.rateHits.deleteExpired(new Date(HOUR).toISOString());
     clock.ms = 1;
     expect(await limiter.retryAfterMs("+491711234567")).toBe(0);
+  });
+});
+
+describe("countAttempt", () => {
+  const limiters = (clock: { now(): Date }) => ({
+    a: new RateLimiter("a", { limit: 2, windowMs: HOUR }, store, clock, keyHash),
+    b: new RateLimiter("b", { limit: 3, windowMs: HOUR }, store, clock, keyHash),
+  });
+
+  it("counts against every claim at once, and nothing once one is used up", async () => {
+    const clock = clockAt(0);
+    const { a, b } = limiters(clock);
+    const claims = [
+      { limiter: a, key: "x" },
+      { limiter: b, key: "y" },
+    ];
+    expect(await countAttempt(store, clock, claims)).toBeInstanceOf(Attempt);
+    clock.ms = 1000;
+    expect(await countAttempt(store, clock, claims)).toBeInstanceOf(Attempt);
+    expect(await countAttempt(store, clock, claims)).toEqual({ waitMs: HOUR - 1000 });
+    // The refused attempt left b's count where it was: one more fits.
+    expect(await countAttempt(store, clock, [{ limiter: b, key: "y" }])).toBeInstanceOf(Attempt);
+    expect(await b.retryAfterMs("y")).toBe(HOUR - 1000);
+  });
+
+  it("counts a spared claim without holding the attempt back by it", async () => {
+    const clock = clockAt(0);
+    const { a, b } = limiters(clock);
+    await a.hit("x");
+    await a.hit("x");
+    const claims = [
+      { limiter: a, key: "x", spared: true },
+      { limiter: b, key: "y" },
+    ];
+    expect(await countAttempt(store, clock, claims)).toBeInstanceOf(Attempt);
+    expect(await store.repos.rateHits.newest("a", keyHash("x"), "", 10)).toHaveLength(3);
+  });
+
+  it("takes a released attempt back, from the named limiters or all", async () => {
+    const clock = clockAt(0);
+    const { a, b } = limiters(clock);
+    const claims = [
+      { limiter: a, key: "x" },
+      { limiter: b, key: "y" },
+    ];
+    const first = await countAttempt(store, clock, claims);
+    const second = await countAttempt(store, clock, claims);
+    if (!(first instanceof Attempt && second instanceof Attempt)) throw new Error("refused");
+    await first.release(a);
+    expect(await store.repos.rateHits.newest("a", keyHash("x"), "", 10)).toHaveLength(1);
+    expect(await store.repos.rateHits.newest("b", keyHash("y"), "", 10)).toHaveLength(2);
+    await second.release();
+    expect(await store.repos.rateHits.newest("a", keyHash("x"), "", 10)).toHaveLength(0);
+    expect(await store.repos.rateHits.newest("b", keyHash("y"), "", 10)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { Clock } from "../clock";
+import type { RateHitRepository, RateKey } from "../store/rate-hit-repository";
 import type { Store } from "../store/store";
 
 export type RateLimit = { limit: number; windowMs: number };
@@ -6,8 +7,8 @@ export type RateLimit = { limit: number; windowMs: number };
 /**
  * At most `limit` hits per key within any `windowMs` (a sliding window over the hits' times).
  * The hits live in the database: every instance counts against the same limit, and a restart
- * forgets nothing. Check and hit are two steps, so instances answering at the same moment may
- * let a hit or two more through; what a limit guards against (guessing, SMS cost) needs many.
+ * forgets nothing. An attempt is counted before it is evaluated (`countAttempt`): requests that
+ * arrive together cannot all pass the check.
  */
 export class RateLimiter {
   constructor(
@@ -20,26 +21,23 @@ export class RateLimiter {
     private readonly keyHash: (key: string) => string,
   ) {}
 
-  /** Milliseconds until `key` may be hit again; 0 when it may now. */
-  async retryAfterMs(key: string): Promise<number> {
+  /** Milliseconds until `key` may be hit again at `now`; 0 when it may. */
+  async retryAfterMs(
+    key: string,
+    hits: RateHitRepository = this.store.repos.rateHits,
+    now = this.clock.now().getTime(),
+  ): Promise<number> {
     const { limit, windowMs } = this.limits;
-    const now = this.clock.now().getTime();
     const since = new Date(now - windowMs).toISOString();
-    const newest = await this.store.repos.rateHits.newest(
-      this.rule,
-      this.keyHash(key),
-      since,
-      limit,
-    );
+    const newest = await hits.newest(this.rule, this.keyHash(key), since, limit);
     const oldest = newest[limit - 1];
     return oldest === undefined ? 0 : Math.max(Date.parse(oldest) + windowMs - now, 0);
   }
 
-  async hit(key: string): Promise<void> {
-    const now = this.clock.now();
-    await this.store.repos.rateHits.add({
-      rule: this.rule,
-      keyHash: this.keyHash(key),
+  /** Records a hit of `key`, whatever the count (a mark such as a known address). */
+  async hit(key: string, hits = this.store.repos.rateHits, now = this.clock.now()): Promise<void> {
+    await hits.add({
+      ...this.stored(key),
       at: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.limits.windowMs).toISOString(),
     });
@@ -54,4 +52,62 @@ export class RateLimiter {
   async reset(key: string): Promise<void> {
     await this.store.repos.rateHits.clear(this.rule, this.keyHash(key));
   }
+
+  /** The key as the table holds it. */
+  stored(key: string): RateKey {
+    return { rule: this.rule, keyHash: this.keyHash(key) };
+  }
+}
+
+/** A key of a limit an attempt counts against; `spared`: it counts, but never holds back. */
+export type Claim = { limiter: RateLimiter; key: string; spared?: boolean };
+
+/** An attempt counted against its limits; it stays counted unless released. */
+export class Attempt {
+  constructor(
+    private readonly store: Store,
+    private readonly claims: Claim[],
+    /** The time of its hits. */
+    private readonly at: Date,
+  ) {}
+
+  /** Takes the attempt back from `limiters` (from all when none are named): it failed nothing. */
+  async release(...limiters: RateLimiter[]): Promise<void> {
+    const released = this.claims.filter(
+      (claim) => limiters.length === 0 || limiters.includes(claim.limiter),
+    );
+    if (released.length === 0) return;
+    const keys = released.map(({ limiter, key }) => limiter.stored(key));
+    const at = this.at.toISOString();
+    await this.store.transaction(async (repos) => {
+      await repos.rateHits.lock(keys);
+      for (const key of keys) await repos.rateHits.removeOne(key, at);
+    });
+  }
+}
+
+/**
+ * Counts an attempt against every claim in one step, before the attempt is evaluated: one
+ * transaction locks the keys, reads their hits and, unless a claim that is not spared is used
+ * up, adds a hit to each. Answers the counted attempt, or the milliseconds to wait (and then
+ * counts nothing).
+ */
+export async function countAttempt(
+  store: Store,
+  clock: Clock,
+  claims: Claim[],
+): Promise<Attempt | { waitMs: number }> {
+  const now = clock.now();
+  const waitMs = await store.transaction(async (repos) => {
+    await repos.rateHits.lock(claims.map(({ limiter, key }) => limiter.stored(key)));
+    let wait = 0;
+    for (const { limiter, key, spared } of claims) {
+      if (spared) continue;
+      wait = Math.max(wait, await limiter.retryAfterMs(key, repos.rateHits, now.getTime()));
+    }
+    if (wait > 0) return wait;
+    for (const { limiter, key } of claims) await limiter.hit(key, repos.rateHits, now);
+    return 0;
+  });
+  return waitMs > 0 ? { waitMs } : new Attempt(store, claims, now);
 }

@@ -14,7 +14,6 @@ import { openSession } from "./sessions";
 import { checkSmsCode, hashSmsCode, newSmsCode } from "./sms-codes";
 import type { SmsSender } from "./sms-sender";
 import { codeSms } from "./sms-texts";
-import { enforce } from "./throttle";
 import type { Throttle } from "./throttle";
 
 export type RegistrationServiceDeps = {
@@ -51,7 +50,7 @@ export class RegistrationService {
     await this.queue.run(phone, async () => {
       const existing = await store.repos.players.findByPhone(phone);
       if (existing?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
-      await sms.assertQuota(phone);
+      const slot = await sms.reserve(phone);
       const code = newSmsCode();
       const now = clock.now();
       const at = now.toISOString();
@@ -71,7 +70,7 @@ export class RegistrationService {
           failedTries: 0,
         });
       });
-      await sms.send(phone, codeSms(language, code));
+      await sms.send(slot, codeSms(language, code));
     });
   }
 
@@ -91,21 +90,25 @@ export class RegistrationService {
   async verify(request: OptinSmsVerifyRequest, ip: string): Promise<string> {
     const { pack, store, clock, throttle, limits } = this.deps;
     const phone = phoneOf(request.phone, pack.phoneRegion);
-    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    const attempt = await throttle.attempt(
+      [{ limiter: throttle.failuresPerIp, key: ip }],
+      ErrorReason.tooManyAttempts,
+    );
     const code = request.smscode.replace(/\s/g, "");
 
     return this.queue.run(phone, async () => {
       const player = await store.repos.players.findByPhone(phone);
-      if (player?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
-      const stored = player && (await store.repos.smsCodes.find(player.id));
-      const check = stored
-        ? checkSmsCode(stored, code, clock.now(), limits.smsCodeMaxTries)
-        : "wrong";
-      if (!player || check !== "ok") {
-        await throttle.failuresPerIp.hit(ip);
-        if (player && check === "wrong") await store.repos.smsCodes.addFailedTry(player.id);
+      if (player?.verifiedAt) {
+        await attempt.release();
+        throw new ServiceError(402, ErrorReason.alreadyRegistered);
+      }
+      // The entry counts as a try before the code is compared; a failure stays counted.
+      const stored =
+        player && (await store.repos.smsCodes.countTry(player.id, limits.smsCodeMaxTries));
+      if (!player || !stored || checkSmsCode(stored, code, clock.now()) !== "ok") {
         throw new ServiceError(430, ErrorReason.invalidCode);
       }
+      await attempt.release();
       const passwordHash = await hashPassword(code);
       const at = clock.now().toISOString();
       return store.transaction(async (repos) => {

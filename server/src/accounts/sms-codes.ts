@@ -1,10 +1,10 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { hashToken } from "./tokens";
 
-/** A code as stored: its hash, when it stops working, how often it was entered wrongly. */
+/** A code as stored: its hash, when it stops working, how often it was entered. */
 export type StoredSmsCode = { codeHash: string; expiresAt: string; failedTries: number };
 
-export type SmsCodeCheck = "ok" | "wrong" | "expired" | "used up";
+export type SmsCodeCheck = "ok" | "wrong" | "expired";
 
 /** Six random digits from the CSPRNG, leading zeros kept. */
 export function newSmsCode(): string {
@@ -20,14 +20,11 @@ export function hashSmsCode(code: string): string {
   return hashToken(code);
 }
 
-/** Whether `given` opens `stored` at `now`; an expired or used-up code opens nothing. */
-export function checkSmsCode(
-  stored: StoredSmsCode,
-  given: string,
-  now: Date,
-  maxTries: number,
-): SmsCodeCheck {
-  if (stored.failedTries >= maxTries) return "used up";
+/**
+ * Whether `given` opens `stored` at `now`; an expired code opens nothing. The tries are counted
+ * by the database before the check (SmsCodeRepository.countTry).
+ */
+export function checkSmsCode(stored: StoredSmsCode, given: string, now: Date): SmsCodeCheck {
   if (now.toISOString() >= stored.expiresAt) return "expired";
   const expected = Buffer.from(stored.codeHash, "hex");
   const actual = Buffer.from(hashSmsCode(given.replace(/\s/g, "")), "hex");

@@ -1,8 +1,10 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import { ServiceError } from "../errors";
 import type { SmsProvider } from "./sms/sms-provider";
-import { enforce } from "./throttle";
 import type { Throttle } from "./throttle";
+
+/** An SMS to `phone`, counted against the number's share before any work. */
+export type SmsSlot = { readonly phone: string };
 
 /** The SMS provider behind the per-number limit (docs/security.md). */
 export class SmsSender {
@@ -13,14 +15,18 @@ export class SmsSender {
     private readonly onSent: () => void = () => undefined,
   ) {}
 
-  /** 429 `too many sms` when `phone` got its share within the hour; check before any work. */
-  async assertQuota(phone: string): Promise<void> {
-    await enforce(this.throttle.smsPerPhone, phone, ErrorReason.tooManySms);
+  /**
+   * Counts an SMS to `phone` against its share; 429 `too many sms` when the number got its
+   * share within the hour. Reserve before any work: the SMS counts whether or not it goes out.
+   */
+  async reserve(phone: string): Promise<SmsSlot> {
+    const { throttle } = this;
+    await throttle.attempt([{ limiter: throttle.smsPerPhone, key: phone }], ErrorReason.tooManySms);
+    return { phone };
   }
 
-  /** Sends, counting against the number's share; 503 `sms not sent` when the provider failed. */
-  async send(phone: string, text: string): Promise<void> {
-    await this.throttle.smsPerPhone.hit(phone);
+  /** Sends the reserved SMS; 503 `sms not sent` when the provider failed. */
+  async send({ phone }: SmsSlot, text: string): Promise<void> {
     try {
       await this.provider.send({ to: phone, text });
     } catch (error) {

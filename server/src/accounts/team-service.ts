@@ -1,7 +1,6 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { Player } from "./account-service";
 import type { AccountLimits } from "./limits";
-import { enforce } from "./throttle";
 import type { Throttle } from "./throttle";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
@@ -80,8 +79,13 @@ export class TeamService {
   async join(player: Player, input: string, ip: string): Promise<void> {
     const { store, clock, throttle } = this.deps;
     const playerKey = String(player.id);
-    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
-    await enforce(throttle.joinFailuresPerPlayer, playerKey, ErrorReason.tooManyAttempts);
+    const attempt = await throttle.attempt(
+      [
+        { limiter: throttle.failuresPerIp, key: ip },
+        { limiter: throttle.joinFailuresPerPlayer, key: playerKey },
+      ],
+      ErrorReason.tooManyAttempts,
+    );
     const code = canonicalInviteCode(input);
 
     const outcome = await this.queue.run(playerKey, () =>
@@ -99,11 +103,9 @@ export class TeamService {
         return "joined";
       }),
     );
-    if (outcome === "failed") {
-      await throttle.failuresPerIp.hit(ip);
-      await throttle.joinFailuresPerPlayer.hit(playerKey);
-      throw new ServiceError(400, ErrorReason.teamInvitationFailed);
-    }
+    // A failure stays counted.
+    if (outcome === "failed") throw new ServiceError(400, ErrorReason.teamInvitationFailed);
+    await attempt.release();
     if (outcome === "joined") this.deps.onParticipantChange(player.id);
   }
 }

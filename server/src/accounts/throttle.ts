@@ -4,8 +4,8 @@ import type { Clock } from "../clock";
 import { TooManyRequests } from "../errors";
 import type { Store } from "../store/store";
 import type { AccountLimits } from "./limits";
-import { RateLimiter } from "./rate-limiter";
-import type { RateLimit } from "./rate-limiter";
+import { RateLimiter, countAttempt } from "./rate-limiter";
+import type { Attempt, Claim, RateLimit } from "./rate-limiter";
 
 /**
  * The rate limiters the account and team calls share, one per rule of AccountLimits. One
@@ -29,7 +29,12 @@ export class Throttle {
   readonly opsLoginFailuresPerIp: RateLimiter;
   readonly opsLoginFailuresPerName: RateLimiter;
 
-  constructor(limits: AccountLimits, store: Store, clock: Clock, secret: Buffer) {
+  constructor(
+    limits: AccountLimits,
+    private readonly store: Store,
+    private readonly clock: Clock,
+    secret: Buffer,
+  ) {
     const keyHash = (key: string) => createHmac("sha256", secret).update(key).digest("hex");
     const limiter = (rule: string, limit: RateLimit) =>
       new RateLimiter(rule, limit, store, clock, keyHash);
@@ -49,20 +54,27 @@ export class Throttle {
     this.opsLoginFailuresPerName = rule("opsLoginFailuresPerName");
   }
 
+  /**
+   * Counts an attempt against `claims` before it is evaluated, in one step of the database:
+   * of requests that arrive together, no more than a limit allows pass. 429 `reason` with
+   * Retry-After, counting nothing, while a claim (not spared) is used up. The caller releases
+   * the attempt when it failed nothing the limits count.
+   */
+  async attempt(claims: Claim[], reason: string): Promise<Attempt> {
+    const counted = await countAttempt(this.store, this.clock, claims);
+    if ("waitMs" in counted) {
+      throw new TooManyRequests(reason, Math.ceil(counted.waitMs / 1000));
+    }
+    return counted;
+  }
+
   /** Counts an SMS-sending call of `ip`; 429 `too many sms` past the limit. */
   async smsCall(ip: string): Promise<void> {
-    await enforce(this.smsCallsPerIp, ip, ErrorReason.tooManySms);
-    await this.smsCallsPerIp.hit(ip);
+    await this.attempt([{ limiter: this.smsCallsPerIp, key: ip }], ErrorReason.tooManySms);
   }
 }
 
 /** The key of a (number, address) pair. */
 export function pairKey(phone: string, ip: string): string {
   return `${phone} ${ip}`;
-}
-
-/** 429 with Retry-After while `limiter` holds `key` back. */
-export async function enforce(limiter: RateLimiter, key: string, reason: string): Promise<void> {
-  const waitMs = await limiter.retryAfterMs(key);
-  if (waitMs > 0) throw new TooManyRequests(reason, Math.ceil(waitMs / 1000));
 }

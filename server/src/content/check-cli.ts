@@ -1,7 +1,8 @@
 /**
  * `npm run content:check -- content/demo`: checks a content pack as the server does at start-up
  * and prints every error and warning, then a summary. Exit code 1 when the pack has errors (the
- * server would refuse it); warnings alone keep 0.
+ * server would refuse it); warnings alone keep 0. Compiled to server/dist/content-check.js
+ * beside main.js, for where only the compiled server is installed (the container image).
  */
 import path from "node:path";
 import { checkContentPack } from "./loader";
@@ -10,11 +11,14 @@ import type { ContentProblem } from "./model";
 
 async function main(arg: string | undefined): Promise<number> {
   if (!arg) {
-    console.error("usage: npm run content:check -- <pack folder>");
+    console.error(
+      "usage: npm run content:check -- <pack folder>, or node server/dist/content-check.js <pack folder>",
+    );
     return 2;
   }
   // npm runs workspace scripts in server/; the path was typed relative to where npm was run.
-  const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+  const npm = process.env.npm_lifecycle_event === "content:check";
+  const dir = path.resolve((npm && process.env.INIT_CWD) || process.cwd(), arg);
   const { pack, errors, warnings } = await checkContentPack(dir);
   // Prefixed with the folder as typed, so each line names a file an editor can open.
   const print = (p: ContentProblem, severity: string) =>

@@ -41,7 +41,7 @@ function scriptOf(stationId: number, lang: Language): StationScript {
   const station = pack.stations.find((s) => s.id === stationId);
   if (!station) throw new Error(`no station ${stationId}`);
   return createScript(localize(station.scripts, lang), {
-    character: station.character,
+    character: localize(station.character, lang),
     maxPoints: station.points,
     rejection: localize(pack.texts.rejection, lang),
   });
@@ -143,5 +143,53 @@ describe("the demo game", () => {
       [8, 300_000],
     ]);
     for (const s of reminders) expect(Object.keys(s.reminder?.text ?? {})).toEqual([...languages]);
+  });
+
+  it("says in its privacy notice when the location reaches the server, and how long it stays", () => {
+    // station/activate and station/code carry the position for stations that open at their
+    // place (game/station-access.ts); team members may share theirs, kept in memory for two
+    // minutes after the last update (decisions/024). A notice saying it never leaves the device
+    // is wrong.
+    expect(pack.stations.some((s) => s.trigger === "near" || s.trigger === "qr-or-near")).toBe(
+      true,
+    );
+    const says: Record<Language, { never: RegExp; required: RegExp[] }> = {
+      de: {
+        never: /nicht an uns übertragen|verlässt .* nie/,
+        required: [
+          /Start einer Station/,
+          /QR-Code/,
+          /weder gespeichert noch protokolliert/,
+          /Team/,
+          /zwei Minuten nach der letzten/,
+        ],
+      },
+      "de-formal": {
+        never: /nicht an uns übertragen|verlässt .* nie/,
+        required: [
+          /Start einer Station/,
+          /QR-Code/,
+          /weder gespeichert noch protokolliert/,
+          /Team/,
+          /zwei Minuten nach der letzten/,
+        ],
+      },
+      en: {
+        never: /never sent|never leaves/,
+        required: [
+          /start a station/,
+          /QR code/,
+          /neither stored nor logged/,
+          /team/,
+          /two minutes after the last/,
+        ],
+      },
+    };
+    for (const lang of languages) {
+      const text = localize(pack.privacy?.text ?? { de: "" }, lang);
+      const location = text.split(/\n\s*\n/).find((p) => /Standort|location/.test(p)) ?? "";
+      expect(text, lang).not.toMatch(says[lang].never);
+      for (const phrase of says[lang].required) expect(location, lang).toMatch(phrase);
+    }
   });
 });

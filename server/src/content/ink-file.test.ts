@@ -59,4 +59,47 @@ describe("compileInkFile", () => {
       { id: "hexenturm", line: 5 },
     ]);
   });
+
+  it("reports a text given to a variable declared as a number, at its line", () => {
+    const ink = compileInkFile(
+      file,
+      [
+        "VAR points = 0",
+        "VAR tipps = 0",
+        'VAR name = "Anna"',
+        '~ points = "drei"',
+        '~ tipps = "eins" + tipps',
+        "~ points = tipps + 1",
+        "~ name = 3",
+        '~ temp text = "x"',
+        "~ points = text",
+        "+ [Weiter]",
+        '  ~ tipps = "{name}!"',
+        "  -> END",
+        "",
+      ].join("\n"),
+    );
+    // Numbers for numbers, and what cannot be known before the script runs, pass.
+    expect(ink.problems).toEqual([
+      {
+        file,
+        line: 4,
+        message:
+          "points is given a text here, but VAR points declares a number (a text awards 0 points): write the number without quotes, like ~ points = 3",
+      },
+      {
+        file,
+        line: 5,
+        message:
+          "tipps is given a text here, but VAR tipps declares a number: write the number without quotes, like ~ tipps = 3",
+      },
+      {
+        file,
+        line: 11,
+        message:
+          "tipps is given a text here, but VAR tipps declares a number: write the number without quotes, like ~ tipps = 3",
+      },
+    ]);
+    expect(ink.json).toBeUndefined();
+  });
 });

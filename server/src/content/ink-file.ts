@@ -8,6 +8,7 @@ import type { Story } from "inkjs/engine/Story";
 import { StringValue } from "inkjs/engine/Value";
 import { parseDuration } from "../engine/duration";
 import { isTagName, knownTags, parseSeenRatio, tagValue } from "../engine/tags";
+import { textToNumberProblems } from "./ink-variables";
 import type { ContentProblem } from "./model";
 
 /** A `#content` line of a script: what it names and where. */
@@ -40,6 +41,7 @@ export function compileInkFile(file: string, source: string): InkFile {
     ...commentedUrls(file, lines),
     ...tagProblems(file, tags),
     ...(story ? pointsProblems(file, story, lines) : []),
+    ...(story ? textToNumberProblems(file, story) : []),
   ];
   return {
     json: problems.length === 0 ? compiled.json : undefined,

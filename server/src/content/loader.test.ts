@@ -1,6 +1,6 @@
 // Over 300 lines: every check of the pack loader, each with a small pack of its own.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,12 +82,34 @@ describe("loadContentPack", () => {
     expect(loaded.title).toEqual({ de: "Marburg" });
     expect(loaded.stations.find((s) => s.id === 10)).toMatchObject({
       id: 10,
+      character: { de: "Koch" },
       view: "station",
       style: "game-station",
       visible: true,
       live: true,
       group: "",
     });
+  });
+
+  it("takes a character's name per language, and refuses an empty one", async () => {
+    await write(
+      "stations/10-mensa/station.yaml",
+      station.replace("character: Koch", "character: { de: Der Koch, en: The Cook }"),
+    );
+    await write("stations/10-mensa/script.de.ink", "Guten Appetit!\n");
+    const loaded = await loadContentPack(pack);
+    expect(loaded.stations.find((s) => s.id === 10)?.character).toEqual({
+      de: "Der Koch",
+      en: "The Cook",
+    });
+    await write(
+      "stations/10-mensa/station.yaml",
+      station.replace("character: Koch", "character: { en: The Cook, fr: Le Chef }"),
+    );
+    expect(await problems()).toEqual([
+      { file: "stations/10-mensa/station.yaml", line: 3, message: "character.de: required" },
+      { file: "stations/10-mensa/station.yaml", line: 3, message: "unknown key character.fr" },
+    ]);
   });
 
   it("reports bad yaml at its line", async () => {
@@ -337,7 +359,7 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
       t.replace(/ {2}- headline:\n {6}de: Punkte sammeln\n(?: {4}.*\n)*/, ""),
     );
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 49, message: "intro: expected exactly 4 steps" },
+      { file: "game.yaml", line: 50, message: "intro: expected exactly 4 steps" },
     ]);
   });
 
@@ -347,17 +369,17 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
     expect(await problems()).toEqual([
       {
         file: "game.yaml",
-        line: 23,
+        line: 24,
         message: "crest.zero: expected a count of finished stories: 0, 1, 2, …",
       },
     ]);
     await write("game.yaml", crest.replace("  0:\n", "  4:\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 22, message: "crest: needs a row for 0 finished stories" },
+      { file: "game.yaml", line: 23, message: "crest: needs a row for 0 finished stories" },
     ]);
     await write("game.yaml", crest.replace("  3:\n", "  5:\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 41, message: "crest.5: the pack has only 3 live stories" },
+      { file: "game.yaml", line: 42, message: "crest.5: the pack has only 3 live stories" },
     ]);
   });
 
@@ -365,19 +387,42 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
     await rm(path.join(pack, "points/wappen-2.png"));
     await edit("game.yaml", (t) => t.replace("image: intro/3.png", "image: stations/3/intro.png"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 36, message: "points/wappen-2.png: file not found in points/" },
+      { file: "game.yaml", line: 37, message: "points/wappen-2.png: file not found in points/" },
       {
         file: "game.yaml",
-        line: 73,
+        line: 74,
         message: "stations/3/intro.png: file not found in stations/3-elisabethkirche/",
       },
+    ]);
+  });
+
+  it("reports an image the server would not send, being no image, mp3 or video", async () => {
+    await write("points/wappen-2.bmp", "BM");
+    await edit("game.yaml", (t) => t.replace("points/wappen-2.png", "points/wappen-2.bmp"));
+    expect(await problems()).toEqual([
+      {
+        file: "game.yaml",
+        line: 36,
+        message:
+          "points/wappen-2.bmp: the server sends only images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm",
+      },
+    ]);
+  });
+
+  it("reports a symbolic link that leaves the pack or leads nowhere, not one within it", async () => {
+    await symlink(os.tmpdir(), path.join(pack, "points/tmp"));
+    await symlink("wappen-0.png", path.join(pack, "points/wappen.png"));
+    await symlink("gone.png", path.join(pack, "intro/gone.png"));
+    expect(await problems()).toEqual([
+      { file: "intro/gone.png", message: "link leads nowhere: gone.png" },
+      { file: "points/tmp", message: `link leaves the pack: ${os.tmpdir()}` },
     ]);
   });
 
   it("reports a privacy notice without its provider's email", async () => {
     await edit("game.yaml", (t) => t.replace(/ {4}email: .*\n/, "    email: bei uns\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 137, message: "privacy.provider.email: Invalid email address" },
+      { file: "game.yaml", line: 138, message: "privacy.provider.email: Invalid email address" },
     ]);
   });
 

@@ -1,7 +1,8 @@
 import path from "node:path";
-import { languages } from "@wegmarke/protocol";
+import { isMediaFile, languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import type { FolderDraft, LineOf, MediaUse } from "./drafts";
+import { isWebUrl } from "./media";
 import { ContentError } from "./model";
 import type { ContentPack, ContentProblem, Station, Story } from "./model";
 import {
@@ -12,11 +13,12 @@ import {
   mediaProblems,
   requiredPointsProblems,
 } from "./pack-checks";
-import { isDirectory, listFolders, readText } from "./pack-files";
-import { recommendationWarnings, translationWarnings } from "./pack-warnings";
+import { isDirectory, linkProblems, listFolders, readText } from "./pack-files";
+import { recommendationWarnings, sameNameWarnings, translationWarnings } from "./pack-warnings";
 import { gameSchema, gameSummarySchema } from "./schema";
 import type { GameFile, GameSummary } from "./schema";
 import { loadStation } from "./station-folder";
+import { placeWarnings } from "./station-places";
 import { loadStory } from "./story-folder";
 import { parseYamlFile } from "./yaml-file";
 import type { YamlFile } from "./yaml-file";
@@ -49,10 +51,11 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
     const errors = [{ file: ".", message: `folder not found: ${root}` }];
     return { pack: undefined, errors, warnings: [] };
   }
-  const [game, stationFolders, storyFolders] = await Promise.all([
+  const [game, stationFolders, storyFolders, links] = await Promise.all([
     loadGame(root),
     listFolders(root, "stations"),
     listFolders(root, "stories"),
+    linkProblems(root),
   ]);
   const [stationDrafts, storyDrafts] = await Promise.all([
     Promise.all(stationFolders.names.map((f) => loadStation(root, f))),
@@ -66,7 +69,8 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
     ...gameMedia(gameSummary, game.lineOf),
     ...[...stationDrafts, ...storyDrafts].flatMap((d) => d.media),
   ];
-  const errors = sortProblems([
+  const found = [
+    ...links,
     ...game.problems,
     ...stationFolders.problems,
     ...storyFolders.problems,
@@ -84,23 +88,23 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
     ...(stationFolders.problems.length === 0
       ? requiredPointsProblems(storyDrafts, stationSummaries)
       : []),
-  ]);
+  ];
+  const errors = sortProblems([...found, ...unsentMedia(media, found)]);
+  const declared = declaredLanguages(gameSummary);
   const warnings = sortProblems([
-    ...translationWarnings([...stationDrafts, ...storyDrafts], declaredLanguages(gameSummary)),
+    ...translationWarnings([...stationDrafts, ...storyDrafts], declared),
     ...recommendationWarnings(stationDrafts),
+    ...sameNameWarnings(stationDrafts, declared),
+    ...placeWarnings(stationDrafts, gameSummary.map?.image?.bounds),
   ]);
   if (errors.length > 0 || !game.value) return { pack: undefined, errors, warnings };
   return { pack: packOf(game.value, stations, stories, root), errors, warnings };
 }
 
-/** The pack the server runs; `languages` only tells the check what to look for. */
-function packOf(
-  { crest = [], languages: _checkedOnly, ...rest }: GameFile,
-  stations: Station[],
-  stories: Story[],
-  dir: string,
-): ContentPack {
-  return { ...rest, crest, stations, stories, dir };
+/** The pack the server runs, with the languages it is written in (declaredLanguages). */
+function packOf(game: GameFile, stations: Station[], stories: Story[], dir: string): ContentPack {
+  const { crest = [], ...rest } = game;
+  return { ...rest, languages: declaredLanguages(game), crest, stations, stories, dir };
 }
 
 /** The languages game.yaml lists, or else those its title is given in and the default one. */
@@ -133,6 +137,25 @@ function gameMedia({ crest: rows = [], intro = [], map }: GameSummary, lineOf: L
       ? []
       : [{ file, line: lineOf(["map", "image", "path"]), ref: map.image.path, webAllowed: false }];
   return [...crest, ...steps, ...mapImage];
+}
+
+/**
+ * Images and audio named outside a message (crest, intro, map, a station's or story's image)
+ * that the server would not send, being no image, mp3, mp4 or webm file; a message's content
+ * is checked as the app shows it (pack-checks.ts), and a use with a problem already is left
+ * alone.
+ */
+function unsentMedia(uses: MediaUse[], found: ContentProblem[]): ContentProblem[] {
+  const reported = (use: MediaUse) =>
+    found.some((p) => p.file === use.file && p.line === use.line && p.message.startsWith(use.ref));
+  return uses
+    .filter((use) => !use.webAllowed && !isWebUrl(use.ref) && !isMediaFile(use.ref))
+    .filter((use) => !reported(use))
+    .map((use) => ({
+      file: use.file,
+      line: use.line,
+      message: `${use.ref}: the server sends only images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm`,
+    }));
 }
 
 /** The folders that loaded without problems, sorted by id. */

@@ -39,7 +39,8 @@ export type Reminder = { afterMs: number; text: Localized };
 export type Station = {
   id: number;
   name: string;
-  character: string;
+  /** Who speaks the script's lines unless a line says `#from:`; German where a language lacks it. */
+  character: Localized;
   latitude: number;
   longitude: number;
   /** maxPoints: the most the station can award. */
@@ -118,13 +119,22 @@ export type GameSettings = Pick<
   | "stationDistanceThreshold"
   | "allowGeolocation"
   | "allowSortbyDistance"
+  | "followBrowserLanguage"
 >;
+
+/** A view's name in the app's menus and a line atop its list (game.yaml `views`). */
+export type ViewNames = { label: Localized; text?: Localized };
 
 export type ContentPack = {
   /** The story id players register with. */
   id: string;
   title: Localized;
   defaultLanguage: Language;
+  /**
+   * The languages the pack is written in: game.yaml's `languages`, or those of its title and
+   * the default one. The app may start in one of them (`followBrowserLanguage`).
+   */
+  languages?: Language[];
   settings: GameSettings;
   texts: {
     rejection: Localized;
@@ -154,6 +164,8 @@ export type ContentPack = {
   phoneRegion?: CountryCode;
   /** The base map of /webapp/map; none: the app offers no map. */
   map?: GameMap;
+  /** The pack's own names of its views; the app names the others itself. */
+  views?: Partial<Record<StationView, ViewNames>>;
   /** Absolute path of the pack's folder. */
   dir: string;
 };

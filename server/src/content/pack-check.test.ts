@@ -1,4 +1,5 @@
-// The check as an operator meets it: a pack with many problems, all found in one run.
+// Over 300 lines: the check as an operator meets it, on copies of the demo pack broken in many
+// ways: every problem found in one run, and printed as npm run content:check prints it.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { spawnSync } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -171,19 +172,22 @@ describe("translations", () => {
     expect((await checkContentPack(pack)).warnings).toEqual([brokenWarnings[1]]);
   });
 
-  it("name a station's texts, script and reminder", async () => {
+  it("name a station's texts, script, character and reminder", async () => {
     await edit("game.yaml", (t) =>
       t.replace("defaultLanguage: de\n", "defaultLanguage: de\nlanguages: [en]\n"),
     );
     await rm(path.join(pack, "stations/6-kilianskapelle/script.en.ink"));
     await edit("stations/6-kilianskapelle/station.yaml", (t) =>
-      t.replace(/^ {2}en:\n(?: {4}.*\n)+/m, "").replace(/^ {4}en: .*\n(?=\S|$)/m, ""),
+      t
+        .replace(/^ {2}en:\n(?: {4}.*\n)+/m, "")
+        .replace(/^ {4}en: .*\n(?=\S|$)/m, "")
+        .replace(", en: The Shoemaker }", " }"),
     );
     expect((await checkContentPack(pack)).warnings).toEqual([
       at(
         "stations/6-kilianskapelle/station.yaml",
         expect.any(Number) as number,
-        "missing in English (en): texts.en, script.en.ink, reminder.text.en; players who chose English get the German",
+        "missing in English (en): texts.en, script.en.ink, character.en, reminder.text.en; players who chose English get the German",
       ),
     ]);
   });
@@ -238,7 +242,7 @@ describe("game.yaml settings", () => {
   it("take the spec's defaults for apiVersion, the distance and geolocation", async () => {
     await edit("game.yaml", (t) =>
       t.replace(
-        / {2}(apiVersion|stationDistanceThreshold|allowGeolocation|allowSortbyDistance): .*\n/g,
+        / {2}(apiVersion|stationDistanceThreshold|allowGeolocation|allowSortbyDistance|followBrowserLanguage): .*\n/g,
         "",
       ),
     );
@@ -250,6 +254,7 @@ describe("game.yaml settings", () => {
       stationDistanceThreshold: 3000,
       allowGeolocation: true,
       allowSortbyDistance: true,
+      followBrowserLanguage: false,
     });
   });
 
@@ -281,6 +286,34 @@ describe("npm run content:check", () => {
     );
     expect(stderr.filter((line) => line.includes(": error: "))).toHaveLength(brokenErrors.length);
     expect(stderr).toContain(`${pack}: 7 errors, 2 warnings; the server would refuse this pack`);
+  });
+
+  it("prints what hurts players: a misplaced station, one title twice, a text for a number, an indentation", async () => {
+    await edit("stations/3-elisabethkirche/station.yaml", (t) =>
+      t.replace("latitude: 50.81528\nlongitude: 8.77067", "latitude: 8.77067\nlongitude: 50.81528"),
+    );
+    await edit("stations/15-steinweg/station.yaml", (t) =>
+      t.replace(
+        "    title: Der Steinweg\n    desc: Die Station öffnet sich erst, wenn du",
+        "    title: Der Marktplatz\n    desc: Die Station öffnet sich erst, wenn du",
+      ),
+    );
+    await edit("stations/1-marktplatz/script.de.ink", (t) =>
+      t.replace("~ points = 3", '~ points = "drei"'),
+    );
+    await edit("stations/2-schloss/station.yaml", (t) =>
+      t.replace("    desc: Hoch über der Stadt", "      desc: Hoch über der Stadt"),
+    );
+    const { status, stderr } = run(pack);
+    expect(status).toBe(1);
+    expect(stderr).toEqual([
+      `${pack}/stations/1-marktplatz/script.de.ink:9: error: points is given a text here, but VAR points declares a number (a text awards 0 points): write the number without quotes, like ~ points = 3`,
+      `${pack}/stations/2-schloss/station.yaml:15: error: indented deeper than title (line 14), which has a value already: start this line in the same column as title, or write a value that goes on over several lines in quotes`,
+      `${pack}/stations/15-steinweg/station.yaml:18: warning: the title "Der Marktplatz" is also that of stations/1-marktplatz in German: players cannot tell the two apart`,
+      `${pack}/stations/3-elisabethkirche/station.yaml:4: warning: latitude 8.77067, longitude 50.81528 lies outside the map (map.image.bounds in game.yaml): latitude and longitude swapped?`,
+      `${pack}: 2 errors, 2 warnings; the server would refuse this pack`,
+      "",
+    ]);
   });
 
   it("prints warnings but passes a pack without errors", async () => {

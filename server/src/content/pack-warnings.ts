@@ -33,6 +33,50 @@ export function translationWarnings(
 }
 
 /**
+ * Two stations with one `name` (a `#recommend:` of it leads to one of them only), and two that
+ * players see under one title in a language the pack is written in: they cannot tell them
+ * apart. A title a language falls back to German for is reported in German only.
+ */
+export function sameNameWarnings(
+  stations: StationDraft[],
+  declared: readonly Language[],
+): ContentProblem[] {
+  const named = stations.flatMap((d) => (d.summary ? [{ ...d, summary: d.summary }] : []));
+  const names = repeats(named, (d) => d.summary.name).map(([first, d]) => ({
+    file: d.yamlFile,
+    line: d.lineOf(["name"]),
+    message: `name ${d.summary.name} is also the name of stations/${first.folder}: a #recommend: ${d.summary.name} leads to one of them only`,
+  }));
+  const shown = named.filter((d) => d.summary.live && d.summary.visible !== false);
+  const titles = declared.flatMap((language) => {
+    const titled = shown.flatMap((d) => {
+      const texts = d.summary.texts;
+      if (!texts) return [];
+      const own = texts[language];
+      return [{ ...d, title: (own ?? texts.de).title, own: own !== undefined }];
+    });
+    return repeats(titled, (d) => d.title.trim().toLowerCase())
+      .filter(([first, d]) => language === "de" || !declared.includes("de") || first.own || d.own)
+      .map(([first, d]) => ({
+        file: d.yamlFile,
+        line: d.lineOf(["texts", d.own ? language : "de", "title"]),
+        message: `the title "${d.title}" is also that of stations/${first.folder} in ${LANGUAGE_NAMES[language]}: players cannot tell the two apart`,
+      }));
+  });
+  return [...names, ...titles];
+}
+
+/** Each item whose key an earlier one has, with the first that has it. */
+function repeats<T>(items: T[], key: (item: T) => string): [T, T][] {
+  const first = new Map<string, T>();
+  return items.flatMap((item): [T, T][] => {
+    const earlier = first.get(key(item));
+    if (earlier === undefined) first.set(key(item), item);
+    return earlier === undefined ? [] : [[earlier, item]];
+  });
+}
+
+/**
  * A `#recommend: <id>` leads to the station whose `name` is the id, if that station is live
  * and not `visible: false` (web/src/game/news.ts); else it leads to the station that sent it.
  * An id that names such a station, or nearly names one (a typo), most likely meant to lead there.

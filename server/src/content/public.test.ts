@@ -12,7 +12,7 @@ function station(id: number, overrides: Partial<Station> = {}): Station {
   return {
     id,
     name: `s${id}`,
-    character: "Lena",
+    character: { de: "Lena" },
     latitude: 50.8,
     longitude: 8.7,
     points: 2,
@@ -194,6 +194,21 @@ describe("publicContent of stories, crest, intro, help, privacy and news", () =>
     expect(content).not.toHaveProperty("privacy");
   });
 
+  it("names the views the pack names, in one language, German where missing", () => {
+    const named: ContentPack = {
+      ...pack,
+      views: {
+        email: { label: { de: "Briefe", en: "Letters" }, text: { de: "Post für dich." } },
+        story: { label: { de: "Märchenstunde" } },
+      },
+    };
+    expect(publicContent(named, "en").views).toEqual({
+      email: { label: "Letters", text: "Post für dich." },
+      story: { label: "Märchenstunde" },
+    });
+    expect(publicContent(pack, "en")).not.toHaveProperty("views");
+  });
+
   it("fits the protocol for every language of the demo pack", async () => {
     const demo = await loadContentPack(
       fileURLToPath(new URL("../../../content/demo", import.meta.url)),
@@ -207,6 +222,13 @@ describe("publicContent of stories, crest, intro, help, privacy and news", () =>
       expect(Object.keys(content.stories ?? {})).toEqual(["1", "2", "3"]);
       expect(content.intro).toHaveLength(4);
       expect(content.stations["4"]).toMatchObject({ view: "email", author: "Jacob Grimm" });
+      expect(Object.keys(content.views ?? {})).toEqual([
+        "email",
+        "main",
+        "archive",
+        "custom",
+        "story",
+      ]);
     }
     expect(publicContent(demo, "en").stories?.["2"]?.audioPath).toBe("stories/2/narration-en.mp3");
   });

@@ -1,7 +1,9 @@
 import path from "node:path";
+import { isMediaFile } from "@wegmarke/protocol";
 import type { Language, PublicContent, StationContent, StoryContent } from "@wegmarke/protocol";
 import { parseMediaPath } from "./media";
 import { localize } from "./model";
+import { realFileInPack } from "./pack-files";
 import type { ContentPack, Station, StationTexts, Story } from "./model";
 
 /** `/webapp/content/{lang}.json`: the pack's public texts in `lang`, German where missing. */
@@ -37,7 +39,23 @@ export function publicContent(pack: ContentPack, lang: Language): PublicContent 
       : { privacy: { provider: pack.privacy.provider, text: text(pack.privacy.text) } }),
     news: (pack.news ?? []).map(text),
     ...(pack.map === undefined ? {} : { map: pack.map }),
+    ...(pack.views === undefined ? {} : { views: viewNames(pack.views, lang) }),
   };
+}
+
+function viewNames(
+  views: NonNullable<ContentPack["views"]>,
+  lang: Language,
+): NonNullable<PublicContent["views"]> {
+  return Object.fromEntries(
+    Object.entries(views).map(([view, { label, text }]) => [
+      view,
+      {
+        label: localize(label, lang),
+        ...(text === undefined ? {} : { text: localize(text, lang) }),
+      },
+    ]),
+  );
 }
 
 function stationContent(station: Station, lang: Language): StationContent {
@@ -70,11 +88,12 @@ function withFallback(texts: StationTexts | undefined, de: StationTexts): Statio
 
 /**
  * The file for a path below `/assets/webapp-data/` (`stations/3/kirche.jpg`, `points/0.png`),
- * or null when it names no station or story, leaves its folder or names a script or yaml file.
+ * or null when it names no station or story, leaves its folder or is no media file (an image,
+ * mp3, mp4 or webm: never a script, a yaml file or an editor's backup of one).
  */
 export function assetPath(pack: ContentPack, urlPath: string): string | null {
   const media = parseMediaPath(urlPath);
-  if (!media) return null;
+  if (!media || !isMediaFile(urlPath)) return null;
   const dir =
     media.area === "stations" || media.area === "stories"
       ? ownerDir(pack, media.area, media.id)
@@ -83,6 +102,17 @@ export function assetPath(pack: ContentPack, urlPath: string): string | null {
   const file = path.resolve(dir, ...media.segments);
   // parseMediaPath already refuses `..`; this guards against anything it did not foresee.
   return file.startsWith(dir + path.sep) ? file : null;
+}
+
+/**
+ * The file the server sends for a media path: assetPath's, with its links resolved, when it
+ * is a media file within the pack; else null. A link that leads out of the pack (to the
+ * server's secret, to `/`) or to a script is never followed.
+ */
+export async function mediaFile(pack: ContentPack, urlPath: string): Promise<string | null> {
+  const file = assetPath(pack, urlPath);
+  const real = file === null ? null : await realFileInPack(pack.dir, file);
+  return real !== null && isMediaFile(real) ? real : null;
 }
 
 function ownerDir(pack: ContentPack, area: "stations" | "stories", id: number): string | undefined {

@@ -115,6 +115,8 @@ export const gameSchema = z.strictObject({
     stationDistanceThreshold: z.number().positive().default(3000),
     allowGeolocation: z.boolean().default(true),
     allowSortbyDistance: z.boolean().default(true),
+    /** The app starts in the browser's language where the pack has it (else defaultLanguage). */
+    followBrowserLanguage: z.boolean().default(false),
   }),
   /**
    * The languages the pack is written in, checked for a translation in every station and story
@@ -143,6 +145,13 @@ export const gameSchema = z.strictObject({
     })
     .default(DEFAULT_PHONE_REGION),
   map: mapSchema.optional(),
+  /** What the app calls a view in its menus, and a line atop its list (see "Views and styles"). */
+  views: z
+    .partialRecord(
+      stationViewSchema,
+      z.strictObject({ label: localizedSchema, text: localizedSchema.optional() }),
+    )
+    .optional(),
 });
 export type GameFile = z.infer<typeof gameSchema>;
 
@@ -163,7 +172,15 @@ export const stationSchema = z.strictObject({
   // Ids are stored as the database's integer, and requests carry no larger one.
   id: z.int().positive().max(MAX_ID),
   name: z.string().min(1),
-  character: z.string().min(1),
+  /** Who speaks the script's lines: one name, or a name per language like every text. */
+  character: z.preprocess(
+    (value) => (typeof value === "string" ? { de: value } : value),
+    z.strictObject({
+      de: z.string().min(1),
+      "de-formal": z.string().min(1).optional(),
+      en: z.string().min(1).optional(),
+    }),
+  ),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   points: z.int().nonnegative(),
@@ -244,6 +261,10 @@ export const stationSummarySchema = z.object({
   live: stationSchema.shape.live,
   visible: stationSchema.shape.visible,
   code: stationSchema.shape.code,
+  // Where the station is and what it is called, for the warnings about places and titles.
+  latitude: eachOnItsOwn(stationSchema.shape.latitude),
+  longitude: eachOnItsOwn(stationSchema.shape.longitude),
+  texts: eachOnItsOwn(stationSchema.shape.texts),
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
 

@@ -77,7 +77,10 @@ function triggerProblems(
   return [{ file, line: lineOf(["radius"]), message }];
 }
 
-/** Per language but German: a station lacks its texts, its script or its reminder's text. */
+/**
+ * Per language but German: a station lacks its texts, its script, its character's name (when it
+ * is given per language) or its reminder's text.
+ */
 function missingLanguages(
   config: StationFile,
   data: unknown,
@@ -88,6 +91,10 @@ function missingLanguages(
     const parts = [
       ...(config.texts[language] ? [] : [`texts.${language}`]),
       ...(scripts.includes(language) ? [] : [`script.${language}.ink`]),
+      // A name is the same in formal German.
+      ...(language === "de-formal" || givenIn(data, ["character"], language)
+        ? []
+        : [`character.${language}`]),
       ...(config.reminder && !givenIn(data, ["reminder", "text"], language)
         ? [`reminder.text.${language}`]
         : []),

@@ -20,10 +20,23 @@ describe("parseYamlFile says what is wrong in plain words, at its line", () => {
     expect(problems("title: Hallo\ntexts:\n  de: Hallo\n en: Hello\n")).toEqual([
       "4: wrong indentation: the keys (or - items) of one block must start in the same column as the ones above",
     ]);
-    // Indented deeper, the line reads as a value's continuation: yaml finds it on the line above.
+  });
+
+  it("a key indented deeper than the one above, which has a value: at its own line", () => {
+    const deeper = (key: string, line: number) =>
+      `indented deeper than ${key} (line ${line}), which has a value already: start this line in the same column as ${key}, or write a value that goes on over several lines in quotes`;
     expect(problems("title: Hallo\ntexts:\n  de: Hallo\n   en: Hello\n")).toEqual([
-      '3: a second ": " on this line: put a value that contains ": " in quotes (title: "Achtung: Hund"), or indent the next line no deeper than this one',
+      `4: ${deeper("de", 3)}`,
     ]);
+    expect(problems("title: Hallo\npoints: 2\n  live: true\n")).toEqual([
+      `3: ${deeper("points", 2)}`,
+    ]);
+    // Past a line that reads as the value going on, and a blank line.
+    expect(problems("title: Hallo\n  noch mehr\n  live: true\n")).toEqual([
+      `3: ${deeper("title", 1)}`,
+    ]);
+    expect(problems("texts:\n  de: Hallo\n\n    en: Hello\n")).toEqual([`4: ${deeper("de", 2)}`]);
+    expect(problems("news:\n  - title: A\n     desc: B\n")).toEqual([`3: ${deeper("title", 2)}`]);
   });
 
   it("a tab as indentation", () => {
@@ -33,9 +46,10 @@ describe("parseYamlFile says what is wrong in plain words, at its line", () => {
   });
 
   it("a value with a colon that is not in quotes", () => {
-    expect(problems("title: Achtung: Hund\n")).toEqual([
-      '1: a second ": " on this line: put a value that contains ": " in quotes (title: "Achtung: Hund"), or indent the next line no deeper than this one',
-    ]);
+    const second =
+      'a second ": " on this line: put a value that contains ": " in quotes (title: "Achtung: Hund"), or indent the next line no deeper than this one';
+    expect(problems("title: Achtung: Hund\n")).toEqual([`1: ${second}`]);
+    expect(problems("title: Achtung: Hund\n  live: true\n")).toEqual([`1: ${second}`]);
   });
 
   it("a key written twice", () => {

@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml"
 import type { Alias, Document } from "yaml";
 import type { z } from "zod";
 import type { ContentProblem } from "./model";
-import { aliasMessage, plainIssue, syntaxMessage } from "./yaml-messages";
+import { aliasMessage, plainIssue, syntaxProblem } from "./yaml-messages";
 
 type Path = readonly PropertyKey[];
 
@@ -31,7 +31,10 @@ export function parseYamlFile<T>(file: string, text: string, schema: z.ZodType<T
   });
   const [syntax] = doc.errors;
   // After a syntax error the parser misreads the rest of the file: only the first one is real.
-  if (syntax) return unreadable(syntax.linePos?.[0].line, syntaxMessage(syntax, text));
+  if (syntax) {
+    const { line, message } = syntaxProblem(syntax, text);
+    return unreadable(line, message);
+  }
   let data: unknown;
   try {
     data = doc.toJS();

@@ -7,8 +7,45 @@ import type { z } from "zod";
  * ("received string"); these say what to change.
  */
 
+/**
+ * A syntax error at its line: what the author most likely wrote, and how to write it. yaml finds
+ * a line indented deeper than the key above, which has a value already, on that key's line (as a
+ * value with a second ": " that goes on there): such a line is reported at its own line.
+ */
+export function syntaxProblem(
+  error: YAMLError,
+  text: string,
+): { line: number | undefined; message: string } {
+  const deeper = error.code === "BLOCK_AS_IMPLICIT_KEY" ? deeperLine(error, text) : undefined;
+  return deeper ?? { line: error.linePos?.[0].line, message: syntaxMessage(error, text) };
+}
+
+/**
+ * For a value without a second ": " on its own line: the first line below it that yaml read as
+ * the value going on and that has a ": " (a key indented too deep), and the key above it.
+ */
+function deeperLine(error: YAMLError, text: string): { line: number; message: string } | undefined {
+  const lines = text.split("\n");
+  const start = text.lastIndexOf("\n", error.pos[0] - 1) + 1;
+  const first = text.slice(0, start).split("\n").length - 1;
+  const keyLine = lines[first] ?? "";
+  const value = keyLine.slice(error.pos[0] - start).replace(/\s#.*$/, "");
+  const key = /^(\s*(?:-\s+)*)([^\s:#][^:#]*?)\s*:/.exec(keyLine);
+  if (/:(\s|$)/.test(value) || !key?.[2]) return undefined;
+  const indent = (key[1] ?? "").length;
+  for (let i = first + 1; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    if (line.trim() === "" || line.trim().startsWith("#")) continue;
+    if (line.search(/\S/) <= indent) return undefined;
+    if (!/:(\s|$)/.test(line.replace(/\s#.*$/, ""))) continue;
+    const message = `indented deeper than ${key[2]} (line ${first + 1}), which has a value already: start this line in the same column as ${key[2]}, or write a value that goes on over several lines in quotes`;
+    return { line: i + 1, message };
+  }
+  return undefined;
+}
+
 /** A syntax error: what the author most likely wrote, and how to write it. */
-export function syntaxMessage(error: YAMLError, text: string): string {
+function syntaxMessage(error: YAMLError, text: string): string {
   const said = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
   switch (error.code) {
     case "TAB_AS_INDENT":

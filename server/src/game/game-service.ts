@@ -291,7 +291,7 @@ export class GameService {
         type: "webtext",
         data: {
           StationID: stationId,
-          Originator: station.character,
+          Originator: localize(station.character, language),
           Text: text,
           Timestamp: turn.at,
         },

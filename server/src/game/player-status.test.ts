@@ -8,7 +8,7 @@ function station(id: number, changes: Partial<Station> = {}): Station {
   return {
     id,
     name: `station-${id}`,
-    character: "Lena",
+    character: { de: "Lena" },
     latitude: 50.8,
     longitude: 8.77,
     points: 3,

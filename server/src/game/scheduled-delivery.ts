@@ -88,7 +88,7 @@ export class ScheduledDelivery {
       type: "webtext",
       data: {
         StationID: station.id,
-        Originator: station.character,
+        Originator: localize(station.character, run.language),
         Text: localize(station.reminder.text, run.language),
         Timestamp: turn.at,
       },

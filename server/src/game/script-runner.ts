@@ -107,7 +107,7 @@ export function scriptSources(pack: ContentPack): ScriptSource[] {
       key: scriptKey(station.id, language),
       inkJson: localize(station.scripts, language),
       ctx: {
-        character: station.character,
+        character: localize(station.character, language),
         maxPoints: station.points,
         rejection: localize(pack.texts.rejection, language),
       },

@@ -4,7 +4,7 @@ import { languageSchema } from "@wegmarke/protocol";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { ContentPack } from "../content/model";
-import { assetPath, publicContent } from "../content/public";
+import { mediaFile, publicContent } from "../content/public";
 import { ServiceError } from "../errors";
 import { compressAnswers } from "./compression";
 
@@ -22,6 +22,7 @@ function webAppConfig(pack: ContentPack): WebAppConfig {
     gameBase: "/api/game/",
     assetsBase: "/assets/webapp-data/",
     defaultLanguage: pack.defaultLanguage,
+    ...(pack.languages && { languages: pack.languages }),
     ...pack.settings,
     unreadMessageDelayMs: 5000,
     timePerCharacterInMs: 15,
@@ -47,10 +48,10 @@ export function contentRoutes(pack: ContentPack): FastifyPluginAsync {
     });
 
     await app.register(async (media) => {
-      // Only for `reply.sendFile`: files are picked by assetPath, never by URL alone.
+      // Only for `reply.sendFile`: files are picked by mediaFile, never by URL alone.
       await media.register(fastifyStatic, { root: pack.dir, serve: false, cacheControl: false });
-      media.get<{ Params: { "*": string } }>("/assets/webapp-data/*", (request, reply) => {
-        const file = assetPath(pack, request.params["*"]);
+      media.get<{ Params: { "*": string } }>("/assets/webapp-data/*", async (request, reply) => {
+        const file = await mediaFile(pack, request.params["*"]);
         if (!file) throw new ServiceError(404, "not found");
         reply.header("cache-control", MEDIA_CACHE);
         return reply.sendFile(basename(file), dirname(file));

@@ -16,7 +16,6 @@ import type {
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import { addressKey } from "../accounts/addresses";
-import { enforce } from "../accounts/throttle";
 import type { Throttle } from "../accounts/throttle";
 import { ServiceError } from "../errors";
 import type { GameService } from "../game/game-service";
@@ -61,17 +60,24 @@ export function gameRoutes(
       const { Code, Language, Position } = parse(stationCodeRequest, request.body);
       const ip = addressKey(request.ip);
       const playerKey = String(playerOf(request).id);
-      await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
-      await enforce(throttle.stationCodeFailuresPerPlayer, playerKey, ErrorReason.tooManyAttempts);
+      const attempt = await throttle.attempt(
+        [
+          { limiter: throttle.failuresPerIp, key: ip },
+          { limiter: throttle.stationCodeFailuresPerPlayer, key: playerKey },
+        ],
+        ErrorReason.tooManyAttempts,
+      );
       const stationId = await asParticipant(accounts, request, async (participant, player) => {
         if (Language) await accounts.rememberLanguage(player, Language);
         return game.openByCode(participant, Code, Language, Position);
+      }).catch(async (error: unknown) => {
+        // A known code the station refused (too far, say) was no guess.
+        await attempt.release();
+        throw error;
       });
-      if (stationId === undefined) {
-        await throttle.failuresPerIp.hit(ip);
-        await throttle.stationCodeFailuresPerPlayer.hit(playerKey);
-        throw new ServiceError(404, ErrorReason.unknownStationCode);
-      }
+      // An unknown code stays counted.
+      if (stationId === undefined) throw new ServiceError(404, ErrorReason.unknownStationCode);
+      await attempt.release();
       return { value: { StationID: stationId } };
     });
 

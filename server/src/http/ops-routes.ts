@@ -184,9 +184,10 @@ export function opsRoutes({
     app.get("/stations/posters.pdf", async (request, reply) => {
       const { language } = parse(postersQuery, request.query, "query");
       const pdf = await posters(language);
+      const name = `wegmarke-station-posters${language ? `-${language}` : ""}.pdf`;
       return reply
         .type("application/pdf")
-        .header("content-disposition", 'attachment; filename="wegmarke-station-posters.pdf"')
+        .header("content-disposition", `attachment; filename="${name}"`)
         .send(pdf);
     });
 

@@ -13,7 +13,7 @@ import {
   verifyNothing,
   verifyPassword,
 } from "../accounts/passwords";
-import { enforce, pairKey } from "../accounts/throttle";
+import { pairKey } from "../accounts/throttle";
 import type { Throttle } from "../accounts/throttle";
 import { hashToken, newToken } from "../accounts/tokens";
 import type { Clock } from "../clock";
@@ -73,19 +73,24 @@ export class OperatorService {
     const { store, clock, throttle, sessionMs } = this.deps;
     const name = request.name.toLowerCase();
     const known = pairKey(`operator:${name}`, ip);
-    await enforce(throttle.opsLoginFailuresPerIp, ip, ErrorReason.tooManyAttempts);
-    if (!(await throttle.knownAddresses.wasHit(known))) {
-      await enforce(throttle.opsLoginFailuresPerName, name, ErrorReason.tooManyAttempts);
-    }
+    const attempt = await throttle.attempt(
+      [
+        { limiter: throttle.opsLoginFailuresPerIp, key: ip },
+        {
+          limiter: throttle.opsLoginFailuresPerName,
+          key: name,
+          spared: await throttle.knownAddresses.wasHit(known),
+        },
+      ],
+      ErrorReason.tooManyAttempts,
+    );
     const operator = await store.repos.operators.findByName(name);
     const valid = operator
       ? await verifyPassword(operator.passwordHash, request.password)
       : await verifyNothing(request.password);
-    if (!operator || !valid) {
-      await throttle.opsLoginFailuresPerIp.hit(ip);
-      await throttle.opsLoginFailuresPerName.hit(name);
-      throw new ServiceError(401, OpsReason.signInFailed);
-    }
+    // A failure stays counted.
+    if (!operator || !valid) throw new ServiceError(401, OpsReason.signInFailed);
+    await attempt.release();
     await throttle.opsLoginFailuresPerName.reset(name);
     await throttle.knownAddresses.reset(known);
     await throttle.knownAddresses.hit(known);
@@ -174,16 +179,20 @@ export class OperatorService {
     if (isCommonPassword(request.password)) {
       throw new ServiceError(400, ErrorReason.commonPassword);
     }
-    const key = `operator:${caller.name}`;
-    await enforce(throttle.passwordChangesPerPlayer, key, ErrorReason.tooManyAttempts);
-    await enforce(throttle.opsLoginFailuresPerIp, ip, ErrorReason.tooManyAttempts);
-    await throttle.passwordChangesPerPlayer.hit(key);
+    // Every change counts against the operator; only a wrong password against the address.
+    const attempt = await throttle.attempt(
+      [
+        { limiter: throttle.passwordChangesPerPlayer, key: `operator:${caller.name}` },
+        { limiter: throttle.opsLoginFailuresPerIp, key: ip },
+      ],
+      ErrorReason.tooManyAttempts,
+    );
     const operator = await store.repos.operators.findByName(caller.name);
     if (!operator) throw new ServiceError(401, OpsReason.signInRequired);
     if (!(await verifyPassword(operator.passwordHash, request.current))) {
-      await throttle.opsLoginFailuresPerIp.hit(ip);
       throw new ServiceError(403, OpsReason.wrongPassword);
     }
+    await attempt.release(throttle.opsLoginFailuresPerIp);
     if (request.password === request.current) {
       throw new ServiceError(400, OpsReason.samePassword);
     }

@@ -6,16 +6,23 @@ import { localize } from "../content/model";
 import { stationCode } from "../game/station-access";
 
 /**
- * The posters of the stations (`GET /api/ops/stations/posters.pdf`): one A4 page per station
- * with its title, the QR code of its link (`/webapp/s/{code}`, 528 px, error correction H, like
- * the team invitations) and one line of instruction, in one language
- * (docs/decisions/023-station-codes.md).
+ * The posters of the stations (`GET /api/ops/stations/posters.pdf?language=`): one A4 page per
+ * station with its title, the QR code of its link (`/webapp/s/{code}`, 528 px, error correction
+ * H, like the team invitations) and one line of instruction, in one language: the titles the
+ * pack gives in it, German where it gives none (docs/decisions/023-station-codes.md).
  */
 
 const instruction: Record<Language, string> = {
   de: "Scanne den Code mit der Kamera deines Handys: Die Station öffnet sich.",
   "de-formal": "Scannen Sie den Code mit der Kamera Ihres Handys: Die Station öffnet sich.",
   en: "Scan the code with your phone's camera to open the station.",
+};
+
+/** The document's title after the game's. */
+const stations: Record<Language, string> = {
+  de: "Stationen",
+  "de-formal": "Stationen",
+  en: "stations",
 };
 
 /** The link a station's QR code holds. */
@@ -39,7 +46,7 @@ export async function stationPosters(
   const doc = new PDFDocument({
     size: "A4",
     autoFirstPage: false,
-    info: { Title: `${localize(pack.title, language)}: stations`, Author: "Wegmarke" },
+    info: { Title: `${localize(pack.title, language)}: ${stations[language]}`, Author: "Wegmarke" },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -11,7 +11,7 @@ import type { Store } from "./store";
 const MIGRATION_007 = "007-session-use-and-chosen-password";
 const MIGRATION_008 = "008-phone-numbers-in-e164";
 const MIGRATION_012 = "012-operator-password-chosen";
-const MIGRATION_013 = "013-station-run-cancelled-at";
+const MIGRATION_014 = "014-station-run-cancelled-at";
 
 /**
  * A database as the 001 schema left it: one player with the token hash in its own row, and the
@@ -131,7 +131,7 @@ describe("migration 008", () => {
   });
 });
 
-describe("migration 013", () => {
+describe("migration 014", () => {
   it.each(["SQLite", "PostgreSQL"])(
     "dates the cancellation of a run cancelled before it (%s)",
     async (dialect) => {
@@ -139,7 +139,7 @@ describe("migration 013", () => {
       const schema = dialect === "PostgreSQL" ? await createTestSchema() : undefined;
       const store = openStore(schema?.database ?? { kind: "sqlite", file: join(dir, "db.sqlite") });
       try {
-        await store.migrate(MIGRATION_012);
+        await store.migrate("013-readiness");
         await store.repos.streams.create("player:1");
         const run = {
           stream: "player:1",
@@ -202,6 +202,7 @@ describe("the migrations on PostgreSQL", () => {
         "operator_audit.id integer YES",
         "operators.id integer YES",
         "players.id integer YES",
+        "readiness.id integer NO",
         "scheduled_messages.id integer YES",
         "teams.id integer YES",
       ]);
@@ -221,14 +222,15 @@ describe("the migrations on PostgreSQL", () => {
         "010-station-run-script-version",
         "011-game-figures-and-news",
         MIGRATION_012,
-        MIGRATION_013,
+        "013-readiness",
+        MIGRATION_014,
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(20);
+      expect(await count("table_schema = $1", [schema.name])).toBe(21);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

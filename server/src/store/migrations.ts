@@ -425,7 +425,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable("operators").dropColumn("password_chosen_at").execute();
       },
     },
-    "013-station-run-cancelled-at": {
+    "013-readiness": {
+      // One row that `/readyz` rewrites: readiness includes a write (store.ts, checkWrite).
+      async up(db) {
+        await db.schema
+          .createTable("readiness")
+          .addColumn("id", "integer", (c) => c.primaryKey())
+          .addColumn("checked_at", "text", (c) => c.notNull())
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable("readiness").execute();
+      },
+    },
+    "014-station-run-cancelled-at": {
       // When a run was last cancelled, kept when the station is started again: the console's
       // funnel counts a participant who cancelled once, and its feed shows the cancellation.
       // A run cancelled before has its last change as the time.

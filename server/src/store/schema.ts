@@ -25,6 +25,7 @@ export type Database = {
   operatorSessions: OperatorSessionsTable;
   operatorAudit: OperatorAuditTable;
   news: NewsTable;
+  readiness: ReadinessTable;
 };
 
 /**
@@ -69,6 +70,7 @@ export type SmsCodesTable = {
   /** SHA-256 hex of the six digits. */
   codeHash: string;
   expiresAt: string;
+  /** Entries so far, each counted before it is checked; `smsCodeMaxTries` use the code up. */
   failedTries: number;
 };
 
@@ -250,3 +252,6 @@ export type NewsTable = {
   operator: string | null;
   withdrawnAt: string | null;
 };
+
+/** The one row `/readyz` rewrites (id 1): the time of the last check that wrote. */
+export type ReadinessTable = { id: number; checkedAt: string };

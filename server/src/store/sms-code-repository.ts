@@ -25,12 +25,19 @@ export class SmsCodeRepository {
       .executeTakeFirst();
   }
 
-  async addFailedTry(playerId: number): Promise<void> {
-    await this.db
+  /**
+   * Counts an entry of the player's code as a try, while fewer than `maxTries` were counted;
+   * answers the code, or undefined when it has no tries left (or there is none). One statement:
+   * entries that arrive together, on any instance, cannot overdraw the tries.
+   */
+  countTry(playerId: number, maxTries: number): Promise<SmsCodeRow | undefined> {
+    return this.db
       .updateTable("smsCodes")
       .set((eb) => ({ failedTries: eb("failedTries", "+", 1) }))
       .where("playerId", "=", playerId)
-      .execute();
+      .where("failedTries", "<", maxTries)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async delete(playerId: number): Promise<void> {

@@ -242,8 +242,11 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
       expiresAt: LATER,
       failedTries: 0,
     });
-    await store.repos.smsCodes.addFailedTry(playerId);
-    expect((await store.repos.smsCodes.find(playerId))?.failedTries).toBe(1);
+    // Two tries of two: the code is used up.
+    expect((await store.repos.smsCodes.countTry(playerId, 2))?.failedTries).toBe(1);
+    expect((await store.repos.smsCodes.countTry(playerId, 2))?.codeHash).toBe("a");
+    expect(await store.repos.smsCodes.countTry(playerId, 2)).toBeUndefined();
+    expect((await store.repos.smsCodes.find(playerId))?.failedTries).toBe(2);
     await store.repos.smsCodes.replace({
       playerId,
       codeHash: "b",

@@ -76,7 +76,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     storyStates: new StoryStateRepository(db),
     mediaProgress: new MediaProgressRepository(db),
     scheduled: new ScheduledMessageRepository(db, dialect),
-    rateHits: new RateHitRepository(db),
+    rateHits: new RateHitRepository(db, dialect),
     operators: new OperatorRepository(db),
     news: new NewsRepository(db),
     figures: new FiguresRepository(db, dialect, reader),
@@ -142,6 +142,23 @@ export class Store {
   /** Throws unless the database answers. */
   async ping(): Promise<void> {
     await sql`select 1`.execute(this.db);
+  }
+
+  /**
+   * Throws unless the database takes a write: one row rewritten and committed. A full disk, a
+   * read-only file or a lock nobody releases fail it; PostgreSQL gives it 2 s, SQLite its busy
+   * timeout.
+   */
+  async checkWrite(at: Date): Promise<void> {
+    const checkedAt = at.toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === "postgres") await sql`set local statement_timeout = 2000`.execute(trx);
+      await trx
+        .insertInto("readiness")
+        .values({ id: 1, checkedAt })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ checkedAt }))
+        .execute();
+    });
   }
 
   /**

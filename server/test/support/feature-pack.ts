@@ -27,7 +27,7 @@ texts:
 `,
   "stations/1-warten/station.yaml": station(
     1,
-    "Eva",
+    "{ de: Eva, en: Eve }",
     "reminder: { after: 2m, text: { de: Bist du noch da?, en: Still there? } }",
   ),
   "stations/1-warten/script.de.ink": `VAR points = 0

@@ -3,6 +3,8 @@ import { BrowserRouter } from "react-router";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider } from "../components/flash";
+import { browserLanguages, startLanguage } from "../i18n/browser-language";
+import { loadLocale, localeChains } from "../i18n/locales";
 import { useTranslation } from "../i18n/use-translation";
 import { basename } from "../lib/paths";
 import { storedLanguage } from "../session/persistence";
@@ -39,8 +41,11 @@ let loadedConfig: WebAppConfig | undefined;
 export function loadConfig(): Promise<WebAppConfig> {
   configLoad ??= import("../api/webapp-api").then(async ({ fetchConfig, prefetchContent }) => {
     const config = await fetchConfig();
-    // The session's texts, in the language it will start with (session/session.tsx).
-    prefetchContent(storedLanguage() ?? config.defaultLanguage);
+    // The session's texts, in the language it will start with (session/session.tsx), and the
+    // app's own texts in that language when it is the browser's.
+    const language = storedLanguage() ?? startLanguage(config, browserLanguages());
+    prefetchContent(language);
+    for (const code of localeChains[language]) void loadLocale[code]();
     return (loadedConfig = config);
   });
   return configLoad;

@@ -34,11 +34,14 @@ const StationCodeScreen = lazyComponent(() =>
   import("../screens/station-code/station-code-screen").then((module) => module.StationCodeScreen),
 );
 
-/** Each view's slug is its route: the list at /{slug}, a station at /{slug}/{id} (spec 2). */
+/**
+ * Each view's slug is its route: the list at /{slug}, a station at /{slug}/{id} (spec 2). The
+ * story view is "Story stations": "Stories" is the title of /stories, the footer's tab.
+ */
 const viewTitles: Record<StationView, [RouteHandle["titleKey"], RouteHandle["titleKey"]]> = {
   station: ["route.stations", "route.station"],
   main: ["route.main", "route.main"],
-  story: ["route.stories", "route.stories"],
+  story: ["route.storyView", "route.storyView"],
   archive: ["route.archive", "route.archive"],
   custom: ["route.custom", "route.custom"],
   email: ["route.email", "route.email"],

@@ -5,25 +5,18 @@ import { NavLink } from "react-router";
 import type { StationView } from "@wegmarke/protocol";
 import { MoreIcon } from "../components/icons";
 import { footerMarker, stationsToRead, unreadInViews } from "../game/footer-counts";
-import { viewsWithEntries } from "../game/view-list";
+import { remainingStations, viewsWithEntries } from "../game/view-list";
+import { useViewNames } from "../components/view-names";
 import { focusableBeyond, moveFocusByArrow } from "../lib/arrow-focus";
 import { useGame } from "../session/game-store";
 import "./more-menu.css";
 
-/** The list's route title, except for the story view: "Stories" in the footer are the stories page. */
-const viewTitles = {
-  main: "route.main",
-  story: "nav.storyView",
-  archive: "route.archive",
-  custom: "route.custom",
-  email: "route.email",
-} as const satisfies Partial<Record<StationView, string>>;
-
-type Entry = { to: string; label: string; marker: string | null };
+type Entry = { to: string; label: string; hint: string | null; marker: string | null };
 
 /**
- * The footer's "More": the game's other views (those with entries), points and the
- * scoreboard, in a list that opens above the footer. Arrows move, Escape and Tab close.
+ * The footer's "More": the game's other views (those with entries), each by a name that says
+ * what it holds (the pack's, else the app's) and how many of its stations are open, then points
+ * and the scoreboard, in a list that opens above the footer. Arrows move, Escape and Tab close.
  */
 export function MoreMenu() {
   const { t } = useTranslation();
@@ -33,17 +26,19 @@ export function MoreMenu() {
   const listRef = useRef<HTMLUListElement>(null);
   const id = useId();
 
-  const views = viewsWithEntries(state.status, stationsToRead(state)).filter(
-    (view): view is keyof typeof viewTitles => view in viewTitles,
-  );
+  const viewName = useViewNames();
+  const views = viewsWithEntries(state.status, stationsToRead(state));
+  const remaining = remainingStations(state.status).views;
+  const openIn = (view: StationView) => remaining.find((entry) => entry.view === view)?.open ?? 0;
   const entries: Entry[] = [
     ...views.map((view) => ({
       to: `/${view}`,
-      label: t(viewTitles[view]),
+      label: viewName(view).label,
+      hint: openIn(view) > 0 ? t("views.open", { count: openIn(view) }) : t("views.done"),
       marker: footerMarker(unreadInViews(state, [view]), state.unseenViews.includes(view)),
     })),
-    { to: "/points", label: t("route.points"), marker: null },
-    { to: "/scoreboard", label: t("route.scoreboard"), marker: null },
+    { to: "/points", label: t("route.points"), hint: null, marker: null },
+    { to: "/scoreboard", label: t("route.scoreboard"), hint: null, marker: null },
   ];
   const marker = footerMarker(
     unreadInViews(state, views),
@@ -120,7 +115,15 @@ export function MoreMenu() {
                 }
                 onClick={() => close(false)}
               >
-                <span>{entry.label}</span>
+                <span className="more-menu__label">
+                  {entry.label}
+                  {entry.hint !== null && (
+                    <>
+                      {" "}
+                      <span className="more-menu__hint">{entry.hint}</span>
+                    </>
+                  )}
+                </span>
                 {entry.marker !== null && <span className="badge">{entry.marker}</span>}
               </NavLink>
             </li>

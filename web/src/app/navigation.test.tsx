@@ -20,8 +20,8 @@ describe("route titles", () => {
     ["/station/1", "Station"],
     ["/main", "Spiel"],
     ["/main/10", "Spiel"],
-    ["/story", "Geschichten"],
-    ["/story/9", "Geschichten"],
+    ["/story", "Erzählstationen"],
+    ["/story/9", "Erzählstationen"],
     ["/archive", "Archiv"],
     ["/custom", "Einträge"],
     ["/email", "Nachrichten"],
@@ -129,14 +129,21 @@ describe("footer", () => {
       within(list)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Spiel", "Archiv", "Einträge", "Nachrichten", "Punkte", "Rangliste"]);
-    expect(document.activeElement?.textContent).toBe("Spiel");
+    ).toEqual([
+      "Hauptgeschichte 1 offen",
+      "Archiv 2 offen",
+      "Weitere Stationen 1 offen",
+      "Briefe 1 offen",
+      "Punkte",
+      "Rangliste",
+    ]);
+    expect(document.activeElement?.textContent).toBe("Hauptgeschichte 1 offen");
     fireEvent.keyDown(list, { key: "ArrowDown" });
-    expect(document.activeElement?.textContent).toBe("Archiv");
+    expect(document.activeElement?.textContent).toBe("Archiv 2 offen");
     fireEvent.keyDown(list, { key: "ArrowRight" });
-    expect(document.activeElement?.textContent).toBe("Einträge");
+    expect(document.activeElement?.textContent).toBe("Weitere Stationen 1 offen");
     fireEvent.keyDown(list, { key: "ArrowLeft" });
-    expect(document.activeElement?.textContent).toBe("Archiv");
+    expect(document.activeElement?.textContent).toBe("Archiv 2 offen");
     fireEvent.keyDown(list, { key: "Escape" });
     expect(screen.queryByRole("list", { name: "Weitere Bereiche" })).toBeNull();
     expect(document.activeElement).toBe(more);

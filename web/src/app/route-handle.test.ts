@@ -17,7 +17,7 @@ describe("route titles", () => {
       "route.webapp",
     );
     expect(routeTitleKey(base, testConfig)).toBe("route.home");
-    expect(routeTitleKey(matchedAt("/story/9"), testConfig)).toBe("route.stories");
+    expect(routeTitleKey(matchedAt("/story/9"), testConfig)).toBe("route.storyView");
   });
 
   it("a route the pack does not enable is titled as the 404 page", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StationView } from "@wegmarke/protocol";
 import { playerStatus, station } from "../test/fixtures";
-import { viewList, viewsWithEntries } from "./view-list";
+import { remainingStations, viewList, viewsWithEntries } from "./view-list";
 
 const of = (View: StationView, overrides: Parameters<typeof station>[0] = {}) =>
   station({ DisplayHint: { Style: "plain", View }, ...overrides });
@@ -72,5 +72,61 @@ describe("lists", () => {
   it("offers the views other than station that have entries", () => {
     expect(viewsWithEntries(status)).toEqual(["main", "story", "archive", "custom", "email"]);
     expect(viewsWithEntries(playerStatus())).toEqual([]);
+  });
+});
+
+describe("what is left beyond the station list", () => {
+  const finished = { Done: true, Played: true, Visible: true };
+  const game = (overrides: Record<string, Parameters<typeof station>[0]> = {}) =>
+    playerStatus({
+      Stations: {
+        "1": station({ GameState: finished }),
+        "2": station({ Name: "schloss", GameState: finished }),
+        "4": of("email", { Name: "brief" }),
+        "5": of("main", { Name: "uni" }),
+        "6": station({ Name: "kapelle", GameState: secret }),
+        "7": of("archive", { Name: "turm", GameState: finished }),
+        "8": of("custom", { Name: "bruecke", Live: false }),
+        "9": of("story", { Name: "kirche", GameState: { ...secret, Visible: false } }),
+        ...Object.fromEntries(Object.entries(overrides).map(([id, o]) => [id, station(o)])),
+      },
+    });
+
+  it("names the other views with stations not done, in the footer's order, and counts them", () => {
+    const status = game({ "41": { Name: "b", DisplayHint: { Style: "plain", View: "email" } } });
+    expect(remainingStations(status)).toEqual({
+      views: [
+        { view: "main", open: 1 },
+        { view: "email", open: 2 },
+      ],
+      hidden: 1,
+      allDone: false,
+    });
+  });
+
+  it("counts a secret station no list shows, and is all done only without it", () => {
+    const onlySecret = game({
+      "4": { ...of("email"), GameState: finished },
+      "5": { ...of("main"), GameState: finished },
+    });
+    expect(remainingStations(onlySecret)).toEqual({ views: [], hidden: 1, allDone: false });
+    const everything = game({
+      "4": { ...of("email"), GameState: finished },
+      "5": { ...of("main"), GameState: finished },
+      "6": { GameState: { ...finished, Visible: "secret" } },
+    });
+    expect(remainingStations(everything)).toEqual({ views: [], hidden: 0, allDone: true });
+  });
+
+  it("lists secret entries of the views that show them, and leaves out hidden and dead ones", () => {
+    const status = game({ "30": of("archive", { Name: "blatt", GameState: secret }) });
+    expect(remainingStations(status).views).toContainEqual({ view: "archive", open: 1 });
+    expect(remainingStations(status).views.map(({ view }) => view)).not.toContain("custom");
+    expect(remainingStations(status).views.map(({ view }) => view)).not.toContain("story");
+  });
+
+  it("is nothing, and not all done, without a status or without stations", () => {
+    expect(remainingStations(null)).toEqual({ views: [], hidden: 0, allDone: false });
+    expect(remainingStations(playerStatus({ Stations: {} })).allDone).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
+import { stationViewSchema } from "@wegmarke/protocol";
 import type { PlayerStatus, StationView } from "@wegmarke/protocol";
 import type { Position } from "../lib/distance";
-import { displayedStations, isRunning, isSecret } from "./station-flags";
+import { displayedStations, isDone, isRunning, isSecret } from "./station-flags";
 import { noStations, stationDistance, stationList } from "./station-list";
 import type { ListedStation } from "./station-list";
 
@@ -50,6 +51,39 @@ export function viewsWithEntries(
   status: PlayerStatus | null,
   toRead: ReadonlySet<number> = noStations,
 ): StationView[] {
-  const views: StationView[] = ["main", "story", "archive", "custom", "email"];
-  return views.filter((view) => viewList(status, view, null, false, toRead).length > 0);
+  return otherViews.filter((view) => viewList(status, view, null, false, toRead).length > 0);
+}
+
+/** The views other than `station`, in the order the footer's "More" offers them. */
+export const otherViews: readonly StationView[] = ["main", "story", "archive", "custom", "email"];
+
+/** What is left to play beyond the station list (see `remainingStations`). */
+export type Remaining = {
+  /** The other views whose lists hold stations not done yet, with their count. */
+  views: { view: StationView; open: number }[];
+  /** Stations not done that no list shows (secret ones of the station and main views). */
+  hidden: number;
+  /** The game has stations and every one of them, listed or not, is done. */
+  allDone: boolean;
+};
+
+/**
+ * The game's stations not done yet outside the station list: per other view those its list
+ * shows, and the secret ones no list shows. "All done" only when no live, visible station of
+ * any view is left.
+ */
+export function remainingStations(status: PlayerStatus | null): Remaining {
+  if (status === null) return { views: [], hidden: 0, allDone: false };
+  const views = otherViews
+    .map((view) => ({
+      view,
+      open: viewList(status, view, null, false).filter(({ station }) => !isDone(station)).length,
+    }))
+    .filter(({ open }) => open > 0);
+  const hidden = (["station", "main"] as const)
+    .flatMap((view) => displayedStations(status, view))
+    .filter(({ station }) => isSecret(station) && !isDone(station)).length;
+  const all = stationViewSchema.options.flatMap((view) => displayedStations(status, view));
+  const allDone = all.length > 0 && all.every(({ station }) => isDone(station));
+  return { views, hidden, allDone };
 }

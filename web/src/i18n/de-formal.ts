@@ -39,7 +39,18 @@ export const deFormal: LocaleOverrides = {
     },
   },
   stations: {
-    allDone: "Großartig – Sie haben alle Stationen geschafft!",
+    allDone: "Großartig – Sie haben alle Stationen des Spiels geschafft!",
+    hiddenLeft:
+      "Ein paar Stationen sind noch versteckt – hören Sie gut zu, was die Figuren Ihnen verraten.",
+  },
+  views: {
+    intro: {
+      main: "Die Stationen der Hauptgeschichte: starten Sie eine, dann schreibt Ihnen ihre Figur.",
+      story: "Stationen, an denen erzählt wird: öffnen Sie eine, dann geht es los.",
+      archive: "Blätter aus dem Archiv: öffnen Sie eines und starten Sie es.",
+      custom: "Weitere Stationen des Spiels: öffnen Sie eine, dann geht es los.",
+      email: "Briefe an Sie: öffnen Sie einen, um ihn zu lesen und zu beantworten.",
+    },
   },
   station: {
     toPoints: "Zu Ihren Punkten",
@@ -60,6 +71,12 @@ export const deFormal: LocaleOverrides = {
   messages: {
     you: "Sie",
     empty: "Starten Sie die Station, dann kommt hier die erste Nachricht an.",
+    emptyQr:
+      "Scannen Sie den Code auf dem Schild an der Station, dann kommt hier die erste Nachricht an.",
+    emptyNear:
+      "Gehen Sie zur Station und starten Sie sie dort, dann kommt hier die erste Nachricht an.",
+    emptyQrOrNear:
+      "Gehen Sie zur Station und starten Sie sie dort oder scannen Sie den Code auf ihrem Schild, dann kommt hier die erste Nachricht an.",
   },
   messenger: {
     label: "Ihre Antwort",
@@ -160,7 +177,7 @@ export const deFormal: LocaleOverrides = {
         text: "Hörgeschichten über die Orte des Spiels. Jede Station, die Sie mit Punkten abschließen, bringt Sie der nächsten näher.",
       },
       location: {
-        text: "Um zu zeigen, wie weit die Stationen entfernt sind und welche in Ihrer Nähe liegt. Ihr Standort bleibt auf Ihrem Handy. Ohne ihn funktioniert das Spiel auch.",
+        text: "Um zu zeigen, wie weit die Stationen entfernt sind und welche in Ihrer Nähe liegt. Ans Spiel geht er nur, wenn Sie eine Station starten, die sich erst an ihrem Ort öffnet, oder eine über ihren QR-Code öffnen (zur Prüfung, ob Sie dort sind; er wird nicht gespeichert), und solange Sie ihn auf der Karte mit Ihrem Team teilen. Mehr steht im Datenschutzhinweis. Ohne Standort funktioniert das Spiel auch, nur nicht die Stationen, die sich erst an ihrem Ort öffnen.",
       },
     },
   },

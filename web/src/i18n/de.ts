@@ -30,6 +30,7 @@ export const de: Locale = {
     scoreboard: "Rangliste",
     points: "Punkte",
     stories: "Geschichten",
+    storyView: "Erzählstationen",
     intro: "Willkommen",
     help: "Tipps und Hilfe",
     privacy: "Datenschutz",
@@ -56,7 +57,6 @@ export const de: Locale = {
     privacy: "Datenschutz",
     more: "Mehr",
     moreSections: "Weitere Bereiche",
-    storyView: "Erzählstationen",
     newNews: "Neue Neuigkeiten",
     unseenStories_one: "{{count}} neue Geschichte",
     unseenStories_other: "{{count}} neue Geschichten",
@@ -105,8 +105,34 @@ export const de: Locale = {
     },
   },
   stations: {
-    allDone: "Stark – du hast alle Stationen geschafft!",
+    allDone: "Stark – du hast alle Stationen des Spiels geschafft!",
+    doneHere: "Alle Stationen dieser Liste sind erledigt.",
+    continueAt: "Weiter geht es hier:",
+    alsoInGame: "Außerdem im Spiel",
+    hiddenLeft:
+      "Ein paar Stationen sind noch versteckt – hör gut zu, was die Figuren dir verraten.",
     showMap: "Karte anzeigen",
+  },
+  views: {
+    label: {
+      station: "Stationen",
+      main: "Hauptgeschichte",
+      story: "Erzählstationen",
+      archive: "Archiv",
+      custom: "Weitere Stationen",
+      email: "Briefe",
+    },
+    intro: {
+      station: "Die Stationen des Spiels.",
+      main: "Die Stationen der Hauptgeschichte: starte eine, dann schreibt dir ihre Figur.",
+      story: "Stationen, an denen erzählt wird: öffne eine, dann geht es los.",
+      archive: "Blätter aus dem Archiv: öffne eines und starte es.",
+      custom: "Weitere Stationen des Spiels: öffne eine, dann geht es los.",
+      email: "Briefe an dich: öffne einen, um ihn zu lesen und zu beantworten.",
+    },
+    open_one: "{{count}} offen",
+    open_other: "{{count}} offen",
+    done: "alles erledigt",
   },
   map: {
     label: "Karte der Stationen",
@@ -181,6 +207,11 @@ export const de: Locale = {
     image: "Bild von {{name}}",
     close: "Schließen",
     empty: "Starte die Station, dann kommt hier die erste Nachricht an.",
+    emptyQr:
+      "Scanne den Code auf dem Schild an der Station, dann kommt hier die erste Nachricht an.",
+    emptyNear: "Geh zur Station und starte sie dort, dann kommt hier die erste Nachricht an.",
+    emptyQrOrNear:
+      "Geh zur Station und starte sie dort oder scanne den Code auf ihrem Schild, dann kommt hier die erste Nachricht an.",
   },
   messenger: {
     label: "Deine Antwort",
@@ -400,7 +431,7 @@ export const de: Locale = {
       },
       location: {
         headline: "Wozu braucht die App meinen Standort?",
-        text: "Um zu zeigen, wie weit die Stationen entfernt sind und welche in deiner Nähe liegt. Dein Standort bleibt auf deinem Handy. Ohne ihn funktioniert das Spiel auch.",
+        text: "Um zu zeigen, wie weit die Stationen entfernt sind und welche in deiner Nähe liegt. Ans Spiel geht er nur, wenn du eine Station startest, die sich erst an ihrem Ort öffnet, oder eine über ihren QR-Code öffnest (zur Prüfung, ob du dort bist; er wird nicht gespeichert), und solange du ihn auf der Karte mit deinem Team teilst. Mehr steht im Datenschutzhinweis. Ohne Standort funktioniert das Spiel auch, nur nicht die Stationen, die sich erst an ihrem Ort öffnen.",
       },
     },
   },

@@ -28,6 +28,7 @@ export const en = {
     scoreboard: "Scoreboard",
     points: "Points",
     stories: "Stories",
+    storyView: "Story stations",
     intro: "Welcome",
     help: "Tips and help",
     privacy: "Privacy",
@@ -54,7 +55,6 @@ export const en = {
     privacy: "Privacy",
     more: "More",
     moreSections: "More sections",
-    storyView: "Story stations",
     newNews: "New news",
     unseenStories_one: "{{count}} new story",
     unseenStories_other: "{{count}} new stories",
@@ -101,8 +101,33 @@ export const en = {
     },
   },
   stations: {
-    allDone: "Well done – you have finished every station!",
+    allDone: "Well done – you have finished every station of the game!",
+    doneHere: "You have finished every station of this list.",
+    continueAt: "The game goes on here:",
+    alsoInGame: "Also in the game",
+    hiddenLeft: "Some stations are still hidden – listen closely to what the characters tell you.",
     showMap: "Show map",
+  },
+  views: {
+    label: {
+      station: "Stations",
+      main: "Main story",
+      story: "Story stations",
+      archive: "Archive",
+      custom: "More stations",
+      email: "Letters",
+    },
+    intro: {
+      station: "The stations of the game.",
+      main: "The stations of the main story: start one and its character writes to you.",
+      story: "Stations where a story is told: open one and it begins.",
+      archive: "Sheets from the archive: open one and start it.",
+      custom: "More stations of the game: open one and it begins.",
+      email: "Letters to you: open one to read and answer it.",
+    },
+    open_one: "{{count}} open",
+    open_other: "{{count}} open",
+    done: "all done",
   },
   map: {
     label: "Map of the stations",
@@ -177,6 +202,12 @@ export const en = {
     image: "Image from {{name}}",
     close: "Close",
     empty: "Start the station and the first message will arrive here.",
+    emptyQr:
+      "Scan the code on the sign at the station's place, and the first message will arrive here.",
+    emptyNear:
+      "Go to the station's place and start it there, and the first message will arrive here.",
+    emptyQrOrNear:
+      "Go to the station's place and start it there or scan the code on its sign, and the first message will arrive here.",
   },
   messenger: {
     label: "Your answer",
@@ -393,7 +424,7 @@ export const en = {
       },
       location: {
         headline: "Why does the app want my location?",
-        text: "To show how far away the stations are and which one is nearby. Your location stays on your phone. Without it the game works too.",
+        text: "To show how far away the stations are and which one is nearby. It reaches the game only when you start a station that opens at its place or open one by its QR code (to check that you are there; it is not stored), and while you share it with your team on the map. The privacy notice has the details. The game works without it too, except for stations that open only at their place.",
       },
     },
   },

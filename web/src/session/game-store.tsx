@@ -17,7 +17,7 @@ import { openEventStream } from "../api/event-stream";
 import { reportMediumProgress } from "../api/progress-api";
 import { activateStation, cancelStation, openStationCode } from "../api/station-api";
 import { activateStory } from "../api/story-api";
-import { activationFor } from "../game/activation";
+import { activationFor, sendsPosition } from "../game/activation";
 import { answerToSend } from "../game/answer";
 import { gameReducer } from "../game/game-reducer";
 import { stationLocal, timingOf } from "../game/play-state";
@@ -191,7 +191,7 @@ export function GameProvider({
             token,
             stationId,
             language: languageRef.current,
-            position: latestPosition(),
+            position: sendsPosition(stateRef.current.status, stationId) ? latestPosition() : null,
           }),
         );
       },

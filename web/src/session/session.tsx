@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
+import { browserLanguages, startLanguage } from "../i18n/browser-language";
 import { switchLanguage } from "../i18n/use-translation";
 import { clearPersisted, clearStorage, startConfig, updateConfig } from "./persistence";
 
@@ -42,7 +43,10 @@ export function SessionProvider({
 }) {
   const [start] = useState(() => startConfig(config));
   const [token, setToken] = useState(start.authToken);
-  const [language, setLanguageState] = useState<Language>(start.language ?? config.defaultLanguage);
+  // The language picked on this device wins; else the browser's, where the pack follows it.
+  const [language, setLanguageState] = useState<Language>(
+    () => start.language ?? startLanguage(config, browserLanguages()),
+  );
   const [loaded, setLoaded] = useState<PublicContent | null>(null);
   const [contentFailed, setContentFailed] = useState(false);
   /** Counts the tries to load the texts: each one fetches them again. */

@@ -73,7 +73,10 @@ describe("home", () => {
     fireEvent.click(within(footer).getByRole("link", { name: "Neuigkeiten" }));
     const region = await screen.findByRole("region", { name: "Neuigkeiten" });
     expect(within(region).getByText("Von der Spielleitung")).toBeTruthy();
-    expect(within(region).getByText(/Der Turm schließt um 18 Uhr\.\s+Das Finale/)).toBeTruthy();
+    expect(within(region).getByText("Der Turm schließt um 18 Uhr.").nextSibling?.nodeName).toBe(
+      "BR",
+    );
+    expect(within(region).getByText("Das Finale ist am Markt.")).toBeTruthy();
     expect(
       within(region).getByRole("link", { name: "Zu „Rosen für die Armen“" }).getAttribute("href"),
     ).toBe("/webapp/email/30");
@@ -81,6 +84,29 @@ describe("home", () => {
     // Sent while home is open: it appears there at once.
     act(() => news(["Neu: Kuchen im Café.", "Der Turm schließt um 18 Uhr."]));
     expect(await within(region).findByText("Neu: Kuchen im Café.")).toBeTruthy();
+  });
+
+  it("shows the operators' news like a chat text: bold, italic and links", async () => {
+    open();
+    act(() => {
+      stream().send("playerstatus", gameStatus(), 1);
+      stream().send("news", {
+        News: [
+          {
+            ID: 1,
+            Text: { de: "**Heute Abend** Finale, *pünktlich*: https://example.org/finale." },
+            Timestamp: now(),
+          },
+        ],
+      });
+    });
+    const region = await screen.findByRole("region", { name: "Neuigkeiten" });
+    expect(within(region).getByText("Heute Abend").tagName).toBe("STRONG");
+    expect(within(region).getByText("pünktlich").tagName).toBe("EM");
+    const link = within(region).getByRole("link", { name: "https://example.org/finale" });
+    expect(link.getAttribute("href")).toBe("https://example.org/finale");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(region.textContent).not.toContain("**");
   });
 
   it("shows the active station", async () => {

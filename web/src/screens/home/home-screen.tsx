@@ -11,6 +11,7 @@ import {
 } from "../../components/icons";
 import { Loading } from "../../components/loading";
 import { MessageContent } from "../../components/message-content";
+import { RichText } from "../../components/rich-text";
 import type { Language, NewsItem } from "@wegmarke/protocol";
 import type { PlayState, Message } from "../../game/play-state";
 import { unreadCount, writerAt } from "../../game/messenger";
@@ -66,7 +67,10 @@ function NewsItem({ message, state }: { message: Message; state: PlayState }) {
   );
 }
 
-/** A news item of the game's operators, with a link to the station it names. */
+/**
+ * A news item of the game's operators, written like a chat text (line breaks, **bold**, *italic*,
+ * links), with a link to the station it names.
+ */
 function OperatorNewsItem({
   item,
   state,
@@ -87,7 +91,9 @@ function OperatorNewsItem({
         <span>{t("news.fromGame")}</span>
         <time dateTime={item.Timestamp}>{formatTime(item.Timestamp)}</time>
       </p>
-      <p className="news-item__content news-item__text">{operatorNewsText(item, language)}</p>
+      <p className="news-item__content news-item__text">
+        <RichText text={operatorNewsText(item, language)} />
+      </p>
       {target !== undefined && station !== undefined && (
         <Link className="news-item__link" to={stationPath(view, target)}>
           {t("news.toStation", {

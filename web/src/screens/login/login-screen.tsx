@@ -12,10 +12,11 @@ import { PhoneLoginForm } from "./phone-login-form";
 import "./login.css";
 
 /**
- * Login (spec "Login"): welcome and language, sign-in with phone number and password, a link
- * to registration, and free participation; then on to the target, or first to the password
- * screen when the password is still the SMS code. In registration-less mode nobody sees it: the
- * target's guard registers anonymously.
+ * Login (spec "Login"): welcome and language, free participation (first, so that a phone shows
+ * it without scrolling), then sign-in with phone number and password and a link to
+ * registration; then on to the target, or first to the password screen when the password is
+ * still the SMS code. In registration-less mode nobody sees it: the target's guard registers
+ * anonymously.
  */
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -64,14 +65,15 @@ export function LoginScreen() {
         <p className="login__welcome">{t("login.welcome")}</p>
       )}
       <LanguagePicker language={language} onChange={setLanguage} />
+      {/* Free participation first: on a phone it shows without scrolling. */}
+      <AnonymousJoin />
+      <p className="divider">
+        <span>{t("login.or")}</span>
+      </p>
       <PhoneLoginForm phone={phone} onCodeSignIn={setCode} />
       <p className="login__register">
         {t("login.noAccount")} <Link to={registerPath}>{t("login.register")}</Link>
       </p>
-      <p className="divider">
-        <span>{t("login.or")}</span>
-      </p>
-      <AnonymousJoin />
     </section>
   );
 }

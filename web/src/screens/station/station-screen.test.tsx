@@ -54,6 +54,37 @@ describe("station detail", () => {
     expect(screen.queryByLabelText("Deine Antwort")).toBeNull();
   });
 
+  it.each([
+    ["list", "Starte die Station, dann kommt hier die erste Nachricht an.", true],
+    [
+      "qr",
+      "Scanne den Code auf dem Schild an der Station, dann kommt hier die erste Nachricht an.",
+      false,
+    ],
+    ["near", "Geh zur Station und starte sie dort, dann kommt hier die erste Nachricht an.", true],
+    [
+      "qr-or-near",
+      "Geh zur Station und starte sie dort oder scanne den Code auf ihrem Schild, dann kommt hier die erste Nachricht an.",
+      true,
+    ],
+  ] as const)(
+    "the empty thread of a %s station says how it starts",
+    async (trigger, text, startButton) => {
+      renderApp("/station/1", { token: "abc" });
+      act(() =>
+        stream().send(
+          "playerstatus",
+          playerStatus({ Stations: { "1": station({ Trigger: trigger, Radius: 40 }) } }),
+        ),
+      );
+      const log = await screen.findByRole("log");
+      expect(log.textContent).toBe(text);
+      expect(screen.queryAllByRole("button", { name: "Station starten" })).toHaveLength(
+        startButton ? 1 : 0,
+      );
+    },
+  );
+
   it("when active, shows a running status, the cancel button and the messenger input", async () => {
     renderApp("/station/1", { token: "abc" });
     act(() =>

@@ -25,6 +25,20 @@ import { Messenger } from "./messenger";
 import { useOpening } from "./use-opening";
 import "./station.css";
 
+/** What the empty thread of a station says: how this station starts (station.yaml `trigger`). */
+function emptyThreadKey(trigger: StationStatus["Trigger"]) {
+  switch (trigger) {
+    case "qr":
+      return "messages.emptyQr";
+    case "near":
+      return "messages.emptyNear";
+    case "qr-or-near":
+      return "messages.emptyQrOrNear";
+    default:
+      return "messages.empty";
+  }
+}
+
 function Description({ desc, longDesc }: { desc: string; longDesc: string | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -216,7 +230,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
           onProgress={(message, ratio) =>
             actions.reportProgress(message.stationId, message.content, ratio)
           }
-          emptyText={withActions ? undefined : null}
+          emptyText={withActions ? t(emptyThreadKey(station.Trigger)) : null}
           linkOf={(message) =>
             message.recommendationId === undefined ? null : (
               <RecommendationLink message={message} from={stationId} />

@@ -28,6 +28,96 @@ describe("lists", () => {
     expect(screen.getByTestId("empty-list").textContent).toBe(text);
   });
 
+  const finished = { GameState: { Done: true, Played: true, Visible: true } };
+  const allFinished = (except: string[] = []) => {
+    const status = gameStatus();
+    for (const [id, entry] of Object.entries(status.Stations)) {
+      if (!except.includes(id)) status.Stations[id] = { ...entry, ...finished };
+    }
+    return status;
+  };
+
+  it("a finished station list says where the game goes on, and all done only when it is", async () => {
+    open("/station");
+    act(() => stream().send("playerstatus", allFinished(["30", "21"]), 1));
+    expect((await screen.findByTestId("empty-list")).textContent).toBe(
+      "Alle Stationen dieser Liste sind erledigt.",
+    );
+    expect(screen.getByText("Weiter geht es hier:")).toBeTruthy();
+    const archive = screen.getByRole("link", { name: "Archiv 1 offen" });
+    expect(archive.getAttribute("href")).toBe("/webapp/archive");
+    expect(screen.getByRole("link", { name: "Briefe 1 offen" }).getAttribute("href")).toBe(
+      "/webapp/email",
+    );
+    expect(screen.queryByText(/alle Stationen des Spiels/)).toBeNull();
+
+    act(() => stream().send("playerstatus", allFinished(), 2));
+    await waitFor(() =>
+      expect(screen.getByTestId("empty-list").textContent).toBe(
+        "Stark – du hast alle Stationen des Spiels geschafft!",
+      ),
+    );
+    expect(screen.queryByText("Weiter geht es hier:")).toBeNull();
+  });
+
+  it("a finished station list hints at hidden stations that are left", async () => {
+    open("/station");
+    const status = allFinished();
+    status.Stations["6"] = station({
+      Name: "kapelle",
+      GameState: { Done: false, Played: false, Visible: "secret" },
+    });
+    act(() => stream().send("playerstatus", status, 1));
+    expect((await screen.findByTestId("empty-list")).textContent).toBe(
+      "Alle Stationen dieser Liste sind erledigt.",
+    );
+    expect(screen.getByText(/Ein paar Stationen sind noch versteckt/)).toBeTruthy();
+  });
+
+  it("below open stations the station list names the other views with open stations", async () => {
+    open("/station");
+    act(() => stream().send("playerstatus", gameStatus(), 1));
+    const also = await screen.findByRole("region", { name: "Außerdem im Spiel" });
+    expect(
+      within(also)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
+      "Hauptgeschichte 1 offen",
+      "Archiv 2 offen",
+      "Weitere Stationen 1 offen",
+      "Briefe 1 offen",
+    ]);
+  });
+
+  it("names a view as the pack does, in More, the station list and atop its list", async () => {
+    renderApp("/email", {
+      token: "abc",
+      content: {
+        ...gameContent,
+        views: { email: { label: "Post von Elisabeth", text: "Briefe aus der Kirche." } },
+      },
+    });
+    act(() => stream().send("playerstatus", gameStatus(), 1));
+    expect(
+      await screen.findByRole("heading", { name: "Post von Elisabeth", level: 2 }),
+    ).toBeTruthy();
+    expect(screen.getByText("Briefe aus der Kirche.")).toBeTruthy();
+    // The header keeps the route's title.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Nachrichten");
+    fireEvent.click(screen.getByRole("button", { name: "Mehr" }));
+    const more = screen.getByRole("list", { name: "Weitere Bereiche" });
+    expect(within(more).getByRole("link", { name: "Post von Elisabeth 1 offen" })).toBeTruthy();
+  });
+
+  it("a view the pack does not name says what it holds atop its list", async () => {
+    open("/custom");
+    act(() => stream().send("playerstatus", gameStatus(), 1));
+    expect(
+      await screen.findByText("Weitere Stationen des Spiels: öffne eine, dann geht es los."),
+    ).toBeTruthy();
+  });
+
   it("the archive lists its entries by station id descending and opens them by link", async () => {
     open("/archive");
     act(() => stream().send("playerstatus", gameStatus()));

@@ -9,14 +9,19 @@ import { unreadCount } from "../../game/messenger";
 import { showsDone } from "../../game/station-done";
 import { displayedStations, isDone, stationById } from "../../game/station-flags";
 import { stationTexts } from "../../game/station-texts";
-import { viewList } from "../../game/view-list";
+import { remainingStations, viewList } from "../../game/view-list";
 import { useGeolocation } from "../../lib/use-geolocation";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
+import { AlsoInGame, ListIntro, StationListEnd } from "./list-guide";
 import { StationCard } from "./station-card";
 import "./stations.css";
 
-/** The list of a view (/webapp/station, /main, /story, /archive, /custom, /email). */
+/**
+ * The list of a view (/webapp/station, /main, /story, /archive, /custom, /email). The other
+ * views say atop their list what they hold; the station list says below it where else the game
+ * has open stations, and "all done" only when every station of the game is.
+ */
 export function StationsScreen({ view }: { view: StationView }) {
   const { t } = useTranslation();
   const { state, actions } = useGame();
@@ -38,14 +43,18 @@ export function StationsScreen({ view }: { view: StationView }) {
     config.allowGeolocation && config.allowSortbyDistance,
     stationsToRead(state),
   );
+  if (view === "station" && list.length === 0) {
+    const doneHere = displayedStations(state.status, view).some(({ station }) => isDone(station));
+    return <StationListEnd remaining={remainingStations(state.status)} doneHere={doneHere} />;
+  }
   if (list.length === 0) {
-    const allDone =
-      view === "station" &&
-      displayedStations(state.status, view).some(({ station }) => isDone(station));
     return (
-      <p className="empty-state" data-testid="empty-list">
-        {allDone ? t("stations.allDone") : t(`lists.empty.${view}`)}
-      </p>
+      <>
+        <ListIntro view={view} />
+        <p className="empty-state" data-testid="empty-list">
+          {t(`lists.empty.${view}`)}
+        </p>
+      </>
     );
   }
 
@@ -56,6 +65,7 @@ export function StationsScreen({ view }: { view: StationView }) {
   );
   return (
     <>
+      {view !== "station" && <ListIntro view={view} />}
       {mapLink}
       {view === "station" && <ScanButton />}
       <ul className={`station-list station-list--${view}`}>
@@ -77,6 +87,7 @@ export function StationsScreen({ view }: { view: StationView }) {
           );
         })}
       </ul>
+      {view === "station" && <AlsoInGame remaining={remainingStations(state.status)} />}
     </>
   );
 }

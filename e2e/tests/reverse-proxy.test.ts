@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../support/browser";
+import { joinForFree } from "../support/play";
+import { startCaddy, startNginx, type ProxyPorts, type RunningProxy } from "../support/proxies";
+import { freePort, startServer, type RunningServer } from "../support/server";
+
+/**
+ * The server behind Debian's nginx and Caddy with the files of deploy/, as docs/operations.md
+ * installs them. An anonymous player's token (`?hash=`, their whole account) travels in the
+ * query of the event stream and the scoreboard; no log of the proxy may keep it, not even when
+ * the server is gone (a restart) and the proxy logs the calls it could not pass on.
+ */
+
+const TEAM_CODE = "ABCD2345";
+
+/** A proxy in front of a fresh server, and a phone whose browser plays through it. */
+function behind(
+  start: (dir: string, ports: ProxyPorts) => Promise<RunningProxy>,
+  scheme: "http" | "https",
+) {
+  const setup = {} as {
+    dir: string;
+    server: RunningServer;
+    proxy: RunningProxy;
+    browser: Browser;
+    page: Page;
+  };
+  beforeAll(async () => {
+    setup.dir = await mkdtemp(join(tmpdir(), "wegmarke-proxy-"));
+    const ports = { http: await freePort(), https: await freePort() };
+    const origin = `${scheme}://127.0.0.1:${scheme === "https" ? ports.https : ports.http}`;
+    setup.server = await startServer({ PUBLIC_URL: origin, TRUST_PROXY: "127.0.0.1" });
+    const upstream = Number(new URL(setup.server.url).port);
+    setup.proxy = await start(setup.dir, { ...ports, upstream });
+    setup.browser = await launchBrowser();
+    const context = await setup.browser.newContext({
+      baseURL: setup.proxy.url,
+      ignoreHTTPSErrors: true,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: "de-DE",
+    });
+    setup.page = await context.newPage();
+  });
+  afterAll(async () => {
+    await setup.browser?.close();
+    await setup.proxy?.stop();
+    await setup.server?.stop();
+    if (setup.dir) await rm(setup.dir, { recursive: true, force: true });
+  });
+  return setup;
+}
+
+/** Waits until one of the proxy's logs matches `pattern`. */
+async function logged(proxy: RunningProxy, pattern: RegExp): Promise<void> {
+  await expect
+    .poll(async () => Object.values(await proxy.logs()).some((log) => pattern.test(log)))
+    .toBe(true);
+}
+
+/**
+ * Plays through the proxy: joins for free and opens the scoreboard (both calls carry the token
+ * in the query), then stops the server, which ends the event stream, and asks for the stream
+ * once more, which the proxy cannot pass on. Answers the tokens the app sent.
+ */
+async function play(page: Page, server: RunningServer, proxy: RunningProxy): Promise<string[]> {
+  const tokens = new Set<string>();
+  page.on("request", (request) => {
+    const hash = new URL(request.url()).searchParams.get("hash");
+    if (hash) tokens.add(hash);
+  });
+  await joinForFree(page, "/webapp/scoreboard");
+  await page.getByRole("heading", { name: "Rangliste" }).waitFor();
+  await logged(proxy, /\/api\/game\/scoreboard/);
+  await server.stop();
+  await logged(proxy, /\/api\/game\/events/);
+  const [token] = tokens;
+  expect(token).toMatch(/^\S{20,}$/);
+  const refused = await page.request.get(`/api/game/events?hash=${token}`);
+  expect(refused.status()).toBeGreaterThanOrEqual(502);
+  return [...tokens];
+}
+
+/** No log holds a secret of a query, nor a query with one. */
+function expectNoSecrets(logs: Record<string, string>, secrets: string[]): void {
+  for (const [name, text] of Object.entries(logs)) {
+    for (const secret of secrets) {
+      expect(text.includes(secret), `${name} holds ${secret}`).toBe(false);
+    }
+    expect(text, name).not.toMatch(/[?&](hash|tjr|token)=/);
+  }
+}
+
+describe("behind nginx", () => {
+  const setup = behind(startNginx, "https");
+
+  it("logs a player's calls by their path, never with the token of the query", async () => {
+    const { page, server, proxy } = setup;
+    // The server for HTTP only redirects, and logs that.
+    const redirect = await fetch(`${proxy.httpUrl}/webapp/team?tjr=${TEAM_CODE}`, {
+      redirect: "manual",
+    });
+    expect(redirect.status).toBe(301);
+    const tokens = await play(page, server, proxy);
+
+    const logs = await proxy.logs();
+    expectNoSecrets(logs, [...tokens, TEAM_CODE]);
+    // The site's own log has every call, by its path.
+    const site = logs["wegmarke.access.log"];
+    expect(site).toMatch(/"GET \/webapp\/team HTTP\/1\.1" 301 /);
+    expect(site).toMatch(/"GET \/api\/game\/scoreboard HTTP\/2\.0" 200 /);
+    expect(site).toMatch(/"GET \/api\/game\/events HTTP\/2\.0" 200 /);
+    expect(site).toMatch(/"GET \/api\/game\/events HTTP\/1\.1" 502 /);
+  });
+});
+
+describe("behind Caddy", () => {
+  const setup = behind(startCaddy, "http");
+
+  it("logs a failed call, and with the Caddyfile's access log every call, without the token", async () => {
+    const { page, server, proxy } = setup;
+    const tokens = await play(page, server, proxy);
+
+    const logs = await proxy.logs();
+    expectNoSecrets(logs, tokens);
+    // Caddy's own log names the call it could not pass on; the access log every call.
+    expect(logs.stderr).toMatch(/"uri":"\/api\/game\/events"/);
+    const access = logs["wegmarke.access.log"];
+    expect(access).toMatch(/"uri":"\/api\/game\/scoreboard"/);
+    expect(access).toMatch(/"uri":"\/api\/game\/events(\?lasteventid=\d+)?","[^\n]*"status":200/);
+  });
+});
