@@ -112,7 +112,7 @@ export type GameMap = {
 export type GameSettings = Pick<
   WebAppConfig,
   | "apiVersion"
-  | "allowTeams"
+  | "teams"
   | "registrationLess"
   | "debug"
   | "stationDistanceThreshold"

@@ -23,6 +23,7 @@ function webAppConfig(pack: ContentPack): WebAppConfig {
     assetsBase: "/assets/webapp-data/",
     defaultLanguage: pack.defaultLanguage,
     ...pack.settings,
+    allowTeams: pack.settings.teams !== "off",
     unreadMessageDelayMs: 5000,
     timePerCharacterInMs: 15,
   };
