@@ -308,9 +308,13 @@ export async function buildApp({
     const stream = playerStream(playerId);
     return (await displayNames(store.repos, [stream])).get(stream) ?? stream;
   };
-  await app.register(api(teamRoutes(accounts, teams, { positions: teamPositions, nameOf })), {
-    prefix: "/api/game",
-  });
+  const teamDeps = {
+    positions: teamPositions,
+    nameOf,
+    namesOf: (streams: string[]) => displayNames(store.repos, streams),
+    online: () => hub.playerIds(),
+  };
+  await app.register(api(teamRoutes(accounts, teams, teamDeps)), { prefix: "/api/game" });
   await app.register(api(outroRoute(accounts, onParticipantChange)), { prefix: "/api/game" });
   const seen = (playerId: number) =>
     void store.repos.players

@@ -543,7 +543,7 @@ describe("a stream that cannot resume", () => {
 });
 
 describe("teams", () => {
-  const config = { allowTeams: true };
+  const config = { allowTeams: true, teams: "required" } as const;
 
   it("sends a player without team from the game views to /webapp/team", async () => {
     const { router } = renderApp("/station", { token: "abc", config });
@@ -594,8 +594,19 @@ describe("teams", () => {
     );
   });
 
-  it("joins by code, then reconnects the stream from its beginning", async () => {
-    const { router, calls } = renderApp("/team", { token: "abc", config });
+  const preview = {
+    "team/preview": () =>
+      Response.json({
+        value: { Members: ["Anna"], Member: false, InTeam: false, Points: 0, StationsDone: 0 },
+      }),
+  };
+
+  it("joins by code after the player confirmed, then reconnects the stream from its beginning", async () => {
+    const { router, calls } = renderApp("/team", {
+      token: "abc",
+      config,
+      respond: answering(preview),
+    });
     act(() =>
       stream().send(
         "webtext",
@@ -606,6 +617,7 @@ describe("teams", () => {
     const before = stream();
     type("Einladungscode", "abcd2345");
     fireEvent.click(screen.getByRole("button", { name: "Beitreten" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Ja, beitreten" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
     expect(calls.at(-1)?.url).toBe("/api/game/team/join?hash=abc&tjr=abcd2345");
     expect(before.readyState).toBe(FakeEventSource.CLOSED);
@@ -618,7 +630,7 @@ describe("teams", () => {
     renderApp("/team", {
       token: "abc",
       config,
-      respond: answering({ "team/join": () => fail(400, "team invitation failed") }),
+      respond: answering({ "team/preview": () => fail(400, "team invitation failed") }),
     });
     type("Einladungscode", "nope");
     fireEvent.click(screen.getByRole("button", { name: "Beitreten" }));
@@ -627,10 +639,14 @@ describe("teams", () => {
     expect(error.closest("form")).not.toBeNull();
   });
 
-  it("a team-join link parameter tjr joins the team automatically after login", async () => {
-    const { router, calls } = renderApp("/team?tjr=ABCD2345", { config });
+  it("a team-join link parameter tjr asks to join the team right after login", async () => {
+    const { router, calls } = renderApp("/team?tjr=ABCD2345", {
+      config,
+      respond: answering(preview),
+    });
     expect(router.state.location.pathname).toBe("/webapp/login");
     fireEvent.click(screen.getByRole("button", { name: "Kostenlos mitmachen" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Ja, beitreten" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
     expect(calls.map((call) => call.url)).toContain(
       "/api/game/team/join?hash=new-token&tjr=ABCD2345",
@@ -641,7 +657,7 @@ describe("teams", () => {
     const { router } = renderApp("/team?tjr=OLD", {
       token: "abc",
       config,
-      respond: answering({ "team/join": () => fail(400, "team invitation failed") }),
+      respond: answering({ "team/preview": () => fail(400, "team invitation failed") }),
     });
     const flash = await screen.findByRole("alert");
     expect(flash.classList.contains("flash")).toBe(true);

@@ -103,6 +103,18 @@ export const deFormal: LocaleOverrides = {
       "Erstellen Sie eine Einladung: Wer den QR-Code scannt oder den Code eingibt, spielt mit Ihnen zusammen.",
     yourCode: "Ihr Einladungscode",
     shareText: "Spielen Sie {{game}} in meinem Team!",
+    optional:
+      "Spielen Sie allein oder zusammen im Team: Treten Sie einem Team bei oder laden Sie andere ein.",
+    alreadyMember: "Sie sind schon in diesem Team.",
+    confirmJoin: {
+      lose: "Ihr bisheriges Spiel wird gelöscht: {{points}}, {{stations}} und alle Nachrichten. Das lässt sich nicht rückgängig machen.",
+      loseTeam:
+        "Sie verlassen Ihr jetziges Team: Seine {{points}} und {{stations}} zählen dann nicht mehr für Sie.",
+      leaveTeam: "Sie verlassen Ihr jetziges Team.",
+      fresh: "Sie haben noch keine Station abgeschlossen: Sie fangen mit dem Team neu an.",
+    },
+    membersHeading: "Ihr Team: {{name}}",
+    you: "Sie",
   },
   news: {
     "station-nearby": "Eine Station in Ihrer Nähe",
