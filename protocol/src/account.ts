@@ -39,6 +39,35 @@ export type OptinSmsRequest = z.infer<typeof optinSmsRequest>;
 export const optinSmsResponse = valueResponse(z.string());
 
 export const optinSmsVerifyRequest = z.object({ phone: required, smscode: required });
+/**
+ * An anonymous player keeps their game with a phone number (`player/upgrade/sms`): the
+ * registration's fields and the player's auth token; the code then goes to
+ * `player/upgrade/sms/verify`, and the player row, with its game and team, stays the same.
+ */
+export const upgradeSmsRequest = z.object({
+  Hash: secretText,
+  first_name: required.max(100),
+  phone: required,
+  language: requestText().optional(),
+});
+export type UpgradeSmsRequest = z.infer<typeof upgradeSmsRequest>;
+export const upgradeVerifyRequest = z.object({
+  Hash: secretText,
+  phone: required,
+  smscode: required,
+});
+export type UpgradeVerifyRequest = z.infer<typeof upgradeVerifyRequest>;
+
+/** `player/account`: what kind of account the auth token's player has. */
+export const accountRequest = z.object({ Hash: secretText });
+export type AccountRequest = z.infer<typeof accountRequest>;
+export const accountResponse = valueResponse(
+  z.object({
+    /** Registered with a phone number; false for an anonymous player. */
+    Registered: z.boolean(),
+  }),
+);
+export type AccountResponse = z.infer<typeof accountResponse>;
 export type OptinSmsVerifyRequest = z.infer<typeof optinSmsVerifyRequest>;
 export const tokenResponse = valueResponse(z.string().min(1));
 

@@ -165,7 +165,15 @@ export async function buildApp({
     limits,
     onAccountChange: (playerId) => bus.broadcast({ kind: "account", playerId }),
   });
-  const registration = new RegistrationService({ store, pack, clock, sms, throttle, limits });
+  const registration = new RegistrationService({
+    store,
+    pack,
+    clock,
+    sms,
+    throttle,
+    limits,
+    accounts,
+  });
   const login = new LoginService({ store, clock, throttle, phoneRegion: pack.phoneRegion });
   const passwords = new PasswordService({
     store,

@@ -152,6 +152,35 @@ const CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/account/player/upgrade/sms",
+    valid: async (h) =>
+      post("/api/account/player/upgrade/sms", {
+        Hash: await h.signup(),
+        first_name: "Lena",
+        phone: h.nextPhone(),
+      }),
+    optional: ["language"],
+  },
+  {
+    method: "POST",
+    route: "/api/account/player/upgrade/sms/verify",
+    valid: async (h) => {
+      const hash = await h.signup();
+      const phone = h.nextPhone();
+      await h.ok(
+        post("/api/account/player/upgrade/sms", { Hash: hash, first_name: "Lena", phone }),
+      );
+      const code = /\d{6}/.exec(await h.lastSms())?.[0] ?? "";
+      return post("/api/account/player/upgrade/sms/verify", { Hash: hash, phone, smscode: code });
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/account/player/account",
+    valid: async (h) => post("/api/account/player/account", { Hash: await h.signup() }),
+  },
+  {
+    method: "POST",
     route: "/api/account/player/login/phone",
     valid: async (h) => {
       const { phone, code } = await h.register();
@@ -818,7 +847,7 @@ class Harness {
   }
 
   /** The text of the newest SMS. */
-  private async lastSms(): Promise<string> {
+  async lastSms(): Promise<string> {
     const outbox = (await this.ok(get("/api/dev/outbox"))) as { text: string }[];
     return outbox.at(-1)?.text ?? "";
   }

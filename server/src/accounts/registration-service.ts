@@ -1,12 +1,20 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { OptinSmsRequest, OptinSmsVerifyRequest } from "@wegmarke/protocol";
+import type {
+  Language,
+  OptinSmsRequest,
+  OptinSmsVerifyRequest,
+  UpgradeSmsRequest,
+  UpgradeVerifyRequest,
+} from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import { KeyedQueue } from "../participants/keyed-queue";
 import { playerStream } from "../participants/participant";
+import type { PlayerRow } from "../store/player-repository";
 import type { Repositories, Store } from "../store/store";
 import { playerLanguage } from "./account-service";
+import type { AccountService } from "./account-service";
 import type { AccountLimits } from "./limits";
 import { hashPassword } from "./passwords";
 import { mobilePhoneOf, phoneOf } from "./phone";
@@ -24,11 +32,12 @@ export type RegistrationServiceDeps = {
   sms: SmsSender;
   throttle: Throttle;
   limits: AccountLimits;
+  accounts: AccountService;
 };
 
 /**
  * Registration with first name and phone number: an SMS code, its confirmation, and the code
- * as the first password.
+ * as the first password; also for an anonymous player who keeps their game (`upgrade`).
  */
 export class RegistrationService {
   /** Calls for one phone number run one after another: no two pending players, no code race. */
@@ -41,13 +50,32 @@ export class RegistrationService {
    * code; an earlier code stops working. 402 when the number is registered already.
    */
   async register(request: OptinSmsRequest, ip: string): Promise<void> {
-    const { pack, store, clock, sms, throttle, limits } = this.deps;
+    const { pack, throttle } = this.deps;
     if (request.story_id !== pack.id) throw new ServiceError(400, ErrorReason.unknownStory);
     const phone = mobilePhoneOf(request.phone, pack.phoneRegion);
     await throttle.smsCall(ip);
-    const language = playerLanguage(request.language, pack);
-    const firstName = request.first_name;
+    await this.sendCode(phone, request.first_name, playerLanguage(request.language, pack));
+  }
 
+  /**
+   * An anonymous player keeps their game with a phone number: as `register`, under the same
+   * limits, the number gets a code, which `upgradeVerify` confirms for the player of `Hash`.
+   * 409 `account registered` for a player who has a number, 402 for a number registered.
+   */
+  async upgrade(request: UpgradeSmsRequest, ip: string): Promise<void> {
+    const { pack, throttle } = this.deps;
+    await this.anonymousPlayer(request.Hash);
+    const phone = mobilePhoneOf(request.phone, pack.phoneRegion);
+    await throttle.smsCall(ip);
+    await this.sendCode(phone, request.first_name, playerLanguage(request.language, pack));
+  }
+
+  /**
+   * Creates a pending player (or refreshes the pending one of that number) and sends a new
+   * code; an earlier code stops working. 402 when the number is registered already.
+   */
+  private async sendCode(phone: string, firstName: string, language: Language): Promise<void> {
+    const { pack, store, clock, sms, limits } = this.deps;
     await this.queue.run(phone, async () => {
       const existing = await store.repos.players.findByPhone(phone);
       if (existing?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
@@ -89,23 +117,13 @@ export class RegistrationService {
    * used-up code and for a number without pending registration.
    */
   async verify(request: OptinSmsVerifyRequest, ip: string): Promise<string> {
-    const { pack, store, clock, throttle, limits } = this.deps;
+    const { pack, store, clock, throttle } = this.deps;
     const phone = phoneOf(request.phone, pack.phoneRegion);
     await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
     const code = request.smscode.replace(/\s/g, "");
 
     return this.queue.run(phone, async () => {
-      const player = await store.repos.players.findByPhone(phone);
-      if (player?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
-      const stored = player && (await store.repos.smsCodes.find(player.id));
-      const check = stored
-        ? checkSmsCode(stored, code, clock.now(), limits.smsCodeMaxTries)
-        : "wrong";
-      if (!player || check !== "ok") {
-        await throttle.failuresPerIp.hit(ip);
-        if (player && check === "wrong") await store.repos.smsCodes.addFailedTry(player.id);
-        throw new ServiceError(430, ErrorReason.invalidCode);
-      }
+      const player = await this.confirmedPending(phone, code, ip);
       const passwordHash = await hashPassword(code);
       const at = clock.now().toISOString();
       return store.transaction(async (repos) => {
@@ -118,5 +136,71 @@ export class RegistrationService {
         return openSession(repos, player.id, at);
       });
     });
+  }
+
+  /**
+   * Confirms the code of `upgrade`: the anonymous player of `Hash` becomes registered with the
+   * number, first name and language of the request, and keeps their row, and so their game,
+   * their team and their sessions; the code becomes the first password. Errors as `verify`'s,
+   * and 409 `account registered` for a player who has a number.
+   */
+  async upgradeVerify(request: UpgradeVerifyRequest, ip: string): Promise<void> {
+    const { pack, store, clock, throttle, accounts } = this.deps;
+    const { id } = await this.anonymousPlayer(request.Hash);
+    const phone = phoneOf(request.phone, pack.phoneRegion);
+    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    const code = request.smscode.replace(/\s/g, "");
+
+    await this.queue.run(phone, async () => {
+      const pending = await this.confirmedPending(phone, code, ip);
+      const passwordHash = await hashPassword(code);
+      const at = clock.now().toISOString();
+      await store.transaction(async (repos) => {
+        const player = await repos.players.find(id);
+        if (!player) throw new ServiceError(401, ErrorReason.invalidHash);
+        if (player.phone !== null) throw new ServiceError(409, ErrorReason.accountRegistered);
+        // The pending row held the number and the code; the player's own row takes the number.
+        await repos.players.delete(pending.id);
+        await repos.players.update(id, {
+          phone,
+          firstName: pending.firstName,
+          language: pending.language,
+          verifiedAt: at,
+          passwordHash,
+          // Registered now: the 14 days of the retention rule start here.
+          createdAt: at,
+        });
+      });
+    });
+    accounts.accountChanged(id);
+  }
+
+  /** The anonymous player of `token`; 409 `account registered` for one with a number. */
+  private async anonymousPlayer(token: string): Promise<PlayerRow> {
+    const { id } = await this.deps.accounts.authenticate(token);
+    const player = await this.deps.store.repos.players.find(id);
+    if (!player) throw new ServiceError(401, ErrorReason.invalidHash);
+    if (player.phone !== null) throw new ServiceError(409, ErrorReason.accountRegistered);
+    return player;
+  }
+
+  /**
+   * The pending player of `phone` whose code `code` is; 402 for a registered number, 430
+   * `invalid code` (counted against the address and the code) otherwise.
+   */
+  private async confirmedPending(phone: string, code: string, ip: string): Promise<PlayerRow> {
+    const { store, clock, throttle, limits } = this.deps;
+    const player = await store.repos.players.findByPhone(phone);
+    if (player?.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
+    const stored = player && (await store.repos.smsCodes.find(player.id));
+    const check = stored
+      ? checkSmsCode(stored, code, clock.now(), limits.smsCodeMaxTries)
+      : "wrong";
+    if (!player || check !== "ok") {
+      await throttle.failuresPerIp.hit(ip);
+      if (player && check === "wrong") await store.repos.smsCodes.addFailedTry(player.id);
+      throw new ServiceError(430, ErrorReason.invalidCode);
+    }
+    return player;
   }
 }

@@ -1,10 +1,13 @@
 import {
+  accountRequest,
   changepassPhoneRequest,
   changepassRequest,
   loginPhoneRequest,
   optinAnonRequest,
   optinSmsRequest,
   optinSmsVerifyRequest,
+  upgradeSmsRequest,
+  upgradeVerifyRequest,
 } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
@@ -49,6 +52,24 @@ export function accountRoutes({
         parse(optinSmsVerifyRequest, request.body),
         addressKey(request.ip),
       ),
+    }));
+
+    // An anonymous player keeps their game with a phone number (same player, same game).
+    app.post("/player/upgrade/sms", async (request) => {
+      await registration.upgrade(parse(upgradeSmsRequest, request.body), addressKey(request.ip));
+      return ok;
+    });
+
+    app.post("/player/upgrade/sms/verify", async (request) => {
+      await registration.upgradeVerify(
+        parse(upgradeVerifyRequest, request.body),
+        addressKey(request.ip),
+      );
+      return ok;
+    });
+
+    app.post("/player/account", async (request) => ({
+      value: await accounts.describe(parse(accountRequest, request.body).Hash),
     }));
 
     app.post("/player/login/phone", (request) =>

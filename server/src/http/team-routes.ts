@@ -76,7 +76,8 @@ export function teamRoutes(
         Name: (await namesOf([team.stream])).get(team.stream) ?? team.stream,
         Members: team.memberIds.map((id, index) => ({
           Name: names[index] ?? playerStream(id),
-          Online: now.has(id),
+          // The caller is here, asking, even before their stream has opened.
+          Online: id === player.id || now.has(id),
           You: id === player.id,
         })),
       };

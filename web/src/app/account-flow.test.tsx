@@ -273,6 +273,7 @@ describe("password", () => {
       token: "abc",
       respond: answering({ "player/changepass": () => fail(status, reason) }),
     });
+    await screen.findByLabelText("Bisheriges Passwort");
     type("Bisheriges Passwort", "alt-geheim");
     type("Neues Passwort", "passwort");
     type("Neues Passwort wiederholen", "passwort");

@@ -84,6 +84,11 @@ export const deFormal: LocaleOverrides = {
     resetSent: "Wir haben Ihnen eine SMS mit einem Link geschickt.",
     linkInvalid: "Dieser Link gilt nicht mehr. Fordern Sie auf der Anmeldeseite einen neuen an.",
   },
+  keep: {
+    intro:
+      "Bisher ist Ihr Spiel nur auf diesem Gerät gespeichert. Registrieren Sie sich mit Vorname und Handynummer: Ihre Punkte, Stationen, Nachrichten und Ihr Team bleiben Ihnen, und Sie können sich auf jedem Handy anmelden.",
+    kept: "Geschafft: Ihr Spielstand ist jetzt mit Ihrer Nummer gesichert.",
+  },
   end: {
     heading: "Ihr Konto löschen",
     text: "Damit löschen Sie Ihr Konto, Ihren Spielstand und alles, was über Sie gespeichert ist. Das lässt sich nicht rückgängig machen.",
@@ -196,6 +201,7 @@ export const deFormal: LocaleOverrides = {
     "429":
       "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus. Nehmen Sie den Link aus der letzten SMS.",
     "000": "Da ist etwas schiefgegangen. Bitte versuchen Sie es noch einmal.",
+    accountRegistered: "Ihr Spielstand ist schon mit einer Handynummer gesichert.",
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     stationDone: "Diese Station haben Sie schon geschafft.",

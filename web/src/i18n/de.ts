@@ -50,6 +50,7 @@ export const de: Locale = {
     logout: "Abmelden",
     team: "Team",
     password: "Passwort ändern",
+    keepGame: "Spielstand sichern",
     deleteAccount: "Konto löschen",
     stories: "Geschichten",
     help: "Hilfe",
@@ -236,6 +237,12 @@ export const de: Locale = {
     requestReset: "Link per SMS schicken",
     resetSent: "Wir haben dir eine SMS mit einem Link geschickt.",
     linkInvalid: "Dieser Link gilt nicht mehr. Fordere auf der Anmeldeseite einen neuen an.",
+  },
+  keep: {
+    heading: "Spielstand mit Handynummer sichern",
+    intro:
+      "Bisher ist dein Spiel nur auf diesem Gerät gespeichert. Registriere dich mit Vorname und Handynummer: Deine Punkte, Stationen, Nachrichten und dein Team bleiben dir, und du kannst dich auf jedem Handy anmelden.",
+    kept: "Geschafft: Dein Spielstand ist jetzt mit deiner Nummer gesichert.",
   },
   end: {
     heading: "Dein Konto löschen",
@@ -457,6 +464,7 @@ export const de: Locale = {
   apiError: {
     "000": "Da ist etwas schiefgegangen. Bitte versuch es noch einmal.",
     "402": "Diese Handynummer ist schon registriert.",
+    accountRegistered: "Dein Spielstand ist schon mit einer Handynummer gesichert.",
     "403": "Diese Handynummer ist ungültig.",
     "411": "Diese Handynummer ist ungültig.",
     "429":

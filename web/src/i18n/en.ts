@@ -48,6 +48,7 @@ export const en = {
     logout: "Log out",
     team: "Team",
     password: "Change password",
+    keepGame: "Keep your game",
     deleteAccount: "Delete account",
     stories: "Stories",
     help: "Help",
@@ -232,6 +233,12 @@ export const en = {
     requestReset: "Send link by SMS",
     resetSent: "We sent you an SMS with a link.",
     linkInvalid: "This link is no longer valid. Request a new one on the sign-in page.",
+  },
+  keep: {
+    heading: "Keep your game with your phone number",
+    intro:
+      "So far your game is kept on this device only. Register with your first name and mobile number: your points, stations, messages and team stay yours, and you can sign in on any phone.",
+    kept: "Done: your game is now kept with your number.",
   },
   end: {
     heading: "Delete your account",
@@ -450,6 +457,7 @@ export const en = {
   apiError: {
     "000": "Something went wrong. Please try again.",
     "402": "This phone number is already registered.",
+    accountRegistered: "Your game is already kept with a phone number.",
     "403": "This phone number is invalid.",
     "411": "This phone number is invalid.",
     "429":

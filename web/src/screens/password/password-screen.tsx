@@ -12,13 +12,15 @@ import type { LoginState } from "../../session/login-state";
 import { passwordState } from "../../session/password-state";
 import type { PasswordState } from "../../session/password-state";
 import { useSession } from "../../session/session";
+import { useAccount } from "../../session/use-account";
+import { KeepGame } from "./keep-game";
 import { NewPasswordForm } from "./new-password-form";
 import "../account.css";
 
 /**
  * /webapp/password (spec "Password"): with `?token=` from the reset SMS, sets a new password
  * for that link; signed in, changes the player's password (the current one proves the account)
- * or sends a reset link. Right after the registration or a sign-in with the SMS code, the
+ * or sends a reset link, or, for an anonymous player, keeps the game with a phone number. Right after the registration or a sign-in with the SMS code, the
  * router state carries that code as the current password: the player is asked to choose a
  * password of their own, or may go on to the game. Errors show as flash messages.
  */
@@ -33,7 +35,23 @@ export function PasswordScreen() {
       <Navigate replace to={loginPath("/password", "")} state={signedOutState(sessionEnded)} />
     );
   }
-  return <ChangePassword token={token} fromCode={fromCode} />;
+  if (fromCode !== null) return <ChangePassword token={token} fromCode={fromCode} />;
+  return <AccountPassword token={token} />;
+}
+
+/**
+ * A registered player changes the password; an anonymous one, who has none, is offered to
+ * keep the game with a phone number instead. Registration-less mode offers neither (spec 6):
+ * it has no login, so a number would sign in nowhere (docs/security.md).
+ */
+function AccountPassword({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const { config } = useSession();
+  const { account } = useAccount();
+  if (config.registrationLess) return <Navigate replace to="/" />;
+  if (account === "asking") return <p className="loading">{t("app.loading")}</p>;
+  if (account === "anonymous") return <KeepGame token={token} />;
+  return <ChangePassword token={token} fromCode={null} />;
 }
 
 function ResetPassword({ resetToken }: { resetToken: string }) {
