@@ -102,4 +102,16 @@ export const changepassRequest = z.object({
   current: required.max(200).optional(),
 });
 export type ChangepassRequest = z.infer<typeof changepassRequest>;
+
+/** `player/changepass/link`: what a reset link's page says before asking for a password. */
+export const resetLinkRequest = z.object({ token: secretText });
+export type ResetLinkRequest = z.infer<typeof resetLinkRequest>;
+export const resetLinkSchema = z.object({
+  /** `used`: a password was set with it; `invalid`: unknown, expired or replaced by a newer. */
+  State: z.enum(["valid", "used", "invalid"]),
+  /** For a used link: when the number may ask for a new link (ISO time); absent: now. */
+  NewLinkAt: z.string().optional(),
+});
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+export const resetLinkResponse = valueResponse(resetLinkSchema);
 export const changepassResponse = valueResponse(z.string());

@@ -195,6 +195,12 @@ const CASES: RouteCase[] = [
     optional: ["Hash"],
   },
   {
+    method: "POST",
+    route: "/api/account/player/changepass/link",
+    valid: async (h) =>
+      post("/api/account/player/changepass/link", { token: await h.resetToken() }),
+  },
+  {
     method: "PUT",
     route: "/api/account/player/changepass",
     // With the token of a reset link: a signed-in player's token needs more (the current one).

@@ -1,5 +1,10 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { ChangepassPhoneRequest, ChangepassRequest } from "@wegmarke/protocol";
+import type {
+  ChangepassPhoneRequest,
+  ChangepassRequest,
+  ResetLink,
+  ResetLinkRequest,
+} from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
@@ -111,6 +116,31 @@ export class PasswordService {
     if (reset && player.phone !== null) await throttle.loginFailuresPerPhone.reset(player.phone);
     // The other devices are signed out: no instance may still know their sessions.
     this.deps.accounts.accountChanged(player.id);
+  }
+
+  /**
+   * What a reset link is now: valid, used (a password was set with it; with the time from
+   * which the number may ask for a new link) or invalid (unknown, expired, replaced). An
+   * unknown token counts against the address like a failed login.
+   */
+  async linkState(request: ResetLinkRequest, ip: string): Promise<ResetLink> {
+    const { store, clock, throttle } = this.deps;
+    await enforce(throttle.failuresPerIp, ip, ErrorReason.tooManyAttempts);
+    const now = clock.now();
+    const reset = await store.repos.passwordResets.find(
+      hashToken(request.token),
+      now.toISOString(),
+    );
+    if (!reset) {
+      await throttle.failuresPerIp.hit(ip);
+      return { State: "invalid" };
+    }
+    if (reset.usedAt === null) return { State: "valid" };
+    const player = await store.repos.players.find(reset.playerId);
+    const waitMs = player?.phone ? await throttle.resetsPerPhone.retryAfterMs(player.phone) : 0;
+    return waitMs > 0
+      ? { State: "used", NewLinkAt: new Date(now.getTime() + waitMs).toISOString() }
+      : { State: "used" };
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   optinAnonRequest,
   optinSmsRequest,
   optinSmsVerifyRequest,
+  resetLinkRequest,
   upgradeSmsRequest,
   upgradeVerifyRequest,
 } from "@wegmarke/protocol";
@@ -83,6 +84,13 @@ export function accountRoutes({
       );
       return ok;
     });
+
+    app.post("/player/changepass/link", async (request) => ({
+      value: await passwords.linkState(
+        parse(resetLinkRequest, request.body),
+        addressKey(request.ip),
+      ),
+    }));
 
     app.put("/player/changepass", async (request) => {
       await passwords.changePassword(

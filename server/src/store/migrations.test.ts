@@ -169,6 +169,7 @@ describe("the migrations on PostgreSQL", () => {
         "009-operators",
         "010-station-run-script-version",
         "011-game-figures-and-news",
+        "012-password-reset-used",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

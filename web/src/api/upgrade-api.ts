@@ -2,12 +2,16 @@ import {
   accountRequest,
   accountResponse,
   okResponse,
+  resetLinkRequest,
+  resetLinkResponse,
   upgradeSmsRequest,
   upgradeVerifyRequest,
 } from "@wegmarke/protocol";
-import type { Language, WebAppConfig } from "@wegmarke/protocol";
+import type { Language, ResetLink, WebAppConfig } from "@wegmarke/protocol";
 import { normalizePhone } from "../lib/phone";
 import { checkInput, endpoint, requestJson } from "./http";
+
+/** Calls of the signed-in player's account beyond the spec's: its kind, keeping the game, reset links. */
 
 type SignedInCall = Pick<WebAppConfig, "accountBase"> & { token: string };
 
@@ -59,4 +63,17 @@ export async function verifyUpgrade(
     { method: "POST", body },
     okResponse,
   );
+}
+
+/** What a reset link is now (`player/changepass/link`): valid, used or invalid. */
+export async function loadResetLink(
+  input: Pick<WebAppConfig, "accountBase"> & { resetToken: string },
+): Promise<ResetLink> {
+  const body = checkInput(resetLinkRequest, { token: input.resetToken });
+  const answer = await requestJson(
+    endpoint(input.accountBase, "player/changepass/link"),
+    { method: "POST", body },
+    resetLinkResponse,
+  );
+  return answer.value;
 }

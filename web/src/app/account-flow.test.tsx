@@ -224,21 +224,33 @@ describe("password", () => {
     type("Neues Passwort wiederholen", "geheim1");
     fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
-    expect(calls[0]).toEqual({
+    expect(calls.find((call) => call.url.endsWith("player/changepass"))).toEqual({
       url: "/api/account/player/changepass",
       body: { password: "geheim1", token: "reset-1" },
     });
     expect((await screen.findByRole("status")).textContent).toContain("Passwort ist geändert");
   });
 
-  it("says so in a flash message when the link is used up", async () => {
+  it("says that a link used meanwhile was used, and leads to the sign-in", async () => {
+    let used = false;
     renderApp("/password?token=old", {
-      respond: answering({ "player/changepass": () => fail(401, "invalid hash") }),
+      respond: answering({
+        "player/changepass": () => {
+          used = true;
+          return fail(401, "invalid hash");
+        },
+        "player/changepass/link": () =>
+          Response.json({ value: used ? { State: "used" } : { State: "valid" } }),
+      }),
     });
     type("Neues Passwort", "geheim1");
     type("Neues Passwort wiederholen", "geheim1");
     fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("Dieser Link gilt nicht mehr");
+    await screen.findByRole("heading", { name: "Dieser Link wurde schon benutzt" });
+    expect(screen.getByText(/Melde dich damit an\./)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Zur Anmeldung" }).getAttribute("href")).toBe(
+      "/webapp/login",
+    );
   });
 
   it("changes a signed-in player's password with the auth token and the current password", async () => {
@@ -304,7 +316,7 @@ describe("password", () => {
     expect(screen.getByLabelText("Bisheriges Passwort")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/webapp/password");
     await waitFor(() => expect(router.state.location.state).toBeNull());
-    expect(calls.at(-1)?.body).toEqual({
+    expect(calls.filter((call) => call.url.endsWith("player/changepass")).at(-1)?.body).toEqual({
       password: "wegmarke-1",
       token: "tok-9",
       current: "482913",

@@ -82,7 +82,15 @@ export const deFormal: LocaleOverrides = {
     saved: "Ihr Passwort ist geändert.",
     smsIntro: "Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.",
     resetSent: "Wir haben Ihnen eine SMS mit einem Link geschickt.",
-    linkInvalid: "Dieser Link gilt nicht mehr. Fordern Sie auf der Anmeldeseite einen neuen an.",
+    linkInvalid:
+      "Dieser Link gilt nicht mehr: Er ist abgelaufen, oder ein neuerer wurde geschickt. Fordern Sie auf der Anmeldeseite einen neuen an („Passwort vergessen?“).",
+    linkUsed: "Sie haben mit diesem Link ein neues Passwort festgelegt. Melden Sie sich damit an.",
+    newLinkNow:
+      "Wieder vergessen? Fordern Sie auf der Anmeldeseite einen neuen Link an („Passwort vergessen?“).",
+    newLinkToday:
+      "Wieder vergessen? Ab heute {{time}} Uhr können Sie auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
+    newLinkTomorrow:
+      "Wieder vergessen? Ab morgen {{time}} Uhr können Sie auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
   },
   keep: {
     intro:
@@ -199,7 +207,7 @@ export const deFormal: LocaleOverrides = {
     "401": "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.",
     "430": "Anmeldung fehlgeschlagen. Bitte prüfen Sie Handynummer und Passwort.",
     "429":
-      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus. Nehmen Sie den Link aus der letzten SMS.",
+      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus, und es gibt einen am Tag. Noch nicht benutzt? Nehmen Sie den Link aus der letzten SMS. Schon ein neues Passwort damit festgelegt? Dann melden Sie sich mit diesem an.",
     "000": "Da ist etwas schiefgegangen. Bitte versuchen Sie es noch einmal.",
     accountRegistered: "Ihr Spielstand ist schon mit einer Handynummer gesichert.",
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",

@@ -236,7 +236,18 @@ export const de: Locale = {
     smsIntro: "Wir schicken dir einen Link, mit dem du ein neues Passwort festlegst.",
     requestReset: "Link per SMS schicken",
     resetSent: "Wir haben dir eine SMS mit einem Link geschickt.",
-    linkInvalid: "Dieser Link gilt nicht mehr. Fordere auf der Anmeldeseite einen neuen an.",
+    linkInvalid:
+      "Dieser Link gilt nicht mehr: Er ist abgelaufen, oder ein neuerer wurde geschickt. Fordere auf der Anmeldeseite einen neuen an („Passwort vergessen?“).",
+    linkInvalidHeading: "Link gilt nicht mehr",
+    linkUsedHeading: "Dieser Link wurde schon benutzt",
+    linkUsed: "Du hast mit diesem Link ein neues Passwort festgelegt. Melde dich damit an.",
+    newLinkNow:
+      "Wieder vergessen? Fordere auf der Anmeldeseite einen neuen Link an („Passwort vergessen?“).",
+    newLinkToday:
+      "Wieder vergessen? Ab heute {{time}} Uhr kannst du auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
+    newLinkTomorrow:
+      "Wieder vergessen? Ab morgen {{time}} Uhr kannst du auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
+    toLogin: "Zur Anmeldung",
   },
   keep: {
     heading: "Spielstand mit Handynummer sichern",
@@ -468,7 +479,7 @@ export const de: Locale = {
     "403": "Diese Handynummer ist ungültig.",
     "411": "Diese Handynummer ist ungültig.",
     "429":
-      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus. Nimm den Link aus der letzten SMS.",
+      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus, und es gibt einen am Tag. Noch nicht benutzt? Nimm den Link aus der letzten SMS. Schon ein neues Passwort damit festgelegt? Dann melde dich mit diesem an.",
     "430": "Anmeldung fehlgeschlagen. Prüfe Handynummer und Passwort.",
     "401": "Deine Sitzung ist abgelaufen. Bitte melde dich neu an.",
     tooMany: "Zu viele Versuche. Bitte warte etwas und versuch es dann noch einmal.",

@@ -232,7 +232,17 @@ export const en = {
     smsIntro: "We send you a link with which you set a new password.",
     requestReset: "Send link by SMS",
     resetSent: "We sent you an SMS with a link.",
-    linkInvalid: "This link is no longer valid. Request a new one on the sign-in page.",
+    linkInvalid:
+      "This link is no longer valid: it has expired or a newer one was sent. Ask for a new one on the sign-in page (“Forgot your password?”).",
+    linkInvalidHeading: "Link no longer valid",
+    linkUsedHeading: "This link has been used",
+    linkUsed: "You have set a new password with this link. Sign in with it.",
+    newLinkNow: "Lost it again? Ask for a new link on the sign-in page (“Forgot your password?”).",
+    newLinkToday:
+      "Lost it again? From {{time}} today you can ask for a new link on the sign-in page (“Forgot your password?”).",
+    newLinkTomorrow:
+      "Lost it again? From {{time}} tomorrow you can ask for a new link on the sign-in page (“Forgot your password?”).",
+    toLogin: "To the sign-in",
   },
   keep: {
     heading: "Keep your game with your phone number",
@@ -461,7 +471,7 @@ export const en = {
     "403": "This phone number is invalid.",
     "411": "This phone number is invalid.",
     "429":
-      "A link went to this number within the last 24 hours. Please use the link from the latest SMS.",
+      "A link went to this number within the last 24 hours, and there is one a day. Not used yet? Use the link from the latest SMS. Set a new password with it? Then sign in with that one.",
     "430": "Login failed. Please check your phone number and password.",
     "401": "Your session has expired. Please sign in again.",
     tooMany: "Too many attempts. Please wait a while and try again.",

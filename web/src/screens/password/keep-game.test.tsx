@@ -34,7 +34,8 @@ async function menuEntries(waitFor?: string) {
   return entries;
 }
 
-describe("an anonymous player keeps the game with a phone number", () => {
+// Whole app renders with several calls each: slow when the machine is busy.
+describe("an anonymous player keeps the game with a phone number", { timeout: 20_000 }, () => {
   it("the menu offers it instead of a password change", async () => {
     renderApp("/", { token: "anon-1", respond: server(false) });
     expect(await menuEntries("Spielstand sichern")).not.toContain("Passwort ändern");

@@ -8,12 +8,12 @@ import { apiErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
 import { loginPath } from "../../lib/paths";
 import { signedOutState } from "../../session/login-state";
-import type { LoginState } from "../../session/login-state";
 import { passwordState } from "../../session/password-state";
 import type { PasswordState } from "../../session/password-state";
 import { useSession } from "../../session/session";
 import { useAccount } from "../../session/use-account";
 import { KeepGame } from "./keep-game";
+import { ResetPassword } from "./reset-password";
 import { NewPasswordForm } from "./new-password-form";
 import "../account.css";
 
@@ -48,46 +48,11 @@ function AccountPassword({ token }: { token: string }) {
   const { t } = useTranslation();
   const { config } = useSession();
   const { account } = useAccount();
-  if (config.registrationLess) return <Navigate replace to="/" />;
   if (account === "asking") return <p className="loading">{t("app.loading")}</p>;
-  if (account === "anonymous") return <KeepGame token={token} />;
-  return <ChangePassword token={token} fromCode={null} />;
-}
-
-function ResetPassword({ resetToken }: { resetToken: string }) {
-  const { t } = useTranslation();
-  const { config, token, signOut } = useSession();
-  const { show } = useFlash();
-  const navigate = useNavigate();
-
-  async function save(password: string): Promise<boolean> {
-    try {
-      await changePassword({ accountBase: config.accountBase, password, token: resetToken });
-    } catch (error) {
-      const { code, reason } = toApiError(error);
-      show({
-        text: t(
-          code === ErrorCode.invalidHash ? "password.linkInvalid" : apiErrorKey(code, reason),
-        ),
-      });
-      return false;
-    }
-    // The server signed every device of the player out.
-    if (token !== null) signOut();
-    const state: LoginState = { notice: "password-changed" };
-    void navigate("/login", { replace: true, state });
-    return true;
+  if (account === "anonymous") {
+    return config.registrationLess ? <Navigate replace to="/" /> : <KeepGame token={token} />;
   }
-
-  return (
-    <section className="account" aria-labelledby="password-heading">
-      <h2 id="password-heading" className="account__heading">
-        {t("password.resetHeading")}
-      </h2>
-      <p className="account__intro">{t("password.resetIntro")}</p>
-      <NewPasswordForm askCurrent={false} onSave={save} />
-    </section>
-  );
+  return <ChangePassword token={token} fromCode={null} />;
 }
 
 function ChangePassword({ token, fromCode }: { token: string; fromCode: PasswordState | null }) {
