@@ -69,7 +69,7 @@ describe("joining a team asks first", () => {
     );
     await settle(carla);
     await screenshot(carla, "team-join-question-link");
-    await dialog(carla).getByRole("button", { name: "Nein, mein Spiel behalten" }).click();
+    await dialog(carla).getByRole("button", { name: "Abbrechen" }).click();
     await carla.waitForURL(/\/webapp\/team$/);
 
     await carla.goto("/webapp/points");
@@ -82,7 +82,7 @@ describe("joining a team asks first", () => {
     await carla.getByRole("button", { name: "Beitreten" }).click();
     await dialog(carla).waitFor();
     expect(await dialog(carla).innerText()).toContain("3 Punkte, 1 abgeschlossene Station");
-    await dialog(carla).getByRole("button", { name: "Nein, mein Spiel behalten" }).click();
+    await dialog(carla).getByRole("button", { name: "Abbrechen" }).click();
     await dialog(carla).waitFor({ state: "detached" });
     expect(new URL(carla.url()).pathname).toBe("/webapp/team");
 

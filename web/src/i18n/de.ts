@@ -304,7 +304,7 @@ export const de: Locale = {
       stations_one: "{{count}} abgeschlossene Station",
       stations_other: "{{count}} abgeschlossene Stationen",
       confirm: "Ja, beitreten",
-      cancel: "Nein, mein Spiel behalten",
+      cancel: "Abbrechen",
     },
     membersHeading: "Dein Team: {{name}}",
     you: "du",

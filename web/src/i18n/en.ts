@@ -298,7 +298,7 @@ export const en = {
       stations_one: "{{count}} finished station",
       stations_other: "{{count}} finished stations",
       confirm: "Yes, join",
-      cancel: "No, keep my game",
+      cancel: "Cancel",
     },
     membersHeading: "Your team: {{name}}",
     you: "you",

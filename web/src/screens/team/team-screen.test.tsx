@@ -54,7 +54,7 @@ describe("joining a team", () => {
     );
     expect(calls.at(-1)?.url).toBe("/api/game/team/preview?hash=abc&tjr=abcd2345");
 
-    fireEvent.click(within(dialog()).getByRole("button", { name: "Nein, mein Spiel behalten" }));
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Abbrechen" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(joins(calls)).toEqual([]);
     expect(router.state.location.pathname).toBe("/webapp/team");
@@ -69,7 +69,7 @@ describe("joining a team", () => {
     });
     await screen.findByRole("dialog");
     expect(dialog().textContent).toContain("1 Punkt, 1 abgeschlossene Station");
-    fireEvent.click(within(dialog()).getByRole("button", { name: "Nein, mein Spiel behalten" }));
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Abbrechen" }));
     await waitFor(() => expect(router.state.location.search).toBe(""));
     expect(router.state.location.pathname).toBe("/webapp/team");
     expect(joins(calls)).toEqual([]);
