@@ -123,7 +123,7 @@ describe("loadContentPack", () => {
   });
 
   it("reports bad yaml at its line", async () => {
-    await edit("game.yaml", (t) => t.replace("allowTeams: false", "allowTeams: [false"));
+    await edit("game.yaml", (t) => t.replace("teams: off", "teams: [off"));
     expect(await problems()).toEqual([
       {
         file: "game.yaml",

@@ -173,6 +173,7 @@ describe("the migrations on PostgreSQL", () => {
         "011-game-figures-and-news",
         MIGRATION_012,
         "013-readiness",
+        "014-password-reset-used",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

@@ -438,6 +438,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("readiness").execute();
       },
     },
+    "014-password-reset-used": {
+      // A used reset link stays until it expires, so that opening it again says it was used.
+      async up(db) {
+        await db.schema.alterTable("password_resets").addColumn("used_at", "text").execute();
+      },
+      async down(db) {
+        await db.schema.alterTable("password_resets").dropColumn("used_at").execute();
+      },
+    },
   };
 }
 
