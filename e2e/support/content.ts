@@ -5,8 +5,13 @@ import { fileURLToPath } from "node:url";
 
 const demoDir = resolve(fileURLToPath(import.meta.url), "../../../content/demo");
 
-/** Settings of the demo pack's game.yaml that tests switch on. */
-export type PackSettings = Partial<Record<"allowTeams" | "registrationLess" | "debug", boolean>>;
+/**
+ * Settings of the demo pack's game.yaml that tests switch on. `allowTeams` is the older form of
+ * `teams` (true: required, false: off), as game.yaml still takes it.
+ */
+export type PackSettings = Partial<Record<"allowTeams" | "registrationLess" | "debug", boolean>> & {
+  teams?: "off" | "optional" | "required";
+};
 
 export type GamePack = {
   /** For the server's CONTENT_DIR. */
@@ -20,10 +25,12 @@ export async function demoPackWith(settings: PackSettings): Promise<GamePack> {
   await cp(demoDir, dir, { recursive: true });
   const gameFile = join(dir, "game.yaml");
   let yaml = await readFile(gameFile, "utf8");
-  for (const [name, value] of Object.entries(settings)) {
-    const line = new RegExp(`^(  ${name}:) \\w+$`, "m");
+  const { allowTeams, ...rest } = settings;
+  const teams = allowTeams === undefined ? {} : { teams: allowTeams ? "required" : "off" };
+  for (const [name, value] of Object.entries({ ...teams, ...rest })) {
+    const line = new RegExp(`^(  ${name}:) \\w+( #.*)?$`, "m");
     if (!line.test(yaml)) throw new Error(`game.yaml of the demo pack has no setting ${name}`);
-    yaml = yaml.replace(line, `$1 ${String(value)}`);
+    yaml = yaml.replace(line, `$1 ${String(value)}$2`);
   }
   await writeFile(gameFile, yaml);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };

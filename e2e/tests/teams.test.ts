@@ -71,6 +71,10 @@ describe("teams", () => {
       new URL(inviteLink).pathname + new URL(inviteLink).search,
     );
     await ben.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    // A new player loses nothing; the question says so, and who is in the team.
+    const question = ben.getByRole("dialog", { name: "Diesem Team beitreten?" });
+    expect(await question.innerText()).toContain("Du fängst mit dem Team neu an.");
+    await question.getByRole("button", { name: "Ja, beitreten" }).click();
     await ben.getByRole("alert").filter({ hasText: "Du bist jetzt im Team." }).waitFor();
     await ben.waitForURL((url) => url.pathname.replace(/\/$/, "") === "/webapp");
     await screenshot(ben, "26-team-joined");

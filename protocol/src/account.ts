@@ -39,6 +39,35 @@ export type OptinSmsRequest = z.infer<typeof optinSmsRequest>;
 export const optinSmsResponse = valueResponse(z.string());
 
 export const optinSmsVerifyRequest = z.object({ phone: required, smscode: required });
+/**
+ * An anonymous player keeps their game with a phone number (`player/upgrade/sms`): the
+ * registration's fields and the player's auth token; the code then goes to
+ * `player/upgrade/sms/verify`, and the player row, with its game and team, stays the same.
+ */
+export const upgradeSmsRequest = z.object({
+  Hash: secretText,
+  first_name: required.max(100),
+  phone: required,
+  language: requestText().optional(),
+});
+export type UpgradeSmsRequest = z.infer<typeof upgradeSmsRequest>;
+export const upgradeVerifyRequest = z.object({
+  Hash: secretText,
+  phone: required,
+  smscode: required,
+});
+export type UpgradeVerifyRequest = z.infer<typeof upgradeVerifyRequest>;
+
+/** `player/account`: what kind of account the auth token's player has. */
+export const accountRequest = z.object({ Hash: secretText });
+export type AccountRequest = z.infer<typeof accountRequest>;
+export const accountResponse = valueResponse(
+  z.object({
+    /** Registered with a phone number; false for an anonymous player. */
+    Registered: z.boolean(),
+  }),
+);
+export type AccountResponse = z.infer<typeof accountResponse>;
 export type OptinSmsVerifyRequest = z.infer<typeof optinSmsVerifyRequest>;
 export const tokenResponse = valueResponse(z.string().min(1));
 
@@ -73,4 +102,16 @@ export const changepassRequest = z.object({
   current: required.max(200).optional(),
 });
 export type ChangepassRequest = z.infer<typeof changepassRequest>;
+
+/** `player/changepass/link`: what a reset link's page says before asking for a password. */
+export const resetLinkRequest = z.object({ token: secretText });
+export type ResetLinkRequest = z.infer<typeof resetLinkRequest>;
+export const resetLinkSchema = z.object({
+  /** `used`: a password was set with it; `invalid`: unknown, expired or replaced by a newer. */
+  State: z.enum(["valid", "used", "invalid"]),
+  /** For a used link: when the number may ask for a new link (ISO time); absent: now. */
+  NewLinkAt: z.string().optional(),
+});
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+export const resetLinkResponse = valueResponse(resetLinkSchema);
 export const changepassResponse = valueResponse(z.string());

@@ -4,6 +4,13 @@ import { languages } from "./languages";
 
 export const languageSchema = z.enum(languages);
 
+/**
+ * Teams in a game: none, optional (the team page is in the menu, the game views are open to
+ * players without a team) or required (the game views send players without a team to it).
+ */
+export const teamsSettings = ["off", "optional", "required"] as const;
+export type TeamsSetting = (typeof teamsSettings)[number];
+
 /** `/webapp/config.json`: what the app needs before sign-in, taken from the content pack. */
 export const webAppConfigSchema = z.object({
   storyId: z.string().min(1),
@@ -13,7 +20,9 @@ export const webAppConfigSchema = z.object({
   gameBase: z.string(),
   assetsBase: z.string(),
   defaultLanguage: languageSchema,
+  /** Spec 1: teams are on (`teams` optional or required). */
   allowTeams: z.boolean(),
+  teams: z.enum(teamsSettings),
   registrationLess: z.boolean(),
   debug: z.boolean(),
   /** Metres. */

@@ -45,6 +45,8 @@ export const ErrorReason = {
   contentUnavailable: "content unavailable",
   invalidPhone: "invalid phone",
   alreadyRegistered: "already registered",
+  /** `player/upgrade/sms` of a player who has a phone number already (409). */
+  accountRegistered: "account registered",
   notVerified: "not verified",
   loginFailed: "login failed",
   /** Verification with a wrong, expired, used-up or unknown SMS code (answered 430). */

@@ -7,4 +7,5 @@ export * from "./game";
 export * from "./languages";
 export * from "./media";
 export * from "./ops";
+export * from "./team";
 export * from "./text";

@@ -166,7 +166,15 @@ export async function buildApp({
     limits,
     onAccountChange: (playerId) => bus.broadcast({ kind: "account", playerId }),
   });
-  const registration = new RegistrationService({ store, pack, clock, sms, throttle, limits });
+  const registration = new RegistrationService({
+    store,
+    pack,
+    clock,
+    sms,
+    throttle,
+    limits,
+    accounts,
+  });
   const login = new LoginService({ store, clock, throttle, phoneRegion: pack.phoneRegion });
   const passwords = new PasswordService({
     store,
@@ -331,9 +339,14 @@ export async function buildApp({
     const stream = playerStream(playerId);
     return (await displayNames(store.repos, [stream])).get(stream) ?? stream;
   };
-  await app.register(api(teamRoutes(accounts, teams, { positions: teamPositions, nameOf })), {
-    prefix: "/api/game",
-  });
+  const teamDeps = {
+    positions: teamPositions,
+    nameOf,
+    namesOf: (streams: string[]) => displayNames(store.repos, streams),
+    // Who is online on any instance (ops/presence.ts).
+    online: () => presence.onlinePlayers(),
+  };
+  await app.register(api(teamRoutes(accounts, teams, teamDeps)), { prefix: "/api/game" });
   await app.register(api(outroRoute(accounts, onParticipantChange)), { prefix: "/api/game" });
   const seen = (playerId: number) => {
     presence.changed();

@@ -7,6 +7,7 @@ import {
   opsReloadOutcome,
   opsTeamPositions,
   teamInviteResponse,
+  teamMembersResponse,
 } from "@wegmarke/protocol";
 import type { OpsOverview } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -47,7 +48,7 @@ afterEach(async () => {
 /** An instance with a pack object of its own, loaded from the shared folder. */
 async function instance(teams = false): Promise<{ app: TestApp; api: Api }> {
   const pack = await loadContentPack(packDir.dir);
-  if (teams) pack.settings = { ...pack.settings, allowTeams: true };
+  if (teams) pack.settings = { ...pack.settings, teams: "required" };
   const app = await startApp({
     database: schema.database,
     pack,
@@ -204,5 +205,30 @@ describe("the console of two instances on one PostgreSQL database", () => {
     } finally {
       console.close();
     }
+  });
+
+  it("show a team's page on one who of the team is online on the other", async () => {
+    const a = await instance(true);
+    const b = await instance(true);
+    const anna = await a.api.optin();
+    const invitation = await a.api.post("/api/game/team/invite", { Hash: anna });
+    const code = teamInviteResponse.parse(await invitation.json()).value;
+    const ben = await b.api.optin();
+    expect((await fetch(`${b.app.url}/api/game/team/join?hash=${ben}&tjr=${code}`)).status).toBe(
+      200,
+    );
+    const bensOnline = async () => {
+      const response = await fetch(`${a.app.url}/api/game/team/members?hash=${anna}`);
+      const team = teamMembersResponse.parse(await response.json()).value;
+      return team?.Members.find((member) => !member.You)?.Online;
+    };
+    expect(await bensOnline()).toBe(false);
+    const stream = await b.api.events(ben);
+    await stream.next();
+    await overviewUntil(a.app, (o) => o.streams === 1);
+    expect(await bensOnline()).toBe(true);
+    stream.close();
+    await overviewUntil(a.app, (o) => o.streams === 0);
+    expect(await bensOnline()).toBe(false);
   });
 });

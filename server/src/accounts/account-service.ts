@@ -106,6 +106,14 @@ export class AccountService {
     return player;
   }
 
+  /** What kind of account the player of `token` has: registered with a number, or anonymous. */
+  async describe(token: string): Promise<{ Registered: boolean }> {
+    const { id } = await this.authenticate(token);
+    const player = await this.deps.store.repos.players.find(id);
+    if (!player) throw new ServiceError(401, ErrorReason.invalidHash);
+    return { Registered: player.phone !== null && player.verifiedAt !== null };
+  }
+
   /** Drops what this instance cached of the player's sessions (their account changed). */
   forget(playerId: number): void {
     this.sessions.forget(playerId);

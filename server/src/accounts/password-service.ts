@@ -1,5 +1,10 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { ChangepassPhoneRequest, ChangepassRequest } from "@wegmarke/protocol";
+import type {
+  ChangepassPhoneRequest,
+  ChangepassRequest,
+  ResetLink,
+  ResetLinkRequest,
+} from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
@@ -112,6 +117,33 @@ export class PasswordService {
     if (reset && player.phone !== null) await throttle.loginFailuresPerPhone.reset(player.phone);
     // The other devices are signed out: no instance may still know their sessions.
     this.deps.accounts.accountChanged(player.id);
+  }
+
+  /**
+   * What a reset link is now: valid, used (a password was set with it; with the time from
+   * which the number may ask for a new link) or invalid (unknown, expired, replaced). An
+   * unknown token counts against the address like a failed login.
+   */
+  async linkState(request: ResetLinkRequest, ip: string): Promise<ResetLink> {
+    const { store, clock, throttle } = this.deps;
+    const attempt = await throttle.attempt(
+      [{ limiter: throttle.failuresPerIp, key: ip }],
+      ErrorReason.tooManyAttempts,
+    );
+    const now = clock.now();
+    const reset = await store.repos.passwordResets.find(
+      hashToken(request.token),
+      now.toISOString(),
+    );
+    // An unknown token stays counted.
+    if (!reset) return { State: "invalid" };
+    await attempt.release();
+    if (reset.usedAt === null) return { State: "valid" };
+    const player = await store.repos.players.find(reset.playerId);
+    const waitMs = player?.phone ? await throttle.resetsPerPhone.retryAfterMs(player.phone) : 0;
+    return waitMs > 0
+      ? { State: "used", NewLinkAt: new Date(now.getTime() + waitMs).toISOString() }
+      : { State: "used" };
   }
 
   /**

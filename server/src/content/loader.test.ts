@@ -42,6 +42,16 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
   await write(file, change(await readFile(path.join(pack, file), "utf8")));
 }
 
+/** The number of the first line of the pack's `file` that holds `text`, as the file is now. */
+async function lineOf(text: string | RegExp, file = "game.yaml"): Promise<number> {
+  const lines = (await readFile(path.join(pack, file), "utf8")).split("\n");
+  const index = lines.findIndex((line) =>
+    typeof text === "string" ? line.includes(text) : text.test(line),
+  );
+  if (index < 0) throw new Error(`${file} holds no line with ${text}`);
+  return index + 1;
+}
+
 async function problems(): Promise<ContentProblem[]> {
   const error: unknown = await loadContentPack(pack).then(
     () => undefined,
@@ -113,7 +123,7 @@ describe("loadContentPack", () => {
   });
 
   it("reports bad yaml at its line", async () => {
-    await edit("game.yaml", (t) => t.replace("allowTeams: false", "allowTeams: [false"));
+    await edit("game.yaml", (t) => t.replace("teams: off", "teams: [off"));
     expect(await problems()).toEqual([
       {
         file: "game.yaml",
@@ -359,7 +369,11 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
       t.replace(/ {2}- headline:\n {6}de: Punkte sammeln\n(?: {4}.*\n)*/, ""),
     );
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 50, message: "intro: expected exactly 4 steps" },
+      {
+        file: "game.yaml",
+        line: await lineOf(/^intro:/),
+        message: "intro: expected exactly 4 steps",
+      },
     ]);
   });
 
@@ -369,17 +383,25 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
     expect(await problems()).toEqual([
       {
         file: "game.yaml",
-        line: 24,
+        line: await lineOf("  zero:"),
         message: "crest.zero: expected a count of finished stories: 0, 1, 2, …",
       },
     ]);
     await write("game.yaml", crest.replace("  0:\n", "  4:\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 23, message: "crest: needs a row for 0 finished stories" },
+      {
+        file: "game.yaml",
+        line: await lineOf(/^crest:/),
+        message: "crest: needs a row for 0 finished stories",
+      },
     ]);
     await write("game.yaml", crest.replace("  3:\n", "  5:\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 42, message: "crest.5: the pack has only 3 live stories" },
+      {
+        file: "game.yaml",
+        line: await lineOf("  5:"),
+        message: "crest.5: the pack has only 3 live stories",
+      },
     ]);
   });
 
@@ -387,10 +409,14 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
     await rm(path.join(pack, "points/wappen-2.png"));
     await edit("game.yaml", (t) => t.replace("image: intro/3.png", "image: stations/3/intro.png"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 37, message: "points/wappen-2.png: file not found in points/" },
       {
         file: "game.yaml",
-        line: 74,
+        line: await lineOf("points/wappen-2.png"),
+        message: "points/wappen-2.png: file not found in points/",
+      },
+      {
+        file: "game.yaml",
+        line: await lineOf("stations/3/intro.png"),
         message: "stations/3/intro.png: file not found in stations/3-elisabethkirche/",
       },
     ]);
@@ -402,7 +428,7 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
     expect(await problems()).toEqual([
       {
         file: "game.yaml",
-        line: 36,
+        line: await lineOf("points/wappen-2.bmp"),
         message:
           "points/wappen-2.bmp: the server sends only images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm",
       },
@@ -422,7 +448,11 @@ describe("the game's stories, crest, intro, help, privacy and news", () => {
   it("reports a privacy notice without its provider's email", async () => {
     await edit("game.yaml", (t) => t.replace(/ {4}email: .*\n/, "    email: bei uns\n"));
     expect(await problems()).toEqual([
-      { file: "game.yaml", line: 138, message: "privacy.provider.email: Invalid email address" },
+      {
+        file: "game.yaml",
+        line: await lineOf("email: bei uns"),
+        message: "privacy.provider.email: Invalid email address",
+      },
     ]);
   });
 

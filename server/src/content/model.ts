@@ -113,7 +113,7 @@ export type GameMap = {
 export type GameSettings = Pick<
   WebAppConfig,
   | "apiVersion"
-  | "allowTeams"
+  | "teams"
   | "registrationLess"
   | "debug"
   | "stationDistanceThreshold"

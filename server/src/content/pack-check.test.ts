@@ -36,7 +36,7 @@ const at = (file: string, line: number | undefined, message: string): ContentPro
 
 /** Breaks the demo pack in many ways at once, as an operator might in one evening. */
 async function breakPack(): Promise<void> {
-  await edit("game.yaml", (t) => t.replace("  allowTeams: false\n", ""));
+  await edit("game.yaml", (t) => t.replace(/ {2}teams: .*\n/, ""));
   // Two ink errors in one file.
   await edit("stations/1-marktplatz/script.de.ink", (t) =>
     t.replace("    -> frage", "    -> frag").replace(/^-> END$/m, "-> ende"),
@@ -58,7 +58,7 @@ async function breakPack(): Promise<void> {
 }
 
 const brokenErrors = [
-  at("game.yaml", 7, "settings.allowTeams: required"),
+  at("game.yaml", 7, "settings.teams: required"),
   at("stations/1-marktplatz/script.de.ink", 12, "Divert target not found: '-> frag'"),
   at("stations/1-marktplatz/script.de.ink", 14, "Divert target not found: '-> ende'"),
   at(
@@ -248,7 +248,7 @@ describe("game.yaml settings", () => {
     );
     expect((await loadContentPack(pack)).settings).toEqual({
       apiVersion: 1,
-      allowTeams: false,
+      teams: "off",
       registrationLess: false,
       debug: false,
       stationDistanceThreshold: 3000,
@@ -258,10 +258,10 @@ describe("game.yaml settings", () => {
     });
   });
 
-  it("need allowTeams, registrationLess and debug", async () => {
-    await edit("game.yaml", (t) => t.replace(/ {2}(allowTeams|registrationLess|debug): .*\n/g, ""));
+  it("need teams, registrationLess and debug", async () => {
+    await edit("game.yaml", (t) => t.replace(/ {2}(teams|registrationLess|debug): .*\n/g, ""));
     expect((await checkContentPack(pack)).errors).toEqual([
-      at("game.yaml", 7, "settings.allowTeams: required"),
+      at("game.yaml", 7, "settings.teams: required"),
       at("game.yaml", 7, "settings.registrationLess: required"),
       at("game.yaml", 7, "settings.debug: required"),
     ]);

@@ -7,6 +7,7 @@ import {
   stationStyleSchema,
   stationTriggerSchema,
   stationViewSchema,
+  teamsSettings,
 } from "@wegmarke/protocol";
 import { parseDuration } from "../engine/duration";
 import { DEFAULT_PHONE_REGION } from "./model";
@@ -101,23 +102,47 @@ const mapSchema = z
     error: "give an image, tiles or both",
   });
 
+/** game.yaml `settings.teams`: no teams, teams to join if one likes, or play only in a team. */
+const teamsSchema = z.enum(teamsSettings, {
+  // A missing value is reported as any missing key is.
+  error: (issue) => (issue.input === undefined ? "required" : "expected off, optional or required"),
+});
+
+/**
+ * The older form of `teams`, `allowTeams`, as `teams`: true made teams compulsory (`required`),
+ * false had none (`off`). Given together with `teams`, it stays and counts as an unknown key.
+ */
+function olderAllowTeams(settings: unknown): unknown {
+  if (typeof settings !== "object" || settings === null || !("allowTeams" in settings)) {
+    return settings;
+  }
+  if ("teams" in settings) return settings;
+  const { allowTeams, ...rest } = settings;
+  const teams: unknown =
+    allowTeams === true ? "required" : allowTeams === false ? "off" : allowTeams;
+  return { ...rest, teams };
+}
+
 export const gameSchema = z.strictObject({
   id: z.string().min(1),
   title: localizedSchema,
   defaultLanguage: languageSchema,
   // The spec's defaults where it gives one (section 9: "API version default 1",
   // "stationDistanceThreshold 3000", "Geolocation and sort by distance allowed").
-  settings: z.strictObject({
-    apiVersion: z.union([z.literal(1), z.literal(2)], { error: "expected 1 or 2" }).default(1),
-    allowTeams: z.boolean(),
-    registrationLess: z.boolean(),
-    debug: z.boolean(),
-    stationDistanceThreshold: z.number().positive().default(3000),
-    allowGeolocation: z.boolean().default(true),
-    allowSortbyDistance: z.boolean().default(true),
-    /** The app starts in the browser's language where the pack has it (else defaultLanguage). */
-    followBrowserLanguage: z.boolean().default(false),
-  }),
+  settings: z.preprocess(
+    olderAllowTeams,
+    z.strictObject({
+      apiVersion: z.union([z.literal(1), z.literal(2)], { error: "expected 1 or 2" }).default(1),
+      teams: teamsSchema,
+      registrationLess: z.boolean(),
+      debug: z.boolean(),
+      stationDistanceThreshold: z.number().positive().default(3000),
+      allowGeolocation: z.boolean().default(true),
+      allowSortbyDistance: z.boolean().default(true),
+      /** The app starts in the browser's language where the pack has it (else defaultLanguage). */
+      followBrowserLanguage: z.boolean().default(false),
+    }),
+  ),
   /**
    * The languages the pack is written in, checked for a translation in every station and story
    * (warnings only). Without it: the languages `title` is given in, and `defaultLanguage`.

@@ -30,7 +30,7 @@ const pack: ContentPack = {
   defaultLanguage: "de",
   settings: {
     apiVersion: 1,
-    allowTeams: false,
+    teams: "off",
     registrationLess: false,
     debug: false,
     stationDistanceThreshold: 3000,

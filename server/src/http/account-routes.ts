@@ -1,10 +1,14 @@
 import {
+  accountRequest,
   changepassPhoneRequest,
   changepassRequest,
   loginPhoneRequest,
   optinAnonRequest,
   optinSmsRequest,
   optinSmsVerifyRequest,
+  resetLinkRequest,
+  upgradeSmsRequest,
+  upgradeVerifyRequest,
 } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
@@ -51,6 +55,24 @@ export function accountRoutes({
       ),
     }));
 
+    // An anonymous player keeps their game with a phone number (same player, same game).
+    app.post("/player/upgrade/sms", async (request) => {
+      await registration.upgrade(parse(upgradeSmsRequest, request.body), addressKey(request.ip));
+      return ok;
+    });
+
+    app.post("/player/upgrade/sms/verify", async (request) => {
+      await registration.upgradeVerify(
+        parse(upgradeVerifyRequest, request.body),
+        addressKey(request.ip),
+      );
+      return ok;
+    });
+
+    app.post("/player/account", async (request) => ({
+      value: await accounts.describe(parse(accountRequest, request.body).Hash),
+    }));
+
     app.post("/player/login/phone", (request) =>
       login.login(parse(loginPhoneRequest, request.body), addressKey(request.ip)),
     );
@@ -62,6 +84,13 @@ export function accountRoutes({
       );
       return ok;
     });
+
+    app.post("/player/changepass/link", async (request) => ({
+      value: await passwords.linkState(
+        parse(resetLinkRequest, request.body),
+        addressKey(request.ip),
+      ),
+    }));
 
     app.put("/player/changepass", async (request) => {
       await passwords.changePassword(

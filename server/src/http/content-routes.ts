@@ -24,6 +24,7 @@ function webAppConfig(pack: ContentPack): WebAppConfig {
     defaultLanguage: pack.defaultLanguage,
     ...(pack.languages && { languages: pack.languages }),
     ...pack.settings,
+    allowTeams: pack.settings.teams !== "off",
     unreadMessageDelayMs: 5000,
     timePerCharacterInMs: 15,
   };

@@ -2,14 +2,16 @@ import {
   ErrorReason,
   teamInviteRequest,
   teamJoinQuery,
+  teamMembersQuery,
   teamPositionRequest,
 } from "@wegmarke/protocol";
+import type { TeamMembers, TeamPreview } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import type { TeamService } from "../accounts/team-service";
 import { ServiceError, TooManyRequests } from "../errors";
 import type { TeamPositions } from "../game/team-positions";
-import { isTeamStream, participantOf } from "../participants/participant";
+import { isTeamStream, participantOf, playerStream } from "../participants/participant";
 import { playerOf, requirePlayer } from "./authenticate";
 import { addressKey } from "../accounts/addresses";
 import { ok } from "./ok";
@@ -19,14 +21,27 @@ export type TeamRouteDeps = {
   positions: TeamPositions;
   /** The name teammates see: the first name, or the generated one of an anonymous player. */
   nameOf(playerId: number): Promise<string>;
+  /** The display names of streams (`player:<id>`, `team:<id>`), as the scoreboard shows them. */
+  namesOf(streams: string[]): Promise<Map<string, string>>;
+  /** The players with an event stream open now, on any instance. */
+  online(): ReadonlySet<number>;
 };
 
-/** Team calls of the game base: `team/invite`, `team/join` and `team/position`. */
+/**
+ * Team calls of the game base: `team/invite`, `team/preview` (what a join would change),
+ * `team/join`, `team/members` and `team/position`.
+ */
 export function teamRoutes(
   accounts: AccountService,
   teams: TeamService,
-  { positions, nameOf }: TeamRouteDeps,
+  { positions, nameOf, namesOf, online }: TeamRouteDeps,
 ): FastifyPluginAsync {
+  /** Display names of players, in the order of `ids`. */
+  const playerNames = async (ids: number[]) => {
+    const names = await namesOf(ids.map(playerStream));
+    return ids.map((id) => names.get(playerStream(id)) ?? playerStream(id));
+  };
+
   return async (app) => {
     // A pack without teams has none of these calls: 404 before anything else.
     app.addHook("onRequest", async () => teams.assertEnabled());
@@ -35,6 +50,38 @@ export function teamRoutes(
     app.post("/team/invite", async (request) => {
       parse(teamInviteRequest, request.body);
       return { value: await teams.invite(playerOf(request)) };
+    });
+
+    app.get("/team/preview", async (request) => {
+      const { tjr } = parse(teamJoinQuery, request.query, "query");
+      const preview = await teams.preview(playerOf(request), tjr, addressKey(request.ip));
+      const value: TeamPreview = {
+        Members: await playerNames(preview.memberIds),
+        Member: preview.member,
+        InTeam: preview.inTeam,
+        Points: preview.points,
+        StationsDone: preview.stationsDone,
+      };
+      return { value };
+    });
+
+    app.get("/team/members", async (request) => {
+      parse(teamMembersQuery, request.query, "query");
+      const player = playerOf(request);
+      const team = await teams.members(player);
+      if (!team) return { value: null };
+      const names = await playerNames(team.memberIds);
+      const now = online();
+      const value: TeamMembers = {
+        Name: (await namesOf([team.stream])).get(team.stream) ?? team.stream,
+        Members: team.memberIds.map((id, index) => ({
+          Name: names[index] ?? playerStream(id),
+          // The caller is here, asking, even before their stream has opened.
+          Online: id === player.id || now.has(id),
+          You: id === player.id,
+        })),
+      };
+      return { value };
     });
 
     app.get("/team/join", async (request) => {

@@ -11,7 +11,7 @@ import type { Store } from "./store";
 const MIGRATION_007 = "007-session-use-and-chosen-password";
 const MIGRATION_008 = "008-phone-numbers-in-e164";
 const MIGRATION_012 = "012-operator-password-chosen";
-const MIGRATION_014 = "014-station-run-cancelled-at";
+const MIGRATION_015 = "015-station-run-cancelled-at";
 
 /**
  * A database as the 001 schema left it: one player with the token hash in its own row, and the
@@ -131,7 +131,7 @@ describe("migration 008", () => {
   });
 });
 
-describe("migration 014", () => {
+describe("migration 015", () => {
   it.each(["SQLite", "PostgreSQL"])(
     "dates the cancellation of a run cancelled before it (%s)",
     async (dialect) => {
@@ -139,7 +139,7 @@ describe("migration 014", () => {
       const schema = dialect === "PostgreSQL" ? await createTestSchema() : undefined;
       const store = openStore(schema?.database ?? { kind: "sqlite", file: join(dir, "db.sqlite") });
       try {
-        await store.migrate("013-readiness");
+        await store.migrate("014-password-reset-used");
         await store.repos.streams.create("player:1");
         const run = {
           stream: "player:1",
@@ -223,7 +223,8 @@ describe("the migrations on PostgreSQL", () => {
         "011-game-figures-and-news",
         MIGRATION_012,
         "013-readiness",
-        MIGRATION_014,
+        "014-password-reset-used",
+        MIGRATION_015,
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

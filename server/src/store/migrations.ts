@@ -438,7 +438,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("readiness").execute();
       },
     },
-    "014-station-run-cancelled-at": {
+    "014-password-reset-used": {
+      // A used reset link stays until it expires, so that opening it again says it was used.
+      async up(db) {
+        await db.schema.alterTable("password_resets").addColumn("used_at", "text").execute();
+      },
+      async down(db) {
+        await db.schema.alterTable("password_resets").dropColumn("used_at").execute();
+      },
+    },
+    "015-station-run-cancelled-at": {
       // When a run was last cancelled, kept when the station is started again: the console's
       // funnel counts a participant who cancelled once, and its feed shows the cancellation.
       // A run cancelled before has its last change as the time.

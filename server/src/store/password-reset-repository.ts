@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database, PasswordResetsTable } from "./schema";
 
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
@@ -7,12 +7,23 @@ export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export class PasswordResetRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(reset: PasswordResetRow): Promise<void> {
+  async create(reset: Insertable<PasswordResetsTable>): Promise<void> {
     await this.db.insertInto("passwordResets").values(reset).execute();
   }
 
-  /** The reset with this token hash unless it has expired. */
+  /** The reset with this token hash unless it has expired or was used. */
   findValid(tokenHash: string, now: string): Promise<PasswordResetRow | undefined> {
+    return this.db
+      .selectFrom("passwordResets")
+      .selectAll()
+      .where("tokenHash", "=", tokenHash)
+      .where("expiresAt", ">", now)
+      .where("usedAt", "is", null)
+      .executeTakeFirst();
+  }
+
+  /** The reset with this token hash, used or not, unless it has expired. */
+  find(tokenHash: string, now: string): Promise<PasswordResetRow | undefined> {
     return this.db
       .selectFrom("passwordResets")
       .selectAll()
@@ -22,14 +33,16 @@ export class PasswordResetRepository {
   }
 
   /**
-   * Uses the reset up: deletes it and returns its player, or undefined when it is unknown,
-   * expired or was used by a concurrent call (one statement, so it works once).
+   * Uses the reset up: marks it used and returns its player, or undefined when it is unknown,
+   * expired or was used already, maybe by a concurrent call (one statement, so it works once).
    */
   async consume(tokenHash: string, now: string): Promise<number | undefined> {
     const row = await this.db
-      .deleteFrom("passwordResets")
+      .updateTable("passwordResets")
+      .set({ usedAt: now })
       .where("tokenHash", "=", tokenHash)
       .where("expiresAt", ">", now)
+      .where("usedAt", "is", null)
       .returning("playerId")
       .executeTakeFirst();
     return row?.playerId;

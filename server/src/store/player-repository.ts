@@ -82,6 +82,17 @@ export class PlayerRepository {
     return new Map(rows.flatMap((row) => (row.firstName ? [[row.id, row.firstName]] : [])));
   }
 
+  /** The ids of the team's members, oldest account first. */
+  async idsInTeam(teamId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("players")
+      .select("id")
+      .where("teamId", "=", teamId)
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async countInTeam(teamId: number): Promise<number> {
     const row = await this.db
       .selectFrom("players")

@@ -79,6 +79,8 @@ export type PasswordResetsTable = {
   tokenHash: string;
   playerId: number;
   expiresAt: string;
+  /** When the link set a password; a used link stays until it expires, to say so. */
+  usedAt: string | null;
 };
 
 /** Players who play together: one stream (`team:<id>`), one state, one score. */

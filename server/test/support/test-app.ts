@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
+import type { TeamsSetting } from "@wegmarke/protocol";
 import type { AccountLimits } from "../../src/accounts/limits";
 import { buildApp } from "../../src/app";
 import type { Clock, Timer } from "../../src/clock";
@@ -37,10 +38,10 @@ export function demoPack(): Promise<ContentPack> {
   return demo;
 }
 
-/** The demo pack with teams allowed. */
-export async function teamPack(): Promise<ContentPack> {
+/** The demo pack with teams (required by default, as `allowTeams: true` made them). */
+export async function teamPack(teams: TeamsSetting = "required"): Promise<ContentPack> {
   const pack = await demoPack();
-  return { ...pack, settings: { ...pack.settings, allowTeams: true } };
+  return { ...pack, settings: { ...pack.settings, teams } };
 }
 
 /** A fresh temporary directory, removed by the returned function. */

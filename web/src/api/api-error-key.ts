@@ -16,6 +16,7 @@ const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.tooManyAttempts]: "tooMany",
   [ErrorReason.tooManySms]: "tooMany",
   [ErrorReason.invalidCode]: "invalidCode",
+  [ErrorReason.accountRegistered]: "accountRegistered",
   [ErrorReason.currentPasswordNeeded]: "currentPasswordNeeded",
   [ErrorReason.wrongPassword]: "wrongPassword",
   [ErrorReason.commonPassword]: "commonPassword",

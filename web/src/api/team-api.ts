@@ -3,8 +3,12 @@ import {
   teamInviteRequest,
   teamInviteResponse,
   teamJoinQuery,
+  teamMembersQuery,
+  teamMembersResponse,
   teamPositionRequest,
+  teamPreviewResponse,
 } from "@wegmarke/protocol";
+import type { TeamMembers, TeamPreview } from "@wegmarke/protocol";
 import type { Position } from "../lib/distance";
 import { checkInput, endpoint, requestJson } from "./http";
 import { positionBody } from "./position-body";
@@ -22,11 +26,41 @@ export async function createTeamInvite({ gameBase, token }: TeamCall): Promise<s
   return answer.value;
 }
 
+/** The URL of a GET call with the player's hash and more of its query. */
+function getUrl(gameBase: string, path: string, query: Record<string, string>): string {
+  return `${endpoint(gameBase, path)}?${new URLSearchParams(query).toString()}`;
+}
+
+/** What joining the team of an invitation code would change (`GET team/preview`). */
+export async function previewTeamJoin({
+  gameBase,
+  token,
+  code,
+}: TeamCall & { code: string }): Promise<TeamPreview> {
+  const query = checkInput(teamJoinQuery, { hash: token, tjr: code });
+  const answer = await requestJson(
+    getUrl(gameBase, "team/preview", query),
+    { method: "GET" },
+    teamPreviewResponse,
+  );
+  return answer.value;
+}
+
 /** Joins the team of an invitation code (`GET team/join?hash=..&tjr=..`). */
 export async function joinTeam({ gameBase, token, code }: TeamCall & { code: string }) {
   const query = checkInput(teamJoinQuery, { hash: token, tjr: code });
-  const url = `${endpoint(gameBase, "team/join")}?${new URLSearchParams(query).toString()}`;
-  await requestJson(url, { method: "GET" }, okResponse);
+  await requestJson(getUrl(gameBase, "team/join", query), { method: "GET" }, okResponse);
+}
+
+/** The player's team with its members and who is online (`GET team/members`). */
+export async function loadTeamMembers({ gameBase, token }: TeamCall): Promise<TeamMembers> {
+  const query = checkInput(teamMembersQuery, { hash: token });
+  const answer = await requestJson(
+    getUrl(gameBase, "team/members", query),
+    { method: "GET" },
+    teamMembersResponse,
+  );
+  return answer.value;
 }
 
 /**

@@ -224,21 +224,33 @@ describe("password", () => {
     type("Neues Passwort wiederholen", "geheim1");
     fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
-    expect(calls[0]).toEqual({
+    expect(calls.find((call) => call.url.endsWith("player/changepass"))).toEqual({
       url: "/api/account/player/changepass",
       body: { password: "geheim1", token: "reset-1" },
     });
     expect((await screen.findByRole("status")).textContent).toContain("Passwort ist geändert");
   });
 
-  it("says so in a flash message when the link is used up", async () => {
+  it("says that a link used meanwhile was used, and leads to the sign-in", async () => {
+    let used = false;
     renderApp("/password?token=old", {
-      respond: answering({ "player/changepass": () => fail(401, "invalid hash") }),
+      respond: answering({
+        "player/changepass": () => {
+          used = true;
+          return fail(401, "invalid hash");
+        },
+        "player/changepass/link": () =>
+          Response.json({ value: used ? { State: "used" } : { State: "valid" } }),
+      }),
     });
     type("Neues Passwort", "geheim1");
     type("Neues Passwort wiederholen", "geheim1");
     fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("Dieser Link gilt nicht mehr");
+    await screen.findByRole("heading", { name: "Dieser Link wurde schon benutzt" });
+    expect(screen.getByText(/Melde dich damit an\./)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Zur Anmeldung" }).getAttribute("href")).toBe(
+      "/webapp/login",
+    );
   });
 
   it("changes a signed-in player's password with the auth token and the current password", async () => {
@@ -273,6 +285,7 @@ describe("password", () => {
       token: "abc",
       respond: answering({ "player/changepass": () => fail(status, reason) }),
     });
+    await screen.findByLabelText("Bisheriges Passwort");
     type("Bisheriges Passwort", "alt-geheim");
     type("Neues Passwort", "passwort");
     type("Neues Passwort wiederholen", "passwort");
@@ -303,7 +316,7 @@ describe("password", () => {
     expect(screen.getByLabelText("Bisheriges Passwort")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/webapp/password");
     await waitFor(() => expect(router.state.location.state).toBeNull());
-    expect(calls.at(-1)?.body).toEqual({
+    expect(calls.filter((call) => call.url.endsWith("player/changepass")).at(-1)?.body).toEqual({
       password: "wegmarke-1",
       token: "tok-9",
       current: "482913",
@@ -543,7 +556,7 @@ describe("a stream that cannot resume", () => {
 });
 
 describe("teams", () => {
-  const config = { allowTeams: true };
+  const config = { allowTeams: true, teams: "required" } as const;
 
   it("sends a player without team from the game views to /webapp/team", async () => {
     const { router } = renderApp("/station", { token: "abc", config });
@@ -594,8 +607,19 @@ describe("teams", () => {
     );
   });
 
-  it("joins by code, then reconnects the stream from its beginning", async () => {
-    const { router, calls } = renderApp("/team", { token: "abc", config });
+  const preview = {
+    "team/preview": () =>
+      Response.json({
+        value: { Members: ["Anna"], Member: false, InTeam: false, Points: 0, StationsDone: 0 },
+      }),
+  };
+
+  it("joins by code after the player confirmed, then reconnects the stream from its beginning", async () => {
+    const { router, calls } = renderApp("/team", {
+      token: "abc",
+      config,
+      respond: answering(preview),
+    });
     act(() =>
       stream().send(
         "webtext",
@@ -606,6 +630,7 @@ describe("teams", () => {
     const before = stream();
     type("Einladungscode", "abcd2345");
     fireEvent.click(screen.getByRole("button", { name: "Beitreten" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Ja, beitreten" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
     expect(calls.at(-1)?.url).toBe("/api/game/team/join?hash=abc&tjr=abcd2345");
     expect(before.readyState).toBe(FakeEventSource.CLOSED);
@@ -618,7 +643,7 @@ describe("teams", () => {
     renderApp("/team", {
       token: "abc",
       config,
-      respond: answering({ "team/join": () => fail(400, "team invitation failed") }),
+      respond: answering({ "team/preview": () => fail(400, "team invitation failed") }),
     });
     type("Einladungscode", "nope");
     fireEvent.click(screen.getByRole("button", { name: "Beitreten" }));
@@ -627,10 +652,14 @@ describe("teams", () => {
     expect(error.closest("form")).not.toBeNull();
   });
 
-  it("a team-join link parameter tjr joins the team automatically after login", async () => {
-    const { router, calls } = renderApp("/team?tjr=ABCD2345", { config });
+  it("a team-join link parameter tjr asks to join the team right after login", async () => {
+    const { router, calls } = renderApp("/team?tjr=ABCD2345", {
+      config,
+      respond: answering(preview),
+    });
     expect(router.state.location.pathname).toBe("/webapp/login");
     fireEvent.click(screen.getByRole("button", { name: "Kostenlos mitmachen" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Ja, beitreten" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp"));
     expect(calls.map((call) => call.url)).toContain(
       "/api/game/team/join?hash=new-token&tjr=ABCD2345",
@@ -641,7 +670,7 @@ describe("teams", () => {
     const { router } = renderApp("/team?tjr=OLD", {
       token: "abc",
       config,
-      respond: answering({ "team/join": () => fail(400, "team invitation failed") }),
+      respond: answering({ "team/preview": () => fail(400, "team invitation failed") }),
     });
     const flash = await screen.findByRole("alert");
     expect(flash.classList.contains("flash")).toBe(true);

@@ -6,6 +6,7 @@ import { useConfirm } from "../components/confirm";
 import { LanguagePicker } from "../components/language-picker";
 import { focusableBeyond, moveFocusByArrow } from "../lib/arrow-focus";
 import { useSession } from "../session/session";
+import { useAccount } from "../session/use-account";
 import "./menu.css";
 
 type MenuProps = {
@@ -19,6 +20,7 @@ export function Menu({ id, onClose }: MenuProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const { config, content, language, setLanguage, signOut } = useSession();
+  const { account } = useAccount();
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -100,12 +102,15 @@ export function Menu({ id, onClose }: MenuProps) {
         </li>
       </ul>
       <LanguagePicker language={language} onChange={setLanguage} />
-      {/* Spec 2: logout and change password are hidden in registration-less mode. */}
+      {/*
+        Spec 2: logout and change password are hidden in registration-less mode; there an
+        anonymous player cannot keep the game with a number either (no login to use it).
+      */}
       <ul className="menu__list menu__list--account">
         {!config.registrationLess && (
           <li>
             <NavLink to="/password" className={link} onClick={() => onClose(false)}>
-              {t("nav.password")}
+              {account === "anonymous" ? t("nav.keepGame") : t("nav.password")}
             </NavLink>
           </li>
         )}

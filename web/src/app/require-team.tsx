@@ -4,12 +4,12 @@ import { teamGate } from "../game/team";
 import { useGame } from "../session/game-store";
 import { useSession } from "../session/session";
 
-/** Game views (spec 2, noTeam false): where teams are allowed, for team members only. */
+/** Game views (spec 2, noTeam false): where teams are required, for team members only. */
 export function RequireTeam() {
   const { t } = useTranslation();
   const { config } = useSession();
   const { state, statusLive } = useGame();
-  switch (teamGate(config.allowTeams, state.status, statusLive)) {
+  switch (teamGate(config.teams, state.status, statusLive)) {
     case "pass":
       return <Outlet />;
     case "wait":

@@ -7,22 +7,27 @@ const member = playerStatus({ HasTeam: true });
 
 describe("team guard", () => {
   it("lets everybody into game views when the game has no teams", () => {
-    expect(teamGate(false, solo, true)).toBe("pass");
-    expect(teamGate(false, null, false)).toBe("pass");
+    expect(teamGate("off", solo, true)).toBe("pass");
+    expect(teamGate("off", null, false)).toBe("pass");
   });
 
-  it("sends a player without team to the team view", () => {
-    expect(teamGate(true, solo, true)).toBe("team");
+  it("lets everybody into game views when teams are optional", () => {
+    expect(teamGate("optional", solo, true)).toBe("pass");
+    expect(teamGate("optional", null, false)).toBe("pass");
+  });
+
+  it("sends a player without team to the team view where teams are required", () => {
+    expect(teamGate("required", solo, true)).toBe("team");
   });
 
   it("lets team members in, also on their cached status", () => {
-    expect(teamGate(true, member, true)).toBe("pass");
-    expect(teamGate(true, member, false)).toBe("pass");
+    expect(teamGate("required", member, true)).toBe("pass");
+    expect(teamGate("required", member, false)).toBe("pass");
   });
 
   it("waits for the stream's status before sending anybody away", () => {
-    expect(teamGate(true, null, false)).toBe("wait");
-    expect(teamGate(true, solo, false)).toBe("wait");
+    expect(teamGate("required", null, false)).toBe("wait");
+    expect(teamGate("required", solo, false)).toBe("wait");
   });
 });
 

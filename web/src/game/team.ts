@@ -1,16 +1,17 @@
-import type { PlayerStatus } from "@wegmarke/protocol";
+import type { PlayerStatus, TeamsSetting } from "@wegmarke/protocol";
 
 /**
- * Spec 2: where teams are allowed, game views (noTeam false) redirect to /webapp/team until
- * the player has a team. A cached status without team may be outdated (the team was founded
- * or joined since, maybe on another device): "wait" for the stream's own (`live`).
+ * Spec 2: where teams are required (game.yaml `teams: required`), game views (noTeam false)
+ * redirect to /webapp/team until the player has a team; `optional` and `off` let everybody in.
+ * A cached status without team may be outdated (the team was founded or joined since, maybe on
+ * another device): "wait" for the stream's own (`live`).
  */
 export function teamGate(
-  allowTeams: boolean,
+  teams: TeamsSetting,
   status: PlayerStatus | null,
   live: boolean,
 ): "pass" | "wait" | "team" {
-  if (!allowTeams || status?.HasTeam === true) return "pass";
+  if (teams !== "required" || status?.HasTeam === true) return "pass";
   return status !== null && live ? "team" : "wait";
 }
 

@@ -100,7 +100,20 @@ export const deFormal: LocaleOverrides = {
     saved: "Ihr Passwort ist geändert.",
     smsIntro: "Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.",
     resetSent: "Wir haben Ihnen eine SMS mit einem Link geschickt.",
-    linkInvalid: "Dieser Link gilt nicht mehr. Fordern Sie auf der Anmeldeseite einen neuen an.",
+    linkInvalid:
+      "Dieser Link gilt nicht mehr: Er ist abgelaufen, oder ein neuerer wurde geschickt. Fordern Sie auf der Anmeldeseite einen neuen an („Passwort vergessen?“).",
+    linkUsed: "Sie haben mit diesem Link ein neues Passwort festgelegt. Melden Sie sich damit an.",
+    newLinkNow:
+      "Wieder vergessen? Fordern Sie auf der Anmeldeseite einen neuen Link an („Passwort vergessen?“).",
+    newLinkToday:
+      "Wieder vergessen? Ab heute {{time}} Uhr können Sie auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
+    newLinkTomorrow:
+      "Wieder vergessen? Ab morgen {{time}} Uhr können Sie auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
+  },
+  keep: {
+    intro:
+      "Bisher ist Ihr Spiel nur auf diesem Gerät gespeichert. Registrieren Sie sich mit Vorname und Handynummer: Ihre Punkte, Stationen, Nachrichten und Ihr Team bleiben Ihnen, und Sie können sich auf jedem Handy anmelden.",
+    kept: "Geschafft: Ihr Spielstand ist jetzt mit Ihrer Nummer gesichert.",
   },
   end: {
     heading: "Ihr Konto löschen",
@@ -121,6 +134,18 @@ export const deFormal: LocaleOverrides = {
       "Erstellen Sie eine Einladung: Wer den QR-Code scannt oder den Code eingibt, spielt mit Ihnen zusammen.",
     yourCode: "Ihr Einladungscode",
     shareText: "Spielen Sie {{game}} in meinem Team!",
+    optional:
+      "Spielen Sie allein oder zusammen im Team: Treten Sie einem Team bei oder laden Sie andere ein.",
+    alreadyMember: "Sie sind schon in diesem Team.",
+    confirmJoin: {
+      lose: "Ihr bisheriges Spiel wird gelöscht: {{points}}, {{stations}} und alle Nachrichten. Das lässt sich nicht rückgängig machen.",
+      loseTeam:
+        "Sie verlassen Ihr jetziges Team: Seine {{points}} und {{stations}} zählen dann nicht mehr für Sie.",
+      leaveTeam: "Sie verlassen Ihr jetziges Team.",
+      fresh: "Sie haben noch keine Station abgeschlossen: Sie fangen mit dem Team neu an.",
+    },
+    membersHeading: "Ihr Team: {{name}}",
+    you: "Sie",
   },
   news: {
     "station-nearby": "Eine Station in Ihrer Nähe",
@@ -200,8 +225,9 @@ export const deFormal: LocaleOverrides = {
     "401": "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.",
     "430": "Anmeldung fehlgeschlagen. Bitte prüfen Sie Handynummer und Passwort.",
     "429":
-      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus. Nehmen Sie den Link aus der letzten SMS.",
+      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus, und es gibt einen am Tag. Noch nicht benutzt? Nehmen Sie den Link aus der letzten SMS. Schon ein neues Passwort damit festgelegt? Dann melden Sie sich mit diesem an.",
     "000": "Da ist etwas schiefgegangen. Bitte versuchen Sie es noch einmal.",
+    accountRegistered: "Ihr Spielstand ist schon mit einer Handynummer gesichert.",
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     stationDone: "Diese Station haben Sie schon geschafft.",

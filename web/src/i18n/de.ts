@@ -51,6 +51,7 @@ export const de: Locale = {
     logout: "Abmelden",
     team: "Team",
     password: "Passwort ändern",
+    keepGame: "Spielstand sichern",
     deleteAccount: "Konto löschen",
     stories: "Geschichten",
     help: "Hilfe",
@@ -267,7 +268,24 @@ export const de: Locale = {
     smsIntro: "Wir schicken dir einen Link, mit dem du ein neues Passwort festlegst.",
     requestReset: "Link per SMS schicken",
     resetSent: "Wir haben dir eine SMS mit einem Link geschickt.",
-    linkInvalid: "Dieser Link gilt nicht mehr. Fordere auf der Anmeldeseite einen neuen an.",
+    linkInvalid:
+      "Dieser Link gilt nicht mehr: Er ist abgelaufen, oder ein neuerer wurde geschickt. Fordere auf der Anmeldeseite einen neuen an („Passwort vergessen?“).",
+    linkInvalidHeading: "Link gilt nicht mehr",
+    linkUsedHeading: "Dieser Link wurde schon benutzt",
+    linkUsed: "Du hast mit diesem Link ein neues Passwort festgelegt. Melde dich damit an.",
+    newLinkNow:
+      "Wieder vergessen? Fordere auf der Anmeldeseite einen neuen Link an („Passwort vergessen?“).",
+    newLinkToday:
+      "Wieder vergessen? Ab heute {{time}} Uhr kannst du auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
+    newLinkTomorrow:
+      "Wieder vergessen? Ab morgen {{time}} Uhr kannst du auf der Anmeldeseite einen neuen Link anfordern („Passwort vergessen?“).",
+    toLogin: "Zur Anmeldung",
+  },
+  keep: {
+    heading: "Spielstand mit Handynummer sichern",
+    intro:
+      "Bisher ist dein Spiel nur auf diesem Gerät gespeichert. Registriere dich mit Vorname und Handynummer: Deine Punkte, Stationen, Nachrichten und dein Team bleiben dir, und du kannst dich auf jedem Handy anmelden.",
+    kept: "Geschafft: Dein Spielstand ist jetzt mit deiner Nummer gesichert.",
   },
   end: {
     heading: "Dein Konto löschen",
@@ -303,6 +321,28 @@ export const de: Locale = {
     copy: "Link kopieren",
     copied: "Link kopiert.",
     shareText: "Spiel {{game}} in meinem Team!",
+    optional: "Spiel allein oder zusammen im Team: Tritt einem Team bei oder lade andere ein.",
+    alreadyMember: "Du bist schon in diesem Team.",
+    confirmJoin: {
+      title: "Diesem Team beitreten?",
+      members: "Im Team: {{names}}.",
+      lose: "Dein bisheriges Spiel wird gelöscht: {{points}}, {{stations}} und alle Nachrichten. Das lässt sich nicht rückgängig machen.",
+      loseTeam:
+        "Du verlässt dein jetziges Team: Seine {{points}} und {{stations}} zählen dann nicht mehr für dich.",
+      leaveTeam: "Du verlässt dein jetziges Team.",
+      fresh: "Du hast noch keine Station abgeschlossen: Du fängst mit dem Team neu an.",
+      points_one: "{{count}} Punkt",
+      points_other: "{{count}} Punkte",
+      stations_one: "{{count}} abgeschlossene Station",
+      stations_other: "{{count}} abgeschlossene Stationen",
+      confirm: "Ja, beitreten",
+      cancel: "Abbrechen",
+    },
+    membersHeading: "Dein Team: {{name}}",
+    you: "du",
+    online: "gerade online",
+    offline: "nicht online",
+    membersFailed: "Die Mitglieder des Teams konnten nicht geladen werden.",
   },
   modal: {
     "error-copying-to-clipboard": "Das Kopieren in die Zwischenablage hat nicht geklappt.",
@@ -467,10 +507,11 @@ export const de: Locale = {
   apiError: {
     "000": "Da ist etwas schiefgegangen. Bitte versuch es noch einmal.",
     "402": "Diese Handynummer ist schon registriert.",
+    accountRegistered: "Dein Spielstand ist schon mit einer Handynummer gesichert.",
     "403": "Diese Handynummer ist ungültig.",
     "411": "Diese Handynummer ist ungültig.",
     "429":
-      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus. Nimm den Link aus der letzten SMS.",
+      "Für diese Nummer ging in den letzten 24 Stunden schon ein Link raus, und es gibt einen am Tag. Noch nicht benutzt? Nimm den Link aus der letzten SMS. Schon ein neues Passwort damit festgelegt? Dann melde dich mit diesem an.",
     "430": "Anmeldung fehlgeschlagen. Prüfe Handynummer und Passwort.",
     "401": "Deine Sitzung ist abgelaufen. Bitte melde dich neu an.",
     tooMany: "Zu viele Versuche. Bitte warte etwas und versuch es dann noch einmal.",

@@ -49,6 +49,7 @@ export const en = {
     logout: "Log out",
     team: "Team",
     password: "Change password",
+    keepGame: "Keep your game",
     deleteAccount: "Delete account",
     stories: "Stories",
     help: "Help",
@@ -263,7 +264,23 @@ export const en = {
     smsIntro: "We send you a link with which you set a new password.",
     requestReset: "Send link by SMS",
     resetSent: "We sent you an SMS with a link.",
-    linkInvalid: "This link is no longer valid. Request a new one on the sign-in page.",
+    linkInvalid:
+      "This link is no longer valid: it has expired or a newer one was sent. Ask for a new one on the sign-in page (“Forgot your password?”).",
+    linkInvalidHeading: "Link no longer valid",
+    linkUsedHeading: "This link has been used",
+    linkUsed: "You have set a new password with this link. Sign in with it.",
+    newLinkNow: "Lost it again? Ask for a new link on the sign-in page (“Forgot your password?”).",
+    newLinkToday:
+      "Lost it again? From {{time}} today you can ask for a new link on the sign-in page (“Forgot your password?”).",
+    newLinkTomorrow:
+      "Lost it again? From {{time}} tomorrow you can ask for a new link on the sign-in page (“Forgot your password?”).",
+    toLogin: "To the sign-in",
+  },
+  keep: {
+    heading: "Keep your game with your phone number",
+    intro:
+      "So far your game is kept on this device only. Register with your first name and mobile number: your points, stations, messages and team stay yours, and you can sign in on any phone.",
+    kept: "Done: your game is now kept with your number.",
   },
   end: {
     heading: "Delete your account",
@@ -298,6 +315,28 @@ export const en = {
     copy: "Copy link",
     copied: "Link copied.",
     shareText: "Play {{game}} in my team!",
+    optional: "Play on your own or together in a team: join a team or invite others.",
+    alreadyMember: "You are in this team already.",
+    confirmJoin: {
+      title: "Join this team?",
+      members: "In the team: {{names}}.",
+      lose: "Your game so far will be deleted: {{points}}, {{stations}} and all messages. This cannot be undone.",
+      loseTeam:
+        "You leave your current team: its {{points}} and {{stations}} no longer count for you.",
+      leaveTeam: "You leave your current team.",
+      fresh: "You have not finished a station yet: you start afresh with the team.",
+      points_one: "{{count}} point",
+      points_other: "{{count}} points",
+      stations_one: "{{count}} finished station",
+      stations_other: "{{count}} finished stations",
+      confirm: "Yes, join",
+      cancel: "Cancel",
+    },
+    membersHeading: "Your team: {{name}}",
+    you: "you",
+    online: "online now",
+    offline: "not online",
+    membersFailed: "The team's members could not be loaded.",
   },
   modal: {
     "error-copying-to-clipboard": "Copying to the clipboard did not work.",
@@ -460,10 +499,11 @@ export const en = {
   apiError: {
     "000": "Something went wrong. Please try again.",
     "402": "This phone number is already registered.",
+    accountRegistered: "Your game is already kept with a phone number.",
     "403": "This phone number is invalid.",
     "411": "This phone number is invalid.",
     "429":
-      "A link went to this number within the last 24 hours. Please use the link from the latest SMS.",
+      "A link went to this number within the last 24 hours, and there is one a day. Not used yet? Use the link from the latest SMS. Set a new password with it? Then sign in with that one.",
     "430": "Login failed. Please check your phone number and password.",
     "401": "Your session has expired. Please sign in again.",
     tooMany: "Too many attempts. Please wait a while and try again.",

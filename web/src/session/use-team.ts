@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { createTeamInvite, joinTeam } from "../api/team-api";
+import { createTeamInvite, joinTeam, loadTeamMembers, previewTeamJoin } from "../api/team-api";
 import { useGame } from "./game-store";
 import { useSession } from "./session";
 
@@ -13,6 +13,15 @@ export function useTeam() {
   /** A new invitation code; the first one founds the team (same stream, same ids). */
   const invite = useCallback(() => createTeamInvite({ gameBase, token: hash }), [gameBase, hash]);
 
+  /** What joining the team of `code` would change: asked before `join`. */
+  const preview = useCallback(
+    (code: string) => previewTeamJoin({ gameBase, token: hash, code }),
+    [gameBase, hash],
+  );
+
+  /** The player's team and its members, with who is online; null without a team. */
+  const members = useCallback(() => loadTeamMembers({ gameBase, token: hash }), [gameBase, hash]);
+
   /**
    * Joins the team of `code`. The team's stream replaces the player's own, with ids of its
    * own: the game state and last event id go and the stream starts from its beginning.
@@ -25,5 +34,5 @@ export function useTeam() {
     [gameBase, hash, actions],
   );
 
-  return { invite, join };
+  return { invite, preview, join, members };
 }

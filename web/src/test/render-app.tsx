@@ -20,6 +20,7 @@ export const testConfig: WebAppConfig = {
   assetsBase: "/assets/webapp-data/",
   defaultLanguage: "de",
   allowTeams: false,
+  teams: "off",
   registrationLess: false,
   debug: false,
   stationDistanceThreshold: 3000,

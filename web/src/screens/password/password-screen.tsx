@@ -8,17 +8,19 @@ import { apiErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
 import { loginPath } from "../../lib/paths";
 import { signedOutState } from "../../session/login-state";
-import type { LoginState } from "../../session/login-state";
 import { passwordState } from "../../session/password-state";
 import type { PasswordState } from "../../session/password-state";
 import { useSession } from "../../session/session";
+import { useAccount } from "../../session/use-account";
+import { KeepGame } from "./keep-game";
+import { ResetPassword } from "./reset-password";
 import { NewPasswordForm } from "./new-password-form";
 import "../account.css";
 
 /**
  * /webapp/password (spec "Password"): with `?token=` from the reset SMS, sets a new password
  * for that link; signed in, changes the player's password (the current one proves the account)
- * or sends a reset link. Right after the registration or a sign-in with the SMS code, the
+ * or sends a reset link, or, for an anonymous player, keeps the game with a phone number. Right after the registration or a sign-in with the SMS code, the
  * router state carries that code as the current password: the player is asked to choose a
  * password of their own, or may go on to the game. Errors show as flash messages.
  */
@@ -33,43 +35,24 @@ export function PasswordScreen() {
       <Navigate replace to={loginPath("/password", "")} state={signedOutState(sessionEnded)} />
     );
   }
-  return <ChangePassword token={token} fromCode={fromCode} />;
+  if (fromCode !== null) return <ChangePassword token={token} fromCode={fromCode} />;
+  return <AccountPassword token={token} />;
 }
 
-function ResetPassword({ resetToken }: { resetToken: string }) {
+/**
+ * A registered player changes the password; an anonymous one, who has none, is offered to
+ * keep the game with a phone number instead. Registration-less mode offers neither (spec 6):
+ * it has no login, so a number would sign in nowhere (docs/security.md).
+ */
+function AccountPassword({ token }: { token: string }) {
   const { t } = useTranslation();
-  const { config, token, signOut } = useSession();
-  const { show } = useFlash();
-  const navigate = useNavigate();
-
-  async function save(password: string): Promise<boolean> {
-    try {
-      await changePassword({ accountBase: config.accountBase, password, token: resetToken });
-    } catch (error) {
-      const { code, reason } = toApiError(error);
-      show({
-        text: t(
-          code === ErrorCode.invalidHash ? "password.linkInvalid" : apiErrorKey(code, reason),
-        ),
-      });
-      return false;
-    }
-    // The server signed every device of the player out.
-    if (token !== null) signOut();
-    const state: LoginState = { notice: "password-changed" };
-    void navigate("/login", { replace: true, state });
-    return true;
+  const { config } = useSession();
+  const { account } = useAccount();
+  if (account === "asking") return <p className="loading">{t("app.loading")}</p>;
+  if (account === "anonymous") {
+    return config.registrationLess ? <Navigate replace to="/" /> : <KeepGame token={token} />;
   }
-
-  return (
-    <section className="account" aria-labelledby="password-heading">
-      <h2 id="password-heading" className="account__heading">
-        {t("password.resetHeading")}
-      </h2>
-      <p className="account__intro">{t("password.resetIntro")}</p>
-      <NewPasswordForm askCurrent={false} onSave={save} />
-    </section>
-  );
+  return <ChangePassword token={token} fromCode={null} />;
 }
 
 function ChangePassword({ token, fromCode }: { token: string; fromCode: PasswordState | null }) {

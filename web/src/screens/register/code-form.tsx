@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { registerBySms, verifySmsCode } from "../../api/account-api";
+import { registerBySms, smsCodeOf, verifySmsCode } from "../../api/account-api";
+import { upgradeBySms, verifyUpgrade } from "../../api/upgrade-api";
 import { toApiError } from "../../api/api-error";
 import { apiErrorKey } from "../../api/api-error-key";
 import { useFlash } from "../../components/flash";
@@ -12,15 +13,24 @@ import type { Registration } from "./details-form";
 
 type CodeFormProps = {
   registration: Registration;
-  onConfirmed(): void;
+  /** The code was right: `code` as the server takes it, now the first password. */
+  onConfirmed(code: string): void;
   onChangePhone(): void;
+  /** The auth token of an anonymous player who keeps their game with the number. */
+  upgradeToken?: string;
 };
 
 /**
  * The code from the SMS. Confirming it completes the registration; the token the server
- * answers with is not used: the player signs in next (spec "Registration").
+ * answers with is not used: the player signs in next (spec "Registration"). For an anonymous
+ * player keeping their game (`upgradeToken`) it registers that player, who stays signed in.
  */
-export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormProps) {
+export function CodeForm({
+  registration,
+  onConfirmed,
+  onChangePhone,
+  upgradeToken,
+}: CodeFormProps) {
   const { t } = useTranslation();
   const { config, language } = useSession();
   const { show } = useFlash();
@@ -32,8 +42,11 @@ export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormP
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setErrorKey(null);
     try {
-      await verifySmsCode({ accountBase: config.accountBase, phone: registration.phone, code });
-      onConfirmed();
+      const call = { accountBase: config.accountBase, phone: registration.phone, code };
+      await (upgradeToken === undefined
+        ? verifySmsCode(call)
+        : verifyUpgrade({ ...call, token: upgradeToken }));
+      onConfirmed(smsCodeOf(code));
     } catch (error) {
       const { code: status, reason } = toApiError(error);
       setErrorKey(apiErrorKey(status, reason));
@@ -43,7 +56,10 @@ export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormP
   async function resend() {
     setResending(true);
     try {
-      await registerBySms({ ...config, language, ...registration });
+      const details = { ...config, language, ...registration };
+      await (upgradeToken === undefined
+        ? registerBySms(details)
+        : upgradeBySms({ ...details, token: upgradeToken }));
       show({ text: t("register.resent") });
     } catch (error) {
       const { code, reason } = toApiError(error);

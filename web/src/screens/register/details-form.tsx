@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { registerBySms } from "../../api/account-api";
 import { toApiError } from "../../api/api-error";
 import { apiErrorKey } from "../../api/api-error-key";
+import { upgradeBySms } from "../../api/upgrade-api";
 import { CheckboxField, TextField, SubmitButton } from "../../forms/fields";
 import { registrationForm } from "../../forms/form-schemas";
 import { useZodForm } from "../../forms/use-zod-form";
@@ -12,10 +13,18 @@ import { useSession } from "../../session/session";
 /** A registration whose code was sent: what the code form needs, and to send it again. */
 export type Registration = { firstName: string; phone: string };
 
-type DetailsFormProps = { initial: Registration | null; onSent(registration: Registration): void };
+type DetailsFormProps = {
+  initial: Registration | null;
+  onSent(registration: Registration): void;
+  /** The auth token of an anonymous player who keeps their game with the number. */
+  upgradeToken?: string;
+};
 
-/** First name, phone number and the acknowledged privacy notice; sends the SMS code. */
-export function DetailsForm({ initial, onSent }: DetailsFormProps) {
+/**
+ * First name, phone number and the acknowledged privacy notice; sends the SMS code, for a
+ * registration or for an anonymous player keeping their game (`upgradeToken`).
+ */
+export function DetailsForm({ initial, onSent, upgradeToken }: DetailsFormProps) {
   const { t } = useTranslation();
   const { config, language } = useSession();
   const [errorKey, setErrorKey] = useState<ReturnType<typeof apiErrorKey> | null>(null);
@@ -29,7 +38,10 @@ export function DetailsForm({ initial, onSent }: DetailsFormProps) {
   const onSubmit = form.handleSubmit(async ({ firstName, phone }) => {
     setErrorKey(null);
     try {
-      await registerBySms({ ...config, language, firstName, phone });
+      const details = { ...config, language, firstName, phone };
+      await (upgradeToken === undefined
+        ? registerBySms(details)
+        : upgradeBySms({ ...details, token: upgradeToken }));
       onSent({ firstName, phone });
     } catch (error) {
       const { code, reason } = toApiError(error);
@@ -39,7 +51,9 @@ export function DetailsForm({ initial, onSent }: DetailsFormProps) {
 
   return (
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <p className="account__intro">{t("register.intro")}</p>
+      <p className="account__intro">
+        {upgradeToken === undefined ? t("register.intro") : t("keep.intro")}
+      </p>
       <TextField
         label={t("register.firstName")}
         autoComplete="given-name"

@@ -3,6 +3,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { useNavigate, useSearchParams } from "react-router";
 import { toApiError } from "../../api/api-error";
 import { teamErrorKey } from "../../api/api-error-key";
+import { useConfirm } from "../../components/confirm";
 import { useFlash } from "../../components/flash";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
@@ -10,9 +11,15 @@ import { useTeam } from "../../session/use-team";
 import { NotFoundScreen } from "../not-found/not-found-screen";
 import { InviteCard } from "./invite-card";
 import { JoinForm } from "./join-form";
+import { joinLoses, joinQuestion } from "./join-question";
+import { MembersCard } from "./members-card";
 import "./team.css";
 
-/** /webapp/team (spec "Team"), where the pack allows teams: join by code or link, invite. */
+/**
+ * /webapp/team (spec "Team"), where the pack has teams: the team's members with who is online,
+ * an invitation, and joining by code or link, always after the player confirmed what they
+ * leave behind.
+ */
 export function TeamScreen() {
   const { config } = useSession();
   if (!config.allowTeams) return <NotFoundScreen />;
@@ -21,35 +28,62 @@ export function TeamScreen() {
 
 function Team() {
   const { t } = useTranslation();
+  const { config } = useSession();
   const { state } = useGame();
-  const { join } = useTeam();
+  const { preview, join } = useTeam();
+  const confirm = useConfirm();
   const { show } = useFlash();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const linkCode = params.get("tjr");
-  const [joiningByLink, setJoiningByLink] = useState(linkCode !== null);
+  const [checkingLink, setCheckingLink] = useState(linkCode !== null);
   const handledLink = useRef<string | null>(null);
 
-  /** Joins; afterwards the game (now the team's) shows on home. */
-  async function joinWith(code: string): Promise<void> {
+  /**
+   * Asks first, saying who is in the team and what the player leaves behind; joins only on
+   * yes, and then the game (now the team's) shows on home. Resolves false when nothing changed.
+   */
+  async function joinWith(code: string, onAsk?: () => void): Promise<boolean> {
+    const change = await preview(code);
+    onAsk?.();
+    if (change.Member) {
+      show({ text: t("team.alreadyMember") });
+      return false;
+    }
+    const yes = await confirm({
+      title: t("team.confirmJoin.title"),
+      text: joinQuestion(t, change),
+      confirmLabel: t("team.confirmJoin.confirm"),
+      cancelLabel: t("team.confirmJoin.cancel"),
+      destructive: joinLoses(change),
+    });
+    if (!yes) return false;
     await join(code);
     show({ text: t("team.joined") });
     void navigate("/", { replace: true });
+    return true;
   }
 
-  // An invitation link (`?tjr=`) joins right away, also after it went through sign-in.
+  // An invitation link (`?tjr=`) asks to join right away, also after it went through sign-in;
+  // a "no" or a failure leaves the team page without the code.
   useEffect(() => {
     if (linkCode === null || handledLink.current === linkCode) return;
     handledLink.current = linkCode;
-    joinWith(linkCode).catch((error: unknown) => {
-      show({ text: t(teamErrorKey(toApiError(error))) });
-      setJoiningByLink(false);
-      void navigate("/team", { replace: true });
-    });
+    const leaveLink = () => void navigate("/team", { replace: true });
+    joinWith(linkCode, () => setCheckingLink(false)).then(
+      (joined) => {
+        if (!joined) leaveLink();
+      },
+      (error: unknown) => {
+        show({ text: t(teamErrorKey(toApiError(error))) });
+        setCheckingLink(false);
+        leaveLink();
+      },
+    );
   });
 
   const hasTeam = state.status?.HasTeam === true;
-  if (joiningByLink)
+  if (checkingLink)
     return (
       <p className="loading" role="status">
         {t("team.joining")}
@@ -59,10 +93,15 @@ function Team() {
   return (
     <div className="team">
       <p className={hasTeam ? "notice notice--success" : "notice"} role="status">
-        {hasTeam ? t("team.member") : t("team.needed")}
+        {hasTeam
+          ? t("team.member")
+          : config.teams === "required"
+            ? t("team.needed")
+            : t("team.optional")}
       </p>
+      {hasTeam && <MembersCard />}
       <InviteCard />
-      <JoinForm onJoin={joinWith} />
+      <JoinForm onJoin={async (code) => void (await joinWith(code))} />
     </div>
   );
 }
