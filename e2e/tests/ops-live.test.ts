@@ -63,6 +63,11 @@ describe("the console's live view", () => {
     const code = (await anna.getByTestId("invite-code").innerText()).trim();
     await ben.goto(`/webapp/team?tjr=${code}`);
     await ben.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    // Joining asks first.
+    await ben
+      .getByRole("dialog", { name: "Diesem Team beitreten?" })
+      .getByRole("button", { name: "Ja, beitreten" })
+      .click();
     await ben.getByRole("alert").filter({ hasText: "Du bist jetzt im Team." }).waitFor();
     await anna.goto("/webapp/station/1");
     await startStation(anna);

@@ -37,9 +37,13 @@ export default function TeamMap({ base, members, labels }: Props) {
 
   useEffect(() => {
     if (!element.current) return;
-    const map = L.map(element.current, { zoomSnap: 0, zoomDelta: 0.5 });
-    map.attributionControl.setPrefix(false);
     const { map: content, assetsBase, stations } = base;
+    const map = L.map(element.current, {
+      zoomSnap: 0,
+      zoomDelta: 0.5,
+      maxZoom: content?.tiles?.maxZoom ?? 19,
+    });
+    map.attributionControl.setPrefix(false);
     if (content?.tiles) {
       L.tileLayer(content.tiles.url, {
         attribution: content.tiles.attribution,
