@@ -74,6 +74,11 @@ export const playerStatusSchema = z.object({
    * that id has caught up.
    */
   BacklogUntil: z.number().int().nonnegative().optional(),
+  /**
+   * Only on the status a stream of a team opens with: the key of the member who opened it, as
+   * the echoes of the members' answers carry it (`webtext` `Member`).
+   */
+  Member: z.string().optional(),
 });
 export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 
@@ -83,6 +88,13 @@ export const webtextSchema = z.object({
   Originator: z.string(),
   Text: z.string(),
   Timestamp: timestamp,
+  /**
+   * On the echo (`user`) of an answer or a tap in a team: who gave it, by the member's key (as
+   * in `teampositions`, not the account's id) and name. The stream's opening status tells each
+   * member their own key.
+   */
+  Member: z.string().optional(),
+  Name: z.string().optional(),
 });
 export const webcontentSchema = z.object({
   StationID: stationId,

@@ -3,6 +3,7 @@ import fastifyCors from "@fastify/cors";
 import Fastify, { LogController } from "fastify";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AccountService } from "./accounts/account-service";
+import type { Player } from "./accounts/account-service";
 import { defaultLimits } from "./accounts/limits";
 import type { AccountLimits } from "./accounts/limits";
 import { LoginService } from "./accounts/login-service";
@@ -36,8 +37,8 @@ import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
 import { createScriptRunner } from "./game/script-runner";
 import { StoryService } from "./game/story-service";
-import { TeamPositions } from "./game/team-positions";
-import { playerStream } from "./participants/participant";
+import { TeamPositions, memberKey } from "./game/team-positions";
+import { isTeamStream, playerStream } from "./participants/participant";
 import { TeamService } from "./accounts/team-service";
 import { Turns } from "./game/turns";
 import { accountRoutes } from "./http/account-routes";
@@ -301,13 +302,19 @@ export async function buildApp({
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {
     prefix: "/api/account",
   });
-  await app.register(api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle })), {
-    prefix: "/api/game",
-  });
   const nameOf = async (playerId: number) => {
     const stream = playerStream(playerId);
     return (await displayNames(store.repos, [stream])).get(stream) ?? stream;
   };
+  // In a team, the echo of an answer names the member who gave it.
+  const author = async (player: Player) =>
+    player.teamId === null
+      ? undefined
+      : { member: memberKey(secret, player.id), name: await nameOf(player.id) };
+  await app.register(
+    api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle, author })),
+    { prefix: "/api/game" },
+  );
   await app.register(api(teamRoutes(accounts, teams, { positions: teamPositions, nameOf })), {
     prefix: "/api/game",
   });
@@ -322,6 +329,8 @@ export async function buildApp({
         news: () => news.openingEvent(),
         teamPositions: (stream, playerId) => teamPositions.openingEvent(stream, playerId),
         seen,
+        member: (stream, playerId) =>
+          isTeamStream(stream) ? memberKey(secret, playerId) : undefined,
       }),
     ),
     { prefix: "/api/game" },

@@ -70,7 +70,7 @@ export class TeamPositions {
         this.byStream.set(stream, team);
       }
       const heardAt = this.deps.clock.now().getTime();
-      team.set(playerId, { ...shared, member: this.memberKey(playerId), heardAt });
+      team.set(playerId, { ...shared, member: memberKey(this.deps.secret, playerId), heardAt });
       this.armSweep();
     }
     this.sendTeam(stream);
@@ -152,13 +152,17 @@ export class TeamPositions {
     }
     this.armSweep();
   }
+}
 
-  private memberKey(playerId: number): string {
-    return createHmac("sha256", this.deps.secret)
-      .update(`team-member\0${playerId}`)
-      .digest("base64url")
-      .slice(0, 12);
-  }
+/**
+ * A team member's key, the same on every instance and for as long as the secret stays: derived
+ * from the server's secret, so it names no account. Positions and the echoes of answers carry it.
+ */
+export function memberKey(secret: Buffer, playerId: number): string {
+  return createHmac("sha256", secret)
+    .update(`team-member\0${playerId}`)
+    .digest("base64url")
+    .slice(0, 12);
 }
 
 function positionsEvent(members: TeammatePosition[]): string {

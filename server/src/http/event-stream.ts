@@ -14,6 +14,8 @@ export type EventStreamExtras = {
   teamPositions: (stream: string, playerId: number) => string;
   /** A stream of the player opened or closed (their "last seen"). */
   seen: (playerId: number) => void;
+  /** The player's member key on a team's stream (the opening status tells it), else undefined. */
+  member: (stream: string, playerId: number) => string | undefined;
 };
 
 /** `GET /api/game/events`: the participant's server-sent event stream. */
@@ -21,7 +23,7 @@ export function eventStreamRoute(
   accounts: AccountService,
   game: GameService,
   hub: StreamHub,
-  { news, teamPositions, seen }: EventStreamExtras,
+  { news, teamPositions, seen, member }: EventStreamExtras,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
@@ -46,7 +48,12 @@ export function eventStreamRoute(
             game.streamSnapshot(participant, lastEventId),
             news(),
           ]);
-          return { ...snapshot, trailer: trailer + teamPositions(participant.stream, player.id) };
+          const key = member(participant.stream, player.id);
+          return {
+            ...snapshot,
+            status: key === undefined ? snapshot.status : { ...snapshot.status, Member: key },
+            trailer: trailer + teamPositions(participant.stream, player.id),
+          };
         },
         { playerId: player.id, session: player.session },
       );
