@@ -149,10 +149,16 @@ export const serverEventSchemas = {
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
   error: z.object({ Text: z.string() }),
   /**
-   * The operators' news as they stand (newest first), sent without an id: after the opening
-   * status of every stream, and to every open stream when an operator sends or withdraws one.
+   * The operators' news (newest first), sent without an id: after the opening status of a
+   * stream, and to every open stream when an operator sends or withdraws one. Without `Keep`,
+   * `News` is the whole list. With it, the event is a change: the list is `News` and, of the
+   * items the app holds, those whose ids `Keep` names (a stream opened with `newsafter` gets
+   * only the items newer than that; a change only the items new to the list).
    */
-  news: z.object({ News: z.array(newsItemSchema) }),
+  news: z.object({
+    News: z.array(newsItemSchema),
+    Keep: z.array(z.number().int().positive()).optional(),
+  }),
   /**
    * The positions the other members of the player's team share now, sent without an id: after
    * the opening status when any is shared, and whenever one changes, stops or expires.

@@ -285,8 +285,7 @@ export async function buildApp({
         scoreboard.invalidate();
       },
       news: () => {
-        news.changed();
-        news.playerEvent().then(
+        news.changed().then(
           (event) => hub.broadcast(event),
           (error: unknown) => app.log.error({ err: error }, "news not sent"),
         );
@@ -326,7 +325,7 @@ export async function buildApp({
   await app.register(
     api(
       eventStreamRoute(accounts, game, hub, {
-        news: () => news.openingEvent(),
+        news: (after) => news.openingEvent(after),
         teamPositions: (stream, playerId) => teamPositions.openingEvent(stream, playerId),
         seen,
         member: (stream, playerId) =>

@@ -8,8 +8,11 @@ import { asParticipant, requirePlayer } from "./authenticate";
 import { openSseReply } from "./sse-reply";
 
 export type EventStreamExtras = {
-  /** The operators' news as an event ("" for none), sent after the opening status and backlog. */
-  news: () => Promise<string>;
+  /**
+   * The operators' news as an event ("" for none), sent after the opening status and backlog;
+   * `after`: the highest news id the app holds.
+   */
+  news: (after: number | undefined) => Promise<string>;
   /** The positions the player's teammates share ("" for none), sent after the news. */
   teamPositions: (stream: string, playerId: number) => string;
   /** A stream of the player opened or closed (their "last seen"). */
@@ -29,13 +32,13 @@ export function eventStreamRoute(
     requirePlayer(app, accounts);
 
     app.get("/events", async (request, reply) => {
-      const { participant, player, lastEventId } = await asParticipant(
+      const { participant, player, lastEventId, newsAfter } = await asParticipant(
         accounts,
         request,
         async (participant, player) => {
           const lastEventId = lastEventIdOf(request);
           await game.checkLastEventId(participant, lastEventId);
-          return { participant, player, lastEventId };
+          return { participant, player, lastEventId, newsAfter: newsAfterOf(request) };
         },
       );
 
@@ -46,7 +49,7 @@ export function eventStreamRoute(
         async () => {
           const [snapshot, trailer] = await Promise.all([
             game.streamSnapshot(participant, lastEventId),
-            news(),
+            news(newsAfter),
           ]);
           const key = member(participant.stream, player.id);
           return {
@@ -65,6 +68,15 @@ export function eventStreamRoute(
       return reply;
     });
   };
+}
+
+/** The highest news id the app holds (`newsafter`): a whole number, else 400. */
+function newsAfterOf(request: FastifyRequest): number | undefined {
+  const given = eventsQuery.safeParse(request.query).data?.newsafter;
+  if (given === undefined) return undefined;
+  const id = lastEventIdSchema.safeParse(given);
+  if (!id.success) throw new ServiceError(400, ErrorReason.invalidNewsAfter);
+  return id.data;
 }
 
 /**

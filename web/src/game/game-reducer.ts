@@ -4,6 +4,7 @@ import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@we
 import { buttonEvent, clearSent, expectAnswer, inputConsumed } from "./expectations";
 import { initialPlayState, stationLocal } from "./play-state";
 import type { PlayState, Message, QueuedMessage, StationLocal, Timing } from "./play-state";
+import { receivedNews } from "./news";
 import { markSeen } from "./seen";
 import type { SeenMark } from "./seen";
 import { displayedStations, isSecret, stationStyle } from "./station-flags";
@@ -136,7 +137,10 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
       );
     }
     case "news":
-      return { ...next, operatorNews: event.data.News };
+      return {
+        ...next,
+        operatorNews: receivedNews(state.operatorNews, event.data.News, event.data.Keep),
+      };
     case "teampositions":
       // Kept apart from the stored game (session/teammates.ts); the game stays as it was.
       return state;
@@ -182,8 +186,9 @@ function applyStatus(state: PlayState, status: PlayerStatus): PlayState {
     lastActiveStation,
     stations,
     unseenViews: [...state.unseenViews, ...newViews.filter((v) => !state.unseenViews.includes(v))],
-    // A stream opens with this status; the operators' news follow it unless there are none.
-    ...(status.BacklogUntil !== undefined && { operatorNews: [], member: status.Member ?? null }),
+    // A stream opens with this status (the operators' news follow it, as a change of the
+    // list the app holds).
+    ...(status.BacklogUntil !== undefined && { member: status.Member ?? null }),
   };
 }
 

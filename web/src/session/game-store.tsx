@@ -20,6 +20,7 @@ import { activateStory } from "../api/story-api";
 import { activationFor } from "../game/activation";
 import { answerToSend } from "../game/answer";
 import { gameReducer } from "../game/game-reducer";
+import { newestNewsId } from "../game/news";
 import { stationLocal, timingOf } from "../game/play-state";
 import type { PlayState } from "../game/play-state";
 import type { SeenMark } from "../game/seen";
@@ -139,6 +140,7 @@ export function GameProvider({
       gameBase,
       token,
       lastEventId: stateRef.current.lastEventId,
+      newsAfter: () => newestNewsId(stateRef.current.operatorNews),
       onEvent: (event) => {
         if (event.type === "teampositions") {
           receiveTeammates(event.data.Members, Date.now());
