@@ -153,3 +153,59 @@ describe("a teammate's answer", () => {
     await screenshot(ben, "messenger-02-teammate-answer");
   });
 });
+
+/**
+ * One player with the app open in two tabs: the messages tab one shows are read in tab two as
+ * well, and stay read after a reload of either.
+ */
+describe("two tabs of one player", () => {
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let first: Page;
+  let second: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const phone = await phonePage(browser, server.url);
+    first = phone.page;
+    second = await phone.context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** What the footer's stations link says of unread messages ("" for none). */
+  const unreadOf = async (page: Page) => {
+    const link = page.getByRole("navigation", { name: "Bereiche" }).getByRole("link", {
+      name: /Stationen/,
+    });
+    return /(\d+) ungelesene Nachricht/.exec(await link.innerText())?.[1] ?? "";
+  };
+
+  it("agree on the unread messages, also after a reload", async () => {
+    await joinForFree(first, "/webapp/station/1");
+    await second.goto("/webapp/");
+    await second.getByRole("heading", { level: 1, name: "Neuigkeiten" }).waitFor();
+    await startStation(first);
+    await messagesFrom(first, "Lena")
+      .filter({ hasText: "Welches Tier kräht" })
+      .waitFor({ timeout: 30_000 });
+    // The second tab types the same messages out ("Lena schreibt …" on home until it is done);
+    // the first showed them, so both have read them.
+    await expect.poll(() => second.getByText(/schreibt/).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => unreadOf(second), { timeout: 5_000 }).toBe("");
+    await screenshot(second, "messenger-03-second-tab");
+
+    await second.reload();
+    await second.getByRole("heading", { level: 1, name: "Neuigkeiten" }).waitFor();
+    await second.waitForTimeout(1000);
+    expect(await unreadOf(second)).toBe("");
+    await first.goto("/webapp/");
+    await first.getByRole("heading", { level: 1, name: "Neuigkeiten" }).waitFor();
+    await first.waitForTimeout(1000);
+    expect(await unreadOf(first)).toBe("");
+  });
+});

@@ -76,7 +76,7 @@ export const playerStatusSchema = z.object({
   BacklogUntil: z.number().int().nonnegative().optional(),
   /**
    * Only on the status a stream of a team opens with: the key of the member who opened it, as
-   * the echoes of the members' answers carry it (`webtext` `Member`).
+   * the echoes of the members' answers carry it (`webtext` `Member`); another in another team.
    */
   Member: z.string().optional(),
 });

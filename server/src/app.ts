@@ -38,7 +38,7 @@ import { ScoreboardService } from "./game/scoreboard-service";
 import { createScriptRunner } from "./game/script-runner";
 import { StoryService } from "./game/story-service";
 import { TeamPositions, memberKey } from "./game/team-positions";
-import { isTeamStream, playerStream } from "./participants/participant";
+import { isTeamStream, playerStream, teamStream } from "./participants/participant";
 import { TeamService } from "./accounts/team-service";
 import { Turns } from "./game/turns";
 import { accountRoutes } from "./http/account-routes";
@@ -309,7 +309,10 @@ export async function buildApp({
   const author = async (player: Player) =>
     player.teamId === null
       ? undefined
-      : { member: memberKey(secret, player.id), name: await nameOf(player.id) };
+      : {
+          member: memberKey(secret, teamStream(player.teamId), player.id),
+          name: await nameOf(player.id),
+        };
   await app.register(
     api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle, author })),
     { prefix: "/api/game" },
@@ -329,7 +332,7 @@ export async function buildApp({
         teamPositions: (stream, playerId) => teamPositions.openingEvent(stream, playerId),
         seen,
         member: (stream, playerId) =>
-          isTeamStream(stream) ? memberKey(secret, playerId) : undefined,
+          isTeamStream(stream) ? memberKey(secret, stream, playerId) : undefined,
       }),
     ),
     { prefix: "/api/game" },

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { BrowserRouter } from "react-router";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import { ConfirmProvider } from "../components/confirm";
-import { FlashProvider } from "../components/flash";
+import { FlashProvider, FlashScreens } from "../components/flash";
 import { useTranslation } from "../i18n/use-translation";
 import { basename } from "../lib/paths";
 import { storedLanguage } from "../session/persistence";
@@ -19,6 +19,7 @@ function Ready({ config }: { config: WebAppConfig }) {
       <FlashProvider>
         <ConfirmProvider>
           <BrowserRouter basename={basename}>
+            <FlashScreens />
             <AppRoutes />
           </BrowserRouter>
         </ConfirmProvider>

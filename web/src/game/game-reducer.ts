@@ -5,6 +5,8 @@ import { buttonEvent, clearSent, expectAnswer, inputConsumed } from "./expectati
 import { initialPlayState, stationLocal } from "./play-state";
 import type { PlayState, Message, QueuedMessage, StationLocal, Timing } from "./play-state";
 import { receivedNews } from "./news";
+import { applyReadMarks } from "./read-marks";
+import type { ReadMarks } from "./read-marks";
 import { markSeen } from "./seen";
 import type { SeenMark } from "./seen";
 import { displayedStations, isSecret, stationStyle } from "./station-flags";
@@ -29,7 +31,9 @@ export type GameAction =
   /** The player has seen news, a story or the points page. */
   | { type: "seen"; mark: SeenMark }
   /** The player turned sharing the position with the team on or off. */
-  | { type: "share-position"; share: boolean };
+  | { type: "share-position"; share: boolean }
+  /** Another tab of the app read messages or saw news, stories or points. */
+  | { type: "read-elsewhere"; marks: ReadMarks };
 
 export function gameReducer(state: PlayState, action: GameAction): PlayState {
   switch (action.type) {
@@ -58,6 +62,8 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
       return state.sharePosition === action.share
         ? state
         : { ...state, sharePosition: action.share };
+    case "read-elsewhere":
+      return applyReadMarks(state, action.marks);
   }
 }
 

@@ -29,6 +29,7 @@ import { latestPosition } from "../lib/use-geolocation";
 import { loadGame, saveGame } from "./game-cache";
 import { clearTeammates, receiveTeammates } from "./teammates";
 import { useGameTimers } from "./use-game-timers";
+import { useReadSync } from "./read-sync";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
 
@@ -117,6 +118,7 @@ export function GameProvider({
   }, [token, state]);
 
   useGameTimers(state, dispatch);
+  useReadSync(token, state, dispatch);
 
   const startOver = useCallback(() => {
     // Nothing of the old stream may arrive after the state was dropped.

@@ -44,7 +44,7 @@ export function CodeForm({ registration, onConfirmed, onChangePhone }: CodeFormP
     setResending(true);
     try {
       await registerBySms({ ...config, language, ...registration });
-      show({ text: t("register.resent") });
+      show({ text: t("register.resent"), kind: "note" });
     } catch (error) {
       const { code, reason } = toApiError(error);
       show({ text: t(apiErrorKey(code, reason)) });

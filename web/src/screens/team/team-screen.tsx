@@ -33,8 +33,9 @@ function Team() {
   /** Joins; afterwards the game (now the team's) shows on home. */
   async function joinWith(code: string): Promise<void> {
     await join(code);
-    show({ text: t("team.joined") });
     void navigate("/", { replace: true });
+    // After the move: the note belongs to the screen it shows on.
+    show({ text: t("team.joined"), kind: "note" });
   }
 
   // An invitation link (`?tjr=`) joins right away, also after it went through sign-in.
