@@ -133,4 +133,14 @@ describe("the expectations after a send are what the stream said after it", () =
     expect(stationLocal(state, 8).answerRejected).toBe(false);
     expect(state.rejectionsDueAt).toEqual({});
   });
+
+  it("a tap the server refused (409) takes the stale buttons away and keeps the question", () => {
+    // A cache from before the echo counted: the used button stayed beside the next question.
+    const stale = run([...question, received(event("answer-expected", { StationID: 8 }, 8))]);
+    const refused = run(
+      [{ type: "send-refused", stationId: 8, input: "buttons", sentAfterEventId: 8 }],
+      stale,
+    );
+    expect(messengerState(refused, 8)).toMatchObject({ inputEnabled: true, buttons: [] });
+  });
 });

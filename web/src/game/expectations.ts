@@ -47,16 +47,18 @@ export function inputConsumed(station: StationLocal): StationLocal {
 /**
  * A send made when `sentAfterEventId` was the last event id succeeded: the expectations set at
  * or before it are used up; `answerCleared` tells whether the answer's went (with its pending
- * rejection).
+ * rejection). A send the server refused because it expects no such input (409) clears `only`
+ * that kind: what the app still offered of it was stale.
  */
 export function clearSent(
   station: StationLocal,
   sentAfterEventId: number | null,
+  only?: "answer" | "buttons",
 ): { station: StationLocal; answerCleared: boolean } {
   const settled = (eventId: number | null) =>
     eventId === null || (sentAfterEventId !== null && eventId <= sentAfterEventId);
-  const answerCleared = settled(station.answerEventId);
-  const buttonsCleared = settled(station.buttonEventId);
+  const answerCleared = only !== "buttons" && settled(station.answerEventId);
+  const buttonsCleared = only !== "answer" && settled(station.buttonEventId);
   return {
     station: {
       ...station,

@@ -25,6 +25,13 @@ export type GameAction =
   /** `sentAfterEventId`: the last event id known when the call was made. */
   | { type: "answer-sent"; stationId: number; answer: string; sentAfterEventId: number | null }
   | { type: "button-sent"; stationId: number; sentAfterEventId: number | null }
+  /** The server expects no such input (409): what the app offered of it was stale. */
+  | {
+      type: "send-refused";
+      stationId: number;
+      input: "answer" | "buttons";
+      sentAfterEventId: number | null;
+    }
   | { type: "station-cancelled"; stationId: number }
   /** Forget everything: the stream starts again from its beginning (a team was joined). */
   | { type: "start-over" }
@@ -50,6 +57,14 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
       return clearExpectations(state, action.stationId, action.sentAfterEventId, action.answer);
     case "button-sent":
       return clearExpectations(state, action.stationId, action.sentAfterEventId, null);
+    case "send-refused":
+      return clearExpectations(
+        state,
+        action.stationId,
+        action.sentAfterEventId,
+        null,
+        action.input,
+      );
     case "station-cancelled":
       return forgetStation(state, action.stationId);
     case "start-over":
@@ -329,9 +344,10 @@ function clearExpectations(
   stationId: number,
   sentAfterEventId: number | null,
   answer: string | null,
+  only?: "answer" | "buttons",
 ): PlayState {
   const local = stationLocal(state, stationId);
-  const { station, answerCleared } = clearSent(local, sentAfterEventId);
+  const { station, answerCleared } = clearSent(local, sentAfterEventId, only);
   const next = updateStation(state, stationId, () => ({
     ...station,
     lastAnswer: answer ?? local.lastAnswer,

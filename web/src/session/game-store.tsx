@@ -31,6 +31,9 @@ import { clearTeammates, receiveTeammates } from "./teammates";
 import { useGameTimers } from "./use-game-timers";
 import { useReadSync } from "./read-sync";
 
+/** The status of a send the station expected nothing of that kind for. */
+const conflict = "409";
+
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
 
 type AnswerOutcome = "sent" | "ignored" | "failed";
@@ -177,6 +180,24 @@ export function GameProvider({
         return false;
       }
     }
+    /** A send the server refuses with 409 (nothing of the kind expected) clears it here too. */
+    function refusedAs(
+      stationId: number,
+      input: "answer" | "buttons",
+      sentAfterEventId: number | null,
+      send: () => Promise<void>,
+    ): () => Promise<void> {
+      return async () => {
+        try {
+          await send();
+        } catch (error) {
+          if (toApiError(error).code === conflict) {
+            dispatch({ type: "send-refused", stationId, input, sentAfterEventId });
+          }
+          throw error;
+        }
+      };
+    }
     const cancel = (stationId: number) =>
       attempt(async () => {
         await cancelStation({ gameBase, token, stationId });
@@ -216,18 +237,22 @@ export function GameProvider({
         const answer = answerToSend(raw, stationLocal(stateRef.current, stationId).lastAnswer);
         if (answer === null) return "ignored";
         const sentAfterEventId = stateRef.current.lastEventId;
-        const sent = await attempt(async () => {
-          await sendAnswer({ gameBase, token, stationId, answer });
-          dispatch({ type: "answer-sent", stationId, answer, sentAfterEventId });
-        });
+        const sent = await attempt(
+          refusedAs(stationId, "answer", sentAfterEventId, async () => {
+            await sendAnswer({ gameBase, token, stationId, answer });
+            dispatch({ type: "answer-sent", stationId, answer, sentAfterEventId });
+          }),
+        );
         return sent ? "sent" : "failed";
       },
       pressButton(stationId, target) {
         const sentAfterEventId = stateRef.current.lastEventId;
-        return attempt(async () => {
-          await pressButton({ gameBase, token, stationId, target });
-          dispatch({ type: "button-sent", stationId, sentAfterEventId });
-        });
+        return attempt(
+          refusedAs(stationId, "buttons", sentAfterEventId, async () => {
+            await pressButton({ gameBase, token, stationId, target });
+            dispatch({ type: "button-sent", stationId, sentAfterEventId });
+          }),
+        );
       },
       viewStation: (stationId) => dispatch({ type: "station-viewed", stationId }),
       seeStationList: (view) => dispatch({ type: "station-list-seen", view }),
