@@ -19,6 +19,8 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorReason = {
   invalidHash: "invalid hash",
   invalidLastEventId: "invalid lasteventiD parameter",
+  /** `GET events` with a `newsafter` that is not a whole number (400). */
+  invalidNewsAfter: "invalid newsafter parameter",
   stationUnavailable: "station unavailable",
   /** `station/activate` for a station the participant has finished (409). */
   stationDone: "station done",

@@ -74,6 +74,11 @@ export const playerStatusSchema = z.object({
    * that id has caught up.
    */
   BacklogUntil: z.number().int().nonnegative().optional(),
+  /**
+   * Only on the status a stream of a team opens with: the key of the member who opened it, as
+   * the echoes of the members' answers carry it (`webtext` `Member`); another in another team.
+   */
+  Member: z.string().optional(),
 });
 export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 
@@ -83,6 +88,13 @@ export const webtextSchema = z.object({
   Originator: z.string(),
   Text: z.string(),
   Timestamp: timestamp,
+  /**
+   * On the echo (`user`) of an answer or a tap in a team: who gave it, by the member's key (as
+   * in `teampositions`, not the account's id) and name. The stream's opening status tells each
+   * member their own key.
+   */
+  Member: z.string().optional(),
+  Name: z.string().optional(),
 });
 export const webcontentSchema = z.object({
   StationID: stationId,
@@ -137,10 +149,16 @@ export const serverEventSchemas = {
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
   error: z.object({ Text: z.string() }),
   /**
-   * The operators' news as they stand (newest first), sent without an id: after the opening
-   * status of every stream, and to every open stream when an operator sends or withdraws one.
+   * The operators' news (newest first), sent without an id: after the opening status of a
+   * stream, and to every open stream when an operator sends or withdraws one. Without `Keep`,
+   * `News` is the whole list. With it, the event is a change: the list is `News` and, of the
+   * items the app holds, those whose ids `Keep` names (a stream opened with `newsafter` gets
+   * only the items newer than that; a change only the items new to the list).
    */
-  news: z.object({ News: z.array(newsItemSchema) }),
+  news: z.object({
+    News: z.array(newsItemSchema),
+    Keep: z.array(z.number().int().positive()).optional(),
+  }),
   /**
    * The positions the other members of the player's team share now, sent without an id: after
    * the opening status when any is shared, and whenever one changes, stops or expires.

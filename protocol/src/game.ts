@@ -143,6 +143,11 @@ export type OkResponse = z.infer<typeof okResponse>;
 export const eventsQuery = z.object({
   hash,
   lasteventid: requestText().optional(),
+  /**
+   * The highest id of the operators' news the app holds: the opening `news` event then carries
+   * only newer items and the ids of the older ones to keep. Absent: the whole list.
+   */
+  newsafter: requestText().optional(),
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 

@@ -4,6 +4,7 @@ import fastifyCors from "@fastify/cors";
 import Fastify, { LogController } from "fastify";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AccountService } from "./accounts/account-service";
+import type { Player } from "./accounts/account-service";
 import { defaultLimits } from "./accounts/limits";
 import type { AccountLimits } from "./accounts/limits";
 import { LoginService } from "./accounts/login-service";
@@ -37,8 +38,8 @@ import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
 import { createScriptRunner } from "./game/script-runner";
 import { StoryService } from "./game/story-service";
-import { TeamPositions } from "./game/team-positions";
-import { playerStream } from "./participants/participant";
+import { TeamPositions, memberKey } from "./game/team-positions";
+import { isTeamStream, playerStream, teamStream } from "./participants/participant";
 import { TeamService } from "./accounts/team-service";
 import { Turns } from "./game/turns";
 import { accountRoutes } from "./http/account-routes";
@@ -294,8 +295,7 @@ export async function buildApp({
         scoreboard.invalidate();
       },
       news: () => {
-        news.changed();
-        news.playerEvent().then(
+        news.changed().then(
           (event) => hub.broadcast(event),
           (error: unknown) => app.log.error({ err: error }, "news not sent"),
         );
@@ -319,7 +319,8 @@ export async function buildApp({
     accounts.forgetAll();
     scoreboard.invalidate();
     scheduler.wake(clock.now());
-    news.changed();
+    // The streams reopen with the news as they are; this only reads the list anew.
+    news.changed().catch((error: unknown) => app.log.error({ err: error }, "news not read"));
     live.newsChanged();
     app.log.warn(
       { streams: hub.size },
@@ -332,13 +333,22 @@ export async function buildApp({
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {
     prefix: "/api/account",
   });
-  await app.register(api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle })), {
-    prefix: "/api/game",
-  });
   const nameOf = async (playerId: number) => {
     const stream = playerStream(playerId);
     return (await displayNames(store.repos, [stream])).get(stream) ?? stream;
   };
+  // In a team, the echo of an answer names the member who gave it.
+  const author = async (player: Player) =>
+    player.teamId === null
+      ? undefined
+      : {
+          member: memberKey(secret, teamStream(player.teamId), player.id),
+          name: await nameOf(player.id),
+        };
+  await app.register(
+    api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle, author })),
+    { prefix: "/api/game" },
+  );
   const teamDeps = {
     positions: teamPositions,
     nameOf,
@@ -357,9 +367,11 @@ export async function buildApp({
   await app.register(
     api(
       eventStreamRoute(accounts, game, hub, {
-        news: () => news.openingEvent(),
+        news: (after) => news.openingEvent(after),
         teamPositions: (stream, playerId) => teamPositions.openingEvent(stream, playerId),
         seen,
+        member: (stream, playerId) =>
+          isTeamStream(stream) ? memberKey(secret, stream, playerId) : undefined,
       }),
     ),
     { prefix: "/api/game" },

@@ -219,6 +219,64 @@ describe.each(dialects)("60 parallel requests against each limit ($name)", (dial
     expect(counts).toEqual({ 400: 10, 429: 50 });
   });
 
+  it("team previews: 10 unknown codes of one player, counted with the joins", async () => {
+    const hash = await signup(app, "10.14.0.1");
+    const counts = await burst((i) =>
+      send(app.url, `/api/game/team/preview?hash=${hash}&tjr=NOPE${i}XYZ`, `10.14.1.${i}`),
+    );
+    expect(counts).toEqual({ 400: 10, 429: 50 });
+    expect(await send(app.url, `/api/game/team/join?hash=${hash}&tjr=NOPEXYZ`, "10.14.2.1")).toBe(
+      429,
+    );
+  });
+
+  it("reset links: the unknown links one address opens", async () => {
+    const counts = await burst((i) =>
+      send(app.url, "/api/account/player/changepass/link", "10.15.0.1", { token: `nope-${i}` }),
+    );
+    expect(counts).toEqual({ 200: FAILURES_PER_ADDRESS, 429: PARALLEL - FAILURES_PER_ADDRESS });
+  });
+
+  it("keeping a game with a number: the code entries of one address", async () => {
+    const hash = await signup(app, "10.16.0.1");
+    const { phone } = newPhone();
+    const request = { Hash: hash, first_name: "Mara", phone };
+    expect(await send(app.url, "/api/account/player/upgrade/sms", "10.16.0.2", request)).toBe(200);
+    const counts = await burst(() =>
+      send(app.url, "/api/account/player/upgrade/sms/verify", "10.16.0.3", {
+        Hash: hash,
+        phone,
+        smscode: "000000",
+      }),
+    );
+    expect(counts).toEqual({ 430: FAILURES_PER_ADDRESS, 429: PARALLEL - FAILURES_PER_ADDRESS });
+  });
+
+  it("operator password change: 5 per operator", async () => {
+    const { name, password } = await addOperator(app.store, systemClock, "pia");
+    const signIn = await fetch(`${app.url}/api/ops/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.17.0.1" },
+      body: JSON.stringify({ name, password }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const counts = await burst(async (i) => {
+      const response = await fetch(`${app.url}/api/ops/password`, {
+        method: "PUT",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": `10.17.1.${i}`,
+          cookie,
+        },
+        body: JSON.stringify({ current: "geraten-1", password: "Kirschbaum-7731" }),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    });
+    expect(counts).toEqual({ 403: 5, 429: 55 });
+  });
+
   it("anonymous sign-ups of one address", async () => {
     const counts = await burst(() =>
       send(app.url, "/api/account/player/optin/anon", "10.11.0.1", { story_id: "marburg" }),

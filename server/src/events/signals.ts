@@ -12,7 +12,7 @@ export type SignalHandlers = {
   scored(): void;
   /** A player plays as another participant now (a team, or deleted). */
   moved(playerId: number): void;
-  /** The operators' news changed: every open stream gets the current list. */
+  /** The operators' news changed: every open stream gets what changed in the list. */
   news(): void;
   /** An instance's report of its open streams, online players and content pack. */
   presence(presence: Presence): void;

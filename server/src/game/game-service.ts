@@ -1,3 +1,4 @@
+// Over 300 lines: the station lifecycle's calls share one turn structure and its helpers.
 import { ErrorReason } from "@wegmarke/protocol";
 import type { Language, PositionRequest } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
@@ -19,6 +20,7 @@ import { checkTrigger, stationByCode } from "./station-access";
 import type { ActivationVia } from "./station-access";
 import type { ScriptRunner } from "./script-runner";
 import { planStep } from "./station-events";
+import type { EchoAuthor } from "./station-events";
 import type { RunOutcome, Turn, Turns } from "./turns";
 
 export type GameServiceDeps = {
@@ -135,12 +137,23 @@ export class GameService {
     return true;
   }
 
-  answer(participant: Participant, stationId: number, text: string): Promise<void> {
-    return this.respond(participant, stationId, { kind: "answer", text });
+  /** `author`: in a team, the member who answers (the echo names them). */
+  answer(
+    participant: Participant,
+    stationId: number,
+    text: string,
+    author?: EchoAuthor,
+  ): Promise<void> {
+    return this.respond(participant, stationId, { kind: "answer", text }, author);
   }
 
-  pressButton(participant: Participant, stationId: number, target: string): Promise<void> {
-    return this.respond(participant, stationId, { kind: "button", target });
+  pressButton(
+    participant: Participant,
+    stationId: number,
+    target: string,
+    author?: EchoAuthor,
+  ): Promise<void> {
+    return this.respond(participant, stationId, { kind: "button", target }, author);
   }
 
   /**
@@ -172,9 +185,14 @@ export class GameService {
    * without a lock and the outcome written only if nothing changed it meanwhile (turns.ts). A run
    * whose saved state no longer fits its changed script starts the station again.
    */
-  private async respond(participant: Participant, stationId: number, input: Input): Promise<void> {
+  private async respond(
+    participant: Participant,
+    stationId: number,
+    input: Input,
+    author: EchoAuthor | undefined,
+  ): Promise<void> {
     try {
-      const done = await this.step(participant, stationId, input);
+      const done = await this.step(participant, stationId, input, author);
       if (done) this.report([done]);
     } catch (error) {
       if (!(error instanceof StaleRun)) throw error;
@@ -189,6 +207,7 @@ export class GameService {
     participant: Participant,
     stationId: number,
     input: Input,
+    author: EchoAuthor | undefined,
   ): Promise<GameActivity | undefined> {
     const { stream } = participant;
     let done: GameActivity | undefined;
@@ -211,7 +230,7 @@ export class GameService {
           ? new ServiceError(409, refusal)
           : new ServiceError(400, ErrorReason.unknownButton);
       }
-      const plan = planStep(station.id, result, at);
+      const plan = planStep(station.id, result, at, author);
       const agenda = agendaOf(station, plan, result.done, at);
       if (result.done) {
         done = { kind: "done", stream, id: stationId, points: result.points, at: Date.parse(at) };

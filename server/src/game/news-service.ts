@@ -7,11 +7,11 @@ import { sseEvent } from "../events/sse";
 import type { NewsRow } from "../store/news-repository";
 import type { Store } from "../store/store";
 
-/** The `news` event of no news. */
-const EMPTY = sseEvent("news", JSON.stringify({ News: [] }));
-
 /** The newest news players get; older ones stay in the console's list. */
 export const PLAYER_NEWS_LIMIT = 20;
+
+/** The players' list: each item with its JSON, encoded once per change. */
+type PlayerNews = { id: number; json: string }[];
 
 export type NewsServiceDeps = {
   store: Store;
@@ -22,14 +22,20 @@ export type NewsServiceDeps = {
 };
 
 /**
- * The news operators send to every player. Players get them as one `news` event without an id
- * (the current list): after the opening status of every stream (none while there are no news:
- * the opening status tells the app to forget the list it had), and on every open stream when
- * the list changes, so a player offline at the time finds them on their next visit.
+ * The news operators send to every player, as the `news` event without an id, so a player
+ * offline at the time finds them on their next visit. An opening stream gets the items newer
+ * than the newest one its app holds (`newsafter`) and the ids of the older ones to keep (the
+ * whole list for an app that holds none, nothing when there is none); a change reaches the open
+ * streams as the items new to the list and the ids to keep. So a reconnecting app gets a few
+ * bytes, not up to 20 items of 3,000 characters each (docs/performance.md).
  */
 export class NewsService {
-  /** The `news` event as written to the streams, until the list changes. */
-  private event: Promise<string> | undefined;
+  /** The current list for opening streams, until the list changes. */
+  private current: Promise<PlayerNews> | undefined;
+  /** What every open stream of this instance holds of the current list (none read yet: unknown). */
+  private known: PlayerNews | undefined;
+  /** Changes are read and sent one after the other, each against the list before it. */
+  private changes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: NewsServiceDeps) {}
 
@@ -61,35 +67,65 @@ export class NewsService {
     return opsNewsOf(row);
   }
 
-  /** What an opening stream gets after its backlog: the `news` event, or nothing for none. */
-  async openingEvent(): Promise<string> {
-    const event = await this.playerEvent();
-    return event === EMPTY ? "" : event;
+  /**
+   * What an opening stream gets after its backlog: "" when there are no news and the app holds
+   * none; `after` is the highest id the app holds (undefined: none).
+   */
+  async openingEvent(after: number | undefined): Promise<string> {
+    const news = await this.currentNews();
+    this.known ??= news;
+    if (after === undefined || after === 0) return news.length === 0 ? "" : newsEvent(news);
+    return newsEvent(
+      news.filter((item) => item.id > after),
+      news.filter((item) => item.id <= after),
+    );
   }
 
-  /** The `news` event of the current list; read once per change on each instance. */
-  playerEvent(): Promise<string> {
-    if (!this.event) {
-      const event = this.readPlayerEvent();
-      this.event = event;
+  /**
+   * The list changed (on any instance): the event for this instance's open streams, made
+   * after the changes heard before it, from the list as it is now.
+   */
+  changed(): Promise<string> {
+    this.current = undefined;
+    const event = this.changes.then(async () => {
+      const news = await this.currentNews();
+      const before = this.known;
+      this.known = news;
+      if (before === undefined) return newsEvent(news);
+      const held = new Set(before.map((item) => item.id));
+      return newsEvent(
+        news.filter((item) => !held.has(item.id)),
+        news.filter((item) => held.has(item.id)),
+      );
+    });
+    this.changes = event.catch(() => undefined);
+    return event;
+  }
+
+  /** The current list, read once per change on each instance. */
+  private currentNews(): Promise<PlayerNews> {
+    if (!this.current) {
+      const read = this.readCurrent();
+      this.current = read;
       // A failed read is tried again by the next caller.
-      event.catch(() => {
-        if (this.event === event) this.event = undefined;
+      read.catch(() => {
+        if (this.current === read) this.current = undefined;
       });
     }
-    return this.event;
+    return this.current;
   }
 
-  /** The list changed (on any instance): the next `playerEvent` reads it again. */
-  changed(): void {
-    this.event = undefined;
-  }
-
-  private async readPlayerEvent(): Promise<string> {
+  private async readCurrent(): Promise<PlayerNews> {
     const rows = await this.deps.store.repos.news.current(PLAYER_NEWS_LIMIT);
-    const items = rows.map(newsItemOf);
-    return sseEvent("news", JSON.stringify({ News: items }));
+    return rows.map((row) => ({ id: row.id, json: JSON.stringify(newsItemOf(row)) }));
   }
+}
+
+/** The `news` event: the whole list, or (with `keep`) the items new to it and the ids to keep. */
+function newsEvent(news: PlayerNews, keep?: PlayerNews): string {
+  const items = news.map((item) => item.json).join(",");
+  const kept = keep === undefined ? "" : `,"Keep":[${keep.map((item) => item.id).join(",")}]`;
+  return sseEvent("news", `{"News":[${items}]${kept}}`);
 }
 
 function textOf(row: NewsRow): Record<string, string> {

@@ -25,6 +25,24 @@ function checked(events: EventDraft[]): EventDraft[] {
 }
 
 describe("planStep without delays", () => {
+  it("names the member who answered in the echo, in a team", () => {
+    const plan = planStep(1, result({ echo: "Katze", awaiting: QUESTION }), AT, {
+      member: "k3y",
+      name: "Ben",
+    });
+    expect(checked(plan.now)[0]).toEqual({
+      type: "webtext",
+      data: {
+        StationID: 1,
+        Originator: "user",
+        Text: "Katze",
+        Timestamp: AT,
+        Member: "k3y",
+        Name: "Ben",
+      },
+    });
+  });
+
   it("puts the echo first, then the messages, then the answer expectation", () => {
     const plan = planStep(
       1,

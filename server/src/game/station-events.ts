@@ -20,20 +20,34 @@ export type StepPlan = {
   later: LaterGroup[];
 };
 
+/** Who gave an answer or a tap in a team: the member's key and name, carried by the echo. */
+export type EchoAuthor = { member: string; name: string };
+
 const NOTHING_AWAITED: Awaiting = { answer: false, buttons: [] };
 
 /**
  * Splits a step into what is sent now and what is due later, keeping the player's view in
  * order: the player's own answer or tap, the character's messages, then what the station waits
- * for. A message's delay counts from the one before it, so delays add up along the step, and a
+ * for. In a team the echo names the member who gave the input (`author`). A message's delay counts from the one before it, so delays add up along the step, and a
  * message without a delay goes out together with the one before it.
  */
-export function planStep(stationId: number, result: StepResult, timestamp: string): StepPlan {
+export function planStep(
+  stationId: number,
+  result: StepResult,
+  timestamp: string,
+  author?: EchoAuthor,
+): StepPlan {
   const now: EventDraft[] = [];
   if (result.echo !== undefined) {
     now.push({
       type: "webtext",
-      data: { StationID: stationId, Originator: "user", Text: result.echo, Timestamp: timestamp },
+      data: {
+        StationID: stationId,
+        Originator: "user",
+        Text: result.echo,
+        Timestamp: timestamp,
+        ...(author && { Member: author.member, Name: author.name }),
+      },
     });
   }
   const later: LaterGroup[] = [];

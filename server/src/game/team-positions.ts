@@ -78,7 +78,8 @@ export class TeamPositions {
         this.byStream.set(stream, team);
       }
       const heardAt = this.deps.clock.now().getTime();
-      team.set(playerId, { ...shared, member: this.memberKey(playerId), heardAt });
+      const member = memberKey(this.deps.secret, stream, playerId);
+      team.set(playerId, { ...shared, member, heardAt });
       this.armSweep();
     }
     this.sendTeam(stream);
@@ -177,13 +178,18 @@ export class TeamPositions {
     }
     this.armSweep();
   }
+}
 
-  private memberKey(playerId: number): string {
-    return createHmac("sha256", this.deps.secret)
-      .update(`team-member\0${playerId}`)
-      .digest("base64url")
-      .slice(0, 12);
-  }
+/**
+ * A team member's key in the team of `stream`, the same on every instance while the team and
+ * the secret last, another in another team: derived from the server's secret, so it names no
+ * account. Positions and the echoes of answers carry it.
+ */
+export function memberKey(secret: Buffer, stream: string, playerId: number): string {
+  return createHmac("sha256", secret)
+    .update(`team-member\0${stream}\0${playerId}`)
+    .digest("base64url")
+    .slice(0, 12);
 }
 
 function positionsEvent(members: TeammatePosition[]): string {

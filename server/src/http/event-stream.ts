@@ -8,12 +8,17 @@ import { asParticipant, requirePlayer } from "./authenticate";
 import { openSseReply } from "./sse-reply";
 
 export type EventStreamExtras = {
-  /** The operators' news as an event ("" for none), sent after the opening status and backlog. */
-  news: () => Promise<string>;
+  /**
+   * The operators' news as an event ("" for none), sent after the opening status and backlog;
+   * `after`: the highest news id the app holds.
+   */
+  news: (after: number | undefined) => Promise<string>;
   /** The positions the player's teammates share ("" for none), sent after the news. */
   teamPositions: (stream: string, playerId: number) => string;
   /** A stream of the player opened or closed (their "last seen"). */
   seen: (playerId: number) => void;
+  /** The player's member key on a team's stream (the opening status tells it), else undefined. */
+  member: (stream: string, playerId: number) => string | undefined;
 };
 
 /** `GET /api/game/events`: the participant's server-sent event stream. */
@@ -21,19 +26,19 @@ export function eventStreamRoute(
   accounts: AccountService,
   game: GameService,
   hub: StreamHub,
-  { news, teamPositions, seen }: EventStreamExtras,
+  { news, teamPositions, seen, member }: EventStreamExtras,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
 
     app.get("/events", async (request, reply) => {
-      const { participant, player, lastEventId } = await asParticipant(
+      const { participant, player, lastEventId, newsAfter } = await asParticipant(
         accounts,
         request,
         async (participant, player) => {
           const lastEventId = lastEventIdOf(request);
           await game.checkLastEventId(participant, lastEventId);
-          return { participant, player, lastEventId };
+          return { participant, player, lastEventId, newsAfter: newsAfterOf(request) };
         },
       );
 
@@ -44,9 +49,14 @@ export function eventStreamRoute(
         async () => {
           const [snapshot, trailer] = await Promise.all([
             game.streamSnapshot(participant, lastEventId),
-            news(),
+            news(newsAfter),
           ]);
-          return { ...snapshot, trailer: trailer + teamPositions(participant.stream, player.id) };
+          const key = member(participant.stream, player.id);
+          return {
+            ...snapshot,
+            status: key === undefined ? snapshot.status : { ...snapshot.status, Member: key },
+            trailer: trailer + teamPositions(participant.stream, player.id),
+          };
         },
         { playerId: player.id, session: player.session },
       );
@@ -58,6 +68,15 @@ export function eventStreamRoute(
       return reply;
     });
   };
+}
+
+/** The highest news id the app holds (`newsafter`): a whole number, else 400. */
+function newsAfterOf(request: FastifyRequest): number | undefined {
+  const given = eventsQuery.safeParse(request.query).data?.newsafter;
+  if (given === undefined) return undefined;
+  const id = lastEventIdSchema.safeParse(given);
+  if (!id.success) throw new ServiceError(400, ErrorReason.invalidNewsAfter);
+  return id.data;
 }
 
 /**

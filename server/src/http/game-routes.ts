@@ -14,13 +14,14 @@ import type {
   StationCodeResponse,
 } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AccountService } from "../accounts/account-service";
+import type { AccountService, Player } from "../accounts/account-service";
 import { addressKey } from "../accounts/addresses";
 import type { Throttle } from "../accounts/throttle";
 import { ServiceError } from "../errors";
 import type { GameService } from "../game/game-service";
 import type { MediaProgressService } from "../game/media-progress-service";
 import type { ScoreboardService } from "../game/scoreboard-service";
+import type { EchoAuthor } from "../game/station-events";
 import type { StoryService } from "../game/story-service";
 import { asParticipant, playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
@@ -33,12 +34,14 @@ export type GameServices = {
   scoreboard: ScoreboardService;
   /** Limits guessing station codes. */
   throttle: Throttle;
+  /** In a team, who answers or taps (the echo names them); undefined for a player alone. */
+  author: (player: Player) => Promise<EchoAuthor | undefined>;
 };
 
 /** The game base, mounted at `/api/game/` (the event stream lives in event-stream.ts). */
 export function gameRoutes(
   accounts: AccountService,
-  { game, stories, media, scoreboard, throttle }: GameServices,
+  { game, stories, media, scoreboard, throttle, author }: GameServices,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
@@ -99,17 +102,17 @@ export function gameRoutes(
     });
 
     app.post("/player/answer", async (request) => {
-      await asParticipant(accounts, request, (participant) => {
+      await asParticipant(accounts, request, async (participant, player) => {
         const { StationID, Answer } = parse(answerRequest, request.body);
-        return game.answer(participant, StationID, Answer);
+        return game.answer(participant, StationID, Answer, await author(player));
       });
       return ok;
     });
 
     app.post("/button/activate", async (request) => {
-      await asParticipant(accounts, request, (participant) => {
+      await asParticipant(accounts, request, async (participant, player) => {
         const { StationID, Button } = parse(buttonRequest, request.body);
-        return game.pressButton(participant, StationID, Button);
+        return game.pressButton(participant, StationID, Button, await author(player));
       });
       return ok;
     });

@@ -45,6 +45,7 @@ describe("eventsUrl", () => {
   it("carries the token and, when known, the last event id", () => {
     expect(eventsUrl("/api/game/", "abc", null)).toBe("/api/game/events?hash=abc");
     expect(eventsUrl("/api/game", "abc", 7)).toBe("/api/game/events?hash=abc&lasteventid=7");
+    expect(eventsUrl("/api/game", "abc", null, 12)).toBe("/api/game/events?hash=abc&newsafter=12");
   });
 });
 

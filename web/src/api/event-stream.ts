@@ -7,6 +7,8 @@ type EventStreamOptions = {
   token: string;
   /** Resume after this event id; null replays the whole log. */
   lastEventId: number | null;
+  /** The highest id of the operators' news the app holds now (null: none), read per connect. */
+  newsAfter?: () => number | null;
   onEvent(event: ServerEvent): void;
   onOpen(): void;
   /** `closed`: the browser gave up on the stream (an error status); else it retries by itself. */
@@ -19,10 +21,16 @@ type EventStreamOptions = {
 
 type EventStream = { close(): void };
 
-/** `{gameBase}events?hash=TOKEN[&lasteventid=N]` */
-export function eventsUrl(gameBase: string, token: string, lastEventId: number | null): string {
+/** `{gameBase}events?hash=TOKEN[&lasteventid=N][&newsafter=M]` */
+export function eventsUrl(
+  gameBase: string,
+  token: string,
+  lastEventId: number | null,
+  newsAfter: number | null = null,
+): string {
   const query = new URLSearchParams({ hash: token });
   if (lastEventId !== null) query.set("lasteventid", String(lastEventId));
+  if (newsAfter !== null) query.set("newsafter", String(newsAfter));
   return `${endpoint(gameBase, "events")}?${query.toString()}`;
 }
 
@@ -57,7 +65,12 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   let stopped = false;
 
   function connect(): void {
-    const url = eventsUrl(options.gameBase, options.token, lastEventId);
+    const url = eventsUrl(
+      options.gameBase,
+      options.token,
+      lastEventId,
+      options.newsAfter?.() ?? null,
+    );
     const current = new EventSourceImpl(url);
     source = current;
     // EventSource keeps the last `id:` for events without one (such as the playerstatus that

@@ -156,6 +156,25 @@ describe("station", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Die Aussicht" })).toBeNull());
   });
 
+  it("takes away a button the server no longer expects (409), and says so", async () => {
+    renderApp("/station/2", {
+      token: "abc",
+      respond: ({ url }) =>
+        url.endsWith("button/activate")
+          ? new Response("no button input expected", { status: 409 })
+          : undefined,
+    });
+    act(() => {
+      stream().send("playerstatus", playerStatus({ CurrentStation: 2, ActiveStations: [2] }));
+      stream().send("buttongroup-start", { StationID: 2 }, 1);
+      stream().send("webbutton", { StationID: 2, Target: "t-1", Text: "Die Aussicht" }, 2);
+      stream().send("buttoninput-expected", { StationID: 2 }, 3);
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Die Aussicht" }));
+    await screen.findByRole("alert");
+    expect(screen.queryByRole("button", { name: "Die Aussicht" })).toBeNull();
+  });
+
   it("cancelling a station asks confirmation, then cancels it", async () => {
     const { calls } = renderApp("/station/1", { token: "abc" });
     act(() =>

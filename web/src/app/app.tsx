@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { BrowserRouter } from "react-router";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import { ConfirmProvider } from "../components/confirm";
-import { FlashProvider } from "../components/flash";
+import { FlashProvider, FlashScreens } from "../components/flash";
 import { browserLanguages, startLanguage } from "../i18n/browser-language";
 import { loadLocale, localeChains } from "../i18n/locales";
 import { useTranslation } from "../i18n/use-translation";
@@ -21,6 +21,7 @@ function Ready({ config }: { config: WebAppConfig }) {
       <FlashProvider>
         <ConfirmProvider>
           <BrowserRouter basename={basename}>
+            <FlashScreens />
             <AppRoutes />
           </BrowserRouter>
         </ConfirmProvider>

@@ -1,10 +1,16 @@
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import "./flash.css";
 
 type Flash = {
   text: string;
+  /**
+   * `note`: a success that goes by itself after a few seconds; `error` (the default) stays until
+   * it is closed. Either goes when the player moves to another screen.
+   */
+  kind?: "note" | "error";
   /**
    * Offers "reload" instead of "close" (a lost event stream): the page reloads, or, when this
    * is a function, the message goes and the function does what a reload should.
@@ -19,7 +25,17 @@ type FlashApi = {
   dismiss(tag: string): void;
   /** Takes back whatever message is shown. */
   clear(): void;
+  /** The player is on the screen of `path` now: a message of another screen goes. */
+  screenShown(path: string): void;
 };
+
+/** A message with the screen (path) it was shown on. */
+type Shown = { flash: Flash; screen: string };
+
+/** How long a note stays: long enough to read it, a few seconds. */
+export function noteMs(text: string): number {
+  return Math.min(8000, Math.max(4000, text.length * 60));
+}
 
 const FlashContext = createContext<FlashApi | null>(null);
 
@@ -34,7 +50,11 @@ function FlashMessage({ flash, onClose }: { flash: Flash; onClose(): void }) {
     action();
   }
   return (
-    <div className="flash" role="alert">
+    <div
+      className={flash.kind === "note" ? "flash flash--note" : "flash"}
+      role="alert"
+      data-kind={flash.kind ?? "error"}
+    >
       <p className="flash__text">{flash.text}</p>
       {flash.reload !== undefined ? (
         <button type="button" className="flash__button" onClick={() => reload(flash.reload)}>
@@ -49,22 +69,59 @@ function FlashMessage({ flash, onClose }: { flash: Flash; onClose(): void }) {
   );
 }
 
-/** Shows one flash message at a time; a newer one replaces the older. */
+/**
+ * Shows one flash message at a time; a newer one replaces the older. A message belongs to the
+ * screen it was shown on (show it after a navigation to have it on the next screen), except one
+ * that offers a reload (the lost stream concerns every screen).
+ */
 export function FlashProvider({ children }: { children: ReactNode }) {
-  const [flash, setFlash] = useState<Flash | null>(null);
-  const show = useCallback((next: Flash) => setFlash(next), []);
-  const dismiss = useCallback(
-    (tag: string) => setFlash((current) => (current?.tag === tag ? null : current)),
+  const [shown, setShown] = useState<Shown | null>(null);
+  const show = useCallback(
+    (flash: Flash) => setShown({ flash, screen: window.location.pathname }),
     [],
   );
-  const clear = useCallback(() => setFlash(null), []);
-  const api = useMemo(() => ({ show, dismiss, clear }), [show, dismiss, clear]);
+  const dismiss = useCallback(
+    (tag: string) => setShown((current) => (current?.flash.tag === tag ? null : current)),
+    [],
+  );
+  const clear = useCallback(() => setShown(null), []);
+  const screenShown = useCallback(
+    (path: string) =>
+      setShown((current) =>
+        current === null || current.flash.reload !== undefined || current.screen === path
+          ? current
+          : null,
+      ),
+    [],
+  );
+  useEffect(() => {
+    if (shown?.flash.kind !== "note") return;
+    const timer = setTimeout(
+      () => setShown((current) => (current === shown ? null : current)),
+      noteMs(shown.flash.text),
+    );
+    return () => clearTimeout(timer);
+  }, [shown]);
+  const api = useMemo(
+    () => ({ show, dismiss, clear, screenShown }),
+    [show, dismiss, clear, screenShown],
+  );
   return (
     <FlashContext value={api}>
       {children}
-      {flash !== null && <FlashMessage flash={flash} onClose={() => setFlash(null)} />}
+      {shown !== null && <FlashMessage flash={shown.flash} onClose={() => setShown(null)} />}
     </FlashContext>
   );
+}
+
+/** Inside the router: tells the flash messages which screen is shown. */
+export function FlashScreens() {
+  const { pathname } = useLocation();
+  const { screenShown } = useFlash();
+  useEffect(() => {
+    screenShown(window.location.pathname);
+  }, [pathname, screenShown]);
+  return null;
 }
 
 export function useFlash(): FlashApi {

@@ -48,6 +48,19 @@ describe("message thread", () => {
     expect(own?.textContent).toBe("Hi09:05");
   });
 
+  it("names a teammate's answer and sets it apart from the player's own", () => {
+    renderThread([
+      message({ originator: "user", content: "Kugel", author: "Ben" }),
+      message({ originator: "user", content: "Ball" }),
+    ]);
+    const [ben, own] = screen.getAllByTestId("message");
+    expect(ben?.textContent).toBe("BenKugel09:05");
+    expect(ben?.className).toBe("bubble bubble--teammate");
+    expect(ben?.dataset.author).toBe("Ben");
+    expect(own?.textContent).toBe("Ball09:05");
+    expect(own?.className).toBe("bubble bubble--own");
+  });
+
   it("puts the 'Neue Nachrichten' label above the first new message", () => {
     const old = message({ content: "alt" });
     const fresh = message({ content: "neu", unread: true });

@@ -39,14 +39,18 @@ type MessageBubbleProps = {
 };
 
 function MessageBubble({ message, assetsBase, onProgress, link, station }: MessageBubbleProps) {
-  const own = message.originator === "user";
+  // The player's side: the own answers, and in a team a teammate's, named and set apart.
+  const echo = message.originator === "user";
+  const teammate = echo && message.author !== undefined;
+  const name = echo ? message.author : message.originator;
   return (
     <div
-      className={own ? "bubble bubble--own" : "bubble"}
+      className={teammate ? "bubble bubble--teammate" : echo ? "bubble bubble--own" : "bubble"}
       data-testid="message"
       data-originator={message.originator}
+      {...(teammate && { "data-author": message.author })}
     >
-      {!own && <span className="bubble__name">{message.originator}</span>}
+      {name !== undefined && <span className="bubble__name">{name}</span>}
       <MessageContent message={message} assetsBase={assetsBase} onProgress={onProgress} />
       {link}
       <p className="bubble__meta">

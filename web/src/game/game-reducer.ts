@@ -1,8 +1,12 @@
 // Over 300 lines: the one reducer of the game state; its cases belong together.
 import { stationViews } from "@wegmarke/protocol";
 import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
+import { buttonEvent, clearSent, expectAnswer, inputConsumed } from "./expectations";
 import { initialPlayState, stationLocal } from "./play-state";
 import type { PlayState, Message, QueuedMessage, StationLocal, Timing } from "./play-state";
+import { receivedNews } from "./news";
+import { applyReadMarks } from "./read-marks";
+import type { ReadMarks } from "./read-marks";
 import { markSeen } from "./seen";
 import type { SeenMark } from "./seen";
 import { displayedStations, isSecret, stationStyle } from "./station-flags";
@@ -21,13 +25,22 @@ export type GameAction =
   /** `sentAfterEventId`: the last event id known when the call was made. */
   | { type: "answer-sent"; stationId: number; answer: string; sentAfterEventId: number | null }
   | { type: "button-sent"; stationId: number; sentAfterEventId: number | null }
+  /** The server expects no such input (409): what the app offered of it was stale. */
+  | {
+      type: "send-refused";
+      stationId: number;
+      input: "answer" | "buttons";
+      sentAfterEventId: number | null;
+    }
   | { type: "station-cancelled"; stationId: number }
   /** Forget everything: the stream starts again from its beginning (a team was joined). */
   | { type: "start-over" }
   /** The player has seen news, a story or the points page. */
   | { type: "seen"; mark: SeenMark }
   /** The player turned sharing the position with the team on or off. */
-  | { type: "share-position"; share: boolean };
+  | { type: "share-position"; share: boolean }
+  /** Another tab of the app read messages or saw news, stories or points. */
+  | { type: "read-elsewhere"; marks: ReadMarks };
 
 export function gameReducer(state: PlayState, action: GameAction): PlayState {
   switch (action.type) {
@@ -44,6 +57,14 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
       return clearExpectations(state, action.stationId, action.sentAfterEventId, action.answer);
     case "button-sent":
       return clearExpectations(state, action.stationId, action.sentAfterEventId, null);
+    case "send-refused":
+      return clearExpectations(
+        state,
+        action.stationId,
+        action.sentAfterEventId,
+        null,
+        action.input,
+      );
     case "station-cancelled":
       return forgetStation(state, action.stationId);
     case "start-over":
@@ -56,6 +77,8 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
       return state.sharePosition === action.share
         ? state
         : { ...state, sharePosition: action.share };
+    case "read-elsewhere":
+      return applyReadMarks(state, action.marks);
   }
 }
 
@@ -114,27 +137,31 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
     case "webcontent-recommendation":
       return receiveMessage(next, event, receivedAt);
     case "answer-expected":
-      return expectAnswer(next, event.data.StationID, event.id, receivedAt);
+      return answerExpected(next, event.data.StationID, event.id, receivedAt);
     case "buttoninput-expected":
-      return updateStation(next, event.data.StationID, (station) => ({
-        ...station,
-        expectingButton: true,
-        expectationEventId: event.id ?? station.expectationEventId,
-      }));
+      return updateStation(next, event.data.StationID, (station) =>
+        buttonEvent(station, event.id, { expectingButton: true }),
+      );
     case "buttongroup-start":
-      return updateStation(next, event.data.StationID, (station) => ({ ...station, buttons: [] }));
+      return updateStation(next, event.data.StationID, (station) =>
+        buttonEvent(station, event.id, { buttons: [] }),
+      );
     case "webbutton": {
       const { Target: target, Text: text } = event.data;
-      return updateStation(next, event.data.StationID, (station) => ({
-        ...station,
-        buttons: [
-          ...station.buttons.filter((button) => button.target !== target),
-          { target, text },
-        ],
-      }));
+      return updateStation(next, event.data.StationID, (station) =>
+        buttonEvent(station, event.id, {
+          buttons: [
+            ...station.buttons.filter((button) => button.target !== target),
+            { target, text },
+          ],
+        }),
+      );
     }
     case "news":
-      return { ...next, operatorNews: event.data.News };
+      return {
+        ...next,
+        operatorNews: receivedNews(state.operatorNews, event.data.News, event.data.Keep),
+      };
     case "teampositions":
       // Kept apart from the stored game (session/teammates.ts); the game stays as it was.
       return state;
@@ -143,19 +170,14 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
   }
 }
 
-function expectAnswer(
+function answerExpected(
   state: PlayState,
   stationId: number,
   eventId: number | null,
   receivedAt: number,
 ): PlayState {
   const count = (state.answerExpectedCounts[stationId] ?? 0) + 1;
-  const expecting = updateStation(state, stationId, (station) => ({
-    ...station,
-    expectingAnswer: true,
-    answerRejected: false,
-    expectationEventId: eventId ?? station.expectationEventId,
-  }));
+  const expecting = updateStation(state, stationId, (station) => expectAnswer(station, eventId));
   return {
     ...expecting,
     answerExpectedCounts: { ...state.answerExpectedCounts, [stationId]: count },
@@ -185,8 +207,9 @@ function applyStatus(state: PlayState, status: PlayerStatus): PlayState {
     lastActiveStation,
     stations,
     unseenViews: [...state.unseenViews, ...newViews.filter((v) => !state.unseenViews.includes(v))],
-    // A stream opens with this status; the operators' news follow it unless there are none.
-    ...(status.BacklogUntil !== undefined && { operatorNews: [] }),
+    // A stream opens with this status (the operators' news follow it, as a change of the
+    // list the app holds).
+    ...(status.BacklogUntil !== undefined && { member: status.Member ?? null }),
   };
 }
 
@@ -206,7 +229,7 @@ type MessageServerEvent = Extract<
   { type: "webtext" | "webtext-recommendation" | "webcontent" | "webcontent-recommendation" }
 >;
 
-function toMessage(event: MessageServerEvent, id: number): Message {
+function toMessage(event: MessageServerEvent, id: number, member: string | null): Message {
   const base = {
     id,
     stationId: event.data.StationID,
@@ -214,6 +237,7 @@ function toMessage(event: MessageServerEvent, id: number): Message {
     type: event.type,
     timestamp: event.data.Timestamp,
     unread: false,
+    ...teammateOf(event, member),
   };
   const recommendation =
     "RecommendationID" in event.data ? { recommendationId: event.data.RecommendationID } : {};
@@ -228,6 +252,13 @@ function toMessage(event: MessageServerEvent, id: number): Message {
   };
 }
 
+/** The echo of another member's answer names them; the own echoes and the characters' do not. */
+function teammateOf(event: MessageServerEvent, member: string | null): { author?: string } {
+  if (event.type !== "webtext" || event.data.Originator !== "user") return {};
+  const { Member, Name } = event.data;
+  return Member === undefined || Name === undefined || Member === member ? {} : { author: Name };
+}
+
 function isOld(timestamp: string, receivedAt: number): boolean {
   const sentAt = Date.parse(timestamp);
   return !Number.isNaN(sentAt) && receivedAt - sentAt > recentMessageMs;
@@ -240,19 +271,30 @@ function receiveMessage(
 ): PlayState {
   const id = event.id ?? state.nextLocalId;
   const withId = event.id === null ? { ...state, nextLocalId: state.nextLocalId - 1 } : state;
-  const message = toMessage(event, id);
-  const own = message.originator === "user";
+  const message = toMessage(event, id, state.member);
+  const echo = message.originator === "user";
+  const own = echo && message.author === undefined;
   const old = isOld(message.timestamp, receivedAt);
   const typed = stationStyle(state.status, message.stationId) === "game-station";
+  const unread = !own && !old;
+  // An echo says the station took an answer or a tap: what it expected before is used up.
+  const consumed = echo
+    ? {
+        ...withId,
+        rejectionsDueAt: without(withId.rejectionsDueAt, message.stationId),
+      }
+    : withId;
 
-  return updateStation(withId, message.stationId, (station) => {
-    if (!typed || ((own || old) && station.queue.length === 0)) {
-      return { ...station, messages: [...station.messages, { ...message, unread: !own && !old }] };
+  return updateStation(consumed, message.stationId, (local) => {
+    const station = echo ? inputConsumed(local) : local;
+    if (!typed || ((echo || old) && station.queue.length === 0)) {
+      return { ...station, messages: [...station.messages, { ...message, unread }] };
     }
-    // Behind messages still being typed, own and old ones keep their place but skip the typing.
+    // Behind messages still being typed, echoes and old ones keep their place but skip the
+    // typing.
     const queued: QueuedMessage =
-      own || old
-        ? { message, delayMs: 0 }
+      echo || old
+        ? { message: { ...message, unread }, delayMs: 0 }
         : { message: { ...message, unread: true }, delayMs: typingDelay(message, state.timing) };
     return {
       ...station,
@@ -302,21 +344,17 @@ function clearExpectations(
   stationId: number,
   sentAfterEventId: number | null,
   answer: string | null,
+  only?: "answer" | "buttons",
 ): PlayState {
-  const station = stationLocal(state, stationId);
-  // The stream may bring the next expectation before the call's own answer: keep that one.
-  const newer =
-    station.expectationEventId !== null &&
-    sentAfterEventId !== null &&
-    station.expectationEventId > sentAfterEventId;
-  const cleared: StationLocal = newer
-    ? station
-    : { ...station, expectingAnswer: false, answerRejected: false, expectingButton: false };
+  const local = stationLocal(state, stationId);
+  const { station, answerCleared } = clearSent(local, sentAfterEventId, only);
   const next = updateStation(state, stationId, () => ({
-    ...cleared,
-    lastAnswer: answer ?? station.lastAnswer,
+    ...station,
+    lastAnswer: answer ?? local.lastAnswer,
   }));
-  return newer ? next : { ...next, rejectionsDueAt: without(next.rejectionsDueAt, stationId) };
+  return answerCleared
+    ? { ...next, rejectionsDueAt: without(next.rejectionsDueAt, stationId) }
+    : next;
 }
 
 function forgetStation(state: PlayState, stationId: number): PlayState {

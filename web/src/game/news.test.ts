@@ -9,6 +9,7 @@ import {
   bellMarked,
   hasNewPoints,
   isNewPlayer,
+  newestNewsId,
   newsShown,
   operatorNewsText,
   pickFixedText,
@@ -49,6 +50,28 @@ const recommendation = (id: number, stationId: number, Text: string, at = t0): G
   receivedAt: at,
 });
 
+/** A `news` event with the items of `ids` (newest first), and `Keep` when given last. */
+function news(...args: (number | { keep: number[] })[]): GameAction {
+  const ids = args.filter((arg): arg is number => typeof arg === "number");
+  const keep = args.find((arg): arg is { keep: number[] } => typeof arg !== "number");
+  return {
+    type: "server-event",
+    event: event(
+      "news",
+      {
+        News: ids.map((id) => ({
+          ID: id,
+          Text: { de: `Nachricht ${id}`, en: `News ${id}` },
+          Timestamp: new Date(t0).toISOString(),
+        })),
+        ...(keep && { Keep: keep.keep }),
+      },
+      null,
+    ),
+    receivedAt: t0,
+  };
+}
+
 describe("news", () => {
   it("home shows the unseen news messages: recommendations newer than those it showed, newest first", () => {
     const state = run([
@@ -67,21 +90,6 @@ describe("news", () => {
   });
 
   it("the operators' news replace each other as sent, ring the bell until home showed them", () => {
-    const news = (...ids: number[]): GameAction => ({
-      type: "server-event",
-      event: event(
-        "news",
-        {
-          News: ids.map((id) => ({
-            ID: id,
-            Text: { de: `Nachricht ${id}`, en: `News ${id}` },
-            Timestamp: new Date(t0).toISOString(),
-          })),
-        },
-        null,
-      ),
-      receivedAt: t0,
-    });
     const state = run([status(), news(2, 1)]);
     expect(unseenOperatorNews(state, null).map((item) => item.ID)).toEqual([2, 1]);
     expect(bellMarked(state, null)).toBe(true);
@@ -96,9 +104,22 @@ describe("news", () => {
     if (!item) throw new Error("no news");
     expect(operatorNewsText(item, "en")).toBe("News 3");
     expect(operatorNewsText(item, "de-formal")).toBe("Nachricht 3");
-    // A reconnect opens with a status; no news follow when all were withdrawn meanwhile.
-    expect(run([status({ BacklogUntil: 0 })], again).operatorNews).toEqual([]);
-    expect(run([status()], again).operatorNews).toHaveLength(2);
+    // A reconnect opens with a status; the news event after it says what changed.
+    expect(run([status({ BacklogUntil: 0 })], again).operatorNews).toHaveLength(2);
+  });
+
+  it("a news event with Keep changes the list the app holds: new items, and the kept ones", () => {
+    const held = run([status(), news(3, 2, 1)]);
+    expect(held.operatorNews.map((item) => item.ID)).toEqual([3, 2, 1]);
+    // Opened with newsafter=3: nothing newer, item 2 was withdrawn meanwhile.
+    const opened = run([status({ BacklogUntil: 0 }), news({ keep: [3, 1] })], held);
+    expect(opened.operatorNews.map((item) => item.ID)).toEqual([3, 1]);
+    expect(opened.operatorNews[0]?.Text.en).toBe("News 3");
+    // A change: item 4 is new, item 1 went.
+    const changed = run([news(4, { keep: [3] })], opened);
+    expect(changed.operatorNews.map((item) => item.ID)).toEqual([4, 3]);
+    expect(newestNewsId(changed.operatorNews)).toBe(4);
+    expect(newestNewsId(run([news({ keep: [] })], changed).operatorNews)).toBeNull();
   });
 
   it("the bell is set on recommendations until home has shown them", () => {

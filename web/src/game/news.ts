@@ -20,6 +20,23 @@ export function unseenNews(state: PlayState, seenUpTo: number | null): Message[]
     .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id);
 }
 
+/**
+ * The operators' news after a `news` event (newest first): the whole list, or, with `keep`,
+ * the items it brings and those of `held` whose ids `keep` names.
+ */
+export function receivedNews(held: NewsItem[], news: NewsItem[], keep?: number[]): NewsItem[] {
+  if (keep === undefined) return news;
+  const brought = new Set(news.map((item) => item.ID));
+  const kept = new Set(keep);
+  const stay = held.filter((item) => kept.has(item.ID) && !brought.has(item.ID));
+  return [...news, ...stay].sort((a, b) => b.ID - a.ID);
+}
+
+/** The highest id of the operators' news held; null for none. */
+export function newestNewsId(news: NewsItem[]): number | null {
+  return news.length === 0 ? null : Math.max(...news.map((item) => item.ID));
+}
+
 /** The operators' news that arrived after the newest one home had shown, newest first. */
 export function unseenOperatorNews(state: PlayState, seenUpTo: number | null): NewsItem[] {
   return state.operatorNews.filter((item) => seenUpTo === null || item.ID > seenUpTo);

@@ -23,6 +23,8 @@ const messageSchema = z.object({
   seenRatio: z.number().optional(),
   feature: z.string().optional(),
   recommendationId: z.string().optional(),
+  /** A teammate's answer or tap (`user`, but another member's): the teammate's name. */
+  author: z.string().optional(),
   timestamp: z.string(),
   unread: z.boolean(),
 });
@@ -44,8 +46,12 @@ const stationLocalSchema = z.object({
   expectingAnswer: z.boolean(),
   answerRejected: z.boolean(),
   expectingButton: z.boolean(),
-  /** Id of the event that set the latest expectation: a send must not clear a newer one. */
-  expectationEventId: z.number().nullable(),
+  /**
+   * Id of the event that set the answer expectation (or the rejection), and of the last one of
+   * the buttons: the clearing after a send takes only what was set before the send was made.
+   */
+  answerEventId: z.number().nullable(),
+  buttonEventId: z.number().nullable(),
   buttons: z.array(buttonSchema),
   /** The last answer sent, to ignore an immediate duplicate. */
   lastAnswer: z.string().nullable(),
@@ -63,7 +69,8 @@ export type Timing = z.infer<typeof timingSchema>;
  * about each station (protocol's `GameState` is a station's flags, a different thing).
  */
 export const playStateSchema = z.object({
-  version: z.literal(1),
+  /** 2 since each expectation keeps its own event id; `upgradeStored` reads version 1. */
+  version: z.literal(2),
   /** Highest stream event id applied; events at or below it are ignored. */
   lastEventId: z.number().nullable(),
   status: playerStatusSchema.nullable(),
@@ -85,9 +92,33 @@ export const playStateSchema = z.object({
   operatorNews: z.array(newsItemSchema).default([]),
   /** The player shares this device's position with the team (chosen on the map; off at first). */
   sharePosition: z.boolean().default(false),
+  /** The own member key in a team (the stream's opening status says it), else null. */
+  member: z.string().nullable().default(null),
   timing: timingSchema,
 });
 export type PlayState = z.infer<typeof playStateSchema>;
+
+/**
+ * A stored game state in its current shape: version 1 kept one event id for both
+ * expectations (`expectationEventId`); it counts for each now. Anything else is left as it is
+ * for the schema to judge.
+ */
+export function upgradeStored(value: unknown): unknown {
+  if (!isRecord(value) || value.version !== 1 || !isRecord(value.stations)) return value;
+  const stations = Object.fromEntries(
+    Object.entries(value.stations).map(([id, station]) => {
+      if (!isRecord(station)) return [id, station];
+      const { expectationEventId, ...rest } = station;
+      const eventId = expectationEventId ?? null;
+      return [id, { ...rest, answerEventId: eventId, buttonEventId: eventId }];
+    }),
+  );
+  return { ...value, version: 2, stations };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 export function timingOf(config: WebAppConfig): Timing {
   return {
@@ -98,7 +129,7 @@ export function timingOf(config: WebAppConfig): Timing {
 
 export function initialPlayState(timing: Timing): PlayState {
   return {
-    version: 1,
+    version: 2,
     lastEventId: null,
     status: null,
     currentStation: null,
@@ -111,6 +142,7 @@ export function initialPlayState(timing: Timing): PlayState {
     seen: nothingSeen,
     operatorNews: [],
     sharePosition: false,
+    member: null,
     timing,
   };
 }
@@ -122,7 +154,8 @@ const emptyStation: StationLocal = {
   expectingAnswer: false,
   answerRejected: false,
   expectingButton: false,
-  expectationEventId: null,
+  answerEventId: null,
+  buttonEventId: null,
   buttons: [],
   lastAnswer: null,
 };

@@ -1,5 +1,5 @@
 import { resumePlayState } from "../game/game-reducer";
-import { playStateSchema, initialPlayState } from "../game/play-state";
+import { initialPlayState, playStateSchema, upgradeStored } from "../game/play-state";
 import type { PlayState, Timing } from "../game/play-state";
 import { cacheKeyPrefix, readStored, storeLastEventId, write } from "./persistence";
 
@@ -9,7 +9,7 @@ import { cacheKeyPrefix, readStored, storeLastEventId, write } from "./persisten
  */
 export function loadGame(token: string, timing: Timing, now: number): PlayState {
   const cached = readStored(cacheKeyPrefix + token, (value) => {
-    const parsed = playStateSchema.safeParse(value);
+    const parsed = playStateSchema.safeParse(upgradeStored(value));
     return parsed.success ? parsed.data : null;
   });
   return cached === null ? initialPlayState(timing) : resumePlayState(cached, timing, now);

@@ -20,6 +20,7 @@ import { activateStory } from "../api/story-api";
 import { activationFor, sendsPosition } from "../game/activation";
 import { answerToSend } from "../game/answer";
 import { gameReducer } from "../game/game-reducer";
+import { newestNewsId } from "../game/news";
 import { stationLocal, timingOf } from "../game/play-state";
 import type { PlayState } from "../game/play-state";
 import type { SeenMark } from "../game/seen";
@@ -28,6 +29,10 @@ import { latestPosition } from "../lib/use-geolocation";
 import { loadGame, saveGame } from "./game-cache";
 import { clearTeammates, receiveTeammates } from "./teammates";
 import { useGameTimers } from "./use-game-timers";
+import { useReadSync } from "./read-sync";
+
+/** The status of a send the station expected nothing of that kind for. */
+const conflict = "409";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
 
@@ -116,6 +121,7 @@ export function GameProvider({
   }, [token, state]);
 
   useGameTimers(state, dispatch);
+  useReadSync(token, state, dispatch);
 
   const startOver = useCallback(() => {
     // Nothing of the old stream may arrive after the state was dropped.
@@ -139,6 +145,7 @@ export function GameProvider({
       gameBase,
       token,
       lastEventId: stateRef.current.lastEventId,
+      newsAfter: () => newestNewsId(stateRef.current.operatorNews),
       onEvent: (event) => {
         if (event.type === "teampositions") {
           receiveTeammates(event.data.Members, Date.now());
@@ -172,6 +179,24 @@ export function GameProvider({
         onCallError(toApiError(error));
         return false;
       }
+    }
+    /** A send the server refuses with 409 (nothing of the kind expected) clears it here too. */
+    function refusedAs(
+      stationId: number,
+      input: "answer" | "buttons",
+      sentAfterEventId: number | null,
+      send: () => Promise<void>,
+    ): () => Promise<void> {
+      return async () => {
+        try {
+          await send();
+        } catch (error) {
+          if (toApiError(error).code === conflict) {
+            dispatch({ type: "send-refused", stationId, input, sentAfterEventId });
+          }
+          throw error;
+        }
+      };
     }
     const cancel = (stationId: number) =>
       attempt(async () => {
@@ -212,18 +237,22 @@ export function GameProvider({
         const answer = answerToSend(raw, stationLocal(stateRef.current, stationId).lastAnswer);
         if (answer === null) return "ignored";
         const sentAfterEventId = stateRef.current.lastEventId;
-        const sent = await attempt(async () => {
-          await sendAnswer({ gameBase, token, stationId, answer });
-          dispatch({ type: "answer-sent", stationId, answer, sentAfterEventId });
-        });
+        const sent = await attempt(
+          refusedAs(stationId, "answer", sentAfterEventId, async () => {
+            await sendAnswer({ gameBase, token, stationId, answer });
+            dispatch({ type: "answer-sent", stationId, answer, sentAfterEventId });
+          }),
+        );
         return sent ? "sent" : "failed";
       },
       pressButton(stationId, target) {
         const sentAfterEventId = stateRef.current.lastEventId;
-        return attempt(async () => {
-          await pressButton({ gameBase, token, stationId, target });
-          dispatch({ type: "button-sent", stationId, sentAfterEventId });
-        });
+        return attempt(
+          refusedAs(stationId, "buttons", sentAfterEventId, async () => {
+            await pressButton({ gameBase, token, stationId, target });
+            dispatch({ type: "button-sent", stationId, sentAfterEventId });
+          }),
+        );
       },
       viewStation: (stationId) => dispatch({ type: "station-viewed", stationId }),
       seeStationList: (view) => dispatch({ type: "station-list-seen", view }),

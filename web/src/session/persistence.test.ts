@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { WebAppConfig } from "@wegmarke/protocol";
+import type { ServerEvent } from "@wegmarke/protocol";
 import { gameReducer, nextDueAt } from "../game/game-reducer";
+import type { GameAction } from "../game/game-reducer";
+import { messengerState } from "../game/messenger";
 import { initialPlayState, stationLocal } from "../game/play-state";
-import { playerStatus, t0, text } from "../test/fixtures";
+import { event, playerStatus, t0, text } from "../test/fixtures";
 import { testConfig } from "../test/render-app";
 import { loadGame, saveGame } from "./game-cache";
 import {
@@ -20,6 +23,12 @@ const server: WebAppConfig = {
   unreadMessageDelayMs: 5000,
   timePerCharacterInMs: 15,
 };
+
+const received = (e: ServerEvent): GameAction => ({
+  type: "server-event",
+  event: e,
+  receivedAt: t0,
+});
 
 function played() {
   let state = initialPlayState(timing);
@@ -114,6 +123,48 @@ describe("game cache", () => {
   it("without a cache starts empty, so the stream replays everything", () => {
     updateConfig(startConfig(server), { authToken: "abc", lastEventId: 9 });
     expect(loadGame("abc", timing, t0).lastEventId).toBeNull();
+  });
+
+  it("a reload after a tap whose stream came first offers no used button", () => {
+    let state = played();
+    for (const action of [
+      received(event("buttongroup-start", { StationID: 1 }, 3)),
+      received(event("webbutton", { StationID: 1, Target: "tipp", Text: "Einen Tipp" }, 4)),
+      received(event("buttoninput-expected", { StationID: 1 }, 5)),
+      received(text(6, 1, "Einen Tipp", { Originator: "user" })),
+      received(event("answer-expected", { StationID: 1 }, 7)),
+      { type: "button-sent", stationId: 1, sentAfterEventId: 5 } as const,
+    ]) {
+      state = gameReducer(state, action);
+    }
+    saveGame("abc", state);
+    const reloaded = loadGame("abc", timing, t0 + 60_000);
+    expect(messengerState(reloaded, 1)).toMatchObject({ buttons: [] });
+    expect(stationLocal(reloaded, 1).expectingAnswer).toBe(true);
+  });
+
+  it("reads a cache of version 1, whose expectations shared one event id", () => {
+    const { version, stations, member, ...rest } = played();
+    expect(version).toBe(2);
+    expect(member).toBeNull();
+    const v1Stations = Object.fromEntries(
+      Object.entries(stations).map(([id, { answerEventId, buttonEventId, ...local }]) => {
+        expect([answerEventId, buttonEventId]).toEqual([null, null]);
+        return [id, { ...local, expectingButton: true, expectationEventId: 2 }];
+      }),
+    );
+    localStorage.setItem(
+      `${cacheKeyPrefix}abc`,
+      JSON.stringify({ ...rest, version: 1, stations: v1Stations }),
+    );
+    const loaded = loadGame("abc", timing, t0);
+    expect(loaded.lastEventId).toBe(2);
+    expect(stationLocal(loaded, 1)).toMatchObject({
+      expectingButton: true,
+      answerEventId: 2,
+      buttonEventId: 2,
+    });
+    expect(stationLocal(loaded, 1).messages).toHaveLength(1);
   });
 
   it("logout removes the config and the token's cache", () => {

@@ -4,6 +4,8 @@ import type { Language, WebAppConfig } from "@wegmarke/protocol";
 /** Fixed key of the persisted config; the game cache's key is suffixed with the token. */
 export const configKey = "wegmarke.config";
 export const cacheKeyPrefix = "wegmarke.cache.";
+/** What the player read, shared by the app's tabs (session/read-sync.ts), suffixed with the token. */
+export const readKeyPrefix = "wegmarke.read.";
 
 /**
  * The persisted config (spec 3): debug, apiVersion, authToken, projectId, storyId, the two base
@@ -143,7 +145,10 @@ export function storeLastEventId(token: string, lastEventId: number | null): voi
 export function clearPersisted(token: string | null): void {
   try {
     localStorage.removeItem(configKey);
-    if (token !== null) localStorage.removeItem(cacheKeyPrefix + token);
+    if (token !== null) {
+      localStorage.removeItem(cacheKeyPrefix + token);
+      localStorage.removeItem(readKeyPrefix + token);
+    }
   } catch (error) {
     console.warn("could not clear the stored game", error);
   }

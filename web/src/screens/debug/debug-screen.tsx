@@ -25,7 +25,7 @@ function Debug() {
   const onSubmit = form.handleSubmit(({ token: next }) => {
     signIn(next);
     form.reset();
-    show({ text: t("debug.changed") });
+    show({ text: t("debug.changed"), kind: "note" });
   });
 
   return (

@@ -49,7 +49,7 @@ export function PhoneLoginForm({ phone, onCodeSignIn }: PhoneLoginFormProps) {
         accountBase: config.accountBase,
         phone: form.getValues("phone"),
       });
-      show({ text: t("login.resetSent") });
+      show({ text: t("login.resetSent"), kind: "note" });
     } catch (error) {
       const { code, reason } = toApiError(error);
       show({ text: t(apiErrorKey(code, reason)) });

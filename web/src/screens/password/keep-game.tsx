@@ -25,9 +25,10 @@ export function KeepGame({ token }: { token: string }) {
 
   function kept(code: string) {
     markRegistered();
-    show({ text: t("keep.kept") });
     const state: PasswordState = { code, next: "/" };
     void navigate("/password", { replace: true, state });
+    // After the move: the note belongs to the screen it shows on.
+    show({ text: t("keep.kept"), kind: "note" });
   }
 
   return (

@@ -93,8 +93,9 @@ function ChangePassword({ token, fromCode }: { token: string; fromCode: Password
       showError(error);
       return false;
     }
-    show({ text: t("password.saved") });
+    // After the move: the note belongs to the screen it shows on.
     if (code !== null) goOn();
+    show({ text: t("password.saved"), kind: "note" });
     return true;
   }
 
@@ -106,7 +107,7 @@ function ChangePassword({ token, fromCode }: { token: string; fromCode: Password
     setRequesting(true);
     try {
       await requestPasswordReset({ accountBase: config.accountBase, token });
-      show({ text: t("password.resetSent") });
+      show({ text: t("password.resetSent"), kind: "note" });
     } catch (error) {
       showError(error);
     } finally {

@@ -60,7 +60,7 @@ export function CodeForm({
       await (upgradeToken === undefined
         ? registerBySms(details)
         : upgradeBySms({ ...details, token: upgradeToken }));
-      show({ text: t("register.resent") });
+      show({ text: t("register.resent"), kind: "note" });
     } catch (error) {
       const { code, reason } = toApiError(error);
       show({ text: t(apiErrorKey(code, reason)) });

@@ -47,7 +47,7 @@ function Team() {
     const change = await preview(code);
     onAsk?.();
     if (change.Member) {
-      show({ text: t("team.alreadyMember") });
+      show({ text: t("team.alreadyMember"), kind: "note" });
       return false;
     }
     const yes = await confirm({
@@ -59,8 +59,9 @@ function Team() {
     });
     if (!yes) return false;
     await join(code);
-    show({ text: t("team.joined") });
     void navigate("/", { replace: true });
+    // After the move: the note belongs to the screen it shows on.
+    show({ text: t("team.joined"), kind: "note" });
     return true;
   }
 
