@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { passwordSchema } from "./account";
+import { mapContentSchema } from "./config";
 import { MAX_ID } from "./game";
 import { languages } from "./languages";
 import { requestText } from "./text";
@@ -100,9 +101,12 @@ export const opsStationStats = z.object({
   title: z.string(),
   /** Participants (players or teams) that ever started it. */
   activated: count,
-  /** Started and neither done nor cancelled. */
+  /** Running, with an input or a message in the last 30 minutes. */
   running: count,
+  /** Running, but quiet for longer than that: the app was closed, or the player left. */
+  idle: count,
   done: count,
+  /** Participants who cancelled it, each once, also when they started it again. */
   cancelled: count,
   /** Mean seconds from the (last) start to done; null before anyone finished. */
   averageSecondsToDone: z.number().nullable(),
@@ -115,6 +119,23 @@ export type OpsStationStats = z.infer<typeof opsStationStats>;
 
 export const opsStoryStats = z.object({ id, title: z.string(), opened: count });
 export type OpsStoryStats = z.infer<typeof opsStoryStats>;
+
+/** One server process of the deployment, as the others heard of it in the last 30 s. */
+export const opsInstance = z.object({
+  id: z.string(),
+  /** The machine's host name. */
+  host: z.string(),
+  /** ISO 8601. */
+  startedAt: z.string(),
+  streams: count,
+  /** Players with a stream open on this instance. */
+  players: count,
+  /** The version (a hash) of the content pack it runs. */
+  version: z.string(),
+  /** Its last content reload (ISO 8601; refused with `problems`); null: none since its start. */
+  reload: z.object({ at: z.string(), ok: z.boolean(), problems: count }).nullable(),
+});
+export type OpsInstance = z.infer<typeof opsInstance>;
 
 /** `GET /api/ops/overview`, and the `overview` event of `GET /api/ops/live`. */
 export const opsOverview = z.object({
@@ -133,6 +154,8 @@ export const opsOverview = z.object({
   streams: count,
   stations: z.array(opsStationStats),
   stories: z.array(opsStoryStats),
+  /** The deployment's instances, the oldest first. */
+  instances: z.array(opsInstance),
 });
 export type OpsOverview = z.infer<typeof opsOverview>;
 
@@ -157,7 +180,7 @@ export const opsPlayer = z.object({
   stationsDone: count,
   /** ISO 8601: the last time a stream of the player opened or closed; null if never. */
   lastSeen: z.string().nullable(),
-  /** A stream of the player is open now on this instance. */
+  /** A stream of the player is open now (on any instance). */
   online: z.boolean(),
 });
 export type OpsPlayer = z.infer<typeof opsPlayer>;
@@ -286,15 +309,49 @@ export const opsActivity = z.object({
 });
 export type OpsActivity = z.infer<typeof opsActivity>;
 
+/** The console's feed when it opens: what happened in the last hour, newest first. */
+export const opsRecentActivity = z.object({ activity: z.array(opsActivity) });
+
+/** A team member who shares their position, as the console's map shows them. */
+export const opsTeamMember = z.object({
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Metres. */
+  accuracy: z.number().optional(),
+  /** Seconds since the position came. */
+  age: count,
+});
+
+/** The teams whose members share their positions (decisions/024), each with those members. */
+export const opsTeamPositions = z.object({
+  teams: z.array(z.object({ id, name: z.string(), members: z.array(opsTeamMember) })),
+});
+export type OpsTeamPositions = z.infer<typeof opsTeamPositions>;
+
+/** `GET /api/ops/map`: the pack's base map (null: it has none) and its stations' places. */
+export const opsMap = z.object({
+  map: mapContentSchema.nullable(),
+  /** Where the map's picture lies (`map.image.path` is below it). */
+  assetsBase: z.string(),
+  stations: z.array(
+    z.object({ id, title: z.string(), latitude: z.number(), longitude: z.number() }),
+  ),
+});
+export type OpsMap = z.infer<typeof opsMap>;
+
 /**
  * `GET /api/ops/live`, the console's event stream: `overview` (an OpsOverview) at once and
- * whenever the figures changed (at most every few seconds), `activity` (an OpsActivity) as it
- * happens, `news` (an OpsNewsList) when news are sent or withdrawn.
+ * whenever the figures changed (at most every few seconds), `recent` (the last hour's activity)
+ * at once, `activity` (an OpsActivity) as it happens, `news` (an OpsNewsList) when news are
+ * sent or withdrawn, `teams` (OpsTeamPositions) at once and as shared positions change.
  */
 export const opsLiveEvents = {
   overview: opsOverview,
+  recent: opsRecentActivity,
   activity: opsActivity,
   news: opsNewsList,
+  teams: opsTeamPositions,
 } as const;
 export type OpsLiveEventType = keyof typeof opsLiveEvents;
 

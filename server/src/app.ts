@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import fastifyCors from "@fastify/cors";
 import Fastify, { LogController } from "fastify";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -62,7 +63,7 @@ import { Metrics } from "./metrics/metrics";
 import { OperatorService } from "./operators/operator-service";
 import { GameConsole } from "./ops/game-console";
 import { OpsLive } from "./ops/live";
-import { PRESENCE_INTERVAL_MS, PresenceBoard } from "./ops/presence";
+import { PresenceBoard } from "./ops/presence";
 import type { Store } from "./store/store";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -206,11 +207,18 @@ export async function buildApp({
   const scripts = createScriptRunner(pack, config.scriptWorkers);
   const content = new ContentReloader({ pack, scripts, dir: config.contentDir });
   /**
-   * Loads the content pack again (SIGHUP, `npm run dev`, the operators' reload): a valid pack
-   * replaces the running one at once, an invalid one is refused with its problems logged.
+   * Loads the content pack again (SIGHUP, `npm run dev`, the operators' reload), here and, over
+   * the bus, on every other instance: a valid pack replaces the running one at once, an invalid
+   * one is refused with its problems logged. Each instance reports its pack to the console.
    */
   async function reloadContent(): Promise<ReloadOutcome> {
+    const outcome = await reloadHere();
+    bus.broadcast({ kind: "reload", instance: presence.instance });
+    return outcome;
+  }
+  async function reloadHere(): Promise<ReloadOutcome> {
     const outcome = await content.reload();
+    presence.changed();
     if (outcome.ok) {
       const warnings = outcome.warnings.map(formatProblem);
       app.log.info(
@@ -233,34 +241,27 @@ export async function buildApp({
     clock,
     onChange: () => bus.broadcast({ kind: "news" }),
   });
-  const presence = new PresenceBoard(
-    randomUUID(),
-    () => ({ streams: hub.size, players: hub.playersOnline() }),
-    () => clock.now().getTime(),
-  );
-  const gameConsole = new GameConsole({
-    store,
-    pack,
-    clock,
-    game,
-    presence,
-    online: () => hub.playerIds(),
+  // Instances sharing a database tell each other who is online on them and their pack.
+  const presence = new PresenceBoard({
+    instance: randomUUID(),
+    host: hostname(),
+    local: () => ({ streams: hub.size, players: hub.playerIds() }),
+    pack: () => content.state(),
+    ...(config.database.kind === "postgres" && {
+      send: (report) => bus.broadcast({ kind: "presence", presence: report }),
+    }),
   });
+  presence.start();
+  const gameConsole = new GameConsole({ store, pack, clock, game, presence });
   const live = new OpsLive({
     pack,
     overview: () => gameConsole.overview(),
     news: () => news.list(),
+    recent: () => gameConsole.recentActivity(),
+    teams: () => teamPositions.shared(),
     name: async (stream) => (await displayNames(store.repos, [stream])).get(stream) ?? stream,
     onError: (error) => app.log.error({ err: error }, "console stream failed"),
   });
-  // Instances sharing a database tell each other how many streams they hold open.
-  const presenceTimer =
-    config.database.kind === "postgres"
-      ? setInterval(
-          () => bus.broadcast({ kind: "presence", presence: presence.own() }),
-          PRESENCE_INTERVAL_MS,
-        ).unref()
-      : undefined;
   const media = new MediaProgressService({ pack, turns });
   // Team members' shared positions: memory only, on every instance (decisions/024).
   const teamPositions = new TeamPositions({
@@ -269,6 +270,7 @@ export async function buildApp({
     timer,
     secret,
     send: (stream, chunkFor) => hub.sendTo(stream, (owner) => chunkFor(owner?.playerId)),
+    onChange: () => live.teamsChanged(),
   });
   // The player now plays as another participant (or not at all): streams and names change.
   const onParticipantChange = (playerId: number) => {
@@ -302,6 +304,12 @@ export async function buildApp({
       presence: (other) => presence.heard(other),
       activity: (activity) => live.activity(activity),
       position: (update) => teamPositions.heard(update),
+      reload: (instance) => {
+        if (instance === presence.instance) return;
+        reloadHere().catch((error: unknown) =>
+          app.log.error({ err: error }, "content reload failed"),
+        );
+      },
     }),
   );
   // The listener was away: other instances' signals may be lost (decisions/025). What they
@@ -345,14 +353,17 @@ export async function buildApp({
     positions: teamPositions,
     nameOf,
     namesOf: (streams: string[]) => displayNames(store.repos, streams),
-    online: () => hub.playerIds(),
+    // Who is online on any instance (ops/presence.ts).
+    online: () => presence.onlinePlayers(),
   };
   await app.register(api(teamRoutes(accounts, teams, teamDeps)), { prefix: "/api/game" });
   await app.register(api(outroRoute(accounts, onParticipantChange)), { prefix: "/api/game" });
-  const seen = (playerId: number) =>
+  const seen = (playerId: number) => {
+    presence.changed();
     void store.repos.players
       .seen(playerId, clock.now().toISOString())
       .catch((error: unknown) => app.log.error({ err: error }, "last seen not saved"));
+  };
   await app.register(
     api(
       eventStreamRoute(accounts, game, hub, {
@@ -405,7 +416,7 @@ export async function buildApp({
     // Open streams would keep `close` waiting forever; end them, with a reconnect hint.
     hub.closeAll();
     live.closeAll();
-    clearInterval(presenceTimer);
+    presence.close();
     teamPositions.close();
     // Node counts a socket that never sent a request (a browser's preconnect) as busy, and
     // in-flight calls get a moment to finish: after the grace period everything is cut.

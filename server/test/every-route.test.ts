@@ -422,6 +422,11 @@ const CASES: RouteCase[] = [
   },
   {
     method: "GET",
+    route: "/api/ops/map",
+    valid: async () => ({ ...get("/api/ops/map"), headers: OPS_BEARER }),
+  },
+  {
+    method: "GET",
     route: "/api/ops/live",
     valid: async () => ({ ...get("/api/ops/live"), headers: OPS_BEARER }),
     stream: true,

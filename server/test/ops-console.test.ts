@@ -1,4 +1,5 @@
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import {
   auditPage,
@@ -8,13 +9,16 @@ import {
   opsNewsList,
   opsOverview,
   opsPlayersPage,
+  opsRecentActivity,
   opsReloadOutcome,
   serverEventSchemas,
 } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
+import { MAX_BUFFERED_BYTES } from "../src/events/stream-hub";
 import { anonymousPlayerName } from "../src/game/display-names";
+import { IDLE_AFTER_MS } from "../src/ops/figures";
 import { Api } from "./support/api";
 import { formulaCells, rfc4180 } from "./support/spreadsheet";
 import { SseClient } from "./support/sse-client";
@@ -90,6 +94,7 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
   it("answers 401 to each of its calls without an operator's credentials", async () => {
     for (const [method, path] of [
       ["GET", "/overview"],
+      ["GET", "/map"],
       ["GET", "/live"],
       ["GET", "/players"],
       ["POST", "/players/1/stations/1/cancel"],
@@ -428,4 +433,79 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
       ["content.reload", "refused:"],
     ]);
   });
+
+  it("counts a station cancelled and started again as cancelled once, and one left alone as idle", async () => {
+    const station = async (id: number) => (await overview()).stations.find((s) => s.id === id);
+    const before = await station(1);
+    const hash = await api.optin();
+    for (const path of ["activate", "cancel", "activate", "cancel", "activate"]) {
+      await api.game(`station/${path}`, { StationID: 1, Hash: hash });
+    }
+    expect(await station(1)).toMatchObject({
+      activated: (before?.activated ?? 0) + 1,
+      running: (before?.running ?? 0) + 1,
+      cancelled: (before?.cancelled ?? 0) + 1,
+    });
+    // Half an hour without an input or a message: the browser was closed, the run is idle.
+    clock.ms += IDLE_AFTER_MS + 1000;
+    const later = await station(1);
+    expect(later).toMatchObject({ running: 0, cancelled: (before?.cancelled ?? 0) + 1 });
+    expect(later?.idle).toBe((before?.idle ?? 0) + (before?.running ?? 0) + 1);
+    await api.game("player/answer", { StationID: 1, Answer: "Katze", Hash: hash });
+    expect((await station(1))?.running).toBe(1);
+  });
+
+  it("opens the console's feed with what happened in the last hour", async () => {
+    const early = await api.optin();
+    await api.game("station/activate", { StationID: 5, Hash: early });
+    clock.ms += 2 * 60 * 60 * 1000;
+    const hash = await api.optin();
+    await api.game("station/activate", { StationID: 5, Hash: hash });
+    clock.ms += 60_000;
+    await api.game("station/cancel", { StationID: 5, Hash: hash });
+    const console = await SseClient.connect(`${app.url}/api/ops/live`, BEARER);
+    try {
+      const recent = (await console.until("recent")).at(-1);
+      const { activity } = opsRecentActivity.parse(JSON.parse(recent?.data ?? ""));
+      const hourAgo = clock.ms - 60 * 60 * 1000;
+      expect(activity.every((item) => Date.parse(item.at) >= hourAgo)).toBe(true);
+      expect(activity.slice(0, 2)).toEqual([
+        expect.objectContaining({
+          kind: "cancelled",
+          stationId: 5,
+          at: new Date(clock.ms).toISOString(),
+        }),
+        expect.objectContaining({ kind: "activated", stationId: 5, title: "Die Alte Universität" }),
+      ]);
+      expect(activity[0]?.who).toBe(activity[1]?.who);
+      expect(activity.filter((item) => item.stationId === 5)).toHaveLength(2);
+    } finally {
+      console.close();
+    }
+  });
+
+  it("drops a console that stops reading, as it drops a player's stream", async () => {
+    // A console that sends its request and then reads nothing.
+    const stalled = connect({ host: "127.0.0.1", port: Number(new URL(app.url).port) });
+    stalled.write(
+      `GET /api/ops/live HTTP/1.1\r\nHost: x\r\nAuthorization: ${BEARER.authorization}\r\n\r\n`,
+    );
+    stalled.pause();
+    stalled.on("error", () => undefined);
+    // Each item sends every item to the consoles again: some 36 MB for 150 long ones.
+    const text = (n: number) => ({ de: `${n} ${"ä".repeat(990)}`, en: `${n} ${"e".repeat(990)}` });
+    for (let n = 0; n < 150; n++) await opsJson("POST", "/news", { text: text(n) });
+
+    let received = 0;
+    stalled.on("data", (chunk: Buffer) => (received += chunk.length));
+    const ended = new Promise<boolean>((resolve) => {
+      stalled.once("end", () => resolve(true));
+      setTimeout(() => resolve(false), 10_000).unref();
+    });
+    stalled.resume();
+    expect(await ended).toBe(true);
+    // What the kernel's buffers took, and at most the bound held by the server.
+    expect(received).toBeLessThan(12 * 1024 * 1024 + MAX_BUFFERED_BYTES);
+    stalled.destroy();
+  }, 60_000);
 });

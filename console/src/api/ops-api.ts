@@ -6,6 +6,7 @@ import {
   opsNewsList,
   opsOverview,
   opsPlayersPage,
+  opsMap,
   opsReloadOutcome,
 } from "@wegmarke/protocol";
 import type {
@@ -17,6 +18,7 @@ import type {
   OpsNews,
   OpsNewsAudience,
   OpsNewsList,
+  OpsMap,
   OpsNewsRequest,
   OpsOverview,
   OpsPasswordRequest,
@@ -57,6 +59,10 @@ export const signOut = (): Promise<unknown> =>
 
 export const getOverview = (signal?: AbortSignal): Promise<OpsOverview> =>
   call("/overview", { schema: opsOverview, ...(signal && { signal }) });
+
+/** The pack's base map and its stations, for the map of the teams. */
+export const getMap = (signal?: AbortSignal): Promise<OpsMap> =>
+  call("/map", { schema: opsMap, ...(signal && { signal }) });
 
 export function getPlayers(
   query: { q: string; limit: number; offset: number },

@@ -2,12 +2,13 @@ import { useSyncExternalStore } from "react";
 import type { AnchorHTMLAttributes, MouseEvent } from "react";
 
 /** The console's sections and their paths under /ops/ (the server answers each with the app). */
-export const sections = ["overview", "players", "news", "content", "audit"] as const;
+export const sections = ["overview", "players", "map", "news", "content", "audit"] as const;
 export type Section = (typeof sections)[number];
 
 export const sectionPath: Record<Section, string> = {
   overview: "/ops/",
   players: "/ops/players",
+  map: "/ops/map",
   news: "/ops/news",
   content: "/ops/content",
   audit: "/ops/audit",

@@ -7,6 +7,7 @@ import type { Connection } from "../live/live-state";
 import { useLive } from "../live/use-live";
 import { AuditView } from "../views/audit";
 import { ContentView } from "../views/content";
+import { MapView } from "../views/map/map-view";
 import { NewsView } from "../views/news/news";
 import { OverviewView } from "../views/overview/overview";
 import { PlayersView } from "../views/players";
@@ -18,6 +19,7 @@ import type { Section } from "./router";
 const sectionNames: Record<Section, TextKey> = {
   overview: "nav.overview",
   players: "nav.players",
+  map: "nav.map",
   news: "nav.news",
   content: "nav.content",
   audit: "nav.audit",
@@ -52,6 +54,8 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
       return <OverviewView />;
     case "players":
       return <PlayersView />;
+    case "map":
+      return <MapView />;
     case "news":
       return <NewsView />;
     case "content":

@@ -72,6 +72,21 @@ describe("the activity feed", () => {
     expect(state.activity).toHaveLength(1);
   });
 
+  it("opens with the last hour, merged with what came live, and takes it again once", () => {
+    const live = activity("2026-11-25T10:00:05Z", { who: "Live" });
+    const hour = [
+      activity("2026-11-25T10:00:03Z", { who: "B" }),
+      activity("2026-11-25T09:30:00Z", { who: "A" }),
+    ];
+    const state = run([
+      { type: "activity", activity: live },
+      { type: "recent", activity: hour },
+      // A reconnect sends the hour again.
+      { type: "recent", activity: [live, ...hour] },
+    ]);
+    expect(state.activity.map((item) => item.who)).toEqual(["Live", "B", "A"]);
+  });
+
   it("keeps the newest ACTIVITY_LIMIT events", () => {
     const actions: LiveAction[] = Array.from({ length: ACTIVITY_LIMIT + 5 }, (_, index) => ({
       type: "activity",
@@ -115,6 +130,23 @@ describe("the stream's events", () => {
       type: "activity",
       activity: done,
     });
+  });
+
+  it("take the last hour and the teams' positions, the latter with the time they came", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 25, 10) });
+    const recent = [activity("2026-11-25T09:59:00Z")];
+    expect(actionOfEvent("recent", JSON.stringify({ activity: recent }))).toEqual({
+      type: "recent",
+      activity: recent,
+    });
+    const teams = [{ id: 3, name: "Die Eulen", members: [] }];
+    const action = actionOfEvent("teams", JSON.stringify({ teams }));
+    expect(action).toEqual({ type: "teams", teams, receivedAt: Date.UTC(2026, 10, 25, 10) });
+    expect(action && run([action]).teams).toEqual({
+      teams,
+      receivedAt: Date.UTC(2026, 10, 25, 10),
+    });
+    vi.useRealTimers();
   });
 
   it("are dropped, with a warning, when they are no JSON or do not fit", () => {

@@ -1,5 +1,11 @@
 import { opsLiveEvents } from "@wegmarke/protocol";
-import type { OpsActivity, OpsLiveEventType, OpsNews, OpsOverview } from "@wegmarke/protocol";
+import type {
+  OpsActivity,
+  OpsLiveEventType,
+  OpsNews,
+  OpsOverview,
+  OpsTeamPositions,
+} from "@wegmarke/protocol";
 
 /** How the console's event stream stands: the header shows it. */
 export type Connection = "connecting" | "live" | "reconnecting";
@@ -8,17 +14,25 @@ export type LiveState = {
   connection: Connection;
   /** The newest figures, from the stream or a call; null before the first. */
   overview: OpsOverview | null;
-  /** What happened since the console opened, newest first, at most `ACTIVITY_LIMIT`. */
+  /** What happened in the hour before the console opened and since, newest first. */
   activity: OpsActivity[];
   /** Every news item, newest first; null until the stream or a call told. */
   news: OpsNews[] | null;
+  /** The teams whose members share their positions, as the stream told last; null before. */
+  teams: TeamsState | null;
 };
+
+/** The shared positions and when they came (a member's `age` counts from then). */
+export type TeamsState = { teams: OpsTeamPositions["teams"]; receivedAt: number };
 
 export type LiveAction =
   | { type: "open" }
   | { type: "lost" }
   | { type: "overview"; overview: OpsOverview }
   | { type: "activity"; activity: OpsActivity }
+  /** The last hour's activity, which the stream sends when it opens. */
+  | { type: "recent"; activity: OpsActivity[] }
+  | { type: "teams"; teams: OpsTeamPositions["teams"]; receivedAt: number }
   | { type: "news"; news: OpsNews[] }
   /** One item sent or withdrawn by this console: it shows before the stream tells. */
   | { type: "newsItem"; item: OpsNews };
@@ -30,6 +44,7 @@ export const initialLive: LiveState = {
   overview: null,
   activity: [],
   news: null,
+  teams: null,
 };
 
 const time = (iso: string) => {
@@ -77,6 +92,13 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
       const activity = addActivity(state.activity, action.activity);
       return activity === state.activity ? state : { ...state, activity };
     }
+    case "recent": {
+      // A reconnect sends the hour again: what the feed has already stays once.
+      const activity = action.activity.reduce(addActivity, state.activity);
+      return activity === state.activity ? state : { ...state, activity };
+    }
+    case "teams":
+      return { ...state, teams: { teams: action.teams, receivedAt: action.receivedAt } };
     case "news":
       return { ...state, news: action.news };
     case "newsItem":
@@ -110,6 +132,16 @@ export function actionOfEvent(type: OpsLiveEventType, data: string): LiveAction 
     case "news": {
       const parsed = opsLiveEvents.news.safeParse(json);
       if (parsed.success) return { type, news: parsed.data.news };
+      break;
+    }
+    case "recent": {
+      const parsed = opsLiveEvents.recent.safeParse(json);
+      if (parsed.success) return { type, activity: parsed.data.activity };
+      break;
+    }
+    case "teams": {
+      const parsed = opsLiveEvents.teams.safeParse(json);
+      if (parsed.success) return { type, teams: parsed.data.teams, receivedAt: Date.now() };
       break;
     }
   }

@@ -5,14 +5,21 @@ import { getMe, getOverview, LIVE_URL } from "../api/ops-api";
 import { actionOfEvent, initialLive, liveReducer } from "./live-state";
 import type { LiveAction, LiveState } from "./live-state";
 
-const EVENT_TYPES: readonly OpsLiveEventType[] = ["overview", "activity", "news"];
+const EVENT_TYPES: readonly OpsLiveEventType[] = [
+  "overview",
+  "recent",
+  "activity",
+  "news",
+  "teams",
+];
 
 /** The first wait before the console opens a stream the server refused again; it doubles. */
 export const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 30_000;
 
 /**
- * The console's event stream while it is mounted: figures, activity and news as they change.
+ * The console's event stream while it is mounted: figures, activity, news and the teams' shared
+ * positions as they change.
  * A dropped connection the browser reconnects by itself ("reconnecting" meanwhile); a refused
  * one (the server answered an error: restarted, or the session ended) is opened again after a
  * growing wait, once a call has checked the session (a 401 there signs the console out).

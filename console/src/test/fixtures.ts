@@ -1,4 +1,10 @@
-import type { OpsNews, OpsOverview, OpsPlayer, OpsStationStats } from "@wegmarke/protocol";
+import type {
+  OpsInstance,
+  OpsNews,
+  OpsOverview,
+  OpsPlayer,
+  OpsStationStats,
+} from "@wegmarke/protocol";
 
 export function station(changes: Partial<OpsStationStats> = {}): OpsStationStats {
   return {
@@ -7,11 +13,25 @@ export function station(changes: Partial<OpsStationStats> = {}): OpsStationStats
     title: "Der Marktplatz",
     activated: 0,
     running: 0,
+    idle: 0,
     done: 0,
     cancelled: 0,
     averageSecondsToDone: null,
     wrongAnswers: 0,
     maxPoints: 3,
+    ...changes,
+  };
+}
+
+export function instance(changes: Partial<OpsInstance> = {}): OpsInstance {
+  return {
+    id: "5f0c9a4e-1d2b-4c3a-9e8f-7a6b5c4d3e2f",
+    host: "web-1",
+    startedAt: "2026-11-25T08:00:00.000Z",
+    streams: 5,
+    players: 3,
+    version: "a1b2c3",
+    reload: null,
     ...changes,
   };
 }
@@ -27,6 +47,7 @@ export function overview(changes: Partial<OpsOverview> = {}): OpsOverview {
       station({ id: 2, name: "2-schloss", title: "Das Schloss", activated: 3, running: 3 }),
     ],
     stories: [{ id: 1, title: "Zwei Studenten", opened: 2 }],
+    instances: [instance()],
     ...changes,
   };
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { fakeServer, json, text } from "../test/fake-server";
+import { instance, overview } from "../test/fixtures";
 import { renderView } from "../test/render";
 import { ContentView } from "./content";
 
@@ -103,5 +104,37 @@ describe("the reload", () => {
       "The server answered 409: a reload is under way",
     );
     expect(screen.getByRole("button", { name: "Reload the pack" })).toBeTruthy();
+  });
+});
+
+describe("the instances", () => {
+  it("lists each with its pack version and whether it took the last reload", () => {
+    renderView(<ContentView />, {
+      live: {
+        overview: overview({
+          instances: [
+            instance({ reload: { at: "2026-11-25T09:00:00Z", ok: true, problems: 0 } }),
+            instance({
+              id: "9e8f7a6b-0000-4c3a-9e8f-7a6b5c4d3e2f",
+              host: "web-2",
+              version: "0ld0ld",
+              reload: { at: "2026-11-25T09:00:01Z", ok: false, problems: 2 },
+            }),
+          ],
+        }),
+      },
+    });
+    const table = screen.getByRole("table", { name: "Server instances" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      expect.stringMatching(/^web-1 5f0c9a4ea1b2c3\d\d:00:00: took it35/),
+      expect.stringMatching(/^web-2 9e8f7a6b0ld0ld\d\d:00:01: refused, 2 problems35/),
+    ]);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "The instances run 2 different pack versions.",
+    );
   });
 });

@@ -5,6 +5,7 @@ import { reloadContent } from "../api/ops-api";
 import { useI18n } from "../i18n/i18n";
 import { formatProblem } from "../lib/format";
 import { ExportPanel } from "./export-panel";
+import { Instances } from "./instances";
 import { PostersPanel } from "./posters";
 
 type Reload =
@@ -82,6 +83,7 @@ export function ContentView() {
             </div>
           ))}
       </section>
+      <Instances />
     </div>
   );
 }

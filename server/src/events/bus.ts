@@ -1,10 +1,15 @@
 import type { LogRow } from "../store/event-repository";
+import { decodePresence, encodePresence } from "./presence-codec";
+import type { Presence } from "./presence-codec";
+
+export type { PackState, Presence } from "./presence-codec";
 
 /**
  * News every instance must hear, its sender included: a player now plays as another participant
  * (their open streams end, rankings change), a player's account changed (sessions, team,
  * language: cached copies go), a station was scored, a message falls due at `at` (ms since the
- * epoch: every scheduler arms for it, so it goes out while any instance runs).
+ * epoch: every scheduler arms for it, so it goes out while any instance runs), the content
+ * pack was reloaded on `instance` (every other instance reloads its own).
  */
 export type BusSignal =
   | { kind: "moved"; playerId: number }
@@ -14,10 +19,8 @@ export type BusSignal =
   | { kind: "news" }
   | { kind: "presence"; presence: Presence }
   | { kind: "activity"; activity: GameActivity }
-  | { kind: "position"; update: PositionUpdate };
-
-/** How many streams and players an instance holds open; each tells the others now and then. */
-export type Presence = { instance: string; streams: number; players: number };
+  | { kind: "position"; update: PositionUpdate }
+  | { kind: "reload"; instance: string };
 
 /** Something a participant did that the operators' console shows as it happens. */
 export type GameActivity = {
@@ -88,16 +91,16 @@ export function encodeSignal(signal: BusSignal): string {
       return `!due:${signal.at}`;
     case "news":
       return "!news";
-    case "presence": {
-      const { instance, streams, players } = signal.presence;
-      return `!presence:${instance}:${streams}:${players}`;
-    }
+    case "presence":
+      return `!presence:${encodePresence(signal.presence)}`;
     case "activity": {
       const { kind, stream, id, points, at } = signal.activity;
       return `!activity:${kind}:${stream}:${id}:${points}:${at}`;
     }
     case "position":
       return `!position:${JSON.stringify(signal.update)}`;
+    case "reload":
+      return `!reload:${signal.instance}`;
   }
 }
 
@@ -105,14 +108,12 @@ export function encodeSignal(signal: BusSignal): string {
 export function decodeSignal(payload: string): BusSignal | undefined {
   if (payload === "!scored") return { kind: "scored" };
   if (payload === "!news") return { kind: "news" };
-  const presence = /^!presence:([\w-]{1,64}):(\d{1,9}):(\d{1,9})$/.exec(payload);
-  if (presence) {
-    const [, instance = "", streams, players] = presence;
-    return {
-      kind: "presence",
-      presence: { instance, streams: Number(streams), players: Number(players) },
-    };
+  if (payload.startsWith("!presence:")) {
+    const presence = decodePresence(payload.slice("!presence:".length));
+    return presence && { kind: "presence", presence };
   }
+  const reload = /^!reload:([\w-]{1,64})$/.exec(payload);
+  if (reload) return { kind: "reload", instance: reload[1] ?? "" };
   const activity =
     /^!activity:([a-z]+):((?:player|team):\d{1,15}):(\d{1,15}):(\d{1,9}):(\d{1,15})$/.exec(payload);
   if (activity) {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { adminQuery, createTestSchema, testDatabaseUrl } from "../../test/support/postgres";
 import type { LogRow } from "../store/event-repository";
 import { decodeAnnouncement, decodeSignal, encodeAnnouncement, encodeSignal } from "./bus";
+import { PRESENCE } from "../../test/support/presence";
 import type { BusSignal, EventBus } from "./bus";
 import { startPostgresBus } from "./postgres-bus";
 import type { PostgresBusOptions } from "./postgres-bus";
@@ -264,7 +265,8 @@ describe("the PostgreSQL bus", () => {
       { kind: "scored" },
       { kind: "due", at: 1_777_000_000_000 },
       { kind: "news" },
-      { kind: "presence", presence: { instance: "a1-b2", streams: 9500, players: 9012 } },
+      { kind: "presence", presence: PRESENCE },
+      { kind: "reload", instance: "a1-b2" },
       {
         kind: "activity",
         activity: { kind: "done", stream: "team:3", id: 12, points: 3, at: 1_777_000_000_000 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BusSignal, GameActivity, PositionUpdate, Presence } from "./bus";
+import { PRESENCE } from "../../test/support/presence";
 import { dispatchSignal } from "./signals";
 
 describe("dispatchSignal", () => {
@@ -16,6 +17,7 @@ describe("dispatchSignal", () => {
       activity: ({ kind, stream }: GameActivity) => void heard.push(`activity ${kind} ${stream}`),
       position: ({ stream, playerId, shared }: PositionUpdate) =>
         void heard.push(`position ${stream} ${playerId} ${shared?.name ?? "stopped"}`),
+      reload: (instance: string) => void heard.push(`reload ${instance}`),
     };
     const signals: BusSignal[] = [
       { kind: "due", at: Date.parse("2026-05-01T10:00:00Z") },
@@ -23,7 +25,7 @@ describe("dispatchSignal", () => {
       { kind: "scored" },
       { kind: "moved", playerId: 7 },
       { kind: "news" },
-      { kind: "presence", presence: { instance: "b", streams: 3, players: 2 } },
+      { kind: "presence", presence: { ...PRESENCE, instance: "b", streams: 3 } },
       { kind: "activity", activity: { kind: "done", stream: "team:1", id: 4, points: 3, at: 0 } },
       {
         kind: "position",
@@ -34,6 +36,7 @@ describe("dispatchSignal", () => {
         },
       },
       { kind: "position", update: { stream: "team:1", playerId: 7 } },
+      { kind: "reload", instance: "c" },
     ];
     for (const signal of signals) dispatchSignal(signal, handlers);
     expect(heard).toEqual([
@@ -46,6 +49,7 @@ describe("dispatchSignal", () => {
       "activity done team:1",
       "position team:1 7 Ben",
       "position team:1 7 stopped",
+      "reload c",
     ]);
   });
 });

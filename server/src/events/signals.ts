@@ -14,12 +14,14 @@ export type SignalHandlers = {
   moved(playerId: number): void;
   /** The operators' news changed: every open stream gets what changed in the list. */
   news(): void;
-  /** An instance's count of open streams and players. */
+  /** An instance's report of its open streams, online players and content pack. */
   presence(presence: Presence): void;
   /** A participant started, finished or cancelled a station, or opened a story. */
   activity(activity: GameActivity): void;
   /** A team member shared a position or stopped sharing. */
   position(update: PositionUpdate): void;
+  /** The content pack was reloaded on `instance`: the others load theirs again. */
+  reload(instance: string): void;
 };
 
 /** Hands a signal to its handler; every kind has one (the switch is exhaustive). */
@@ -41,6 +43,8 @@ export function dispatchSignal(signal: BusSignal, handlers: SignalHandlers): voi
       return handlers.activity(signal.activity);
     case "position":
       return handlers.position(signal.update);
+    case "reload":
+      return handlers.reload(signal.instance);
     default: {
       // A new kind of signal fails to compile here until it has its handler.
       const unknown: never = signal;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { checkContentPack } from "../content/loader";
 import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
+import type { PackState } from "../events/bus";
 import type { ScriptRunner } from "./script-runner";
 
 /**
@@ -20,6 +21,8 @@ export type ContentReloaderDeps = {
   load?: (dir: string) => Promise<ContentPack>;
   /** The folder to load; the pack's own by default. */
   dir?: string;
+  /** ms since the epoch, for the time of the last reload. */
+  now?: () => number;
 };
 
 /**
@@ -33,6 +36,7 @@ export type ContentReloaderDeps = {
 export class ContentReloader {
   private queue: Promise<unknown> = Promise.resolve();
   private current: string;
+  private last: PackState["reload"];
 
   constructor(private readonly deps: ContentReloaderDeps) {
     this.current = packVersion(deps.pack);
@@ -43,8 +47,18 @@ export class ContentReloader {
     return this.current;
   }
 
+  /** The running pack's version and what the last reload came to (the operators see both). */
+  state(): PackState {
+    return { version: this.current, ...(this.last && { reload: this.last }) };
+  }
+
   reload(): Promise<ReloadOutcome> {
-    const next = this.queue.then(() => this.reloadNow());
+    const next = this.queue.then(async () => {
+      const outcome = await this.reloadNow();
+      const at = (this.deps.now ?? Date.now)();
+      this.last = { at, ok: outcome.ok, problems: outcome.ok ? 0 : outcome.problems.length };
+      return outcome;
+    });
     this.queue = next.catch(() => undefined);
     return next;
   }

@@ -369,7 +369,7 @@ export class GameService {
    * messages, reminder and media progress are dropped.
    */
   private async abandon(turn: Turn, stationId: number): Promise<void> {
-    await turn.repos.stationRuns.setStatus(turn.stream, stationId, "cancelled", turn.at);
+    await turn.repos.stationRuns.cancel(turn.stream, stationId, turn.at);
     await turn.repos.events.retractStation(turn.stream, stationId);
     await turn.repos.scheduled.deleteStation(turn.stream, stationId);
     await turn.repos.mediaProgress.deleteStation(turn.stream, stationId);

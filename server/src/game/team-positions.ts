@@ -18,6 +18,12 @@ export const MIN_SHARE_INTERVAL_MS = 1000;
 
 type Shared = NonNullable<PositionUpdate["shared"]> & { member: string; heardAt: number };
 
+/** A team's members who share now, as the operators' console shows them. */
+export type SharedPositions = {
+  stream: string;
+  members: { name: string; latitude: number; longitude: number; accuracy?: number; age: number }[];
+};
+
 export type TeamPositionsDeps = {
   bus: EventBus;
   clock: Clock;
@@ -29,6 +35,8 @@ export type TeamPositionsDeps = {
    * the text for the player holding each (null: nothing for them).
    */
   send(stream: string, chunkFor: (playerId: number | undefined) => string | null): void;
+  /** A team's shared positions changed (the operators' console shows them). */
+  onChange?: () => void;
 };
 
 export class TeamPositions {
@@ -87,6 +95,22 @@ export class TeamPositions {
     }
   }
 
+  /** Every team's members who share now, by team; the console's map shows them. */
+  shared(): SharedPositions[] {
+    const teams: SharedPositions[] = [];
+    for (const stream of this.byStream.keys()) {
+      const members = this.teammates(stream, undefined).map((member) => ({
+        name: member.Name,
+        latitude: member.Latitude,
+        longitude: member.Longitude,
+        ...(member.Accuracy !== undefined && { accuracy: member.Accuracy }),
+        age: member.Age,
+      }));
+      if (members.length > 0) teams.push({ stream, members });
+    }
+    return teams;
+  }
+
   /** What an opening stream of `stream` gets after its backlog: "" when no teammate shares. */
   openingEvent(stream: string, playerId: number): string {
     const members = this.teammates(stream, playerId);
@@ -100,6 +124,7 @@ export class TeamPositions {
 
   private sendTeam(stream: string): void {
     this.deps.send(stream, (playerId) => positionsEvent(this.teammates(stream, playerId)));
+    this.deps.onChange?.();
   }
 
   /** The shared positions of the team but `playerId`'s own, by name. */

@@ -144,6 +144,8 @@ export function opsRoutes({
 
     app.get("/overview", async () => game.overview());
 
+    app.get("/map", async () => game.map());
+
     app.get("/players", async (request) =>
       game.players(parse(opsPlayersQuery, request.query, "query")),
     );

@@ -23,7 +23,7 @@ export type TeamRouteDeps = {
   nameOf(playerId: number): Promise<string>;
   /** The display names of streams (`player:<id>`, `team:<id>`), as the scoreboard shows them. */
   namesOf(streams: string[]): Promise<Map<string, string>>;
-  /** The players with an event stream open now. */
+  /** The players with an event stream open now, on any instance. */
   online(): ReadonlySet<number>;
 };
 

@@ -1,4 +1,4 @@
-import type { OpsOverview, OpsStationStats } from "@wegmarke/protocol";
+import type { OpsInstance, OpsOverview, OpsStationStats } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import type { Store } from "../store/store";
@@ -6,17 +6,28 @@ import type { Store } from "../store/store";
 /** What is open now: counted by the instances (ops/presence.ts). */
 export type Online = { streams: number; players: number };
 
-/** The console's overview: players, teams, open streams, the station funnel and the stories. */
+/**
+ * A station run with no input and no message for this long counts as idle, not running: its
+ * player closed the app, or gave up without cancelling.
+ */
+export const IDLE_AFTER_MS = 30 * 60 * 1000;
+
+/**
+ * The console's overview: players, teams, open streams, the station funnel, the stories and
+ * the instances of the deployment.
+ */
 export async function readOverview(
   store: Store,
   pack: ContentPack,
   clock: Clock,
   online: Online,
+  instances: OpsInstance[],
 ): Promise<OpsOverview> {
   const { figures } = store.repos;
+  const activeSince = new Date(clock.now().getTime() - IDLE_AFTER_MS).toISOString();
   const [counts, stationRows, opened] = await Promise.all([
     figures.counts(),
-    figures.stations(),
+    figures.stations(activeSince),
     figures.storiesOpened(),
   ]);
   const stations = new Map<number, OpsStationStats>(
@@ -28,6 +39,7 @@ export async function readOverview(
         title: station.texts.de.title,
         activated: 0,
         running: 0,
+        idle: 0,
         done: 0,
         cancelled: 0,
         averageSecondsToDone: null,
@@ -40,15 +52,10 @@ export async function readOverview(
     // Runs of a station the pack no longer has are history, not part of the funnel.
     const stats = stations.get(row.stationId);
     if (!stats) continue;
-    stats.activated += row.runs;
-    stats.wrongAnswers += row.wrongAnswers;
-    if (row.status === "active") stats.running += row.runs;
-    else if (row.status === "cancelled") stats.cancelled += row.runs;
-    else {
-      stats.done += row.runs;
-      stats.averageSecondsToDone =
-        row.averageSecondsToDone === null ? null : Math.round(row.averageSecondsToDone);
-    }
+    const { runs, running, idle, done, cancelled, wrongAnswers, averageSecondsToDone } = row;
+    Object.assign(stats, { activated: runs, running, idle, done, cancelled, wrongAnswers });
+    stats.averageSecondsToDone =
+      averageSecondsToDone === null ? null : Math.round(averageSecondsToDone);
   }
   return {
     at: clock.now().toISOString(),
@@ -61,5 +68,6 @@ export async function readOverview(
       title: story.headline.de,
       opened: opened.get(story.id) ?? 0,
     })),
+    instances,
   };
 }

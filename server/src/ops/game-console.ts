@@ -1,6 +1,7 @@
 import { OpsReason } from "@wegmarke/protocol";
 import type {
   OpsExportQuery,
+  OpsMap,
   OpsNewsAudience,
   OpsOverview,
   OpsPlayersPage,
@@ -9,6 +10,7 @@ import type {
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
+import type { GameActivity } from "../events/bus";
 import type { GameService } from "../game/game-service";
 import { participantOf } from "../participants/participant";
 import type { Store } from "../store/store";
@@ -22,9 +24,14 @@ export type GameConsoleDeps = {
   clock: Clock;
   game: GameService;
   presence: PresenceBoard;
-  /** The players with a stream open on this instance. */
-  online: () => ReadonlySet<number>;
 };
+
+/** The console's feed opens with what happened this long ago and since. */
+const RECENT_MS = 60 * 60 * 1000;
+/** As many lines as the console's feed keeps. */
+const RECENT_LIMIT = 100;
+/** Where the pack's media are served (http/static.ts). */
+const ASSETS_BASE = "/assets/webapp-data/";
 
 /** What operators see of the running game and the one thing they change in a player's game. */
 export class GameConsole {
@@ -36,11 +43,33 @@ export class GameConsole {
 
   overview(): Promise<OpsOverview> {
     const { store, pack, clock, presence } = this.deps;
-    return readOverview(store, pack, clock, presence.online());
+    return readOverview(store, pack, clock, presence.online(), presence.instances());
   }
 
   players(query: OpsPlayersQuery): Promise<OpsPlayersPage> {
-    return this.directory.page(query, this.deps.online());
+    return this.directory.page(query, this.deps.presence.onlinePlayers());
+  }
+
+  /** What participants did in the last hour, newest first (at most `limit`). */
+  async recentActivity(limit = RECENT_LIMIT): Promise<GameActivity[]> {
+    const since = new Date(this.deps.clock.now().getTime() - RECENT_MS).toISOString();
+    const rows = await this.deps.store.repos.figures.recentActivity(since, limit);
+    return rows.map((row) => ({ ...row, at: Date.parse(row.at) }));
+  }
+
+  /** The pack's base map and where its stations are. */
+  map(): OpsMap {
+    const { pack } = this.deps;
+    return {
+      map: pack.map ?? null,
+      assetsBase: ASSETS_BASE,
+      stations: pack.stations.map((station) => ({
+        id: station.id,
+        title: station.texts.de.title,
+        latitude: station.latitude,
+        longitude: station.longitude,
+      })),
+    };
   }
 
   exportCsv(query: OpsExportQuery): Promise<string> {

@@ -1,11 +1,14 @@
 import { resolve } from "node:path";
-import type { OpsOverview } from "@wegmarke/protocol";
+import type { OpsNews, OpsOverview } from "@wegmarke/protocol";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config";
 import { loadContentPack } from "../content/loader";
 import type { ContentPack } from "../content/model";
+import type { GameActivity } from "../events/bus";
 import { chunkText } from "../events/sse";
+import { MAX_BUFFERED_BYTES } from "../events/stream-hub";
 import type { SseSink } from "../events/stream-hub";
+import type { SharedPositions } from "../game/team-positions";
 import { OpsLive } from "./live";
 
 let pack: ContentPack;
@@ -14,18 +17,26 @@ beforeAll(async () => {
   pack = await loadContentPack(resolve(repoRoot, "content/demo"));
 });
 
-function sink() {
+/** A console's sink; `unread` is what its reader has not taken (a reader that stops: grows). */
+function sink(reads = true) {
   const chunks: string[] = [];
   let ended = false;
+  let aborted = false;
+  let unread = 0;
   const target: SseSink = {
-    write: (chunk) => void chunks.push(chunkText(chunk)),
+    write: (chunk) => {
+      const text = chunkText(chunk);
+      chunks.push(text);
+      if (!reads) unread += Buffer.byteLength(text);
+    },
     end: () => {
       ended = true;
     },
     abort: () => {
       ended = true;
+      aborted = true;
     },
-    buffered: () => 0,
+    buffered: () => unread,
   };
   const events = (type: string) =>
     chunks
@@ -33,15 +44,16 @@ function sink() {
       .split("\n\n")
       .filter((block) => block.startsWith(`event: ${type}\n`))
       .map((block) => JSON.parse(block.slice(block.indexOf("data: ") + 6)) as unknown);
-  return { target, events, ended: () => ended };
+  return { target, events, ended: () => ended, aborted: () => aborted, chunks };
 }
 
 const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function live() {
+function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
   let done = 0;
   let reads = 0;
   let lookups = 0;
+  const news: OpsNews[] = [];
   const overview = async (): Promise<OpsOverview> => {
     reads++;
     return {
@@ -51,13 +63,16 @@ function live() {
       streams: 2,
       stations: [],
       stories: [],
+      instances: [],
       ...(done > 0 && { teams: done }),
     };
   };
   const hub = new OpsLive({
     pack,
     overview,
-    news: async () => [],
+    news: async () => news,
+    recent: async () => recent,
+    teams: () => teams,
     name: async (stream) => {
       lookups++;
       return stream === "team:3" ? "Lena & Team" : "Wanderer 4117";
@@ -66,9 +81,11 @@ function live() {
       throw error;
     },
     refreshMs: 10,
+    teamsMs: 10,
   });
   return {
     hub,
+    news,
     finish: () => done++,
     reads: () => reads,
     lookups: () => lookups,
@@ -142,5 +159,76 @@ describe("OpsLive", () => {
     l.hub.closeAll();
     expect(out.ended()).toBe(true);
     expect(l.hub.size).toBe(0);
+  });
+
+  it("opens a console's feed with the last hour's activity, and its map with the shared positions", async () => {
+    const at = Date.UTC(2026, 10, 25, 9);
+    const l = live(
+      [
+        { kind: "done", stream: "team:3", id: 1, points: 2, at: at + 60_000 },
+        { kind: "activated", stream: "team:3", id: 1, points: 0, at },
+      ],
+      [
+        {
+          stream: "team:3",
+          members: [{ name: "Lena", latitude: 50.8, longitude: 8.77, accuracy: 9, age: 4 }],
+        },
+      ],
+    );
+    const out = sink();
+    l.hub.connect(out.target);
+    await settle();
+    expect(out.events("recent")).toEqual([
+      {
+        activity: [
+          expect.objectContaining({ kind: "done", who: "Lena & Team", points: 2, maxPoints: 3 }),
+          expect.objectContaining({ kind: "activated", at: new Date(at).toISOString() }),
+        ],
+      },
+    ]);
+    expect(out.events("teams")).toEqual([
+      {
+        teams: [
+          {
+            id: 3,
+            name: "Lena & Team",
+            members: [{ name: "Lena", latitude: 50.8, longitude: 8.77, accuracy: 9, age: 4 }],
+          },
+        ],
+      },
+    ]);
+    // A change of the positions goes out again (once for several changes close together).
+    l.hub.teamsChanged();
+    l.hub.teamsChanged();
+    await settle(60);
+    expect(out.events("teams")).toHaveLength(2);
+  });
+
+  it("drops a console that stops reading once 256 KB wait unsent, and writes on to the others", async () => {
+    const l = live();
+    const stalled = sink(false);
+    const reader = sink();
+    l.hub.connect(stalled.target);
+    l.hub.connect(reader.target);
+    await settle();
+    // News lists of some 40 KB each, as long news in every language make them.
+    for (let i = 1; i <= 20; i++) {
+      l.news.unshift({
+        id: i,
+        at: new Date(0).toISOString(),
+        text: { de: "ä".repeat(1000), en: "e".repeat(1000) },
+        stationId: null,
+        operator: null,
+        withdrawnAt: null,
+      });
+      l.hub.newsChanged();
+      await settle(5);
+    }
+    expect(stalled.aborted()).toBe(true);
+    const held = stalled.chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
+    expect(held).toBeLessThan(MAX_BUFFERED_BYTES + 64 * 1024);
+    expect(reader.aborted()).toBe(false);
+    expect(reader.events("news").at(-1)).toMatchObject({ news: { length: 20 } });
+    expect(l.hub.size).toBe(1);
   });
 });

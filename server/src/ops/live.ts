@@ -1,19 +1,27 @@
-import type { OpsActivity, OpsNews, OpsOverview } from "@wegmarke/protocol";
+import type { OpsActivity, OpsNews, OpsOverview, OpsTeamPositions } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
 import { indexById } from "../content/model";
 import type { GameActivity } from "../events/bus";
 import { sseEvent, sseKeepAlive, sseRetry } from "../events/sse";
+import { MAX_BUFFERED_BYTES } from "../events/stream-hub";
 import type { SseSink } from "../events/stream-hub";
+import type { SharedPositions } from "../game/team-positions";
 
 export type OpsLiveDeps = {
   pack: ContentPack;
   overview: () => Promise<OpsOverview>;
   news: () => Promise<OpsNews[]>;
+  /** What happened lately, newest first: a console's feed opens with it. */
+  recent: () => Promise<GameActivity[]>;
+  /** The teams' shared positions now (kept in memory by every instance). */
+  teams: () => SharedPositions[];
   /** The display name of a participant's stream (a player's or a team's). */
   name: (stream: string) => Promise<string>;
   onError: (error: unknown) => void;
   /** How often the overview is read again while a console is open. */
   refreshMs?: number;
+  /** The teams' positions go out this often at most. */
+  teamsMs?: number;
 };
 
 const REFRESH_MS = 3_000;
@@ -21,11 +29,15 @@ const REFRESH_MS = 3_000;
 const KEEP_ALIVE_MS = 25_000;
 /** Names are looked up once per participant; the cache starts over past this size. */
 const NAME_CACHE_SIZE = 10_000;
+/** Shared positions change every few seconds per member: consoles get them once a second. */
+const TEAMS_MS = 1_000;
 
 /**
  * The consoles' event stream (`GET /api/ops/live`): the overview at once and again whenever its
- * figures change (read every few seconds, only while a console is open), what players do as it
- * happens (from every instance, over the bus), and the news list when it changes.
+ * figures change (read every few seconds, only while a console is open), the last hour's
+ * activity at once and what players do as it happens (from every instance, over the bus), the
+ * news list when it changes, and the teams' shared positions. A console that lets 256 KB pile
+ * up unsent has stopped reading and is dropped, as a player's stream is; its browser reconnects.
  */
 export class OpsLive {
   private readonly sinks = new Set<SseSink>();
@@ -33,6 +45,8 @@ export class OpsLive {
   private lastFigures = "";
   private lastWrite = 0;
   private readonly names = new Map<string, Promise<string>>();
+  private teamsTimer: NodeJS.Timeout | undefined;
+  private teamsSent = 0;
 
   constructor(private readonly deps: OpsLiveDeps) {}
 
@@ -69,6 +83,17 @@ export class OpsLive {
       .then((news) => this.write(sseEvent("news", JSON.stringify({ news }))), this.deps.onError);
   }
 
+  /** A team's shared positions changed: consoles get every team's, once a second at most. */
+  teamsChanged(): void {
+    if (this.sinks.size === 0 || this.teamsTimer) return;
+    const wait = Math.max(0, this.teamsSent + (this.deps.teamsMs ?? TEAMS_MS) - Date.now());
+    this.teamsTimer = setTimeout(() => {
+      this.teamsTimer = undefined;
+      this.teamsSent = Date.now();
+      void this.teamsEvent().then((event) => this.write(event), this.deps.onError);
+    }, wait).unref();
+  }
+
   closeAll(): void {
     for (const sink of [...this.sinks]) {
       sink.end();
@@ -78,13 +103,20 @@ export class OpsLive {
 
   private async first(sink: SseSink): Promise<void> {
     try {
-      const [overview, news] = await Promise.all([this.deps.overview(), this.deps.news()]);
+      const [overview, news, recent, teams] = await Promise.all([
+        this.deps.overview(),
+        this.deps.news(),
+        this.deps.recent().then((list) => Promise.all(list.map((a) => this.describe(a)))),
+        this.teamsEvent(),
+      ]);
       if (!this.sinks.has(sink)) return;
-      sink.write(sseEvent("news", JSON.stringify({ news })));
+      this.put(sink, sseEvent("news", JSON.stringify({ news })));
+      this.put(sink, sseEvent("recent", JSON.stringify({ activity: recent })));
+      this.put(sink, teams);
       const figures = figuresOf(overview);
       const event = sseEvent("overview", JSON.stringify(overview));
       // Newer figures go to every console, so that all show the same.
-      if (figures === this.lastFigures) sink.write(event);
+      if (figures === this.lastFigures) this.put(sink, event);
       else {
         this.lastFigures = figures;
         this.write(event);
@@ -134,6 +166,17 @@ export class OpsLive {
     };
   }
 
+  private async teamsEvent(): Promise<string> {
+    const teams: OpsTeamPositions["teams"] = await Promise.all(
+      this.deps.teams().map(async ({ stream, members }) => ({
+        id: Number(stream.slice(stream.indexOf(":") + 1)),
+        name: await this.nameOf(stream),
+        members,
+      })),
+    );
+    return sseEvent("teams", JSON.stringify({ teams }));
+  }
+
   private nameOf(stream: string): Promise<string> {
     const known = this.names.get(stream);
     if (known !== undefined) return known;
@@ -147,7 +190,17 @@ export class OpsLive {
 
   private write(chunk: string): void {
     this.lastWrite = Date.now();
-    for (const sink of this.sinks) sink.write(chunk);
+    for (const sink of this.sinks) this.put(sink, chunk);
+  }
+
+  /** Writes to one console, unless it stopped reading: then it is dropped. */
+  private put(sink: SseSink, chunk: string): void {
+    if (sink.buffered() > MAX_BUFFERED_BYTES) {
+      sink.abort();
+      this.remove(sink);
+      return;
+    }
+    sink.write(chunk);
   }
 
   private remove(sink: SseSink): void {
@@ -155,6 +208,8 @@ export class OpsLive {
     if (this.sinks.size > 0) return;
     clearInterval(this.timer);
     this.timer = undefined;
+    clearTimeout(this.teamsTimer);
+    this.teamsTimer = undefined;
     this.lastFigures = "";
   }
 }

@@ -4,14 +4,31 @@ import type { Dialect } from "../config";
 import type { Database, StationRunStatus } from "./schema";
 import type { SqliteReader } from "./sqlite-reader";
 
-/** One station's runs of one status. */
+/** One station's runs: one per participant that ever started it. */
 export type StationFigureRow = {
   stationId: number;
-  status: StationRunStatus;
   runs: number;
+  /** Running, with an input or message since the time asked for. */
+  running: number;
+  /** Running, but quiet since before that time. */
+  idle: number;
+  done: number;
+  /** Cancelled at least once (and maybe started again since). */
+  cancelled: number;
   wrongAnswers: number;
   /** Mean seconds from start to done over the runs that have both times; null for none. */
   averageSecondsToDone: number | null;
+};
+
+/** What a participant did and when, as the station runs and story states record it. */
+export type RecentActivityRow = {
+  kind: "activated" | "done" | "cancelled" | "story";
+  stream: string;
+  /** The station's id, or the story's. */
+  id: number;
+  points: number;
+  /** ISO 8601. */
+  at: string;
 };
 
 /** A player as the operators' list and export know them. */
@@ -73,25 +90,55 @@ export class FiguresRepository {
     };
   }
 
-  async stations(): Promise<StationFigureRow[]> {
+  /** Every station's runs; a running one quiet since before `activeSince` (ISO 8601) is idle. */
+  async stations(activeSince: string): Promise<StationFigureRow[]> {
     const seconds =
       this.dialect === "postgres"
         ? sql`extract(epoch from (done_at::timestamptz - started_at::timestamptz))`
         : sql`(julianday(done_at) - julianday(started_at)) * 86400.0`;
-    const rows = await this.all<StationFigureRow>(
-      sql`select station_id as "stationId", status, count(*) as runs,
+    const active = sql`status = 'active' and updated_at`;
+    const rows = await this.all<Record<keyof StationFigureRow, number | string | null>>(
+      sql`select station_id as "stationId", count(*) as runs,
+        sum(case when ${active} >= ${activeSince} then 1 else 0 end) as running,
+        sum(case when ${active} < ${activeSince} then 1 else 0 end) as idle,
+        sum(case when status = 'done' then 1 else 0 end) as done,
+        sum(case when cancelled_at is not null then 1 else 0 end) as cancelled,
         sum(wrong_answers) as "wrongAnswers",
         avg(case when status = 'done' then ${seconds} end) as "averageSecondsToDone"
-      from station_runs group by station_id, status`.compile(this.db),
+      from station_runs group by station_id`.compile(this.db),
     );
+    // PostgreSQL answers sums and counts as strings.
     return rows.map((row) => ({
       stationId: Number(row.stationId),
-      status: row.status,
       runs: Number(row.runs),
+      running: Number(row.running ?? 0),
+      idle: Number(row.idle ?? 0),
+      done: Number(row.done ?? 0),
+      cancelled: Number(row.cancelled ?? 0),
       wrongAnswers: Number(row.wrongAnswers ?? 0),
       averageSecondsToDone:
         row.averageSecondsToDone === null ? null : Number(row.averageSecondsToDone),
     }));
+  }
+
+  /**
+   * What participants did since `since` (ISO 8601), newest first, at most `limit`: the last
+   * start, the end and the last cancellation of each run, and the stories opened.
+   */
+  async recentActivity(since: string, limit: number): Promise<RecentActivityRow[]> {
+    const rows = await this.all<RecentActivityRow>(
+      sql`select * from (
+        select 'activated' as kind, stream, station_id as id, 0 as points, started_at as at
+          from station_runs where started_at >= ${since}
+        union all select 'done', stream, station_id, points, done_at
+          from station_runs where done_at >= ${since}
+        union all select 'cancelled', stream, station_id, 0, cancelled_at
+          from station_runs where cancelled_at >= ${since}
+        union all select 'story', stream, story_id, 0, done_at
+          from story_states where done_at >= ${since}
+      ) as recent order by at desc limit ${limit}`.compile(this.db),
+    );
+    return rows.map((row) => ({ ...row, id: Number(row.id), points: Number(row.points) }));
   }
 
   async storiesOpened(): Promise<Map<number, number>> {

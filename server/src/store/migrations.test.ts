@@ -11,6 +11,7 @@ import type { Store } from "./store";
 const MIGRATION_007 = "007-session-use-and-chosen-password";
 const MIGRATION_008 = "008-phone-numbers-in-e164";
 const MIGRATION_012 = "012-operator-password-chosen";
+const MIGRATION_015 = "015-station-run-cancelled-at";
 
 /**
  * A database as the 001 schema left it: one player with the token hash in its own row, and the
@@ -25,7 +26,7 @@ function databaseAt001(file: string): void {
     create table participants (stream text primary key references streams (stream) on delete cascade,
       current_station integer not null default 0, updated_at text not null);
     create table station_runs (stream text not null, station_id integer not null,
-      primary key (stream, station_id));
+      status text not null, updated_at text not null, primary key (stream, station_id));
     create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null);
     create table kysely_migration_lock (id varchar(255) not null primary key, is_locked integer default 0 not null);
     insert into kysely_migration values ('001-game-state', '2026-05-01T00:00:00.000Z');
@@ -130,6 +131,55 @@ describe("migration 008", () => {
   });
 });
 
+describe("migration 015", () => {
+  it.each(["SQLite", "PostgreSQL"])(
+    "dates the cancellation of a run cancelled before it (%s)",
+    async (dialect) => {
+      const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
+      const schema = dialect === "PostgreSQL" ? await createTestSchema() : undefined;
+      const store = openStore(schema?.database ?? { kind: "sqlite", file: join(dir, "db.sqlite") });
+      try {
+        await store.migrate("014-password-reset-used");
+        await store.repos.streams.create("player:1");
+        const run = {
+          stream: "player:1",
+          inkState: "{}",
+          awaiting: "{}",
+          points: 0,
+          language: "de" as const,
+          scriptVersion: null,
+          startedAt: "2026-05-01T10:00:00.000Z",
+          doneAt: null,
+          wrongAnswers: 0,
+        };
+        const at = (minute: number) => `2026-05-01T10:${minute}0:00.000Z`;
+        await store.repos.stationRuns.save({
+          ...run,
+          stationId: 1,
+          status: "cancelled",
+          updatedAt: at(1),
+        });
+        await store.repos.stationRuns.save({
+          ...run,
+          stationId: 2,
+          status: "active",
+          updatedAt: at(2),
+        });
+        await store.migrate();
+        const runs = await store.repos.stationRuns.listByStream("player:1");
+        expect(runs.map((r) => [r.stationId, r.cancelledAt]).sort()).toEqual([
+          [1, at(1)],
+          [2, null],
+        ]);
+      } finally {
+        await store.close();
+        await schema?.drop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
 describe("the migrations on PostgreSQL", () => {
   it("build the schema from empty, with identity ids, in the configured schema (not public)", async () => {
     const schema = await createTestSchema();
@@ -174,6 +224,7 @@ describe("the migrations on PostgreSQL", () => {
         MIGRATION_012,
         "013-readiness",
         "014-password-reset-used",
+        MIGRATION_015,
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
@@ -201,7 +252,7 @@ describe("the migrations on PostgreSQL", () => {
       create table participants (stream text primary key references streams (stream)
         on delete cascade, current_station integer not null default 0, updated_at text not null);
       create table station_runs (stream text not null, station_id integer not null,
-        primary key (stream, station_id));
+        status text not null, updated_at text not null, primary key (stream, station_id));
       create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null);
       insert into kysely_migration values ('001-game-state', '2026-05-01T00:00:00.000Z');
       insert into players (id, token_hash, story_id, language, created_at)

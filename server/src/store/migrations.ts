@@ -447,6 +447,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable("password_resets").dropColumn("used_at").execute();
       },
     },
+    "015-station-run-cancelled-at": {
+      // When a run was last cancelled, kept when the station is started again: the console's
+      // funnel counts a participant who cancelled once, and its feed shows the cancellation.
+      // A run cancelled before has its last change as the time.
+      async up(db) {
+        await db.schema.alterTable("station_runs").addColumn("cancelled_at", "text").execute();
+        await sql`update station_runs set cancelled_at = updated_at where status = 'cancelled'`.execute(
+          db,
+        );
+      },
+      async down(db) {
+        await db.schema.alterTable("station_runs").dropColumn("cancelled_at").execute();
+      },
+    },
   };
 }
 

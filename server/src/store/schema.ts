@@ -132,6 +132,8 @@ export type StationRunsTable = {
   doneAt: string | null;
   /** Answers the script refused in this run. */
   wrongAnswers: Generated<number>;
+  /** When the run was last cancelled; it stays when the station is started again. */
+  cancelledAt: Generated<string | null>;
 };
 
 export type StreamsTable = {

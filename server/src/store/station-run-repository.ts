@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, StationRunsTable, StationRunStatus } from "./schema";
+import type { Database, StationRunsTable } from "./schema";
 
 export type StationRunRow = Selectable<StationRunsTable>;
 
@@ -54,8 +54,11 @@ export class StationRunRepository {
       .execute();
   }
 
-  /** Inserts the run, or replaces the earlier run of the same station (a restart after cancel). */
-  async save(run: StationRunRow): Promise<void> {
+  /**
+   * Inserts the run, or replaces the earlier run of the same station (a restart after cancel);
+   * the time of the last cancellation stays.
+   */
+  async save(run: Omit<StationRunRow, "cancelledAt">): Promise<void> {
     const { status, inkState, awaiting, points, language, scriptVersion, updatedAt } = run;
     const { startedAt, doneAt, wrongAnswers } = run;
     const changes = { status, inkState, awaiting, points, language, scriptVersion, updatedAt };
@@ -85,15 +88,11 @@ export class StationRunRepository {
       .execute();
   }
 
-  async setStatus(
-    stream: string,
-    stationId: number,
-    status: StationRunStatus,
-    at: string,
-  ): Promise<void> {
+  /** Ends a running station as cancelled at `at`. */
+  async cancel(stream: string, stationId: number, at: string): Promise<void> {
     await this.db
       .updateTable("stationRuns")
-      .set({ status, updatedAt: at })
+      .set({ status: "cancelled", updatedAt: at, cancelledAt: at })
       .where("stream", "=", stream)
       .where("stationId", "=", stationId)
       .execute();

@@ -133,11 +133,12 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
       wrongAnswers: 0,
     };
     await store.repos.stationRuns.save(run);
-    await store.repos.stationRuns.setStatus("player:1", 1, "cancelled", AT);
+    await store.repos.stationRuns.cancel("player:1", 1, AT);
     expect((await store.repos.stationRuns.find("player:1", 1))?.status).toBe("cancelled");
     await store.repos.stationRuns.save({ ...run, inkState: '{"again":1}' });
+    // The cancellation's time stays through the restart.
     expect(await store.repos.stationRuns.listByStream("player:1")).toEqual([
-      { ...run, inkState: '{"again":1}' },
+      { ...run, inkState: '{"again":1}', cancelledAt: AT },
     ]);
   });
 

@@ -7,7 +7,8 @@ import type { LocaleOverrides } from "./locale";
 export const deFormal: LocaleOverrides = {
   map: {
     you: "Sie sind hier",
-    shareHint: "Ihr Team sieht, wo Sie sind, solange die App offen ist. Anfangs aus.",
+    shareHint:
+      "Ihr Team und die Spielleitung sehen, wo Sie sind, solange die App offen ist. Anfangs aus.",
     shareOff: "Erlauben Sie den Standortzugriff, um Ihren Standort zu teilen.",
     teammates: "Ihr Team",
   },

@@ -149,7 +149,8 @@ export const de: Locale = {
     empty: "Noch keine Station auf der Karte.",
     center: "Zu mir",
     share: "Meinen Standort mit dem Team teilen",
-    shareHint: "Dein Team sieht, wo du bist, solange die App offen ist. Anfangs aus.",
+    shareHint:
+      "Dein Team und die Spielleitung sehen, wo du bist, solange die App offen ist. Anfangs aus.",
     shareOff: "Erlaube den Standortzugriff, um deinen Standort zu teilen.",
     teammate: "{{name}} (Team), {{age}}",
     teammates: "Dein Team",

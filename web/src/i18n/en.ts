@@ -144,7 +144,8 @@ export const en = {
     empty: "No station on the map yet.",
     center: "Find me",
     share: "Share my position with my team",
-    shareHint: "Your teammates see where you are while the app is open. Off by default.",
+    shareHint:
+      "Your teammates and the organisers see where you are while the app is open. Off by default.",
     shareOff: "Turn on location access to share your position.",
     teammate: "{{name}} (team), {{age}}",
     teammates: "Your team",

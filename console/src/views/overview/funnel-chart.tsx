@@ -9,7 +9,8 @@ import type { SegmentKind } from "./funnel-layout";
 const legend: Record<SegmentKind, TextKey> = {
   done: "funnel.done",
   running: "funnel.running",
-  cancelled: "funnel.cancelled",
+  idle: "funnel.idle",
+  cancelled: "funnel.stopped",
 };
 
 /** The funnel as bars in plain SVG, drawn at the width it has (text stays at its size). */
@@ -21,8 +22,8 @@ export function FunnelChart({ stations }: { stations: OpsStationStats[] }) {
   const { height, barWidth, rows } = funnelLayout(stations, width);
   const description = [
     t("funnel.chartDescription"),
-    ...stations.map(({ title, activated, done, running, cancelled }) =>
-      t("funnel.chartRow", { title, activated, done, running, cancelled }),
+    ...stations.map(({ title, activated, done, running, idle, cancelled }) =>
+      t("funnel.chartRow", { title, activated, done, running, idle, cancelled }),
     ),
   ].join(" ");
   return (

@@ -33,6 +33,20 @@ describe("the funnel chart's geometry", () => {
     expect(odd?.segments.at(-1)).toEqual({ kind: "running", x: 100, width: 100 });
   });
 
+  it("draws the idle apart, and as cancelled only those who did not start again", () => {
+    // 10 started: 4 done, 2 running, 1 idle; 5 ever cancelled, of whom 2 started again.
+    const [row] = funnelLayout(
+      [station({ activated: 10, done: 4, running: 2, idle: 1, cancelled: 5 })],
+      148,
+    ).rows;
+    expect(row?.segments).toEqual([
+      { kind: "done", x: 0, width: 40 },
+      { kind: "running", x: 40, width: 20 },
+      { kind: "idle", x: 60, width: 10 },
+      { kind: "cancelled", x: 70, width: 30 },
+    ]);
+  });
+
   it("has no room to draw in at a width below the counts' room", () => {
     const { barWidth, rows } = funnelLayout([station({ activated: 3, done: 3 })], 20);
     expect(barWidth).toBe(0);

@@ -1,6 +1,7 @@
 import type { OpsStationStats } from "@wegmarke/protocol";
 
-export const segmentKinds = ["done", "running", "cancelled"] as const;
+/** `cancelled`: those who cancelled and did not start again (the table counts every one). */
+export const segmentKinds = ["done", "running", "idle", "cancelled"] as const;
 export type SegmentKind = (typeof segmentKinds)[number];
 
 export type Segment = { kind: SegmentKind; x: number; width: number };
@@ -20,24 +21,31 @@ export const BAR_HEIGHT = 16;
 /** Room right of the bars for the counts. */
 export const COUNT_ROOM = 48;
 
+/** The participants of a segment: a station's stopped ones are those in no other. */
+function segmentCount(station: OpsStationStats, kind: SegmentKind): number {
+  if (kind !== "cancelled") return station[kind];
+  return Math.max(0, station.activated - station.done - station.running - station.idle);
+}
+
 /**
  * The funnel chart's geometry at `width` pixels: one row per station, its bar as long as the
  * participants who started it (the station started most fills the width but the counts' room),
- * split into done, running and cancelled. Segments of nothing are left out.
+ * split into done, running, idle and cancelled (without those who started again). Segments of
+ * nothing are left out.
  */
 export function funnelLayout(
   stations: OpsStationStats[],
   width: number,
 ): { height: number; barWidth: number; rows: BarRow[] } {
   const barWidth = Math.max(0, width - COUNT_ROOM);
-  const total = (s: OpsStationStats) => Math.max(s.activated, s.done + s.running + s.cancelled);
+  const total = (s: OpsStationStats) => Math.max(s.activated, s.done + s.running + s.idle);
   const most = Math.max(1, ...stations.map(total));
   const scale = barWidth / most;
   const rows = stations.map((station, index): BarRow => {
     let x = 0;
     const segments: Segment[] = [];
     for (const kind of segmentKinds) {
-      const length = station[kind] * scale;
+      const length = segmentCount(station, kind) * scale;
       if (length > 0) segments.push({ kind, x, width: length });
       x += length;
     }

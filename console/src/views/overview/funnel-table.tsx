@@ -26,6 +26,9 @@ export function FunnelTable({
               {t("funnel.running")}
             </th>
             <th scope="col" className="num">
+              {t("funnel.idle")}
+            </th>
+            <th scope="col" className="num">
               {t("funnel.done")}
             </th>
             <th scope="col" className="num">
@@ -45,6 +48,7 @@ export function FunnelTable({
               <th scope="row">{station.title}</th>
               <td className="num">{number.format(station.activated)}</td>
               <td className="num">{number.format(station.running)}</td>
+              <td className="num">{number.format(station.idle)}</td>
               <td className="num">{number.format(station.done)}</td>
               <td className="num">{number.format(station.cancelled)}</td>
               <td className="num">

@@ -98,6 +98,7 @@ export function OverviewView() {
             <section className="panel" aria-labelledby="funnel-table-heading">
               <h2 id="funnel-table-heading">{t("funnel.tableLabel")}</h2>
               <FunnelTable stations={overview.stations} labelledBy="funnel-table-heading" />
+              <p className="muted">{t("funnel.note")}</p>
             </section>
           )}
         </>
