@@ -312,7 +312,7 @@ export async function buildApp({
       },
     }),
   );
-  // The listener was away: other instances' signals may be lost (decisions/025). What they
+  // The listener was away: other instances' signals may be lost (decisions/026). What they
   // could have changed is read anew, and every stream reopens to a fresh snapshot, found for
   // the participant its player is now.
   bus.onMissed(() => {

@@ -7,7 +7,7 @@ import { Pool } from "pg";
 const POOL_SIZE = 10;
 
 /**
- * Every commit waits for the disk (decisions/025): a server configured to let commits return
+ * Every commit waits for the disk (decisions/026): a server configured to let commits return
  * earlier would lose, in a crash of its processes, replies players have seen. This raises
  * `synchronous_commit` from `off` to `on` for each connection; a stricter setting (such as
  * remote_apply, for a standby) stays.

@@ -7,7 +7,7 @@ import type { LoadedRow, RunAccess, RunState, RunStore, RunWrite, StreamState } 
  * commits on its own) whose parts all depend on the version check of its first. It returns
  * once the commit is on disk, as every commit of the server does (`synchronous_commit`,
  * store.ts): its events go to the streams only then, so no crash takes back a reply a player
- * saw (decisions/025).
+ * saw (decisions/026).
  */
 const COMMIT_SQL = `with s as (
   update streams set version = version + 1, last_seq = $3
