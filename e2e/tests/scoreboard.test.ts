@@ -90,6 +90,10 @@ describe("scoreboard with teams", () => {
     await joinForFree(ben, "/webapp/team");
     await ben.getByLabel("Einladungscode").fill(code.toLowerCase());
     await ben.getByRole("button", { name: "Beitreten" }).click();
+    await ben
+      .getByRole("dialog", { name: "Diesem Team beitreten?" })
+      .getByRole("button", { name: "Ja, beitreten" })
+      .click();
     await ben.getByRole("alert").filter({ hasText: "Du bist jetzt im Team." }).waitFor();
 
     await ben.goto("/webapp/scoreboard");

@@ -45,6 +45,8 @@ describe("team members on the map", () => {
     const code = (await anna.getByTestId("invite-code").innerText()).trim();
     await ben.goto(`/webapp/team?tjr=${code}`);
     await ben.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    const question = ben.getByRole("dialog", { name: "Diesem Team beitreten?" });
+    await question.getByRole("button", { name: "Ja, beitreten" }).click();
     await ben.getByRole("alert").filter({ hasText: "Du bist jetzt im Team." }).waitFor();
   });
 
