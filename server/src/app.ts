@@ -38,7 +38,8 @@ import { ScheduledDelivery } from "./game/scheduled-delivery";
 import { ScoreboardService } from "./game/scoreboard-service";
 import { createScriptRunner } from "./game/script-runner";
 import { StoryService } from "./game/story-service";
-import { TeamPositions, memberKey } from "./game/team-positions";
+import { TeamPositions } from "./game/team-positions";
+import { memberKey } from "./participants/member-key";
 import { isTeamStream, playerStream, teamStream } from "./participants/participant";
 import { TeamService } from "./accounts/team-service";
 import { Turns } from "./game/turns";
@@ -165,6 +166,7 @@ export async function buildApp({
     clock,
     throttle,
     limits,
+    secret,
     onAccountChange: (playerId) => bus.broadcast({ kind: "account", playerId }),
   });
   const registration = new RegistrationService({
@@ -328,7 +330,15 @@ export async function buildApp({
     );
     hub.reconnectAll();
   });
-  const teams = new TeamService({ store, pack, clock, throttle, limits, onParticipantChange });
+  const teams = new TeamService({
+    store,
+    pack,
+    clock,
+    throttle,
+    limits,
+    secret,
+    onParticipantChange,
+  });
 
   await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {
     prefix: "/api/account",
@@ -432,7 +442,7 @@ export async function buildApp({
 
   /** Erases the accounts past the retention rule; returns how many. */
   async function sweepRetention(): Promise<number> {
-    const erased = await sweepExpiredData(store, clock, limits);
+    const erased = await sweepExpiredData(store, clock, limits, secret);
     for (const playerId of erased) accounts.accountChanged(playerId);
     return erased.length;
   }

@@ -78,4 +78,27 @@ describe("the echo of an answer", () => {
     expect(echo?.Member).toBeUndefined();
     expect(echo?.Name).toBeUndefined();
   });
+
+  it("loses the member's name once they leave the team, and keeps the key", async () => {
+    const invite = async (token: string) => {
+      const response = await api.post("/api/game/team/invite", { Hash: token });
+      return teamInviteResponse.parse(await response.json()).value;
+    };
+    const join = (token: string, code: string) =>
+      fetch(`${app.url}/api/game/team/join?${new URLSearchParams({ hash: token, tjr: code })}`);
+    const anna = await api.optin();
+    const ben = await api.optin();
+    expect((await join(ben, await invite(anna))).status).toBe(200);
+    await api.game("station/activate", { StationID: 1, Hash: ben });
+    await api.game("player/answer", { StationID: 1, Answer: "Gockel", Hash: ben });
+
+    // Ben moves to Carla's team: Anna's team's log keeps his answer, not his name.
+    const carla = await api.optin();
+    expect((await join(ben, await invite(carla))).status).toBe(200);
+    const stream = await api.events(anna);
+    await stream.next();
+    const [echo] = echoes(await stream.drain());
+    expect(echo).toEqual(expect.objectContaining({ Text: "Gockel", Member: expect.any(String) }));
+    expect(echo?.Name).toBeUndefined();
+  });
 });

@@ -45,6 +45,7 @@ describe("the web app's settings and texts", () => {
       languages: ["de", "en"],
       followBrowserLanguage: true,
       allowTeams: false,
+      teams: "off",
       registrationLess: false,
       debug: false,
       stationDistanceThreshold: 3000,

@@ -31,6 +31,8 @@ export type AccountServiceDeps = {
   clock: Clock;
   throttle: Throttle;
   limits: AccountLimits;
+  /** The server's secret: a member's key in a team is derived from it (participants/member-key). */
+  secret: Buffer;
   /** The player's account changed here: every instance forgets what it cached of it. */
   onAccountChange: (playerId: number) => void;
 };
@@ -142,7 +144,7 @@ export class AccountService {
     await this.deps.store.transaction(async (repos) => {
       // Read again inside the transaction: the player may have joined a team meanwhile.
       const current = await repos.players.find(player.id);
-      if (current) await erasePlayer(repos, current);
+      if (current) await erasePlayer(repos, current, this.deps.secret);
     });
     this.accountChanged(player.id);
     await this.deps.store.scrub();

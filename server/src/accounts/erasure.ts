@@ -1,5 +1,5 @@
 import { playerStream } from "../participants/participant";
-import { dropTeamIfEmpty } from "../participants/team-membership";
+import { leftTeam } from "../participants/team-membership";
 import type { PlayerRow } from "../store/player-repository";
 import type { Repositories } from "../store/store";
 
@@ -7,15 +7,17 @@ import type { Repositories } from "../store/store";
  * Deletes everything personal of a player, inside the caller's transaction: the row (name,
  * phone, password hash) with its sessions, SMS code and reset links, and the player's own game
  * state and event log. A team member's answers stay in the team's log (they are the team's
- * game, not personal data); the team goes when its last member does, and one that plays on
- * forgets who founded it. The caller scrubs the store afterwards (Store.scrub).
+ * game), without the member's name; the team goes when its last member does, and one that
+ * plays on forgets who founded it. `secret` derives the member's key in the team. The caller
+ * scrubs the store afterwards (Store.scrub).
  */
 export async function erasePlayer(
   repos: Repositories,
   player: Pick<PlayerRow, "id" | "teamId">,
+  secret: Buffer,
 ): Promise<void> {
   await repos.streams.delete(playerStream(player.id));
   await repos.players.delete(player.id);
   await repos.teams.forgetFounder(player.id);
-  if (player.teamId !== null) await dropTeamIfEmpty(repos, player.teamId);
+  if (player.teamId !== null) await leftTeam(repos, player.teamId, player.id, secret);
 }

@@ -12,12 +12,14 @@ const BATCH = 100;
  * The retention rule (spec section 1): an account that activated no station within
  * `inactiveAccountTtlMs` of its registration is erased, like one deleted by its player. Expired
  * SMS codes, reset links, team invitations, rate-limit hits and sessions unused for
- * `sessionIdleMs` go too. Returns the ids of the players erased.
+ * `sessionIdleMs` go too. Returns the ids of the players erased. `secret`: the server's, for
+ * erasePlayer.
  */
 export async function sweepExpiredData(
   store: Store,
   clock: Clock,
   limits: Pick<AccountLimits, "inactiveAccountTtlMs" | "sessionIdleMs">,
+  secret: Buffer,
 ): Promise<number[]> {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - limits.inactiveAccountTtlMs).toISOString();
@@ -32,7 +34,7 @@ export async function sweepExpiredData(
       await repos.streams.lock(candidates.flatMap(streamsOf));
       const ids = candidates.map((player) => player.id);
       const players = await repos.players.listInactiveSince(cutoff, BATCH, ids);
-      for (const player of players) await erasePlayer(repos, player);
+      for (const player of players) await erasePlayer(repos, player, secret);
       return { listed: candidates.length, erased: players.map((player) => player.id) };
     });
     erased.push(...batch.erased);

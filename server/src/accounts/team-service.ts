@@ -10,7 +10,7 @@ import type { Store } from "../store/store";
 import { canonicalInviteCode, hashInviteCode, newInviteCode } from "./invite-codes";
 import { KeyedQueue } from "../participants/keyed-queue";
 import { playerStream, streamOf, teamStream } from "../participants/participant";
-import { dropTeamIfEmpty, moveStream } from "../participants/team-membership";
+import { leftTeam, moveStream } from "../participants/team-membership";
 
 export type TeamServiceDeps = {
   store: Store;
@@ -18,6 +18,8 @@ export type TeamServiceDeps = {
   clock: Clock;
   throttle: Throttle;
   limits: AccountLimits;
+  /** The server's secret: a member's key in a team is derived from it (participants/member-key). */
+  secret: Buffer;
   /** The player now plays as another participant: their open streams must end. */
   onParticipantChange: (playerId: number) => void;
 };
@@ -110,7 +112,9 @@ export class TeamService {
         if (current.teamId === invitation.teamId) return "member already";
         await repos.streams.delete(playerStream(player.id));
         await repos.players.update(player.id, { teamId: invitation.teamId });
-        if (current.teamId !== null) await dropTeamIfEmpty(repos, current.teamId);
+        if (current.teamId !== null) {
+          await leftTeam(repos, current.teamId, player.id, this.deps.secret);
+        }
         return "joined";
       }),
     );

@@ -1,9 +1,9 @@
-import { createHmac } from "node:crypto";
 import { TEAM_POSITION_TTL_S } from "@wegmarke/protocol";
 import type { TeammatePosition } from "@wegmarke/protocol";
 import type { Clock, Timer } from "../clock";
 import type { EventBus, PositionUpdate } from "../events/bus";
 import { sseEvent } from "../events/sse";
+import { memberKey } from "../participants/member-key";
 
 /**
  * Team members' shared positions (docs/decisions/024-team-positions.md). They live in memory
@@ -178,18 +178,6 @@ export class TeamPositions {
     }
     this.armSweep();
   }
-}
-
-/**
- * A team member's key in the team of `stream`, the same on every instance while the team and
- * the secret last, another in another team: derived from the server's secret, so it names no
- * account. Positions and the echoes of answers carry it.
- */
-export function memberKey(secret: Buffer, stream: string, playerId: number): string {
-  return createHmac("sha256", secret)
-    .update(`team-member\0${stream}\0${playerId}`)
-    .digest("base64url")
-    .slice(0, 12);
 }
 
 function positionsEvent(members: TeammatePosition[]): string {

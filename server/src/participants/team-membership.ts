@@ -1,8 +1,24 @@
 import type { Repositories } from "../store/store";
+import { memberKey } from "./member-key";
 import { teamStream } from "./participant";
 
+/**
+ * After a player left a team (for another, or deleted): their name goes from the echoes of
+ * their answers in the team's log, and the team goes when it has no members left.
+ */
+export async function leftTeam(
+  repos: Repositories,
+  teamId: number,
+  playerId: number,
+  secret: Buffer,
+): Promise<void> {
+  const stream = teamStream(teamId);
+  await repos.events.forgetAuthorName(stream, memberKey(secret, stream, playerId));
+  await dropTeamIfEmpty(repos, teamId);
+}
+
 /** Deletes a team without members, with its stream (game state and log) and invitations. */
-export async function dropTeamIfEmpty(repos: Repositories, teamId: number): Promise<void> {
+async function dropTeamIfEmpty(repos: Repositories, teamId: number): Promise<void> {
   if ((await repos.players.countInTeam(teamId)) > 0) return;
   await repos.streams.delete(teamStream(teamId));
   await repos.teams.delete(teamId);

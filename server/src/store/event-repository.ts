@@ -53,4 +53,30 @@ export class EventRepository {
       .where("retracted", "=", 0)
       .execute();
   }
+
+  /**
+   * Takes the name out of the echoes of a team member's answers (`member`: their key in the
+   * team of `stream`); the echoes keep the key, so the app still shows them as a teammate's.
+   */
+  async forgetAuthorName(stream: string, member: string): Promise<void> {
+    const rows = await this.db
+      .selectFrom("eventLog")
+      .select(["seq", "payload"])
+      .where("stream", "=", stream)
+      .where("type", "=", "webtext")
+      .where("payload", "like", `%"Member":"${member}"%`)
+      .execute();
+    for (const row of rows) {
+      const data = JSON.parse(row.payload) as Record<string, unknown>;
+      // `_` of the key matches any character in LIKE: only the member's own echoes change.
+      if (data.Member !== member) continue;
+      delete data.Name;
+      await this.db
+        .updateTable("eventLog")
+        .set({ payload: JSON.stringify(data) })
+        .where("stream", "=", stream)
+        .where("seq", "=", row.seq)
+        .execute();
+    }
+  }
 }

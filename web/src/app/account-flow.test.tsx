@@ -313,7 +313,7 @@ describe("password", () => {
       "Dein bisheriges Passwort stimmt nicht.",
     );
     await screen.findByRole("heading", { name: "Passwort ändern" });
-    expect(screen.getByLabelText("Bisheriges Passwort")).toBeTruthy();
+    expect(await screen.findByLabelText("Bisheriges Passwort")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/webapp/password");
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(calls.filter((call) => call.url.endsWith("player/changepass")).at(-1)?.body).toEqual({

@@ -61,6 +61,13 @@ describe("message thread", () => {
     expect(own?.className).toBe("bubble bubble--own");
   });
 
+  it("shows a teammate who has left the team as a former teammate", () => {
+    renderThread([message({ originator: "user", content: "Kugel", author: "" })]);
+    const [former] = screen.getAllByTestId("message");
+    expect(former?.textContent).toBe("Ehemaliges TeammitgliedKugel09:05");
+    expect(former?.className).toBe("bubble bubble--teammate");
+  });
+
   it("puts the 'Neue Nachrichten' label above the first new message", () => {
     const old = message({ content: "alt" });
     const fresh = message({ content: "neu", unread: true });

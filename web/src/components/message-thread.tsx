@@ -39,10 +39,15 @@ type MessageBubbleProps = {
 };
 
 function MessageBubble({ message, assetsBase, onProgress, link, station }: MessageBubbleProps) {
+  const { t } = useTranslation();
   // The player's side: the own answers, and in a team a teammate's, named and set apart.
   const echo = message.originator === "user";
   const teammate = echo && message.author !== undefined;
-  const name = echo ? message.author : message.originator;
+  const name = echo
+    ? message.author === ""
+      ? t("messages.formerTeammate")
+      : message.author
+    : message.originator;
   return (
     <div
       className={teammate ? "bubble bubble--teammate" : echo ? "bubble bubble--own" : "bubble"}

@@ -252,11 +252,14 @@ function toMessage(event: MessageServerEvent, id: number, member: string | null)
   };
 }
 
-/** The echo of another member's answer names them; the own echoes and the characters' do not. */
+/**
+ * The echo of another member's answer names them ("" for one who left the team, whose name the
+ * log no longer holds); the own echoes and the characters' do not.
+ */
 function teammateOf(event: MessageServerEvent, member: string | null): { author?: string } {
   if (event.type !== "webtext" || event.data.Originator !== "user") return {};
   const { Member, Name } = event.data;
-  return Member === undefined || Name === undefined || Member === member ? {} : { author: Name };
+  return Member === undefined || Member === member ? {} : { author: Name ?? "" };
 }
 
 function isOld(timestamp: string, receivedAt: number): boolean {

@@ -23,7 +23,10 @@ const messageSchema = z.object({
   seenRatio: z.number().optional(),
   feature: z.string().optional(),
   recommendationId: z.string().optional(),
-  /** A teammate's answer or tap (`user`, but another member's): the teammate's name. */
+  /**
+   * A teammate's answer or tap (`user`, but another member's): the teammate's name; "" for a
+   * member who has left the team since.
+   */
   author: z.string().optional(),
   timestamp: z.string(),
   unread: z.boolean(),

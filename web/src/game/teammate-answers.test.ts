@@ -70,4 +70,11 @@ describe("answers in a team", () => {
       expect(own?.author).toBeUndefined();
     }
   });
+
+  it("the answer of a member who has left the team since is a teammate's without a name", () => {
+    const state = run([opening("a-key"), echo(1, "Gockel", "b-key")]);
+    expect(stationLocal(state, 1).messages).toMatchObject([
+      { originator: "user", content: "Gockel", author: "" },
+    ]);
+  });
 });

@@ -203,6 +203,7 @@ export const de: Locale = {
     log: "Nachrichten",
     newMessages: "Neue Nachrichten",
     writing: "{{name}} schreibt …",
+    formerTeammate: "Ehemaliges Teammitglied",
     you: "Du",
     zoom: "Bild vergrößern",
     image: "Bild von {{name}}",

@@ -198,6 +198,7 @@ export const en = {
     log: "Messages",
     newMessages: "New messages",
     writing: "{{name}} is typing …",
+    formerTeammate: "A former teammate",
     you: "You",
     zoom: "Enlarge image",
     image: "Image from {{name}}",
