@@ -69,7 +69,7 @@ describe("keyboard navigation of the menus", () => {
       "Deutsch (du)",
       "Deutsch (Sie)",
       "English",
-      "Passwort ändern",
+      "Spielstand sichern",
       "Konto löschen",
       "Abmelden",
     ]);

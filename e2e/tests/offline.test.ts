@@ -119,7 +119,8 @@ describe("offline", () => {
   it("opens another screen of the app without a network", async () => {
     await page.goto("/webapp/story");
     // A screen not opened before: the app is there, the station list from the last visit too.
-    await page.getByRole("heading", { name: "Geschichten", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Erzählstationen", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Märchenstunde", exact: true, level: 2 }).waitFor();
     await page.getByText("Märchenstunde an der Pfarrkirche").waitFor();
   });
 

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,21 +5,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { demoPackWith, type GamePack } from "../support/content";
 import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
-import { COMPILED_SERVER, startServer, type RunningServer } from "../support/server";
-
-/** `npm run operator -- add NAME` against the server's database: the one-time password. */
-function addOperator(server: RunningServer, name: string): string {
-  const cli = join(COMPILED_SERVER, "../operator.js");
-  const result = spawnSync(process.execPath, [cli, "add", name], {
-    env: { ...process.env, ...server.env },
-    encoding: "utf8",
-  });
-  const password = /one-time password (\S+)/.exec(result.stdout + result.stderr)?.[1];
-  if (result.status !== 0 || password === undefined) {
-    throw new Error(`operator add failed:\n${result.stdout}${result.stderr}`);
-  }
-  return password;
-}
+import { addOperator } from "../support/operators";
+import { startServer, type RunningServer } from "../support/server";
 
 /** The figures of one station in the console's table, by column name. */
 async function funnelRow(page: Page, title: string): Promise<Record<string, string>> {

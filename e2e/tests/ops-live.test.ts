@@ -1,25 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
 import { demoPackWith, type GamePack } from "../support/content";
 import { messagesFrom, settle, startStation } from "../support/play";
-import { COMPILED_SERVER, startServer, type RunningServer } from "../support/server";
-
-/** `npm run operator -- add NAME` against the server's database: the one-time password. */
-function addOperator(server: RunningServer, name: string): string {
-  const cli = join(COMPILED_SERVER, "../operator.js");
-  const result = spawnSync(process.execPath, [cli, "add", name], {
-    env: { ...process.env, ...server.env },
-    encoding: "utf8",
-  });
-  const password = /one-time password (\S+)/.exec(result.stdout + result.stderr)?.[1];
-  if (result.status !== 0 || password === undefined) {
-    throw new Error(`operator add failed:\n${result.stdout}${result.stderr}`);
-  }
-  return password;
-}
+import { addOperator, signInNewOperator } from "../support/operators";
+import { startServer, type RunningServer } from "../support/server";
 
 /**
  * What the console shows of the game as it runs: the teams that share their position on a map
@@ -75,17 +60,7 @@ describe("the console's live view", () => {
       timeout: 30_000,
     });
 
-    const password = addOperator(server, "anna");
-    await ops.goto("/ops/");
-    await ops.getByLabel("Name").fill("anna");
-    await ops.getByLabel("Passwort").fill(password);
-    await ops.getByRole("button", { name: "Anmelden" }).click();
-    // A one-time password of the command line: the operator chooses their own first.
-    await ops.getByLabel("Einmalpasswort").fill(password);
-    await ops.getByLabel("Neues Passwort", { exact: true }).fill("Schwalbennest-42");
-    await ops.getByLabel("Neues Passwort wiederholen").fill("Schwalbennest-42");
-    await ops.getByRole("button", { name: "Passwort ändern" }).click();
-    await ops.getByRole("heading", { level: 1, name: "Übersicht" }).waitFor();
+    await signInNewOperator(ops, "anna", addOperator(server, "anna"), "Schwalbennest-42");
     const feed = ops.getByRole("region", { name: "Aktivität" }).getByRole("listitem");
     await feed.filter({ hasText: /hat Der Marktplatz gestartet$/ }).waitFor({ timeout: 15_000 });
     // Opening the console again shows it again.

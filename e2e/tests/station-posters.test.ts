@@ -1,11 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { settle } from "../support/play";
-import { COMPILED_SERVER, startServer, type RunningServer } from "../support/server";
+import { addOperator, signInNewOperator } from "../support/operators";
+import { startServer, type RunningServer } from "../support/server";
 
 /**
  * The stations' QR posters from the operators' console, in the language the operator picks:
@@ -28,16 +27,7 @@ describe("station posters in the console", () => {
   });
 
   it("are a PDF in the language picked, one page per station", async () => {
-    const added = spawnSync(
-      process.execPath,
-      [join(COMPILED_SERVER, "../operator.js"), "add", "lena"],
-      { env: { ...process.env, ...server.env }, encoding: "utf8" },
-    );
-    const password = /one-time password (\S+)/.exec(added.stdout + added.stderr)?.[1] ?? "";
-    await ops.goto("/ops/");
-    await ops.getByLabel("Name").fill("lena");
-    await ops.getByLabel("Passwort").fill(password);
-    await ops.getByRole("button", { name: "Anmelden" }).click();
+    await signInNewOperator(ops, "lena", addOperator(server, "lena"), "Stationsplakat-9");
     await ops.getByRole("navigation").getByRole("link", { name: "Export & Neuladen" }).click();
 
     const posters = ops.getByRole("region", { name: "Stationsplakate" });
