@@ -94,5 +94,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test-setup.ts"],
+    // The setup's cleanup (unmounting the app) before a test file's own afterEach restores
+    // the globals it stubbed: a stream an app opens while it is unmounted still finds them.
+    sequence: { hooks: "list" },
   },
 });

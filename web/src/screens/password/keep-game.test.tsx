@@ -22,11 +22,16 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-/** Opens the menu; `waitFor` is an entry to wait for first (the account is asked for). */
-async function menuEntries(waitFor?: string) {
-  fireEvent.click(screen.getByRole("button", { name: "Menü" }));
-  const menu = await screen.findByRole("navigation", { name: "Hauptmenü" });
-  if (waitFor !== undefined) await within(menu).findByRole("link", { name: waitFor });
+/** Opens the menu; `first` is an entry to wait for first (the account is asked for). */
+async function menuEntries(first?: string) {
+  // A click on a header that a route change renders anew is lost: open it until it is open.
+  const menu = await waitFor(() => {
+    const open = screen.queryByRole("navigation", { name: "Hauptmenü" });
+    if (open !== null) return open;
+    fireEvent.click(screen.getByRole("button", { name: "Menü" }));
+    throw new Error("the menu is not open yet");
+  });
+  if (first !== undefined) await within(menu).findByRole("link", { name: first });
   const entries = within(menu)
     .getAllByRole("link")
     .map((link) => link.textContent);
