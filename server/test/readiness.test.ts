@@ -27,7 +27,8 @@ async function holdWriteLock(db: TestDatabase): Promise<() => Promise<void>> {
   }
   if (where.database.kind !== "postgres") throw new Error("expected PostgreSQL");
   // The test schema is the connection's search_path (support/postgres.ts).
-  const schema = new URL(where.database.url).searchParams.get("options")?.split("=")[1];
+  const options = new URL(where.database.url).searchParams.get("options") ?? "";
+  const schema = /search_path=(\S+)/.exec(options)?.[1];
   const client = new Client({ connectionString: testDatabaseUrl });
   await client.connect();
   await client.query("BEGIN");

@@ -34,7 +34,9 @@ export async function createTestSchema(): Promise<TestSchema> {
   const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(`CREATE SCHEMA ${name}`);
   const url = new URL(testDatabaseUrl);
-  url.searchParams.set("options", `-c search_path=${name}`);
+  // No parallel workers: one failed to find the schema (3F000, "parallel worker") while other
+  // runs on the shared server created and dropped theirs; the tests' tables are tiny anyway.
+  url.searchParams.set("options", `-c search_path=${name} -c max_parallel_workers_per_gather=0`);
   return {
     name,
     database: { kind: "postgres", url: url.toString() },
