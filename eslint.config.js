@@ -48,6 +48,12 @@ function boundary(root, folder, forbidden, why, always) {
   };
 }
 
+/** How import-x finds the files behind imports. */
+const importSettings = {
+  "import-x/extensions": [".ts", ".tsx", ".js"],
+  "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+};
+
 const serverBoundary = (folder, forbidden, why) =>
   boundary("server/src", folder, forbidden, why, [webFromServer, consoleFromOthers]);
 const webBoundary = (folder, forbidden, why) =>
@@ -181,6 +187,34 @@ export default tseslint.config(
     "the service worker is a bundle of its own",
   ),
   {
+    // The services reach the database through store/store.ts and its repositories: only the
+    // store itself and the composition root (app.ts, main.ts, compose/) know its dialects.
+    files: ["server/src/**/*.ts"],
+    ignores: [
+      "server/src/store/**",
+      "server/src/compose/**",
+      "server/src/app.ts",
+      "server/src/main.ts",
+    ],
+    plugins: { "import-x": importX },
+    settings: importSettings,
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: "server/src",
+              from: "server/src/store/{sqlite,postgres}-*.ts",
+              message: "a service sees the Store and its repositories, not a dialect's files",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No module may reach itself through its imports.
     files: [
       "server/src/**/*.ts",
@@ -189,10 +223,7 @@ export default tseslint.config(
       "protocol/src/**/*.ts",
     ],
     plugins: { "import-x": importX },
-    settings: {
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
-    },
+    settings: importSettings,
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
 );

@@ -1,22 +1,38 @@
 import type { PlayerStatus, StationStatus, StoryStatus } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
 import { stationRadius } from "../content/model";
-import type { StationRunRow } from "../store/station-run-repository";
+import type { RunSummary } from "../store/station-run-columns";
 import type { Repositories } from "../store/store";
 import { isTeamStream } from "../participants/participant";
-
-export type RunOutcome = Pick<StationRunRow, "stationId" | "status" | "points">;
 
 /** What a participant's status is made of, besides the pack. */
 export type ParticipantState = {
   currentStation: number;
   /** The story opened last, 0 before any. */
   currentStory: number;
-  runs: RunOutcome[];
+  runs: RunSummary[];
   /** Ids of the stories the participant has opened. */
   doneStories: number[];
   hasTeam: boolean;
 };
+
+/** The state once `run` is saved and `currentStation` is current. */
+export function withRun(
+  state: ParticipantState,
+  run: RunSummary,
+  currentStation: number,
+): ParticipantState {
+  const others = state.runs.filter((other) => other.stationId !== run.stationId);
+  return { ...state, currentStation, runs: [...others, run] };
+}
+
+/** The state once the current station `stationId` is cancelled. */
+export function withCancelled(state: ParticipantState, stationId: number): ParticipantState {
+  const runs = state.runs.map((run) =>
+    run.stationId === stationId ? { ...run, status: "cancelled" as const } : run,
+  );
+  return { ...state, currentStation: 0, runs };
+}
 
 /** Reads a participant's state and builds its status, inside the caller's transaction. */
 export async function readPlayerStatus(
@@ -36,7 +52,7 @@ export async function readParticipantState(
   return {
     currentStation,
     currentStory,
-    runs: await repos.stationRuns.listByStream(stream),
+    runs: await repos.stationRuns.listSummaries(stream),
     doneStories: await repos.storyStates.listDone(stream),
     hasTeam: isTeamStream(stream),
   };
@@ -91,6 +107,6 @@ export function buildPlayerStatus(pack: ContentPack, state: ParticipantState): P
 }
 
 /** How many stations the participant finished with points: what stories require (spec 2). */
-export function stationsWithPoints(runs: RunOutcome[]): number {
+export function stationsWithPoints(runs: RunSummary[]): number {
   return runs.filter((run) => run.status === "done" && run.points > 0).length;
 }

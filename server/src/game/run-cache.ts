@@ -33,14 +33,15 @@ export class RunCache {
 
   /** The stream's state after `write`, which went through on top of what the cache held. */
   wrote(write: RunWrite): void {
-    const entry = this.entries.get(write.stream);
-    const language = entry?.stationId === write.stationId ? entry.state.run?.language : undefined;
-    if (language === undefined) return this.forget(write.stream);
-    this.remember(write.stream, write.stationId, {
+    const { stream, outcome } = write;
+    const [run] = outcome.runs;
+    const entry = this.entries.get(stream);
+    if (entry?.stationId !== run.stationId) return this.forget(stream);
+    this.remember(stream, run.stationId, {
       version: write.version + 1,
       lastSeq: write.lastSeq,
-      currentStation: write.leave ? 0 : (entry?.state.currentStation ?? 0),
-      run: { ...write.run, language },
+      currentStation: outcome.currentStation ?? entry.state.currentStation,
+      run,
     });
   }
 

@@ -2,14 +2,20 @@ import type { ContentPack, Station } from "../content/model";
 import { indexById } from "../content/model";
 import { localize } from "../content/model";
 import { ServiceError } from "../errors";
+import type { EventDraft } from "../events/event-log";
 import type { ScheduledRow } from "../store/scheduled-message-repository";
+import type { StationRun } from "../store/station-run-columns";
 import type { Store } from "../store/store";
-import { parseLaterGroup, scheduleReminder } from "./agenda";
+import type { AgendaEntry } from "../store/turn-outcome";
+import { parseLaterGroup, reminderEntry } from "./agenda";
 import { laterEvents } from "./station-events";
-import type { Turn, Turns } from "./turns";
+import type { GameOutcome, Turn, Turns } from "./turns";
 
 /** Streams served per pass; the scheduler comes back at once for the rest. */
 const STREAMS_PER_PASS = 100;
+
+/** What one stream's delivery gathers: the runs whose wait it sent, its events and reminders. */
+type Delivery = { runs: Map<number, StationRun>; events: EventDraft[]; agenda: AgendaEntry[] };
 
 export type ScheduledDeliveryDeps = { store: Store; pack: ContentPack; turns: Turns };
 
@@ -40,7 +46,7 @@ export class ScheduledDelivery {
     const failures: unknown[] = [];
     for (const stream of streams) {
       try {
-        await this.deps.turns.run(stream, (turn) => this.deliver(turn));
+        await this.deps.turns.write(stream, (turn) => this.deliver(turn));
       } catch (error) {
         // A stream that went away meanwhile took its agenda with it; nothing is lost.
         if (!(error instanceof ServiceError)) failures.push(error);
@@ -49,42 +55,40 @@ export class ScheduledDelivery {
     if (failures.length > 0) throw new AggregateError(failures, "scheduled delivery failed");
   }
 
-  private async deliver(turn: Turn): Promise<void> {
+  private async deliver(turn: Turn): Promise<GameOutcome> {
     const rows = await turn.repos.scheduled.claimDue(turn.stream, turn.at);
+    const delivery: Delivery = { runs: new Map(), events: [], agenda: [] };
     for (const row of rows) {
-      if (row.kind === "messages") await this.deliverMessages(turn, row);
-      else await this.deliverReminder(turn, row);
+      if (row.kind === "messages") await this.deliverMessages(turn, row, delivery);
+      else await this.deliverReminder(turn, row, delivery);
     }
-    await turn.repos.scheduled.deleteIds(rows.map((row) => row.id));
+    const { events, agenda } = delivery;
+    return { runs: [...delivery.runs.values()], events, agenda, delivered: rows.map((r) => r.id) };
   }
 
   /** The messages, and after the step's last ones what the station waits for. */
-  private async deliverMessages(turn: Turn, row: ScheduledRow): Promise<void> {
+  private async deliverMessages(turn: Turn, row: ScheduledRow, delivery: Delivery): Promise<void> {
     const group = parseLaterGroup(row.payload ?? "null");
     const { awaiting, ...withoutWait } = group;
-    const run = await turn.repos.stationRuns.find(turn.stream, row.stationId);
+    const run = await this.runOf(turn, row.stationId, delivery);
     const station = this.stations.get(row.stationId);
     // Cancelling drops a station's rows, so the run is active; should it not be, the player
     // gets the messages but no input the server would refuse.
     const waits = awaiting !== undefined && run?.status === "active" && station !== undefined;
-    turn.events.push(...laterEvents(row.stationId, waits ? group : withoutWait, turn.at));
+    delivery.events.push(...laterEvents(row.stationId, waits ? group : withoutWait, turn.at));
     if (!waits) return;
-    await turn.repos.stationRuns.setAwaiting(
-      turn.stream,
-      row.stationId,
-      JSON.stringify(awaiting),
-      turn.at,
-    );
-    await scheduleReminder(turn, station, awaiting);
+    delivery.runs.set(row.stationId, { ...run, awaiting, updatedAt: turn.at });
+    const reminder = reminderEntry(station, awaiting, turn.at);
+    if (reminder) delivery.agenda.push(reminder);
   }
 
   /** The station's reminder, if the player is still in the wait it was scheduled for. */
-  private async deliverReminder(turn: Turn, row: ScheduledRow): Promise<void> {
+  private async deliverReminder(turn: Turn, row: ScheduledRow, delivery: Delivery): Promise<void> {
     const station = this.stations.get(row.stationId);
     const current = await turn.repos.participants.currentStation(turn.stream);
-    const run = await turn.repos.stationRuns.find(turn.stream, row.stationId);
+    const run = await this.runOf(turn, row.stationId, delivery);
     if (!station?.reminder || current !== row.stationId || run?.status !== "active") return;
-    turn.events.push({
+    delivery.events.push({
       type: "webtext",
       data: {
         StationID: station.id,
@@ -93,5 +97,16 @@ export class ScheduledDelivery {
         Timestamp: turn.at,
       },
     });
+  }
+
+  /** The station's run as this delivery left it so far. */
+  private async runOf(
+    turn: Turn,
+    stationId: number,
+    delivery: Delivery,
+  ): Promise<StationRun | undefined> {
+    return (
+      delivery.runs.get(stationId) ?? (await turn.repos.stationRuns.find(turn.stream, stationId))
+    );
   }
 }

@@ -2,10 +2,12 @@ import { performance } from "node:perf_hooks";
 import type { Clock } from "../clock";
 import { ParticipantChanged } from "../errors";
 import type { EventBus } from "../events/bus";
-import { appendEvents } from "../events/event-log";
+import { appendEvents, numberEvents } from "../events/event-log";
 import type { EventDraft } from "../events/event-log";
-import type { RunAccess, RunWrite } from "../store/run-store";
+import { writeOutcome } from "../store/outcome-writer";
+import type { RunAccess, RunState, RunWrite } from "../store/run-store";
 import type { Repositories, Store } from "../store/store";
+import type { AgendaEntry, StepOutcome, TurnOutcome } from "../store/turn-outcome";
 import { KeyedQueue } from "../participants/keyed-queue";
 import { RunCache } from "./run-cache";
 
@@ -23,14 +25,14 @@ export type Turn = {
   scored?: boolean;
 };
 
-/** What a turn of the answer path writes, and what follows from it after the commit. */
-export type RunOutcome = {
-  write: RunWrite;
-  /** The earliest due time (ISO) of anything the turn scheduled. */
-  wakeAt?: string;
-  /** A station finished: the scoreboard is out of date. */
-  scored: boolean;
-};
+/** What a turn of the station lifecycle does, in the game's values (store/turn-outcome.ts). */
+export type GameOutcome = TurnOutcome<EventDraft>;
+
+/** A turn of the answer path: the state it read, and its outcome. */
+export type StepTurn = { state: RunState; outcome: StepOutcome<EventDraft> };
+
+/** An outcome written, and the time of its turn. */
+export type WrittenTurn = { at: string; outcome: GameOutcome };
 
 export type TurnsDeps = {
   store: Store;
@@ -82,35 +84,62 @@ export class Turns {
   }
 
   /**
-   * The answer path (decisions/012-live-path.md): `work` reads the stream's state itself,
-   * without a lock, and returns what to write; the write happens only if no other turn changed
-   * the stream since (store/run-store.ts), else `work` runs once more with the stream locked.
-   * Serialised per stream with `run`.
+   * A turn of the station lifecycle with the stream locked: `work` reads what it needs and
+   * returns the outcome (undefined: nothing changes), which is written in the same transaction
+   * (store/outcome-writer.ts). Returns what was written.
    */
-  step(stream: string, work: (at: string, runs: RunAccess) => Promise<RunOutcome>): Promise<void> {
+  write(
+    stream: string,
+    work: (turn: Turn) => Promise<GameOutcome | undefined>,
+  ): Promise<WrittenTurn | undefined> {
+    return this.run(stream, async (turn) => {
+      const outcome = await work(turn);
+      if (!outcome) return undefined;
+      await writeOutcome(turn.repos, stream, turn.at, outcome);
+      turn.events.push(...outcome.events);
+      const wakeAt = earliest(outcome.agenda);
+      if (wakeAt !== undefined) noteScheduled(turn, wakeAt);
+      if (outcome.scored) turn.scored = true;
+      return { at: turn.at, outcome };
+    });
+  }
+
+  /**
+   * The answer path (decisions/012-live-path.md): `work` reads the stream's state itself,
+   * without a lock, and returns the outcome; it is written only if no other turn changed the
+   * stream since (store/run-store.ts), else `work` runs once more with the stream locked.
+   * Serialised per stream with `run`. Returns what was written.
+   */
+  step(
+    stream: string,
+    work: (at: string, runs: RunAccess) => Promise<StepTurn>,
+  ): Promise<RunWrite> {
     const { store, clock } = this.deps;
     const start = performance.now();
     return this.queue.run(stream, async () => {
-      const first = await work(clock.now().toISOString(), this.cache.over(store.runs));
-      if (await store.runs.commit(first.write)) {
-        this.cache.wrote(first.write);
-        return this.committed(stream, first, start);
+      const at = clock.now().toISOString();
+      const first = toWrite(stream, at, await work(at, this.cache.over(store.runs)));
+      if (await store.runs.commit(first)) {
+        this.cache.wrote(first);
+        this.committed(first, start);
+        return first;
       }
       this.cache.forget(stream);
       // Another turn of the stream came in between: this time with the stream locked.
       const second = await store.runs.exclusive(stream, async (runs) => {
-        const outcome = await work(clock.now().toISOString(), runs);
-        if (!(await runs.commit(outcome.write)))
-          throw new Error(`stream ${stream} changed under its lock`);
-        return outcome;
+        const at = clock.now().toISOString();
+        const write = toWrite(stream, at, await work(at, runs));
+        if (!(await runs.commit(write))) throw new Error(`stream ${stream} changed under its lock`);
+        return write;
       });
-      this.committed(stream, second, start);
+      this.committed(second, start);
+      return second;
     });
   }
 
   /** Hands a committed outcome's events to the streams, and tells the scheduler and scores. */
-  private committed(stream: string, outcome: RunOutcome, start: number): void {
-    const { events } = outcome.write;
+  private committed({ stream, outcome }: RunWrite, start: number): void {
+    const { events } = outcome;
     this.deps.onTurn?.((performance.now() - start) / 1000, events.length);
     if (events.length > 0) {
       this.deps.bus.publish(
@@ -118,9 +147,24 @@ export class Turns {
         events.map(({ seq, type, payload }) => ({ seq, type, payload })),
       );
     }
-    if (outcome.wakeAt !== undefined) this.deps.onScheduled(new Date(outcome.wakeAt));
+    const wakeAt = earliest(outcome.agenda);
+    if (wakeAt !== undefined) this.deps.onScheduled(new Date(wakeAt));
     if (outcome.scored) this.deps.onScored();
   }
+}
+
+/** The write of a step: its events numbered after the stream's last id as the step read it. */
+function toWrite(stream: string, at: string, { state, outcome }: StepTurn): RunWrite {
+  const events = numberEvents(outcome.events, state.lastSeq);
+  const lastSeq = state.lastSeq + events.length;
+  return { stream, at, version: state.version, lastSeq, outcome: { ...outcome, events } };
+}
+
+/** The earliest due time of the agenda's new rows. */
+function earliest(agenda: AgendaEntry[]): string | undefined {
+  let dueAt: string | undefined;
+  for (const entry of agenda) if (dueAt === undefined || entry.dueAt < dueAt) dueAt = entry.dueAt;
+  return dueAt;
 }
 
 /** Records that the turn scheduled something due at `dueAt`. */

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Dialect } from "../config";
-import type { Database, StationRunStatus } from "./schema";
+import type { Database } from "./schema";
+import type { StationRunStatus } from "./station-run-columns";
 import type { SqliteReader } from "./sqlite-reader";
 
 /** One station's runs: one per participant that ever started it. */

@@ -141,33 +141,30 @@ describe("migration 015", () => {
       try {
         await store.migrate("014-password-reset-used");
         await store.repos.streams.create("player:1");
-        const run = {
-          stream: "player:1",
-          inkState: "{}",
-          awaiting: "{}",
-          points: 0,
-          language: "de" as const,
-          scriptVersion: null,
-          startedAt: "2026-05-01T10:00:00.000Z",
-          doneAt: null,
-          wrongAnswers: 0,
-        };
         const at = (minute: number) => `2026-05-01T10:${minute}0:00.000Z`;
-        await store.repos.stationRuns.save({
-          ...run,
-          stationId: 1,
-          status: "cancelled",
-          updatedAt: at(1),
-        });
-        await store.repos.stationRuns.save({
-          ...run,
-          stationId: 2,
-          status: "active",
-          updatedAt: at(2),
-        });
+        // Runs as the schema of 014 holds them, written without the code of today.
+        const table = schema ? `${schema.name}.station_runs` : "station_runs";
+        const insert = `insert into ${table} (stream, station_id, status, ink_state, awaiting,
+          points, language, started_at, updated_at)`;
+        const runs = [
+          [1, "cancelled", at(1)],
+          [2, "active", at(2)],
+        ] as const;
+        for (const [stationId, status, updatedAt] of runs) {
+          const awaiting = '{"answer":false,"buttons":[]}';
+          const values: unknown[] = ["player:1", stationId, status, "{}", awaiting, 0, "de"];
+          values.push("2026-05-01T10:00:00.000Z", updatedAt);
+          if (schema) {
+            await adminQuery(`${insert} values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, values);
+          } else {
+            const sqlite = new SqliteDatabase(join(dir, "db.sqlite"));
+            sqlite.prepare(`${insert} values (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(values);
+            sqlite.close();
+          }
+        }
         await store.migrate();
-        const runs = await store.repos.stationRuns.listByStream("player:1");
-        expect(runs.map((r) => [r.stationId, r.cancelledAt]).sort()).toEqual([
+        const migrated = await store.repos.stationRuns.listByStream("player:1");
+        expect(migrated.map((r) => [r.stationId, r.cancelledAt]).sort()).toEqual([
           [1, at(1)],
           [2, null],
         ]);

@@ -1,52 +1,61 @@
 import type { Pool } from "pg";
 import { LOAD_SQL, toState } from "./run-store";
 import type { LoadedRow, RunAccess, RunState, RunStore, RunWrite, StreamState } from "./run-store";
+import { SUMMARY_FIELDS, UPDATE_FIELDS } from "./station-run-columns";
+import { columnOf, decodeColumns, encodeColumns, updateRunSql } from "./station-run-columns";
+import type { StoredSummary } from "./station-run-columns";
+
+/** COMMIT_SQL's parameters before the run's: the stream's, the events' and the agenda's. */
+const FIXED_PARAMETERS = 14;
+const NONE: readonly number[] = [];
 
 /**
  * PostgreSQL: one round trip to read, one to write. The write is a single statement (so it
  * commits on its own) whose parts all depend on the version check of its first. It returns
  * once the commit is on disk, as every commit of the server does (`synchronous_commit`,
  * store.ts): its events go to the streams only then, so no crash takes back a reply a player
- * saw (decisions/026).
+ * saw (decisions/026). The run's columns come from the column map (station-run-columns.ts).
  */
 const COMMIT_SQL = `with s as (
   update streams set version = version + 1, last_seq = $3
   where stream = $1 and version = $2
   returning stream
 ), r as (
-  update station_runs set status = $5, ink_state = $6, awaiting = $7, points = $8,
-    script_version = $19, updated_at = $9, wrong_answers = wrong_answers + $20,
-    done_at = case when $5 = 'done' then coalesce(done_at, $9) else done_at end
-  where stream = $1 and station_id = $4 and exists (select from s)
+  ${updateRunSql((i) => `$${FIXED_PARAMETERS + 1 + i}`)}
+    and exists (select from s)
   returning 1
 ), p as (
-  update participants set current_station = 0, updated_at = $9
-  where stream = $1 and $10::boolean and exists (select from s)
+  update participants set current_station = $5, updated_at = $4
+  where stream = $1 and $5::int is not null and exists (select from s)
   returning 1
 ), e as (
   insert into event_log (stream, seq, type, station_id, payload, created_at, retracted)
-  select $1, t.seq, t.type, t.station_id, t.payload, $9, 0
-  from unnest($11::int[], $12::text[], $13::int[], $14::text[]) as t(seq, type, station_id, payload)
+  select $1, t.seq, t.type, t.station_id, t.payload, $4, 0
+  from unnest($6::int[], $7::text[], $8::int[], $9::text[]) as t(seq, type, station_id, payload)
   where exists (select from s)
   returning 1
 ), d as (
   delete from scheduled_messages
-  where stream = $1 and station_id = $4 and kind = 'reminder' and $15::boolean
-    and exists (select from s)
+  where stream = $1 and station_id = any($10::int[]) and kind = 'reminder'
+    and cardinality($10::int[]) > 0 and exists (select from s)
   returning 1
 ), a as (
   insert into scheduled_messages (stream, station_id, kind, due_at, payload)
-  select $1, $4, t.kind, t.due_at, t.payload
-  from unnest($16::text[], $17::text[], $18::text[]) as t(kind, due_at, payload)
+  select $1, t.station_id, t.kind, t.due_at, t.payload
+  from unnest($11::int[], $12::text[], $13::text[], $14::text[])
+    as t(station_id, kind, due_at, payload)
   where exists (select from s)
   returning 1
 )
 select count(*)::int as ok from s`;
 
+/** What a status needs of a run, as a JSON object under its field names. */
+const SUMMARY_JSON = `json_build_object(${SUMMARY_FIELDS.map((f) => `'${f}', r.${columnOf(f)}`).join(", ")})`;
+
 const SNAPSHOT_SQL = `select s.last_seq as "lastSeq", p.current_station as "currentStation",
   p.current_story as "currentStory",
-  coalesce((select json_agg(json_build_object('stationId', r.station_id, 'status', r.status,
-    'points', r.points)) from station_runs r where r.stream = s.stream), '[]') as runs,
+  coalesce((select json_agg(${SUMMARY_JSON}) from station_runs r where r.stream = s.stream), '[]')
+    as runs,
   coalesce((select json_agg(t.story_id) from story_states t where t.stream = s.stream), '[]')
     as "doneStories",
   coalesce((select json_agg(json_build_array(e.seq, e.type, e.payload) order by e.seq)
@@ -72,7 +81,10 @@ export class PostgresRunStore implements RunStore {
   /** One statement: it sees one snapshot of the database. */
   async snapshot(stream: string, afterSeq: number): Promise<StreamState | undefined> {
     const { rows } = await this.pool.query<
-      Omit<StreamState, "backlog"> & { backlog: [number, string, string][] }
+      Omit<StreamState, "backlog" | "runs"> & {
+        runs: StoredSummary[];
+        backlog: [number, string, string][];
+      }
     >({
       name: "wegmarke-stream-snapshot",
       text: SNAPSHOT_SQL,
@@ -80,8 +92,9 @@ export class PostgresRunStore implements RunStore {
     });
     const row = rows[0];
     if (!row) return undefined;
+    const runs = row.runs.map((run) => decodeColumns(run, SUMMARY_FIELDS));
     const backlog = row.backlog.map(([seq, type, payload]) => ({ seq, type, payload }));
-    return { ...row, backlog };
+    return { ...row, runs, backlog };
   }
 
   commit(write: RunWrite): Promise<boolean> {
@@ -120,7 +133,7 @@ function postgresAccess(db: Queryable): RunAccess {
 }
 
 async function commitPostgres(db: Queryable, write: RunWrite): Promise<boolean> {
-  const { run, events, agenda } = write;
+  const { events, agenda } = write.outcome;
   const { rows } = await db.query<{ ok: number }>({
     name: "wegmarke-run-commit",
     text: COMMIT_SQL,
@@ -128,23 +141,18 @@ async function commitPostgres(db: Queryable, write: RunWrite): Promise<boolean> 
       write.stream,
       write.version,
       write.lastSeq,
-      write.stationId,
-      run.status,
-      run.inkState,
-      run.awaiting,
-      run.points,
       write.at,
-      write.leave,
+      write.outcome.currentStation ?? null,
       events.map((event) => event.seq),
       events.map((event) => event.type),
       events.map((event) => event.stationId),
       events.map((event) => event.payload),
-      write.dropReminder,
-      agenda.map((row) => row.kind),
-      agenda.map((row) => row.dueAt),
-      agenda.map((row) => row.payload),
-      run.scriptVersion,
-      run.wrong ? 1 : 0,
+      write.outcome.remindersDropped ?? NONE,
+      agenda.map((entry) => entry.stationId),
+      agenda.map((entry) => entry.kind),
+      agenda.map((entry) => entry.dueAt),
+      agenda.map((entry) => entry.payload),
+      ...encodeColumns(write.outcome.runs[0], UPDATE_FIELDS),
     ],
   });
   return rows[0]?.ok === 1;

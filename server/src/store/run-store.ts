@@ -1,6 +1,7 @@
-import type { Language } from "@wegmarke/protocol";
 import type { LogRow } from "./event-repository";
-import type { ScheduledKind, StationRunStatus } from "./schema";
+import { RUN_FIELDS, decodeRun, selectColumns } from "./station-run-columns";
+import type { RunSummary, StationRun, StoredRun } from "./station-run-columns";
+import type { StepOutcome } from "./turn-outcome";
 
 /**
  * The answer path's storage (decisions/012-live-path.md): a turn reads what it needs of a stream
@@ -8,7 +9,8 @@ import type { ScheduledKind, StationRunStatus } from "./schema";
  * but only while the stream's version is still the one it read. Another turn of the stream in
  * between (on another instance, or one that locked the stream) makes the write a no-op, and
  * the caller starts over. SQLite writes the outcomes of many turns in one transaction (group
- * commit); PostgreSQL writes each in a single statement.
+ * commit); PostgreSQL writes each in a single statement. Both encode the run with the column
+ * map (station-run-columns.ts).
  */
 export type RunStore = RunAccess & {
   /**
@@ -35,7 +37,7 @@ export type StreamState = {
   lastSeq: number;
   currentStation: number;
   currentStory: number;
-  runs: { stationId: number; status: StationRunStatus; points: number }[];
+  runs: RunSummary[];
   doneStories: number[];
   backlog: LogRow[];
 };
@@ -45,60 +47,27 @@ export type RunState = {
   lastSeq: number;
   currentStation: number;
   /** The station's run; undefined when the stream never started it. */
-  run?: {
-    status: StationRunStatus;
-    inkState: string;
-    /** The engine's Awaiting as JSON. */
-    awaiting: string;
-    points: number;
-    language: Language;
-    /** The version of the script the state comes from; null for runs saved before versions. */
-    scriptVersion: string | null;
-  };
+  run?: StationRun;
 };
 
+/** A step's outcome, to be written while the stream is still at the version `load` read. */
 export type RunWrite = {
   stream: string;
+  at: string;
   /** The version `load` read. */
   version: number;
-  at: string;
-  stationId: number;
-  run: {
-    status: StationRunStatus;
-    inkState: string;
-    awaiting: string;
-    points: number;
-    scriptVersion: string;
-    /** The answer was a wrong one: the run's count of them grows by one. */
-    wrong: boolean;
-  };
-  /** The station stops being the current one (it is done). */
-  leave: boolean;
-  /** The stream's new last id: that of the last event. */
+  /** The stream's new last id: that of the outcome's last event. */
   lastSeq: number;
-  events: { seq: number; type: string; stationId: number | null; payload: string }[];
-  /** The station's pending reminder goes (the player answered). */
-  dropReminder: boolean;
-  /** New rows of the station's agenda. */
-  agenda: { kind: ScheduledKind; dueAt: string; payload: string | null }[];
+  outcome: StepOutcome;
 };
 
-/** A row of LOAD_SQL. */
-export type LoadedRow = {
-  version: number;
-  lastSeq: number;
-  currentStation: number;
-  status: StationRunStatus | null;
-  inkState: string | null;
-  awaiting: string | null;
-  points: number | null;
-  language: Language | null;
-  scriptVersion: string | null;
+/** A row of LOAD_SQL: the stream, and its run's columns (all null when it has none). */
+export type LoadedRow = { version: number; lastSeq: number; currentStation: number } & {
+  [K in keyof StoredRun]: StoredRun[K] | null;
 };
 
 export const LOAD_SQL = `select s.version, s.last_seq as "lastSeq", p.current_station as "currentStation",
-  r.status, r.ink_state as "inkState", r.awaiting, r.points, r.language,
-  r.script_version as "scriptVersion"
+  ${selectColumns(RUN_FIELDS, "r")}
 from streams s
 join participants p on p.stream = s.stream
 left join station_runs r on r.stream = s.stream and r.station_id = $2
@@ -109,17 +78,8 @@ export const SQLITE_LOAD_SQL = LOAD_SQL.replace("$2", "?").replace("$1", "?");
 
 export function toState(row: LoadedRow | undefined): RunState | undefined {
   if (!row) return undefined;
-  const { version, lastSeq, currentStation, status, inkState, awaiting, points, language } = row;
-  const run =
-    status === null || inkState === null || awaiting === null || language === null
-      ? undefined
-      : {
-          status,
-          inkState,
-          awaiting,
-          points: points ?? 0,
-          language,
-          scriptVersion: row.scriptVersion,
-        };
-  return { version, lastSeq, currentStation, ...(run && { run }) };
+  const { version, lastSeq, currentStation } = row;
+  // Without a run the left join leaves every column of it null, its key too.
+  if (row.stream === null) return { version, lastSeq, currentStation };
+  return { version, lastSeq, currentStation, run: decodeRun(row as StoredRun) };
 }

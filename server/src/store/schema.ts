@@ -1,5 +1,6 @@
 import type { Language } from "@wegmarke/protocol";
 import type { Generated } from "kysely";
+import type { StationRunsTable } from "./station-run-columns";
 
 /**
  * The tables as TypeScript sees them. Columns are snake_case in the database and camelCase
@@ -14,6 +15,7 @@ export type Database = {
   teams: TeamsTable;
   teamInvitations: TeamInvitationsTable;
   participants: ParticipantsTable;
+  /** Its columns and their encoding: station-run-columns.ts. */
   stationRuns: StationRunsTable;
   streams: StreamsTable;
   eventLog: EventLogTable;
@@ -109,31 +111,6 @@ export type ParticipantsTable = {
   /** The story opened last; 0 before any. */
   currentStory: number;
   updatedAt: string;
-};
-
-export type StationRunStatus = "active" | "done" | "cancelled";
-
-export type StationRunsTable = {
-  stream: string;
-  stationId: number;
-  status: StationRunStatus;
-  inkState: string;
-  /** The engine's Awaiting as JSON. */
-  awaiting: string;
-  points: number;
-  /** The script language the run started in; its saved state only fits that script. */
-  language: Language;
-  /** The version of the script the saved state comes from (game/script-runner.ts). */
-  scriptVersion: string | null;
-  updatedAt: string;
-  /** When the run (last) started from the script's beginning; null for runs from before. */
-  startedAt: string | null;
-  /** When the station was done; null until then and for runs from before. */
-  doneAt: string | null;
-  /** Answers the script refused in this run. */
-  wrongAnswers: Generated<number>;
-  /** When the run was last cancelled; it stays when the station is started again. */
-  cancelledAt: Generated<string | null>;
 };
 
 export type StreamsTable = {

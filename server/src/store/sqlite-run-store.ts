@@ -6,9 +6,14 @@ import type { OpenTransactions } from "./open-transactions";
 import { SQLITE_LOAD_SQL, toState } from "./run-store";
 import type { LoadedRow, RunAccess, RunState, RunStore, RunWrite, StreamState } from "./run-store";
 import type { Database } from "./schema";
+import { SUMMARY_FIELDS, UPDATE_FIELDS } from "./station-run-columns";
+import { decodeColumns, encodeColumns, selectColumns, updateRunSql } from "./station-run-columns";
+import type { StoredSummary } from "./station-run-columns";
 
 /** Outcomes written per SQLite transaction at most; the rest go in the next one. */
 const MAX_GROUP = 500;
+
+const NONE: readonly number[] = [];
 
 type Pending = { write: RunWrite; done: (ok: boolean) => void; fail: (error: unknown) => void };
 
@@ -117,9 +122,10 @@ function readSnapshot(
   const head = statements.snapshotHead.get(stream) as
     { lastSeq: number; currentStation: number; currentStory: number } | undefined;
   if (!head) return undefined;
+  const runs = statements.snapshotRuns.all(stream) as StoredSummary[];
   return {
     ...head,
-    runs: statements.snapshotRuns.all(stream) as StreamState["runs"],
+    runs: runs.map((run) => decodeColumns(run, SUMMARY_FIELDS)),
     doneStories: (statements.snapshotStories.pluck().all(stream) as number[]).map(Number),
     backlog: statements.snapshotBacklog.all(stream, afterSeq) as LogRow[],
   };
@@ -134,7 +140,7 @@ function prepare(sqlite: SqliteDatabase.Database) {
        from streams s join participants p on p.stream = s.stream where s.stream = ?`,
     ),
     snapshotRuns: sqlite.prepare(
-      "select station_id as stationId, status, points from station_runs where stream = ?",
+      `select ${selectColumns(SUMMARY_FIELDS, "r")} from station_runs r where r.stream = ?`,
     ),
     snapshotStories: sqlite.prepare("select story_id from story_states where stream = ?"),
     snapshotBacklog: sqlite.prepare(
@@ -147,14 +153,9 @@ function prepare(sqlite: SqliteDatabase.Database) {
     stream: sqlite.prepare(
       "update streams set version = version + 1, last_seq = ? where stream = ? and version = ?",
     ),
-    run: sqlite.prepare(
-      `update station_runs set status = ?, ink_state = ?, awaiting = ?, points = ?,
-         script_version = ?, updated_at = ?, wrong_answers = wrong_answers + ?,
-         done_at = case when ? then coalesce(done_at, ?) else done_at end
-       where stream = ? and station_id = ?`,
-    ),
-    leave: sqlite.prepare(
-      "update participants set current_station = 0, updated_at = ? where stream = ?",
+    run: sqlite.prepare(updateRunSql(() => "?")),
+    current: sqlite.prepare(
+      "update participants set current_station = ?, updated_at = ? where stream = ?",
     ),
     event: sqlite.prepare(
       `insert into event_log (stream, seq, type, station_id, payload, created_at, retracted)
@@ -171,28 +172,20 @@ function prepare(sqlite: SqliteDatabase.Database) {
 }
 
 function apply(statements: ReturnType<typeof prepare>, write: RunWrite): boolean {
-  const { stream, stationId, at, run } = write;
+  const { stream, at, outcome } = write;
   if (statements.stream.run(write.lastSeq, stream, write.version).changes !== 1) return false;
-  statements.run.run(
-    run.status,
-    run.inkState,
-    run.awaiting,
-    run.points,
-    run.scriptVersion,
-    at,
-    run.wrong ? 1 : 0,
-    run.status === "done" ? 1 : 0,
-    at,
-    stream,
-    stationId,
-  );
-  if (write.leave) statements.leave.run(at, stream);
-  for (const event of write.events) {
+  statements.run.run(encodeColumns(outcome.runs[0], UPDATE_FIELDS));
+  if (outcome.currentStation !== undefined) {
+    statements.current.run(outcome.currentStation, at, stream);
+  }
+  for (const event of outcome.events) {
     statements.event.run(stream, event.seq, event.type, event.stationId, event.payload, at);
   }
-  if (write.dropReminder) statements.dropReminder.run(stream, stationId);
-  for (const row of write.agenda) {
-    statements.schedule.run(stream, stationId, row.kind, row.dueAt, row.payload);
+  for (const stationId of outcome.remindersDropped ?? NONE) {
+    statements.dropReminder.run(stream, stationId);
+  }
+  for (const entry of outcome.agenda) {
+    statements.schedule.run(stream, entry.stationId, entry.kind, entry.dueAt, entry.payload);
   }
   return true;
 }

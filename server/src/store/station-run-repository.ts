@@ -1,26 +1,46 @@
-import type { Kysely, Selectable } from "kysely";
-import type { Database, StationRunsTable } from "./schema";
-
-export type StationRunRow = Selectable<StationRunsTable>;
+import type { Kysely } from "kysely";
+import type { Database } from "./schema";
+import { KEY_FIELDS, SAVED_FIELDS, SUMMARY_FIELDS } from "./station-run-columns";
+import { decodeColumns, decodeRun, encodeRun } from "./station-run-columns";
+import type { RunSummary, SavedRun, StationRun } from "./station-run-columns";
 
 /** One participant's score: the points and count of its finished stations. */
 export type StreamTotal = { stream: string; points: number; stations: number; reachedAt: string };
 
-/** One row per participant and station: the dialogue's saved state and its outcome. */
+/**
+ * One row per participant and station: the dialogue's saved state and its outcome, encoded and
+ * decoded by the column map (station-run-columns.ts).
+ */
 export class StationRunRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  find(stream: string, stationId: number): Promise<StationRunRow | undefined> {
-    return this.db
+  async find(stream: string, stationId: number): Promise<StationRun | undefined> {
+    const row = await this.db
       .selectFrom("stationRuns")
       .selectAll()
       .where("stream", "=", stream)
       .where("stationId", "=", stationId)
       .executeTakeFirst();
+    return row && decodeRun(row);
   }
 
-  listByStream(stream: string): Promise<StationRunRow[]> {
-    return this.db.selectFrom("stationRuns").selectAll().where("stream", "=", stream).execute();
+  async listByStream(stream: string): Promise<StationRun[]> {
+    const rows = await this.db
+      .selectFrom("stationRuns")
+      .selectAll()
+      .where("stream", "=", stream)
+      .execute();
+    return rows.map(decodeRun);
+  }
+
+  /** What a status needs of each of the stream's runs. */
+  async listSummaries(stream: string): Promise<RunSummary[]> {
+    const rows = await this.db
+      .selectFrom("stationRuns")
+      .select(SUMMARY_FIELDS)
+      .where("stream", "=", stream)
+      .execute();
+    return rows.map((row) => decodeColumns(row, SUMMARY_FIELDS));
   }
 
   /** The score of every participant that finished at least one station. */
@@ -58,33 +78,12 @@ export class StationRunRepository {
    * Inserts the run, or replaces the earlier run of the same station (a restart after cancel);
    * the time of the last cancellation stays.
    */
-  async save(run: Omit<StationRunRow, "cancelledAt">): Promise<void> {
-    const { status, inkState, awaiting, points, language, scriptVersion, updatedAt } = run;
-    const { startedAt, doneAt, wrongAnswers } = run;
-    const changes = { status, inkState, awaiting, points, language, scriptVersion, updatedAt };
+  async save(run: SavedRun): Promise<void> {
+    const changes = encodeRun(run, SAVED_FIELDS);
     await this.db
       .insertInto("stationRuns")
-      .values(run)
-      .onConflict((oc) =>
-        oc
-          .columns(["stream", "stationId"])
-          .doUpdateSet({ ...changes, startedAt, doneAt, wrongAnswers }),
-      )
-      .execute();
-  }
-
-  /** What the run accepts now (the engine's Awaiting as JSON). */
-  async setAwaiting(
-    stream: string,
-    stationId: number,
-    awaiting: string,
-    at: string,
-  ): Promise<void> {
-    await this.db
-      .updateTable("stationRuns")
-      .set({ awaiting, updatedAt: at })
-      .where("stream", "=", stream)
-      .where("stationId", "=", stationId)
+      .values({ ...encodeRun(run, KEY_FIELDS), ...changes })
+      .onConflict((oc) => oc.columns(KEY_FIELDS).doUpdateSet(changes))
       .execute();
   }
 

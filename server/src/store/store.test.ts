@@ -1,6 +1,7 @@
 // Over 300 lines: every repository on both dialects, a test per query.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestSchema } from "../../test/support/postgres";
+import { stationRun } from "../../test/support/station-runs";
 import type { DatabaseConfig } from "../config";
 import { appendEvents } from "../events/event-log";
 import type { RunWrite } from "./run-store";
@@ -118,20 +119,20 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
   });
 
   it("saves a station run and replaces it on a restart", async () => {
-    const run = {
+    const run = stationRun({
       stream: "player:1",
       stationId: 1,
-      status: "active" as const,
+      status: "active",
       inkState: "{}",
-      awaiting: '{"answer":true,"buttons":[]}',
+      awaiting: { answer: true, buttons: [] },
       points: 0,
-      language: "de" as const,
+      language: "de",
       scriptVersion: "v1",
       updatedAt: AT,
       startedAt: AT,
       doneAt: null,
       wrongAnswers: 0,
-    };
+    });
     await store.repos.stationRuns.save(run);
     await store.repos.stationRuns.cancel("player:1", 1, AT);
     expect((await store.repos.stationRuns.find("player:1", 1))?.status).toBe("cancelled");
@@ -161,20 +162,22 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
       [1, 3],
       [2, 4],
     ] as const) {
-      await store.repos.stationRuns.save({
-        stream: "player:1",
-        stationId,
-        status: "done",
-        inkState: "{}",
-        awaiting: "{}",
-        points,
-        language: "de",
-        scriptVersion: null,
-        updatedAt: stationId === 1 ? AT : LATER,
-        startedAt: AT,
-        doneAt: stationId === 1 ? AT : LATER,
-        wrongAnswers: 0,
-      });
+      await store.repos.stationRuns.save(
+        stationRun({
+          stream: "player:1",
+          stationId,
+          status: "done",
+          inkState: "{}",
+          awaiting: { answer: false, buttons: [] },
+          points,
+          language: "de",
+          scriptVersion: null,
+          updatedAt: stationId === 1 ? AT : LATER,
+          startedAt: AT,
+          doneAt: stationId === 1 ? AT : LATER,
+          wrongAnswers: 0,
+        }),
+      );
     }
     expect(await store.repos.stationRuns.totals()).toEqual([
       { stream: "player:1", points: 7, stations: 2, reachedAt: LATER },
@@ -190,20 +193,22 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
     await store.repos.players.update(member, { teamId: team });
     for (const stream of [`player:${playing}`, `team:${team}`]) {
       await store.repos.streams.create(stream);
-      await store.repos.stationRuns.save({
-        stream,
-        stationId: 1,
-        status: "active",
-        inkState: "{}",
-        awaiting: "{}",
-        points: 0,
-        language: "de",
-        scriptVersion: null,
-        updatedAt: AT,
-        startedAt: AT,
-        doneAt: null,
-        wrongAnswers: 0,
-      });
+      await store.repos.stationRuns.save(
+        stationRun({
+          stream,
+          stationId: 1,
+          status: "active",
+          inkState: "{}",
+          awaiting: { answer: false, buttons: [] },
+          points: 0,
+          language: "de",
+          scriptVersion: null,
+          updatedAt: AT,
+          startedAt: AT,
+          doneAt: null,
+          wrongAnswers: 0,
+        }),
+      );
     }
     expect(await store.repos.players.listInactiveSince(LATER, 10)).toEqual([
       { id: idle, teamId: null },
@@ -297,42 +302,52 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
   });
 
   describe("the answer path (run store)", () => {
-    const startRun = () =>
-      store.repos.stationRuns.save({
-        stream: "player:1",
-        stationId: 1,
-        status: "active",
-        inkState: "{}",
-        awaiting: '{"answer":true,"buttons":[]}',
-        points: 0,
-        language: "de",
-        scriptVersion: null,
-        updatedAt: AT,
-        startedAt: AT,
-        doneAt: null,
-        wrongAnswers: 0,
-      });
-    const write = (version: number, lastSeq: number): RunWrite => ({
+    const started = stationRun({
       stream: "player:1",
+      stationId: 1,
+      status: "active",
+      inkState: "{}",
+      awaiting: { answer: true, buttons: [] },
+      points: 0,
+      language: "de",
+      scriptVersion: null,
+      updatedAt: AT,
+      startedAt: AT,
+      doneAt: null,
+      wrongAnswers: 0,
+    });
+    const startRun = () => store.repos.stationRuns.save(started);
+    const write = (version: number, lastSeq: number, stream = "player:1"): RunWrite => ({
+      stream,
       version,
       at: LATER,
-      stationId: 1,
-      run: {
-        status: "done",
-        inkState: '{"s":2}',
-        awaiting: '{"answer":false,"buttons":[]}',
-        points: 3,
-        scriptVersion: "v2",
-        wrong: true,
-      },
-      leave: true,
       lastSeq: lastSeq + 2,
-      events: [
-        { seq: lastSeq + 1, type: "webtext", stationId: 1, payload: '{"Text":"Gockel"}' },
-        { seq: lastSeq + 2, type: "playerstatus", stationId: null, payload: "{}" },
-      ],
-      dropReminder: true,
-      agenda: [{ kind: "messages", dueAt: LATER, payload: '{"later":1}' }],
+      outcome: {
+        runs: [
+          stationRun({
+            stream,
+            stationId: 1,
+            status: "done",
+            inkState: '{"s":2}',
+            awaiting: { answer: false, buttons: [] },
+            points: 3,
+            language: "de",
+            scriptVersion: "v2",
+            updatedAt: LATER,
+            startedAt: AT,
+            doneAt: LATER,
+            wrongAnswers: 1,
+            cancelledAt: null,
+          }),
+        ],
+        currentStation: 0,
+        events: [
+          { seq: lastSeq + 1, type: "webtext", stationId: 1, payload: '{"Text":"Gockel"}' },
+          { seq: lastSeq + 2, type: "playerstatus", stationId: null, payload: "{}" },
+        ],
+        remindersDropped: [1],
+        agenda: [{ stationId: 1, kind: "messages", dueAt: LATER, payload: '{"later":1}' }],
+      },
     });
 
     it("reads the stream, its current station and the station's run in one go", async () => {
@@ -348,14 +363,7 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         version: 0,
         lastSeq: 0,
         currentStation: 1,
-        run: {
-          status: "active",
-          inkState: "{}",
-          awaiting: '{"answer":true,"buttons":[]}',
-          points: 0,
-          language: "de",
-          scriptVersion: null,
-        },
+        run: started,
       });
     });
 
@@ -416,9 +424,13 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
         }
       });
       const outcomes = await Promise.all(
-        streams.map((stream) =>
-          store.runs.commit({ ...write(0, 0), stream, leave: false, agenda: [] }),
-        ),
+        streams.map((stream) => {
+          const { outcome, ...rest } = write(0, 0, stream);
+          return store.runs.commit({
+            ...rest,
+            outcome: { ...outcome, currentStation: undefined, agenda: [] },
+          });
+        }),
       );
       expect(outcomes.every(Boolean)).toBe(true);
       for (const stream of streams) {
