@@ -232,7 +232,7 @@ export async function buildServices(deps: ServiceDeps) {
   };
 }
 
-/** Several instances share a PostgreSQL database, so wake-ups and signals must reach all of them. */
+/** Instances sharing a PostgreSQL database: wake-ups and signals must reach all of them. */
 function startBus({ config, store, log }: ServiceDeps): Promise<EventBus> | EventBus {
   if (config.database.kind !== "postgres") return createInProcessBus();
   return startPostgresBus({

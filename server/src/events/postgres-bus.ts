@@ -16,9 +16,9 @@ import type { SignalHandler } from "./signals";
 
 /**
  * The channel every instance of a deployment listens on; a notification's payload is a signal
- * or announcements of committed rows (signal-codec.ts). NOTIFY reaches the whole database, so a deployment in a schema of its own
- * (`search_path`) has a channel of its own: another deployment's signals (news, activity,
- * presence) must not reach it.
+ * or announcements of committed rows (signal-codec.ts). NOTIFY reaches the whole database, so
+ * a deployment in a schema of its own (`search_path`) has a channel of its own: another
+ * deployment's signals (news, activity, presence) must not reach it.
  */
 export const BUS_CHANNEL = "wegmarke_events";
 

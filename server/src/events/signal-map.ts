@@ -72,13 +72,13 @@ const position = z.object({
 });
 
 export const signalSchemas = {
-  /** A player now plays as another participant (a team, or deleted): streams end, rankings change. */
+  /** A player plays as another participant now (a team, or deleted): streams end, ranks change. */
   moved: z.object({ playerId }),
   /** A player's account changed (sessions, team, language): cached copies go. */
   account: z.object({ playerId }),
   /** A station was scored: rankings are out of date. */
   scored: z.object({}),
-  /** A message falls due `at`: every scheduler arms for it, so it goes out while any instance runs. */
+  /** A message falls due `at`: every scheduler arms for it, so it goes out while any one runs. */
   due: z.object({ at: time }),
   /** The operators' news changed: every open stream gets what changed in the list. */
   news: z.object({}),

@@ -35,11 +35,12 @@ export type ContentReloaderDeps = {
 
 /**
  * Loads the content pack again while the game runs (SIGHUP, file changes under `npm run dev`,
- * the operators' reload), here and, over the bus, on every other instance: checked first with the same checks as `content:check` (the loader's),
- * so an invalid pack is refused with its problems and the running one stays. A valid pack
- * replaces the old one at once: every service reads the same pack object, and the script
- * runner (its workers too) gets the new scripts. Runs under a changed script are dealt with at
- * their next input (game-service.ts). Reloads run one after another.
+ * the operators' reload), here and, over the bus, on every other instance: checked first with
+ * the same checks as `content:check` (the loader's), so an invalid pack is refused with its
+ * problems and the running one stays. A valid pack replaces the old one at once: every service
+ * reads the same pack object, and the script runner (its workers too) gets the new scripts. Runs
+ * under a changed script are dealt with at their next input (game-service.ts). Reloads run one
+ * after another.
  */
 export class ContentReloader {
   private queue: Promise<unknown> = Promise.resolve();
