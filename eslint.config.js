@@ -98,6 +98,28 @@ export default tseslint.config(
     },
   },
   {
+    // Stream events are typed (ServerEventMap, ConsoleEventMap): only events/sse.ts turns them
+    // into SSE text. Elsewhere an event goes through its typed call (`serverEvent`,
+    // `consoleEvent`, `StreamHub.broadcast`, `sendTo`), never as a string of its own.
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/events/sse.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "ImportSpecifier[imported.name='sseEvent']",
+          "Literal[value=/(^|\\n)(event|data|id|retry): /]",
+          "TemplateElement[value.cooked=/(^|\\n)(event|data|id|retry): /]",
+          "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='SseText']",
+          "TSTypeAssertion > TSTypeReference.typeAnnotation[typeName.name='SseText']",
+        ].map((selector) => ({
+          selector,
+          message: "a stream event goes through its typed call in events/sse.ts, not a raw string",
+        })),
+      ],
+    },
+  },
+  {
     // The operators' console (decisions/020): a browser app that builds on protocol/ alone.
     files: ["console/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },

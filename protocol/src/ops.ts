@@ -353,7 +353,11 @@ export const opsLiveEvents = {
   news: opsNewsList,
   teams: opsTeamPositions,
 } as const;
-export type OpsLiveEventType = keyof typeof opsLiveEvents;
+/** Every console event type with its payload: the typed map of the console's stream. */
+export type ConsoleEventMap = {
+  [K in keyof typeof opsLiveEvents]: z.infer<(typeof opsLiveEvents)[K]>;
+};
+export type OpsLiveEventType = keyof ConsoleEventMap;
 
 /** Plain-text reasons of the operator calls. */
 export const OpsReason = {

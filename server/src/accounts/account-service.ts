@@ -3,6 +3,7 @@ import type { Language, OptinAnonRequest, OptinToken } from "@wegmarke/protocol"
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
+import type { SignalBus } from "../events/bus";
 import { playerStream } from "../participants/participant";
 import type { Store } from "../store/store";
 import { erasePlayer } from "./erasure";
@@ -33,8 +34,8 @@ export type AccountServiceDeps = {
   limits: AccountLimits;
   /** The server's secret: a member's key in a team is derived from it (participants/member-key). */
   secret: Buffer;
-  /** The player's account changed here: every instance forgets what it cached of it. */
-  onAccountChange: (playerId: number) => void;
+  /** Tells every instance when an account changed, or its player another participant. */
+  bus: SignalBus;
 };
 
 /** Anonymous sign-up, token look-up and account deletion. */
@@ -44,6 +45,16 @@ export class AccountService {
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.optinTokens = new OptinTokens(deps.pack.id, deps.clock);
+  }
+
+  /**
+   * Every instance drops what it cached of a player whose account changed or who plays as
+   * another participant now, and every session after signals may have been lost.
+   */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("account", ({ playerId }) => this.forget(playerId));
+    bus.on("moved", ({ playerId }) => this.forget(playerId));
+    bus.onMissed(() => this.forgetAll());
   }
 
   /** A single-use token for apiVersion 2 sign-up. */
@@ -122,14 +133,23 @@ export class AccountService {
   }
 
   /** Drops every cached session (this instance may have missed that some changed). */
-  forgetAll(): void {
+  private forgetAll(): void {
     this.sessions.clear();
   }
 
   /** The player's sessions, team or settings changed: no instance may go on with a cached copy. */
   accountChanged(playerId: number): void {
     this.sessions.forget(playerId);
-    this.deps.onAccountChange(playerId);
+    this.deps.bus.broadcast("account", { playerId });
+  }
+
+  /**
+   * The player plays as another participant now (joined a team, or was deleted): their streams
+   * end and names and rankings change on every instance.
+   */
+  participantChanged(playerId: number): void {
+    this.sessions.forget(playerId);
+    this.deps.bus.broadcast("moved", { playerId });
   }
 
   /** Keeps the language the player's app speaks now, for the SMS sent to them later. */

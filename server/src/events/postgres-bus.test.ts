@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminQuery, createTestSchema, testDatabaseUrl } from "../../test/support/postgres";
 import type { LogRow } from "../store/event-repository";
-import { decodeAnnouncement, decodeSignal, encodeAnnouncement, encodeSignal } from "./bus";
-import { PRESENCE } from "../../test/support/presence";
-import type { BusSignal, EventBus } from "./bus";
-import { startPostgresBus } from "./postgres-bus";
+import type { EventBus } from "./bus";
+import { busChannel, startPostgresBus } from "./postgres-bus";
 import type { PostgresBusOptions } from "./postgres-bus";
+import { signalNames } from "./signal-map";
+import type { Signal } from "./signal-map";
 
 /** NOTIFY over a connection of its own, as the store's pool sends it. */
 const send = async (channel: string, payload: string) => {
@@ -21,17 +21,24 @@ afterEach(async () => {
 /** A bus whose listener connection carries a name of its own, to find it in pg_stat_activity. */
 async function bus(options: Partial<PostgresBusOptions> = {}) {
   const name = `bus-test-${randomBytes(4).toString("hex")}`;
-  const url = new URL(testDatabaseUrl);
+  const url = new URL(options.url ?? testDatabaseUrl);
   url.searchParams.set("application_name", name);
   const errors: unknown[] = [];
+  const rejected: string[] = [];
   const started = await startPostgresBus({
-    url: url.toString(),
     send,
     onError: (error) => errors.push(error),
+    onRejected: (reason) => rejected.push(reason),
     ...options,
+    url: url.toString(),
   });
   buses.push(started);
-  return { bus: started, name, errors };
+  return { bus: started, name, errors, rejected };
+}
+
+/** Hands every signal `target` hears, of every name, to `heard`. */
+function onEverySignal(target: EventBus, heard: (signal: Signal) => void): void {
+  for (const name of signalNames) target.on(name, (payload) => heard({ name, payload }));
 }
 
 /** Stream keys no other test file uses: the channel is shared by the whole database. */
@@ -124,23 +131,27 @@ describe("the PostgreSQL bus", () => {
   it("carries signals to every instance: its own at once, the others' by NOTIFY, each once", async () => {
     const a = await bus();
     const b = await bus();
-    const heard: [string, BusSignal][] = [];
-    a.bus.onSignal((signal) => heard.push(["a", signal]));
-    b.bus.onSignal((signal) => heard.push(["b", signal]));
-    const moved = { kind: "moved", playerId: 2 ** 40 } as const;
-    a.bus.broadcast(moved);
+    const heard: [string, Signal][] = [];
+    onEverySignal(a.bus, (signal) => heard.push(["a", signal]));
+    onEverySignal(b.bus, (signal) => heard.push(["b", signal]));
+    const moved = { name: "moved", payload: { playerId: 2 ** 40 } } as const;
+    a.bus.broadcast(moved.name, moved.payload);
     // Synchronously on the sending instance, before any notification went out.
     expect(heard).toEqual([["a", moved]]);
     await eventually(() => heard.length === 2);
-    b.bus.broadcast({ kind: "due", at: 1_777_000_000_000 });
-    b.bus.broadcast({ kind: "scored" });
+    b.bus.broadcast("due", { at: 1_777_000_000_000 });
+    b.bus.broadcast("scored", {});
     await eventually(() => heard.length === 6);
     await new Promise((resolve) => setTimeout(resolve, 100));
     // Each NOTIFY goes out on a connection of the pool: their order is not kept.
     const onA = heard.filter(([on]) => on === "a").map(([, signal]) => signal);
     expect(onA).toHaveLength(3);
     expect(onA).toEqual(
-      expect.arrayContaining([moved, { kind: "due", at: 1_777_000_000_000 }, { kind: "scored" }]),
+      expect.arrayContaining([
+        moved,
+        { name: "due", payload: { at: 1_777_000_000_000 } },
+        { name: "scored", payload: {} },
+      ]),
     );
     // Its own notifications come back, and are not acted on a second time.
     expect(heard.filter(([on]) => on === "b")).toHaveLength(3);
@@ -148,33 +159,36 @@ describe("the PostgreSQL bus", () => {
 
   it("acts on its own signals while its listener is away, and on those it could not send", async () => {
     const a = await bus({ retryMs: 60_000, send: () => Promise.reject(new Error("down")) });
-    const heard: BusSignal[] = [];
-    a.bus.onSignal((signal) => heard.push(signal));
+    const heard: Signal[] = [];
+    onEverySignal(a.bus, (signal) => heard.push(signal));
     await adminQuery(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
       [a.name],
     );
     await eventually(async () => (await listeners(a.name)) === 0);
-    a.bus.broadcast({ kind: "news" });
-    a.bus.broadcast({ kind: "moved", playerId: 3 });
-    expect(heard).toEqual([{ kind: "news" }, { kind: "moved", playerId: 3 }]);
+    a.bus.broadcast("news", {});
+    a.bus.broadcast("moved", { playerId: 3 });
+    expect(heard).toEqual([
+      { name: "news", payload: {} },
+      { name: "moved", payload: { playerId: 3 } },
+    ]);
   });
 
   it("acts on its own signals when its NOTIFY gets through but its listener is away", async () => {
     const a = await bus({ retryMs: 60_000 });
-    const heard: BusSignal[] = [];
-    a.bus.onSignal((signal) => heard.push(signal));
+    const heard: Signal[] = [];
+    onEverySignal(a.bus, (signal) => heard.push(signal));
     await adminQuery(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
       [a.name],
     );
     await eventually(async () => (await listeners(a.name)) === 0);
-    a.bus.broadcast({ kind: "news" });
-    expect(heard).toEqual([{ kind: "news" }]);
+    a.bus.broadcast("news", {});
+    expect(heard).toEqual([{ name: "news", payload: {} }]);
     // The NOTIFY brings the listener back; it does not act on the signal a second time.
     await eventually(async () => (await listeners(a.name)) === 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heard).toEqual([{ kind: "news" }]);
+    expect(heard).toEqual([{ name: "news", payload: {} }]);
   });
 
   it("keeps deployments in schemas of their own apart: each hears only its own signals", async () => {
@@ -183,10 +197,10 @@ describe("the PostgreSQL bus", () => {
       const [one, two] = schemas;
       const inOne = [await bus({ url: one?.database.url }), await bus({ url: one?.database.url })];
       const inTwo = await bus({ url: two?.database.url });
-      const heard: [string, BusSignal][] = [];
-      inOne.forEach((b, i) => b.bus.onSignal((signal) => heard.push([`one-${i}`, signal])));
-      inTwo.bus.onSignal((signal) => heard.push(["two", signal]));
-      inOne[0]?.bus.broadcast({ kind: "news" });
+      const heard: [string, Signal][] = [];
+      inOne.forEach((b, i) => onEverySignal(b.bus, (signal) => heard.push([`one-${i}`, signal])));
+      onEverySignal(inTwo.bus, (signal) => heard.push(["two", signal]));
+      inOne[0]?.bus.broadcast("news", {});
       await eventually(() => heard.length >= 2);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(heard.map(([on]) => on).sort()).toEqual(["one-0", "one-1"]);
@@ -203,8 +217,8 @@ describe("the PostgreSQL bus", () => {
     const onOne = counter(a.bus, one);
     const onTwo = counter(a.bus, two);
     let missed = 0;
-    const signals: BusSignal["kind"][] = [];
-    a.bus.onSignal((signal) => signals.push(signal.kind));
+    const signals: Signal["name"][] = [];
+    onEverySignal(a.bus, (signal) => signals.push(signal.name));
     a.bus.onMissed(() => missed++);
     expect(await listeners(a.name)).toBe(1);
     await adminQuery(
@@ -246,72 +260,59 @@ describe("the PostgreSQL bus", () => {
     expect(a.errors).toEqual([new Error("database down")]);
   });
 
-  it("reads back every announcement it writes, and takes a plain stream key as one without rows", () => {
-    const announced = encodeAnnouncement("i1", "team:4", rows(7, 8));
-    expect(decodeAnnouncement(announced)).toEqual({
-      instance: "i1",
-      stream: "team:4",
-      rows: rows(7, 8),
-    });
-    expect(decodeAnnouncement("@i1 team:4")).toEqual({ instance: "i1", stream: "team:4" });
-    expect(decodeAnnouncement("@i1 team:4 [[1,2]]")).toEqual({ instance: "i1", stream: "team:4" });
-    expect(decodeAnnouncement("player:7")).toBeUndefined();
+  it("refuses a notification off the map with its reason, and goes on hearing the next", async () => {
+    const schema = await createTestSchema();
+    try {
+      const a = await bus({ url: schema.database.url });
+      const heard: Signal[] = [];
+      onEverySignal(a.bus, (signal) => heard.push(signal));
+      const channel = busChannel(schema.name);
+      for (const payload of [
+        '@other !moved {"playerId":"x"}',
+        "@other !reload:b1",
+        '@other !teleport {"to":"moon"}',
+        '@other !moved {"playerId":5}',
+      ]) {
+        await send(channel, payload);
+      }
+      await eventually(() => heard.length === 1);
+      expect(heard).toEqual([{ name: "moved", payload: { playerId: 5 } }]);
+      expect(a.rejected).toEqual([
+        "moved: playerId: Invalid input: expected number, received string",
+        "not a signal",
+        'unknown signal "teleport"',
+      ]);
+      expect(a.errors).toEqual([]);
+    } finally {
+      await Promise.all(buses.splice(0).map((b) => b.close()));
+      await schema.drop();
+    }
   });
 
-  it("reads back every signal it writes and nothing else", () => {
-    const signals: BusSignal[] = [
-      { kind: "moved", playerId: 7 },
-      { kind: "account", playerId: 8 },
-      { kind: "scored" },
-      { kind: "due", at: 1_777_000_000_000 },
-      { kind: "news" },
-      { kind: "presence", presence: PRESENCE },
-      { kind: "reload", instance: "a1-b2" },
-      {
-        kind: "activity",
-        activity: { kind: "done", stream: "team:3", id: 12, points: 3, at: 1_777_000_000_000 },
-      },
-      {
-        kind: "activity",
-        activity: { kind: "story", stream: "player:5", id: 2, points: 0, at: 1_777_000_000_001 },
-      },
-      {
-        kind: "position",
-        update: {
-          stream: "team:4",
-          playerId: 9,
-          shared: { name: 'Anna: "die Erste"', latitude: 50.8, longitude: 8.77, accuracy: 12 },
-        },
-      },
-      {
-        kind: "position",
-        update: { stream: "team:4", playerId: 9, shared: { name: "", latitude: -1, longitude: 2 } },
-      },
-      { kind: "position", update: { stream: "team:4", playerId: 9 } },
-    ];
-    for (const signal of signals) expect(decodeSignal(encodeSignal(signal))).toEqual(signal);
-    for (const payload of [
-      "!news:1",
-      "!presence:a b:1:2",
-      "!presence:a1:-1:2",
-      "!activity:won:player:5:2:0:1",
-      "!activity:done:guest:5:2:0:1",
-      "!activity:done:player:5:2:0",
-      "player:7",
-      "!moved:",
-      "!moved:x",
-      "!due:1e9",
-      "!scored:1",
-      "!other:1",
-      "!position:",
-      "!position:{",
-      '!position:{"stream":"player:4","playerId":9}',
-      '!position:{"stream":"team:4","playerId":"9"}',
-      '!position:{"stream":"team:4","playerId":9,"shared":{"name":"A","latitude":"1","longitude":2}}',
-      '!position:{"stream":"team:4","playerId":9,"shared":{"name":"A","latitude":1,"longitude":2,"accuracy":null}}',
-    ]) {
-      expect(decodeSignal(payload)).toBeUndefined();
-    }
+  it("runs every handler of a signal in the order they registered, and every missed handler", async () => {
+    const schema = await createTestSchema();
+    const a = await bus({ retryMs: 20, url: schema.database.url });
+    const b = await bus({ url: schema.database.url });
+    const order: string[] = [];
+    a.bus.on("account", ({ playerId }) => order.push(`first ${playerId}`));
+    a.bus.on("account", ({ playerId }) => order.push(`second ${playerId}`));
+    a.bus.onMissed(() => {
+      order.push("missed one");
+      throw new Error("one fails");
+    });
+    a.bus.onMissed(() => order.push("missed two"));
+    b.bus.broadcast("account", { playerId: 4 });
+    await eventually(() => order.length === 2);
+    expect(order).toEqual(["first 4", "second 4"]);
+    await adminQuery(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+      [a.name],
+    );
+    await eventually(() => order.length === 4);
+    expect(order.slice(2)).toEqual(["missed one", "missed two"]);
+    expect(a.errors).toContainEqual(new Error("one fails"));
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+    await schema.drop();
   });
 
   it("lets go of its connection when closed, and stays closed", async () => {

@@ -1,21 +1,24 @@
 import { Client } from "pg";
 import { createHash, randomBytes } from "node:crypto";
 import type { LogRow } from "../store/event-repository";
+import { Subscribers } from "./bus";
+import type { EventBus, Wake } from "./bus";
 import {
   MAX_PAYLOAD_BYTES,
-  Subscribers,
   decodeAnnouncement,
   decodeSignal,
   encodeAnnouncement,
   encodeSignal,
-} from "./bus";
-import type { BusSignal, EventBus, Wake } from "./bus";
+} from "./signal-codec";
+import type { SignalMap, SignalName } from "./signal-map";
+import { SignalHandlers } from "./signals";
+import type { SignalHandler } from "./signals";
 
 /**
- * The channel every instance of a deployment listens on; a notification's payload is a stream
- * key or a signal. NOTIFY reaches the whole database, so a deployment in a schema of its own
- * (`search_path`) has a channel of its own: another deployment's signals (news, activity,
- * presence) must not reach it.
+ * The channel every instance of a deployment listens on; a notification's payload is a signal
+ * or announcements of committed rows (signal-codec.ts). NOTIFY reaches the whole database, so
+ * a deployment in a schema of its own (`search_path`) has a channel of its own: another
+ * deployment's signals (news, activity, presence) must not reach it.
  */
 export const BUS_CHANNEL = "wegmarke_events";
 
@@ -46,6 +49,8 @@ export type PostgresBusOptions = {
    * long outage), a NOTIFY that failed.
    */
   onError: (error: unknown) => void;
+  /** A notification refused (no signal this version knows, or a payload off its schema): why. */
+  onRejected: (reason: string) => void;
   /** The first pause before reconnecting; it doubles up to 1 s. */
   retryMs?: number;
 };
@@ -56,12 +61,12 @@ export type PostgresBusOptions = {
  * them by NOTIFY; every other instance hears it on its listener connection and wakes its own
  * streams of that key, with the rows when they fit into the notification. Commits that NOTIFY
  * take turns in PostgreSQL, so one NOTIFY at a time carries every announcement made while the
- * one before was under way. A signal, likewise, reaches this instance's handler at once and the
+ * one before was under way. A signal, likewise, reaches this instance's handlers at once and the
  * others by NOTIFY: an instance never depends on its listener for what it sends itself. When
  * the listener connection breaks, the bus tries to listen again every second at most (at once
  * when a NOTIFY of this instance gets through), then wakes every local stream once and calls
- * the `onMissed` handler: notifications in between are lost, but a woken stream reads the log,
- * so no event is, and the handler makes up for the signals. Throws when the first connection
+ * the `onMissed` handlers: notifications in between are lost, but a woken stream reads the log,
+ * so no event is, and the handlers make up for the signals. Throws when the first connection
  * fails.
  */
 export async function startPostgresBus(options: PostgresBusOptions): Promise<EventBus> {
@@ -83,8 +88,7 @@ class PostgresBus implements EventBus {
   /** Failed attempts since the listener was lost. */
   private failures = 0;
   private closed = false;
-  private handler: ((signal: BusSignal) => void) | undefined;
-  private missed: (() => void) | undefined;
+  private readonly handlers = new SignalHandlers();
   /** Set by the first `listen`, from the connection's schema. */
   private channel = BUS_CHANNEL;
   /** NOTIFYs under way: `close` waits for them. */
@@ -125,19 +129,19 @@ class PostgresBus implements EventBus {
     return this.subscribers.add(stream, wake);
   }
 
-  broadcast(signal: BusSignal): void {
-    this.handler?.(signal);
+  broadcast<K extends SignalName>(name: K, payload: SignalMap[K]): void {
+    this.handlers.dispatch(name, payload);
     // The others hear it from their listeners. A NOTIFY fails when the database is away: their
     // listeners are lost then too, and `onMissed` makes up for it once they listen again.
-    this.send(`@${this.instance} ${encodeSignal(signal)}`);
+    this.send(`@${this.instance} ${encodeSignal(name, payload)}`);
   }
 
-  onSignal(handler: (signal: BusSignal) => void): void {
-    this.handler = handler;
+  on<K extends SignalName>(name: K, handler: SignalHandler<K>): void {
+    this.handlers.on(name, handler);
   }
 
   onMissed(handler: () => void): void {
-    this.missed = handler;
+    this.handlers.missed(handler);
   }
 
   /** Sends what is under way (news of a call just answered), then lets go of the listener. */
@@ -180,8 +184,7 @@ class PostgresBus implements EventBus {
       if (payload.startsWith(`@${this.instance} `)) return;
       const body = payload.slice(payload.indexOf(" ") + 1);
       if (body.startsWith("!")) {
-        const signal = decodeSignal(body);
-        if (signal) this.handler?.(signal);
+        this.heard(body);
         return;
       }
       for (const line of payload.split("\n")) {
@@ -206,6 +209,20 @@ class PostgresBus implements EventBus {
     }
     if (this.closed) await client.end();
     else this.listener = client;
+  }
+
+  /** Another instance's signal: checked against its schema, then handed to the handlers. */
+  private heard(body: string): void {
+    const signal = decodeSignal(body);
+    if (!signal.ok) {
+      this.options.onRejected(signal.reason);
+      return;
+    }
+    try {
+      this.handlers.dispatch(signal.value.name, signal.value.payload);
+    } catch (error) {
+      this.options.onError(error);
+    }
   }
 
   private lost(client: Client): void {
@@ -244,11 +261,7 @@ class PostgresBus implements EventBus {
     }
     if (this.closed) return;
     // What the other instances said meanwhile is lost: the log is read, the rest made up.
-    try {
-      this.missed?.();
-    } catch (error) {
-      this.options.onError(error);
-    }
+    this.handlers.dispatchMissed(this.options.onError);
     this.subscribers.wakeAll();
   }
 }

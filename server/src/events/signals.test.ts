@@ -1,44 +1,41 @@
 import { describe, expect, it } from "vitest";
-import type { BusSignal, GameActivity, PositionUpdate, Presence } from "./bus";
 import { PRESENCE } from "../../test/support/presence";
-import { dispatchSignal } from "./signals";
+import { createInProcessBus } from "./bus";
+import { SignalHandlers } from "./signals";
 
-describe("dispatchSignal", () => {
-  it("hands each kind of signal to its own handler, with its value", () => {
+describe("the signals' handlers", () => {
+  it("hands each kind of signal to its own handlers, with its value", () => {
     const heard: string[] = [];
-    const handlers = {
-      due: (at: Date) => void heard.push(`due ${at.toISOString()}`),
-      account: (playerId: number) => void heard.push(`account ${playerId}`),
-      scored: () => void heard.push("scored"),
-      moved: (playerId: number) => void heard.push(`moved ${playerId}`),
-      news: () => void heard.push("news"),
-      presence: ({ instance, streams }: Presence) =>
-        void heard.push(`presence ${instance} ${streams}`),
-      activity: ({ kind, stream }: GameActivity) => void heard.push(`activity ${kind} ${stream}`),
-      position: ({ stream, playerId, shared }: PositionUpdate) =>
-        void heard.push(`position ${stream} ${playerId} ${shared?.name ?? "stopped"}`),
-      reload: (instance: string) => void heard.push(`reload ${instance}`),
-    };
-    const signals: BusSignal[] = [
-      { kind: "due", at: Date.parse("2026-05-01T10:00:00Z") },
-      { kind: "account", playerId: 4 },
-      { kind: "scored" },
-      { kind: "moved", playerId: 7 },
-      { kind: "news" },
-      { kind: "presence", presence: { ...PRESENCE, instance: "b", streams: 3 } },
-      { kind: "activity", activity: { kind: "done", stream: "team:1", id: 4, points: 3, at: 0 } },
-      {
-        kind: "position",
-        update: {
-          stream: "team:1",
-          playerId: 7,
-          shared: { name: "Ben", latitude: 1, longitude: 2 },
-        },
-      },
-      { kind: "position", update: { stream: "team:1", playerId: 7 } },
-      { kind: "reload", instance: "c" },
-    ];
-    for (const signal of signals) dispatchSignal(signal, handlers);
+    const bus = createInProcessBus();
+    bus.on("due", ({ at }) => void heard.push(`due ${new Date(at).toISOString()}`));
+    bus.on("account", ({ playerId }) => void heard.push(`account ${playerId}`));
+    bus.on("scored", () => void heard.push("scored"));
+    bus.on("moved", ({ playerId }) => void heard.push(`moved ${playerId}`));
+    bus.on("news", () => void heard.push("news"));
+    bus.on(
+      "presence",
+      ({ instance, streams }) => void heard.push(`presence ${instance} ${streams}`),
+    );
+    bus.on("activity", ({ kind, stream }) => void heard.push(`activity ${kind} ${stream}`));
+    bus.on("position", ({ stream, playerId, shared }) => {
+      heard.push(`position ${stream} ${playerId} ${shared?.name ?? "stopped"}`);
+    });
+    bus.on("reload", ({ instance }) => void heard.push(`reload ${instance}`));
+
+    bus.broadcast("due", { at: Date.parse("2026-05-01T10:00:00Z") });
+    bus.broadcast("account", { playerId: 4 });
+    bus.broadcast("scored", {});
+    bus.broadcast("moved", { playerId: 7 });
+    bus.broadcast("news", {});
+    bus.broadcast("presence", { ...PRESENCE, instance: "b", streams: 3 });
+    bus.broadcast("activity", { kind: "done", stream: "team:1", id: 4, points: 3, at: 0 });
+    bus.broadcast("position", {
+      stream: "team:1",
+      playerId: 7,
+      shared: { name: "Ben", latitude: 1, longitude: 2 },
+    });
+    bus.broadcast("position", { stream: "team:1", playerId: 7 });
+    bus.broadcast("reload", { instance: "c" });
     expect(heard).toEqual([
       "due 2026-05-01T10:00:00.000Z",
       "account 4",
@@ -51,5 +48,28 @@ describe("dispatchSignal", () => {
       "position team:1 7 stopped",
       "reload c",
     ]);
+  });
+
+  it("runs several handlers of one signal in the order they registered, and drops one with none", () => {
+    const handlers = new SignalHandlers();
+    const heard: string[] = [];
+    handlers.on("moved", ({ playerId }) => void heard.push(`accounts ${playerId}`));
+    handlers.on("moved", ({ playerId }) => void heard.push(`streams ${playerId}`));
+    handlers.dispatch("moved", { playerId: 3 });
+    handlers.dispatch("scored", {});
+    expect(heard).toEqual(["accounts 3", "streams 3"]);
+  });
+
+  it("runs every missed handler, reporting one that throws", () => {
+    const handlers = new SignalHandlers();
+    const heard: string[] = [];
+    const errors: unknown[] = [];
+    handlers.missed(() => {
+      throw new Error("cache gone");
+    });
+    handlers.missed(() => void heard.push("streams reopen"));
+    handlers.dispatchMissed((error) => errors.push(error));
+    expect(heard).toEqual(["streams reopen"]);
+    expect(errors).toEqual([new Error("cache gone")]);
   });
 });

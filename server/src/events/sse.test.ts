@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { chunkText, httpChunk, sharedChunk, sseEvent, sseKeepAlive, sseRetry } from "./sse";
+import {
+  chunkText,
+  consoleEvent,
+  httpChunk,
+  joinText,
+  serverEvent,
+  sharedChunk,
+  sseEvent,
+  sseKeepAlive,
+  sseRetry,
+  withLogged,
+} from "./sse";
 
 describe("SSE blocks", () => {
   it("writes id, event and data, ended by a blank line", () => {
@@ -24,10 +35,35 @@ describe("SSE blocks", () => {
   });
 
   it("encodes a shared chunk once, plain and framed", () => {
-    const chunk = sharedChunk("event: news\ndata: {}\n\n");
+    const chunk = sharedChunk(sseEvent("news", "{}"));
     expect(chunk.bytes.toString()).toBe("event: news\ndata: {}\n\n");
     expect(chunk.framed.toString()).toBe("16\r\nevent: news\ndata: {}\n\n\r\n");
     expect(chunkText(chunk)).toBe(chunk.text);
-    expect(chunkText("x")).toBe("x");
+    expect(chunkText(sseKeepAlive)).toBe(sseKeepAlive);
+  });
+
+  it("writes a typed event as its name and its payload's JSON, without an id", () => {
+    expect(serverEvent("news", { News: [], Keep: [3] })).toBe(
+      'event: news\ndata: {"News":[],"Keep":[3]}\n\n',
+    );
+    expect(serverEvent("error", { Text: "a\nb" })).toBe('event: error\ndata: {"Text":"a\\nb"}\n\n');
+    expect(consoleEvent("recent", { activity: [] })).toBe(
+      'event: recent\ndata: {"activity":[]}\n\n',
+    );
+  });
+
+  it("writes logged rows with their ids between a head and a tail", () => {
+    const rows = [
+      { seq: 4, type: "webtext", payload: '{"Text":"a"}' },
+      { seq: 5, type: "answer-expected", payload: '{"StationID":1}' },
+    ];
+    const text = withLogged(sseRetry(), rows, joinText([sseKeepAlive, sseKeepAlive]));
+    expect(text).toBe(
+      "retry: 3000\n\n" +
+        'id: 4\nevent: webtext\ndata: {"Text":"a"}\n\n' +
+        'id: 5\nevent: answer-expected\ndata: {"StationID":1}\n\n' +
+        ": keep-alive\n\n: keep-alive\n\n",
+    );
+    expect(withLogged(joinText([]), [], joinText([]))).toBe("");
   });
 });

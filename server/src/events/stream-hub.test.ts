@@ -3,7 +3,8 @@ import type { PlayerStatus } from "@wegmarke/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LogRow } from "../store/event-repository";
 import { createInProcessBus } from "./bus";
-import { chunkText } from "./sse";
+import { chunkText, serverEvent } from "./sse";
+import type { SharedChunk } from "./sse";
 import {
   BROADCAST_SLICE,
   MAX_BUFFERED_BYTES,
@@ -111,7 +112,7 @@ describe("StreamHub", () => {
   it("sends the snapshot's trailer after the backlog, and broadcasts to every open stream", async () => {
     const w = world();
     w.append("webtext");
-    const news = 'event: news\ndata: {"News":[]}\n\n';
+    const news = serverEvent("news", { News: [] });
     const a = sink();
     const b = sink();
     w.hub.connect("player:1", a.target, async () => ({
@@ -121,13 +122,36 @@ describe("StreamHub", () => {
     w.hub.connect("player:2", b.target, snapshotOf(w));
     await settle();
     expect(a.text()).toMatch(/\nid: 1\nevent: webtext\ndata: .*\n\nevent: news\n/);
-    const update = 'event: news\ndata: {"News":[{"ID":1}]}\n\n';
-    w.hub.broadcast(update);
+    const update = 'event: news\ndata: {"News":[],"Keep":[1]}\n\n';
+    w.hub.broadcast("news", { News: [], Keep: [1] });
     await settle();
     expect(a.text().endsWith(update)).toBe(true);
     expect(b.text().endsWith(update)).toBe(true);
     // Unlogged: the client's last id stays that of the logged event.
     expect(a.ids()).toEqual([1]);
+  });
+
+  it("encodes a typed broadcast once: every stream gets the same bytes", async () => {
+    const w = world();
+    const written: (string | SharedChunk)[][] = [[], []];
+    for (const [i, chunks] of written.entries()) {
+      const target: SseSink = {
+        write: (chunk) => void chunks.push(chunk),
+        end: () => undefined,
+        abort: () => undefined,
+        buffered: () => 0,
+      };
+      w.hub.connect(`player:${i}`, target, snapshotOf(w));
+    }
+    await settle();
+    const item = { ID: 3, Text: { de: "Hallo" }, Timestamp: "2026-05-01T10:00:00.000Z" };
+    w.hub.broadcast("news", { News: [item] });
+    await settle();
+    const [first, second] = written.map((chunks) => chunks.at(-1));
+    expect(first).toBe(second);
+    expect(typeof first === "object" && first.text).toBe(
+      'event: news\ndata: {"News":[{"ID":3,"Text":{"de":"Hallo"},"Timestamp":"2026-05-01T10:00:00.000Z"}]}\n\n',
+    );
   });
 
   it("broadcasts slice by slice, one broadcast after another", async () => {
@@ -136,10 +160,10 @@ describe("StreamHub", () => {
     for (const [i, out] of streams.entries())
       w.hub.connect(`player:${i}`, out.target, snapshotOf(w));
     await settle();
-    const first = 'event: news\ndata: {"News":[{"ID":1}]}\n\n';
-    const second = 'event: news\ndata: {"News":[{"ID":2},{"ID":1}]}\n\n';
-    w.hub.broadcast(first);
-    w.hub.broadcast(second);
+    const first = 'event: news\ndata: {"News":[],"Keep":[1]}\n\n';
+    const second = 'event: news\ndata: {"News":[],"Keep":[2,1]}\n\n';
+    w.hub.broadcast("news", { News: [], Keep: [1] });
+    w.hub.broadcast("news", { News: [], Keep: [2, 1] });
     // Nothing before the next pass of the event loop, then one slice per pass.
     expect(streams[0]?.text()).not.toContain("event: news");
     await new Promise(setImmediate);
@@ -154,14 +178,14 @@ describe("StreamHub", () => {
     w.append("webtext");
     let release: () => void = () => undefined;
     const out = sink();
-    const trailer = 'event: news\ndata: {"News":[]}\n\n';
+    const trailer = serverEvent("news", { News: [] });
     w.hub.connect("player:1", out.target, async () => {
       const taken = snapshotOf(w)();
       await new Promise<void>((resolve) => (release = resolve));
       return { ...(await taken), trailer };
     });
-    const update = 'event: news\ndata: {"News":[{"ID":1}]}\n\n';
-    w.hub.broadcast(update);
+    const update = 'event: news\ndata: {"News":[],"Keep":[1]}\n\n';
+    w.hub.broadcast("news", { News: [], Keep: [1] });
     await new Promise(setImmediate);
     expect(out.text()).toBe("");
     release();
@@ -170,7 +194,7 @@ describe("StreamHub", () => {
     expect(out.text().endsWith(`\n\n${trailer}${update}`)).toBe(true);
   });
 
-  it("sends to the open connections of one stream the text for each owner", async () => {
+  it("sends to the open connections of one stream the event for each owner", async () => {
     const w = world();
     const anna = sink();
     const ben = sink();
@@ -182,13 +206,19 @@ describe("StreamHub", () => {
     const owners: (number | undefined)[] = [];
     const positions = (owner?: { playerId: number }) => {
       owners.push(owner?.playerId);
-      return owner?.playerId === 1
-        ? null
-        : `event: positions\ndata: {"for":${owner?.playerId}}\n\n`;
+      if (owner?.playerId === 1) return null;
+      const member = `for-${owner?.playerId}`;
+      return { Members: [{ Member: member, Name: "N", Latitude: 0, Longitude: 0, Age: 0 }] };
     };
-    w.hub.sendTo("team:1", positions);
+    w.hub.sendTo("team:1", "teampositions", positions);
     expect(owners.sort()).toEqual([1, 2]);
-    expect(ben.text().endsWith('event: positions\ndata: {"for":2}\n\n')).toBe(true);
+    expect(
+      ben
+        .text()
+        .endsWith(
+          'event: teampositions\ndata: {"Members":[{"Member":"for-2","Name":"N","Latitude":0,"Longitude":0,"Age":0}]}\n\n',
+        ),
+    ).toBe(true);
     expect(anna.text()).not.toContain("positions");
     expect(other.text()).not.toContain("positions");
     // Unlogged: no id.
@@ -196,8 +226,8 @@ describe("StreamHub", () => {
     // Closed connections leave the stream's set; an unknown stream is nothing to do.
     w.hub.disconnectPlayer(2);
     owners.length = 0;
-    w.hub.sendTo("team:1", positions);
-    w.hub.sendTo("team:9", positions);
+    w.hub.sendTo("team:1", "teampositions", positions);
+    w.hub.sendTo("team:9", "teampositions", positions);
     expect(owners).toEqual([1]);
   });
 

@@ -1,38 +1,14 @@
-import type { PlayerStatus } from "@wegmarke/protocol";
+import type { ServerEventMap } from "@wegmarke/protocol";
+import { streamOf } from "../participants/participant";
 import type { LogRow } from "../store/event-repository";
-import type { EventBus } from "./bus";
-import { chunkText, sharedChunk, sseEvent, sseKeepAlive, sseRetry } from "./sse";
+import type { EventBus, SignalBus } from "./bus";
+import { serverEvent, sharedChunk, sseKeepAlive, sseRetry } from "./sse";
 import type { SharedChunk } from "./sse";
+import { Connection } from "./stream-connection";
+import type { ConnectionDeps, SseSink, StreamOwner, StreamSnapshot } from "./stream-connection";
 
-/** Where a stream's text goes: an HTTP response in production, an array in unit tests. */
-export type SseSink = {
-  /** Writes text, or text encoded once for many streams. */
-  write(chunk: string | SharedChunk): void;
-  /** Ends the stream once what is written has gone out. */
-  end(): void;
-  /** Drops the connection and what it has not sent yet (a reader that stopped reading). */
-  abort(): void;
-  /** Bytes written but not yet handed to the network. */
-  buffered(): number;
-};
-
-/** What a stream sends first: the current status, then the logged events it missed. */
-export type StreamSnapshot = {
-  status: PlayerStatus;
-  /** Logged events after the client's last id, without retracted and stale playerstatus ones. */
-  backlog: LogRow[];
-  /** The stream's last id when the snapshot was taken: live delivery continues after it. */
-  lastSeq: number;
-  /** Unlogged events to send after the backlog (the operators' news), as written. */
-  trailer?: string;
-};
-
-/** Who holds a stream open: several players share a team's stream, one player has devices. */
-export type StreamOwner = {
-  playerId: number;
-  /** The signed-in device (its token's hash): it may hold only a few streams. */
-  session: string;
-};
+export { MAX_BUFFERED_BYTES } from "./stream-connection";
+export type { SseSink, StreamOwner, StreamSnapshot } from "./stream-connection";
 
 export type StreamHubDeps = {
   bus: EventBus;
@@ -40,6 +16,12 @@ export type StreamHubDeps = {
   readAfter: (stream: string, seq: number) => Promise<LogRow[]>;
   onError: (error: unknown) => void;
   heartbeatMs?: number;
+};
+
+export type MovedStreamsDeps = {
+  /** The player as the database holds it now; undefined once deleted. */
+  findPlayer(playerId: number): Promise<{ id: number; teamId: number | null } | undefined>;
+  onError(error: unknown): void;
 };
 
 /**
@@ -53,12 +35,6 @@ const HEARTBEAT_MS = 30_000;
  * twice per interval and gets the line when it was quiet for half of it.
  */
 const HEARTBEAT_SLICES = 60;
-/**
- * A stream whose reader lets this much pile up unsent has stopped reading (or reads far too
- * slowly): it is dropped, and the client resumes from its last id. A whole game's backlog is
- * well below it, so only a reader that stopped ever reaches it.
- */
-export const MAX_BUFFERED_BYTES = 256 * 1024;
 /**
  * Streams one signed-in device may hold open; opening another ends its oldest. A phone that
  * switched networks leaves connections behind that only a timeout would find dead.
@@ -98,9 +74,13 @@ export class StreamHub {
   private nextSlice = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   /** Counts heartbeat ticks; a connection notes the tick of its last write. */
-  tick = 0;
+  private tick = 0;
+  private readonly connectionDeps: ConnectionDeps;
 
-  constructor(private readonly deps: StreamHubDeps) {}
+  constructor(private readonly deps: StreamHubDeps) {
+    const { bus, readAfter, onError } = deps;
+    this.connectionDeps = { bus, readAfter, onError, tick: () => this.tick };
+  }
 
   get size(): number {
     return this.connections.size;
@@ -120,7 +100,7 @@ export class StreamHub {
   ): () => void {
     const slice = this.slices[this.nextSlice] ?? new Set<Connection>();
     this.nextSlice = (this.nextSlice + 1) % HEARTBEAT_SLICES;
-    const connection: Connection = new Connection(stream, owner, sink, this, this.deps, () =>
+    const connection: Connection = new Connection(stream, owner, sink, this.connectionDeps, () =>
       this.remove(connection, slice),
     );
     this.connections.add(connection);
@@ -177,21 +157,51 @@ export class StreamHub {
    * A stream still sending its snapshot gets it right after that; it carries no id, so it
    * cannot disturb the order of the logged events.
    */
-  broadcast(text: string): void {
-    this.fanOuts.push({ chunk: sharedChunk(text), targets: [...this.connections], next: 0 });
+  broadcast<E extends keyof ServerEventMap>(event: E, payload: ServerEventMap[E]): void {
+    const chunk = sharedChunk(serverEvent(event, payload));
+    this.fanOuts.push({ chunk, targets: [...this.connections], next: 0 });
     if (this.fanOuts.length === 1) setImmediate(() => this.fanOut());
   }
 
   /**
    * Writes an unlogged event to the open streams of this process with the key `stream`: the
-   * text `chunkFor` returns for each connection's owner, or nothing for null.
+   * payload `payloadFor` returns for each connection's owner, or nothing for null.
    */
-  sendTo(stream: string, chunkFor: (owner: StreamOwner | undefined) => string | null): void {
+  sendTo<E extends keyof ServerEventMap>(
+    stream: string,
+    event: E,
+    payloadFor: (owner: StreamOwner | undefined) => ServerEventMap[E] | null,
+  ): void {
     const open = this.byStream.get(stream);
     if (!open) return;
     for (const connection of open) {
-      const chunk = chunkFor(connection.owner);
-      if (chunk) connection.write(chunk);
+      const payload = payloadFor(connection.owner);
+      if (payload !== null) connection.write(serverEvent(event, payload));
+    }
+  }
+
+  /**
+   * The open streams' part of the bus signals: a player who plays as another participant now
+   * loses their streams here, and when other instances' signals may have been lost every
+   * stream reopens to a fresh snapshot (decisions/026).
+   */
+  subscribeSignals(bus: SignalBus, deps: MovedStreamsDeps): void {
+    bus.on("moved", ({ playerId }) => void this.endMovedStreams(playerId, deps));
+    bus.onMissed(() => this.reconnectAll());
+  }
+
+  /**
+   * Ends a player's open streams here that are not their participant's stream any more (they
+   * joined a team, or were deleted): the signal may come late, so a stream opened on the new
+   * participant meanwhile stays. The clients reconnect and find where they belong.
+   */
+  private async endMovedStreams(playerId: number, deps: MovedStreamsDeps): Promise<void> {
+    if (!this.hasPlayer(playerId)) return;
+    try {
+      const player = await deps.findPlayer(playerId);
+      this.disconnectPlayer(playerId, player && streamOf(player));
+    } catch (error) {
+      deps.onError(error);
     }
   }
 
@@ -267,123 +277,5 @@ export class StreamHub {
   private stopHeartbeat(): void {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
-  }
-}
-
-class Connection {
-  private lastSent = 0;
-  /** A snapshot or a read is under way; wake-ups meanwhile only set `pending`. */
-  private busy = true;
-  private pending = false;
-  private closed = false;
-  /** Unlogged text that came while the opening snapshot was on its way; it follows the snapshot. */
-  private held: string[] | undefined = [];
-  lastWriteTick: number;
-  private readonly unsubscribe: () => void;
-
-  constructor(
-    readonly stream: string,
-    readonly owner: StreamOwner | undefined,
-    private readonly sink: SseSink,
-    private readonly hub: StreamHub,
-    private readonly deps: StreamHubDeps,
-    private readonly onClose: () => void,
-  ) {
-    this.lastWriteTick = hub.tick;
-    this.unsubscribe = deps.bus.subscribe(stream, (rows) => this.wake(rows));
-  }
-
-  async start(snapshot: () => Promise<StreamSnapshot>): Promise<void> {
-    try {
-      const { status, backlog, lastSeq, trailer = "" } = await snapshot();
-      const held = this.held?.join("") ?? "";
-      this.held = undefined;
-      const head = sseRetry() + sseEvent("playerstatus", JSON.stringify(status));
-      this.send(backlog, head, trailer + held);
-      this.lastSent = Math.max(this.lastSent, lastSeq);
-    } catch (error) {
-      this.fail(error);
-      return;
-    }
-    this.busy = false;
-    if (this.pending && !this.closed) void this.drain();
-  }
-
-  /** Writes unlogged text (no id): now, or right after the opening snapshot while that is on its way. */
-  write(chunk: string | SharedChunk): void {
-    if (this.held) this.held.push(chunkText(chunk));
-    else this.put(chunk);
-  }
-
-  /** Writes a chunk, unless the reader stopped reading: then the stream is dropped. */
-  private put(chunk: string | SharedChunk): void {
-    if (this.closed) return;
-    if (this.sink.buffered() > MAX_BUFFERED_BYTES) {
-      // The client reconnects after the `retry` it got first and resumes from its last id.
-      this.close(undefined, true);
-      return;
-    }
-    this.lastWriteTick = this.hub.tick;
-    this.sink.write(chunk);
-  }
-
-  close(farewell?: string, abort = false): void {
-    if (this.closed) return;
-    if (farewell) this.sink.write(farewell);
-    this.closed = true;
-    this.unsubscribe();
-    if (abort) this.sink.abort();
-    else this.sink.end();
-    this.onClose();
-  }
-
-  /** Committed rows arrive in order; a stream that is behind them (or given none) reads the log. */
-  private wake(rows?: readonly LogRow[]): void {
-    if (this.closed) return;
-    if (this.busy) {
-      this.pending = true;
-      return;
-    }
-    const first = rows?.[0];
-    if (rows === undefined || first === undefined || first.seq > this.lastSent + 1) {
-      void this.drain();
-      return;
-    }
-    this.send(rows.filter((row) => row.seq > this.lastSent));
-  }
-
-  /** Reads after the last sent id until no wake-up arrived during the read. */
-  private async drain(): Promise<void> {
-    this.busy = true;
-    try {
-      do {
-        this.pending = false;
-        this.send(await this.deps.readAfter(this.stream, this.lastSent));
-      } while (this.pending && !this.closed);
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  /**
-   * Writes the rows (between `head` and `tail`) in one chunk: one socket write per wake-up, not
-   * per event.
-   */
-  private send(rows: readonly LogRow[], head = "", tail = ""): void {
-    let chunk = head;
-    for (const row of rows) {
-      chunk += sseEvent(row.type, row.payload, row.seq);
-      this.lastSent = row.seq;
-    }
-    chunk += tail;
-    if (chunk !== "") this.put(chunk);
-  }
-
-  /** The client reconnects with its last id and loses nothing, so ending is the safe answer. */
-  private fail(error: unknown): void {
-    this.deps.onError(error);
-    this.close();
   }
 }

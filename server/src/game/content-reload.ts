@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { checkContentPack } from "../content/loader";
 import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
-import type { PackState } from "../events/bus";
+import type { PackState, SignalBus } from "../events/bus";
 import type { ScriptRunner } from "./script-runner";
 
 /**
@@ -17,6 +17,14 @@ export type ContentReloaderDeps = {
   /** The pack the server runs: a reload replaces its contents in place. */
   pack: ContentPack;
   scripts: ScriptRunner;
+  /** Tells the other instances of a reload. */
+  bus: SignalBus;
+  /** This instance's name: it does not act on its own `reload` signal twice. */
+  instance: string;
+  /** After each reload here, what it came to (the app logs it; the console shows the pack). */
+  onReloaded: (outcome: ReloadOutcome) => void;
+  /** A reload another instance asked for failed. */
+  onError: (error: unknown) => void;
   /** Tests load packs of their own; the server loads the folder again with the loader. */
   load?: (dir: string) => Promise<ContentPack>;
   /** The folder to load; the pack's own by default. */
@@ -27,11 +35,12 @@ export type ContentReloaderDeps = {
 
 /**
  * Loads the content pack again while the game runs (SIGHUP, file changes under `npm run dev`,
- * the operators' reload): checked first with the same checks as `content:check` (the loader's),
- * so an invalid pack is refused with its problems and the running one stays. A valid pack
- * replaces the old one at once: every service reads the same pack object, and the script
- * runner (its workers too) gets the new scripts. Runs under a changed script are dealt with at
- * their next input (game-service.ts). Reloads run one after another.
+ * the operators' reload), here and, over the bus, on every other instance: checked first with
+ * the same checks as `content:check` (the loader's), so an invalid pack is refused with its
+ * problems and the running one stays. A valid pack replaces the old one at once: every service
+ * reads the same pack object, and the script runner (its workers too) gets the new scripts. Runs
+ * under a changed script are dealt with at their next input (game-service.ts). Reloads run one
+ * after another.
  */
 export class ContentReloader {
   private queue: Promise<unknown> = Promise.resolve();
@@ -52,7 +61,21 @@ export class ContentReloader {
     return { version: this.current, ...(this.last && { reload: this.last }) };
   }
 
-  reload(): Promise<ReloadOutcome> {
+  /** Every other instance's reload reloads this one's folder too. */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("reload", ({ instance }) => {
+      if (instance !== this.deps.instance) this.reloadHere().catch(this.deps.onError);
+    });
+  }
+
+  /** Reloads here, then tells the other instances to load their own folder again. */
+  async reload(): Promise<ReloadOutcome> {
+    const outcome = await this.reloadHere();
+    this.deps.bus.broadcast("reload", { instance: this.deps.instance });
+    return outcome;
+  }
+
+  private reloadHere(): Promise<ReloadOutcome> {
     const next = this.queue.then(async () => {
       const outcome = await this.reloadNow();
       const at = (this.deps.now ?? Date.now)();
@@ -60,7 +83,10 @@ export class ContentReloader {
       return outcome;
     });
     this.queue = next.catch(() => undefined);
-    return next;
+    return next.then((outcome) => {
+      this.deps.onReloaded(outcome);
+      return outcome;
+    });
   }
 
   private async reloadNow(): Promise<ReloadOutcome> {

@@ -1,4 +1,5 @@
 import type { Clock, Timer } from "../clock";
+import type { SignalBus } from "../events/bus";
 
 /** setTimeout's longest delay (about 24.8 days); a later time is reached in several steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -32,6 +33,15 @@ export class DueScheduler {
   private stopped = false;
 
   constructor(private readonly deps: DueSchedulerDeps) {}
+
+  /**
+   * A message due on any instance arms this one's timer too, so it goes out while any instance
+   * runs; after signals may have been lost, the agenda is read anew.
+   */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("due", ({ at }) => this.wake(new Date(at)));
+    bus.onMissed(() => this.wake(this.deps.clock.now()));
+  }
 
   /** Delivers what is overdue (after a restart) and arms the timer for the rest. */
   start(): Promise<void> {

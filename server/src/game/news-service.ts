@@ -1,24 +1,32 @@
 import { OpsReason } from "@wegmarke/protocol";
-import type { NewsItem, OpsNews, OpsNewsRequest } from "@wegmarke/protocol";
+import type { NewsItem, OpsNews, OpsNewsRequest, ServerEventMap } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
-import { sseEvent } from "../events/sse";
+import type { SignalBus } from "../events/bus";
+import { NO_TEXT, serverEvent } from "../events/sse";
+import type { SseText } from "../events/sse";
+import type { StreamHub } from "../events/stream-hub";
 import type { NewsRow } from "../store/news-repository";
 import type { Store } from "../store/store";
 
 /** The newest news players get; older ones stay in the console's list. */
 export const PLAYER_NEWS_LIMIT = 20;
 
-/** The players' list: each item with its JSON, encoded once per change. */
-type PlayerNews = { id: number; json: string }[];
+type NewsEvent = ServerEventMap["news"];
+
+/** The players' list, read once per change, and its `news` event as an opening stream gets it. */
+type PlayerNews = { items: NewsItem[]; whole: SseText };
 
 export type NewsServiceDeps = {
   store: Store;
   pack: ContentPack;
   clock: Clock;
-  /** After a change is committed: every instance sends the news to its open streams. */
-  onChange: () => void;
+  /** Tells every instance of a change, once it is committed. */
+  bus: SignalBus;
+  /** This instance's open streams. */
+  streams: Pick<StreamHub, "broadcast">;
+  onError: (error: unknown, message: string) => void;
 };
 
 /**
@@ -33,11 +41,28 @@ export class NewsService {
   /** The current list for opening streams, until the list changes. */
   private current: Promise<PlayerNews> | undefined;
   /** What every open stream of this instance holds of the current list (none read yet: unknown). */
-  private known: PlayerNews | undefined;
+  private known: NewsItem[] | undefined;
   /** Changes are read and sent one after the other, each against the list before it. */
   private changes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: NewsServiceDeps) {}
+
+  /**
+   * A change on any instance, this one included, reaches this instance's open streams as what
+   * changed in the list; after signals may have been lost, the list is read anew (the streams
+   * reopen and get it then).
+   */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("news", () => {
+      this.changed().then(
+        (event) => this.deps.streams.broadcast("news", event),
+        (error: unknown) => this.deps.onError(error, "news not sent"),
+      );
+    });
+    bus.onMissed(() => {
+      this.changed().catch((error: unknown) => this.deps.onError(error, "news not read"));
+    });
+  }
 
   async send(request: OpsNewsRequest, operator: string | null): Promise<OpsNews> {
     const { stationId } = request;
@@ -51,7 +76,7 @@ export class NewsService {
       operator,
       withdrawnAt: null,
     });
-    this.deps.onChange();
+    this.deps.bus.broadcast("news", {});
     return opsNewsOf(row);
   }
 
@@ -63,7 +88,7 @@ export class NewsService {
     const at = this.deps.clock.now().toISOString();
     const row = await this.deps.store.repos.news.withdraw(id, at);
     if (!row) throw new ServiceError(404, OpsReason.newsNotFound);
-    this.deps.onChange();
+    this.deps.bus.broadcast("news", {});
     return opsNewsOf(row);
   }
 
@@ -71,13 +96,13 @@ export class NewsService {
    * What an opening stream gets after its backlog: "" when there are no news and the app holds
    * none; `after` is the highest id the app holds (undefined: none).
    */
-  async openingEvent(after: number | undefined): Promise<string> {
+  async openingEvent(after: number | undefined): Promise<SseText> {
     const news = await this.currentNews();
-    this.known ??= news;
-    if (after === undefined || after === 0) return news.length === 0 ? "" : newsEvent(news);
-    return newsEvent(
-      news.filter((item) => item.id > after),
-      news.filter((item) => item.id <= after),
+    this.known ??= news.items;
+    if (after === undefined || after === 0) return news.whole;
+    return serverEvent(
+      "news",
+      newsChange(news.items, (item) => item.ID <= after),
     );
   }
 
@@ -85,18 +110,15 @@ export class NewsService {
    * The list changed (on any instance): the event for this instance's open streams, made
    * after the changes heard before it, from the list as it is now.
    */
-  changed(): Promise<string> {
+  private changed(): Promise<NewsEvent> {
     this.current = undefined;
     const event = this.changes.then(async () => {
-      const news = await this.currentNews();
+      const { items } = await this.currentNews();
       const before = this.known;
-      this.known = news;
-      if (before === undefined) return newsEvent(news);
-      const held = new Set(before.map((item) => item.id));
-      return newsEvent(
-        news.filter((item) => !held.has(item.id)),
-        news.filter((item) => held.has(item.id)),
-      );
+      this.known = items;
+      if (before === undefined) return { News: items };
+      const held = new Set(before.map((item) => item.ID));
+      return newsChange(items, (item) => held.has(item.ID));
     });
     this.changes = event.catch(() => undefined);
     return event;
@@ -117,15 +139,18 @@ export class NewsService {
 
   private async readCurrent(): Promise<PlayerNews> {
     const rows = await this.deps.store.repos.news.current(PLAYER_NEWS_LIMIT);
-    return rows.map((row) => ({ id: row.id, json: JSON.stringify(newsItemOf(row)) }));
+    const items = rows.map(newsItemOf);
+    // Encoded once per change: every app that holds no news yet opens with the whole list.
+    return { items, whole: items.length === 0 ? NO_TEXT : serverEvent("news", { News: items }) };
   }
 }
 
-/** The `news` event: the whole list, or (with `keep`) the items new to it and the ids to keep. */
-function newsEvent(news: PlayerNews, keep?: PlayerNews): string {
-  const items = news.map((item) => item.json).join(",");
-  const kept = keep === undefined ? "" : `,"Keep":[${keep.map((item) => item.id).join(",")}]`;
-  return sseEvent("news", `{"News":[${items}]${kept}}`);
+/** The `news` event as a change: the items the app lacks, and the ids of those it keeps. */
+function newsChange(items: NewsItem[], held: (item: NewsItem) => boolean): NewsEvent {
+  return {
+    News: items.filter((item) => !held(item)),
+    Keep: items.filter(held).map((item) => item.ID),
+  };
 }
 
 function textOf(row: NewsRow): Record<string, string> {

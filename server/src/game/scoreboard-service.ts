@@ -1,5 +1,6 @@
 import type { ScoreboardEntry, ScoreboardResponse } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
+import type { SignalBus } from "../events/bus";
 import type { StreamTotal } from "../store/station-run-repository";
 import type { Store } from "../store/store";
 import { displayNames } from "./display-names";
@@ -41,6 +42,16 @@ export class ScoreboardService {
   private outdated = true;
 
   constructor(private readonly deps: ScoreboardServiceDeps) {}
+
+  /**
+   * Scores or names changed on some instance (a station finished, a team formed, a player left),
+   * or signals saying so may have been lost.
+   */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("scored", () => this.invalidate());
+    bus.on("moved", () => this.invalidate());
+    bus.onMissed(() => this.invalidate());
+  }
 
   /** Scores or names changed (a station finished, a team formed, a player left). */
   invalidate(): void {

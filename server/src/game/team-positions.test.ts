@@ -3,6 +3,7 @@ import { serverEventSchemas } from "@wegmarke/protocol";
 import type { TeammatePosition } from "@wegmarke/protocol";
 import { ManualTime } from "../../test/support/manual-time";
 import { createInProcessBus } from "../events/bus";
+import { serverEvent } from "../events/sse";
 import { MIN_SHARE_INTERVAL_MS, TeamPositions } from "./team-positions";
 
 const TEAM = "team:1";
@@ -27,17 +28,19 @@ function setUp() {
     clock: time.clock,
     timer: time.timer,
     secret: Buffer.from("team-positions-test"),
-    send: (stream, chunkFor) => {
-      for (const playerId of owners[stream] ?? []) {
-        const chunk = chunkFor(playerId);
-        if (chunk !== null) received[playerId]?.push(parse(chunk));
-      }
+    streams: {
+      sendTo: (stream, event, payloadFor) => {
+        for (const playerId of owners[stream] ?? []) {
+          const payload = payloadFor({ playerId, session: `${playerId}` });
+          if (payload !== null) received[playerId]?.push(parse(serverEvent(event, payload)));
+        }
+      },
     },
   });
-  bus.onSignal((signal) => {
-    if (signal.kind === "position") positions.heard(signal.update);
-  });
-  return { time, positions, received };
+  positions.subscribeSignals(bus);
+  /** The player plays as another participant now, as the bus tells every instance. */
+  const moved = (playerId: number) => bus.broadcast("moved", { playerId });
+  return { time, positions, received, moved };
 }
 
 /** The members of one `teampositions` event block, checked with the protocol's schema. */
@@ -118,14 +121,14 @@ describe("team positions", () => {
   });
 
   it("drops the position of a member who left the team", () => {
-    const { positions, received } = setUp();
+    const { positions, received, moved } = setUp();
     positions.share(TEAM, ANNA, here("Anna"));
-    positions.moved(ANNA);
+    moved(ANNA);
     expect(received[BEN]?.at(-1)).toEqual([]);
     expect(positions.openingEvent(TEAM, BEN)).toBe("");
     // Nothing of hers is left to send.
     const count = received[BEN]?.length;
-    positions.moved(ANNA);
+    moved(ANNA);
     expect(received[BEN]?.length).toBe(count);
   });
 });

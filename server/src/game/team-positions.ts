@@ -1,8 +1,10 @@
 import { TEAM_POSITION_TTL_S } from "@wegmarke/protocol";
 import type { TeammatePosition } from "@wegmarke/protocol";
 import type { Clock, Timer } from "../clock";
-import type { EventBus, PositionUpdate } from "../events/bus";
-import { sseEvent } from "../events/sse";
+import type { PositionUpdate, SignalBus } from "../events/bus";
+import { NO_TEXT, serverEvent } from "../events/sse";
+import type { SseText } from "../events/sse";
+import type { StreamHub } from "../events/stream-hub";
 import { memberKey } from "../participants/member-key";
 
 /**
@@ -25,16 +27,13 @@ export type SharedPositions = {
 };
 
 export type TeamPositionsDeps = {
-  bus: EventBus;
+  bus: SignalBus;
   clock: Clock;
   timer: Timer;
   /** The server's secret: members' keys are derived from it, so they do not name accounts. */
   secret: Buffer;
-  /**
-   * Writes an unlogged event to this instance's open connections of `stream`: `chunkFor` gives
-   * the text for the player holding each (null: nothing for them).
-   */
-  send(stream: string, chunkFor: (playerId: number | undefined) => string | null): void;
+  /** This instance's open streams: each member's gets the others' positions. */
+  streams: Pick<StreamHub, "sendTo">;
   /** A team's shared positions changed (the operators' console shows them). */
   onChange?: () => void;
 };
@@ -45,6 +44,12 @@ export class TeamPositions {
   private cancelSweep: (() => void) | undefined;
 
   constructor(private readonly deps: TeamPositionsDeps) {}
+
+  /** Every instance, this one included, hears each update, and each member who left the team. */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("position", (update) => this.heard(update));
+    bus.on("moved", ({ playerId }) => this.moved(playerId));
+  }
 
   /**
    * A member of the team of `stream` shares `shared`, or stops sharing (undefined). False when
@@ -59,15 +64,12 @@ export class TeamPositions {
     } else {
       this.lastShare.delete(playerId);
     }
-    this.deps.bus.broadcast({
-      kind: "position",
-      update: { stream, playerId, ...(shared && { shared }) },
-    });
+    this.deps.bus.broadcast("position", { stream, playerId, ...(shared && { shared }) });
     return true;
   }
 
-  /** Every instance, this one included, hears each update through the bus. */
-  heard({ stream, playerId, shared }: PositionUpdate): void {
+  /** An update, from this instance or another. */
+  private heard({ stream, playerId, shared }: PositionUpdate): void {
     let team = this.byStream.get(stream);
     if (!shared) {
       if (!team?.delete(playerId)) return;
@@ -86,7 +88,7 @@ export class TeamPositions {
   }
 
   /** The player plays as another participant now (left the team, or was deleted). */
-  moved(playerId: number): void {
+  private moved(playerId: number): void {
     this.lastShare.delete(playerId);
     for (const [stream, team] of this.byStream) {
       if (!team.delete(playerId)) continue;
@@ -112,9 +114,9 @@ export class TeamPositions {
   }
 
   /** What an opening stream of `stream` gets after its backlog: "" when no teammate shares. */
-  openingEvent(stream: string, playerId: number): string {
+  openingEvent(stream: string, playerId: number): SseText {
     const members = this.teammates(stream, playerId);
-    return members.length === 0 ? "" : positionsEvent(members);
+    return members.length === 0 ? NO_TEXT : serverEvent("teampositions", { Members: members });
   }
 
   close(): void {
@@ -123,7 +125,9 @@ export class TeamPositions {
   }
 
   private sendTeam(stream: string): void {
-    this.deps.send(stream, (playerId) => positionsEvent(this.teammates(stream, playerId)));
+    this.deps.streams.sendTo(stream, "teampositions", (owner) => ({
+      Members: this.teammates(stream, owner?.playerId),
+    }));
     this.deps.onChange?.();
   }
 
@@ -178,8 +182,4 @@ export class TeamPositions {
     }
     this.armSweep();
   }
-}
-
-function positionsEvent(members: TeammatePosition[]): string {
-  return sseEvent("teampositions", JSON.stringify({ Members: members }));
 }

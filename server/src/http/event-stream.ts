@@ -2,6 +2,8 @@ import { ErrorReason, eventsQuery, lastEventIdSchema } from "@wegmarke/protocol"
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import { ServiceError } from "../errors";
+import { joinText } from "../events/sse";
+import type { SseText } from "../events/sse";
 import type { StreamHub } from "../events/stream-hub";
 import type { GameService } from "../game/game-service";
 import { asParticipant, requirePlayer } from "./authenticate";
@@ -12,9 +14,9 @@ export type EventStreamExtras = {
    * The operators' news as an event ("" for none), sent after the opening status and backlog;
    * `after`: the highest news id the app holds.
    */
-  news: (after: number | undefined) => Promise<string>;
+  news: (after: number | undefined) => Promise<SseText>;
   /** The positions the player's teammates share ("" for none), sent after the news. */
-  teamPositions: (stream: string, playerId: number) => string;
+  teamPositions: (stream: string, playerId: number) => SseText;
   /** A stream of the player opened or closed (their "last seen"). */
   seen: (playerId: number) => void;
   /** The player's member key on a team's stream (the opening status tells it), else undefined. */
@@ -47,7 +49,7 @@ export function eventStreamRoute(
         participant.stream,
         sink,
         async () => {
-          const [snapshot, trailer] = await Promise.all([
+          const [snapshot, newsEvent] = await Promise.all([
             game.streamSnapshot(participant, lastEventId),
             news(newsAfter),
           ]);
@@ -55,7 +57,7 @@ export function eventStreamRoute(
           return {
             ...snapshot,
             status: key === undefined ? snapshot.status : { ...snapshot.status, Member: key },
-            trailer: trailer + teamPositions(participant.stream, player.id),
+            trailer: joinText([newsEvent, teamPositions(participant.stream, player.id)]),
           };
         },
         { playerId: player.id, session: player.session },

@@ -1,7 +1,7 @@
 import { Socket } from "node:net";
 import type { FastifyReply } from "fastify";
 import { httpChunk } from "../events/sse";
-import type { SharedChunk } from "../events/sse";
+import type { SharedChunk, SseText } from "../events/sse";
 import type { SseSink } from "../events/stream-hub";
 
 /**
@@ -69,6 +69,6 @@ export function openSseReply(reply: FastifyReply): SseSink {
   };
 }
 
-function bytesOf(chunk: string | SharedChunk): string | Buffer {
+function bytesOf(chunk: SseText | SharedChunk): string | Buffer {
   return typeof chunk === "string" ? chunk : chunk.bytes;
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config";
 import { loadContentPack } from "../content/loader";
 import type { ContentPack } from "../content/model";
+import { createInProcessBus } from "../events/bus";
 import type { GameActivity } from "../events/bus";
 import { chunkText } from "../events/sse";
 import { MAX_BUFFERED_BYTES } from "../events/stream-hub";
@@ -83,8 +84,12 @@ function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
     refreshMs: 10,
     teamsMs: 10,
   });
+  // Activity and news reach the consoles as bus signals, from any instance.
+  const bus = createInProcessBus();
+  hub.subscribeSignals(bus);
   return {
     hub,
+    bus,
     news,
     finish: () => done++,
     reads: () => reads,
@@ -117,9 +122,9 @@ describe("OpsLive", () => {
     const out = sink();
     l.hub.connect(out.target);
     const at = Date.UTC(2026, 10, 25, 9);
-    l.hub.activity({ kind: "activated", stream: "team:3", id: 1, points: 0, at });
-    l.hub.activity({ kind: "done", stream: "team:3", id: 1, points: 2, at });
-    l.hub.activity({ kind: "story", stream: "player:7", id: 1, points: 0, at });
+    l.bus.broadcast("activity", { kind: "activated", stream: "team:3", id: 1, points: 0, at });
+    l.bus.broadcast("activity", { kind: "done", stream: "team:3", id: 1, points: 2, at });
+    l.bus.broadcast("activity", { kind: "story", stream: "player:7", id: 1, points: 0, at });
     await settle();
     const story = pack.stories?.find((s) => s.id === 1);
     expect(out.events("activity")).toEqual([
@@ -151,7 +156,7 @@ describe("OpsLive", () => {
 
   it("does no work for activity while no console is open, and ends every console on close", async () => {
     const l = live();
-    l.hub.activity({ kind: "activated", stream: "player:1", id: 1, points: 0, at: 0 });
+    l.bus.broadcast("activity", { kind: "activated", stream: "player:1", id: 1, points: 0, at: 0 });
     await settle();
     expect(l.lookups()).toBe(0);
     const out = sink();
@@ -221,7 +226,7 @@ describe("OpsLive", () => {
         operator: null,
         withdrawnAt: null,
       });
-      l.hub.newsChanged();
+      l.bus.broadcast("news", {});
       await settle(5);
     }
     expect(stalled.aborted()).toBe(true);

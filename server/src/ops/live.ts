@@ -1,8 +1,15 @@
-import type { OpsActivity, OpsNews, OpsOverview, OpsTeamPositions } from "@wegmarke/protocol";
+import type {
+  ConsoleEventMap,
+  OpsActivity,
+  OpsNews,
+  OpsOverview,
+  OpsTeamPositions,
+} from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
 import { indexById } from "../content/model";
-import type { GameActivity } from "../events/bus";
-import { sseEvent, sseKeepAlive, sseRetry } from "../events/sse";
+import type { GameActivity, SignalBus } from "../events/bus";
+import { consoleEvent, sharedChunk, sseKeepAlive, sseRetry } from "../events/sse";
+import type { SharedChunk, SseText } from "../events/sse";
 import { MAX_BUFFERED_BYTES } from "../events/stream-hub";
 import type { SseSink } from "../events/stream-hub";
 import type { SharedPositions } from "../game/team-positions";
@@ -54,6 +61,13 @@ export class OpsLive {
     return this.sinks.size;
   }
 
+  /** What players do and news sent on any instance reach the consoles open on this one. */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("activity", (activity) => this.activity(activity));
+    bus.on("news", () => this.newsChanged());
+    bus.onMissed(() => this.newsChanged());
+  }
+
   /** Opens a console's stream; returns the function that closes it. */
   connect(sink: SseSink): () => void {
     this.sinks.add(sink);
@@ -67,20 +81,18 @@ export class OpsLive {
   }
 
   /** A participant did something: every open console hears of it with names and titles. */
-  activity(activity: GameActivity): void {
+  private activity(activity: GameActivity): void {
     if (this.sinks.size === 0) return;
     void this.describe(activity).then(
-      (event) => this.write(sseEvent("activity", JSON.stringify(event))),
+      (event) => this.broadcast("activity", event),
       this.deps.onError,
     );
   }
 
-  /** The news changed: consoles get the whole list, and an activity line for a new item. */
-  newsChanged(): void {
+  /** The news changed: consoles get the whole list. */
+  private newsChanged(): void {
     if (this.sinks.size === 0) return;
-    void this.deps
-      .news()
-      .then((news) => this.write(sseEvent("news", JSON.stringify({ news }))), this.deps.onError);
+    void this.deps.news().then((news) => this.broadcast("news", { news }), this.deps.onError);
   }
 
   /** A team's shared positions changed: consoles get every team's, once a second at most. */
@@ -90,7 +102,7 @@ export class OpsLive {
     this.teamsTimer = setTimeout(() => {
       this.teamsTimer = undefined;
       this.teamsSent = Date.now();
-      void this.teamsEvent().then((event) => this.write(event), this.deps.onError);
+      void this.teams().then((teams) => this.broadcast("teams", teams), this.deps.onError);
     }, wait).unref();
   }
 
@@ -107,19 +119,18 @@ export class OpsLive {
         this.deps.overview(),
         this.deps.news(),
         this.deps.recent().then((list) => Promise.all(list.map((a) => this.describe(a)))),
-        this.teamsEvent(),
+        this.teams(),
       ]);
       if (!this.sinks.has(sink)) return;
-      this.put(sink, sseEvent("news", JSON.stringify({ news })));
-      this.put(sink, sseEvent("recent", JSON.stringify({ activity: recent })));
-      this.put(sink, teams);
+      this.put(sink, consoleEvent("news", { news }));
+      this.put(sink, consoleEvent("recent", { activity: recent }));
+      this.put(sink, consoleEvent("teams", teams));
       const figures = figuresOf(overview);
-      const event = sseEvent("overview", JSON.stringify(overview));
       // Newer figures go to every console, so that all show the same.
-      if (figures === this.lastFigures) this.put(sink, event);
+      if (figures === this.lastFigures) this.put(sink, consoleEvent("overview", overview));
       else {
         this.lastFigures = figures;
-        this.write(event);
+        this.broadcast("overview", overview);
       }
     } catch (error) {
       this.deps.onError(error);
@@ -136,7 +147,7 @@ export class OpsLive {
       const figures = figuresOf(overview);
       if (figures !== this.lastFigures) {
         this.lastFigures = figures;
-        this.write(sseEvent("overview", JSON.stringify(overview)));
+        this.broadcast("overview", overview);
       } else if (Date.now() - this.lastWrite > KEEP_ALIVE_MS) {
         this.write(sseKeepAlive);
       }
@@ -166,7 +177,7 @@ export class OpsLive {
     };
   }
 
-  private async teamsEvent(): Promise<string> {
+  private async teams(): Promise<OpsTeamPositions> {
     const teams: OpsTeamPositions["teams"] = await Promise.all(
       this.deps.teams().map(async ({ stream, members }) => ({
         id: Number(stream.slice(stream.indexOf(":") + 1)),
@@ -174,7 +185,7 @@ export class OpsLive {
         members,
       })),
     );
-    return sseEvent("teams", JSON.stringify({ teams }));
+    return { teams };
   }
 
   private nameOf(stream: string): Promise<string> {
@@ -188,13 +199,18 @@ export class OpsLive {
     return name;
   }
 
-  private write(chunk: string): void {
+  /** Writes an event to every open console, encoded once. */
+  private broadcast<E extends keyof ConsoleEventMap>(event: E, payload: ConsoleEventMap[E]): void {
+    this.write(sharedChunk(consoleEvent(event, payload)));
+  }
+
+  private write(chunk: SseText | SharedChunk): void {
     this.lastWrite = Date.now();
     for (const sink of this.sinks) this.put(sink, chunk);
   }
 
   /** Writes to one console, unless it stopped reading: then it is dropped. */
-  private put(sink: SseSink, chunk: string): void {
+  private put(sink: SseSink, chunk: SseText | SharedChunk): void {
     if (sink.buffered() > MAX_BUFFERED_BYTES) {
       sink.abort();
       this.remove(sink);

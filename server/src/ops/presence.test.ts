@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PAYLOAD_BYTES, encodeSignal } from "../events/bus";
 import type { PackState, Presence } from "../events/bus";
+import { MAX_PAYLOAD_BYTES, encodeSignal } from "../events/signal-codec";
 import { PRESENCE_CHANGE_MS, PRESENCE_TTL_MS, PresenceBoard } from "./presence";
 
 /** A board of instance `name` whose streams, pack, clock and timer the test sets by hand. */
@@ -68,9 +68,7 @@ describe("PresenceBoard", () => {
     const parts = b.presence.reports();
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) {
-      expect(Buffer.byteLength(encodeSignal({ kind: "presence", presence: part }))).toBeLessThan(
-        MAX_PAYLOAD_BYTES + 1,
-      );
+      expect(Buffer.byteLength(encodeSignal("presence", part))).toBeLessThan(MAX_PAYLOAD_BYTES + 1);
       expect(part.parts).toBe(parts.length);
     }
     expect(parts.flatMap((part) => part.players)).toEqual(ids);

@@ -1,8 +1,8 @@
 import type { OpsInstance } from "@wegmarke/protocol";
 import { systemTimer } from "../clock";
 import type { Timer } from "../clock";
-import { MAX_PAYLOAD_BYTES, encodeSignal } from "../events/bus";
-import type { PackState, Presence } from "../events/bus";
+import type { PackState, Presence, SignalBus } from "../events/bus";
+import { MAX_PAYLOAD_BYTES, encodeSignal } from "../events/signal-codec";
 import type { Online } from "./figures";
 
 /** An instance not heard of for this long has stopped (or lost its database connection). */
@@ -59,6 +59,11 @@ export class PresenceBoard {
 
   get instance(): string {
     return this.deps.instance;
+  }
+
+  /** Every instance hears the others' reports (and its own, which it leaves aside). */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("presence", (report) => this.heard(report));
   }
 
   /** Starts telling the others (nothing without `send`): now, and every PRESENCE_INTERVAL_MS. */
@@ -198,8 +203,7 @@ export class PresenceBoard {
   }
 }
 
-const signalBytes = (presence: Presence) =>
-  Buffer.byteLength(encodeSignal({ kind: "presence", presence }));
+const signalBytes = (presence: Presence) => Buffer.byteLength(encodeSignal("presence", presence));
 
 function describe(
   presence: Pick<Presence, "instance" | "host" | "startedAt" | "streams" | "pack">,

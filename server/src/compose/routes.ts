@@ -1,0 +1,167 @@
+import fastifyCors from "@fastify/cors";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from "fastify";
+import type { Player } from "../accounts/account-service";
+import { OutboxSmsProvider } from "../accounts/sms/outbox-provider";
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { ContentPack } from "../content/model";
+import { ServiceError, TooManyRequests } from "../errors";
+import { displayNames } from "../game/display-names";
+import { accountRoutes } from "../http/account-routes";
+import { compressAnswers } from "../http/compression";
+import { contentRoutes } from "../http/content-routes";
+import { devRoutes } from "../http/dev-routes";
+import { eventStreamRoute } from "../http/event-stream";
+import { gameRoutes } from "../http/game-routes";
+import { healthRoutes } from "../http/health-routes";
+import { countRequests, metricsRoute } from "../http/metrics-route";
+import { opsRoutes } from "../http/ops-routes";
+import { outroRoute } from "../http/outro-route";
+import { registerProtection } from "../http/protection";
+import { registerRequestLog } from "../http/request-log";
+import { consoleRoutes, staticRoutes } from "../http/static";
+import { teamRoutes } from "../http/team-routes";
+import type { Metrics } from "../metrics/metrics";
+import { stationPosters } from "../ops/station-posters";
+import { memberKey } from "../participants/member-key";
+import { isTeamStream, playerStream, teamStream } from "../participants/participant";
+import type { Store } from "../store/store";
+import type { Services } from "./services";
+
+const PLAIN = "text/plain; charset=utf-8";
+
+/** What every answer shares, set before any route: errors, protection, CORS, unknown paths. */
+export async function prepareHttp(app: FastifyInstance, config: Config, pack: ContentPack) {
+  // The API takes JSON only (415 for anything else): no cross-site form can call it.
+  app.removeContentTypeParser("text/plain");
+  app.setErrorHandler(answerError);
+  await registerProtection(app, { ...config, mapTiles: () => pack.map?.tiles?.url });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type(PLAIN).send("not found"));
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ["GET", "HEAD", "POST", "PUT"],
+  });
+}
+
+export type RouteDeps = {
+  config: Config;
+  pack: ContentPack;
+  store: Store;
+  clock: Clock;
+  metrics: Metrics;
+};
+
+/** Mounts every route plugin on its prefix, each given the services it calls. */
+export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
+  const { config, pack, store, clock, metrics } = deps;
+  const { accounts, hub, presence, secret, news, teamPositions } = services;
+  registerRequestLog(app, { streams: () => hub.size });
+  countRequests(app, metrics);
+  const { registration, login, passwords } = services;
+  await app.register(api(accountRoutes({ accounts, registration, login, passwords })), {
+    prefix: "/api/account",
+  });
+  const nameOf = async (playerId: number) => {
+    const stream = playerStream(playerId);
+    return (await displayNames(store.repos, [stream])).get(stream) ?? stream;
+  };
+  // In a team, the echo of an answer names the member who gave it.
+  const author = async (player: Player) =>
+    player.teamId === null
+      ? undefined
+      : {
+          member: memberKey(secret, teamStream(player.teamId), player.id),
+          name: await nameOf(player.id),
+        };
+  const { game, stories, media, scoreboard, throttle } = services;
+  await app.register(
+    api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle, author })),
+    { prefix: "/api/game" },
+  );
+  const teamDeps = {
+    positions: teamPositions,
+    nameOf,
+    namesOf: (streams: string[]) => displayNames(store.repos, streams),
+    // Who is online on any instance (ops/presence.ts).
+    online: () => presence.onlinePlayers(),
+  };
+  await app.register(api(teamRoutes(accounts, services.teams, teamDeps)), {
+    prefix: "/api/game",
+  });
+  const moved = (playerId: number) => accounts.participantChanged(playerId);
+  await app.register(api(outroRoute(accounts, moved)), { prefix: "/api/game" });
+  const seen = (playerId: number) => {
+    presence.changed();
+    void store.repos.players
+      .seen(playerId, clock.now().toISOString())
+      .catch((error: unknown) => app.log.error({ err: error }, "last seen not saved"));
+  };
+  await app.register(
+    api(
+      eventStreamRoute(accounts, game, hub, {
+        news: (after) => news.openingEvent(after),
+        teamPositions: (stream, playerId) => teamPositions.openingEvent(stream, playerId),
+        seen,
+        member: (stream, playerId) =>
+          isTeamStream(stream) ? memberKey(secret, stream, playerId) : undefined,
+      }),
+    ),
+    { prefix: "/api/game" },
+  );
+  await app.register(
+    api(
+      opsRoutes({
+        ops: services.ops,
+        console: services.gameConsole,
+        news,
+        live: services.live,
+        reloadContent: () => services.content.reload(),
+        secure: config.publicUrl.startsWith("https:"),
+        posters: (language) =>
+          stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
+      }),
+    ),
+    { prefix: "/api/ops" },
+  );
+  if (services.smsProvider instanceof OutboxSmsProvider) {
+    await app.register(api(devRoutes(services.smsProvider)), { prefix: "/api/dev" });
+  }
+  await app.register(contentRoutes(pack));
+  await app.register(staticRoutes(config.webDist));
+  await app.register(consoleRoutes(config.consoleDist));
+  await app.register(healthRoutes(store, clock));
+  await app.register(
+    metricsRoute(metrics, { allow: config.metricsAllow, trustProxy: config.trustProxy }),
+  );
+}
+
+/** API answers are per player and per moment: no cache may keep them. Large ones go compressed. */
+function api(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    await compressAnswers(app);
+    await app.register(routes);
+  };
+}
+
+/** Failures answer with their status and a plain-text reason; only real faults are 500s. */
+function answerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof TooManyRequests) reply.header("retry-after", error.retryAfterSeconds);
+  if (error instanceof ServiceError) {
+    return reply.code(error.status).type(PLAIN).send(error.reason);
+  }
+  // Fastify's own 4xx: unparsable JSON, unsupported content type, body too large...
+  if (error.statusCode !== undefined && error.statusCode < 500) {
+    return reply.code(error.statusCode).type(PLAIN).send(error.message);
+  }
+  reply.log.error({ err: error }, "request failed");
+  return reply.code(500).type(PLAIN).send("internal error");
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import { AccountService } from "../accounts/account-service";
+import { defaultLimits } from "../accounts/limits";
+import type { AccountLimits } from "../accounts/limits";
+import { LoginService } from "../accounts/login-service";
+import { PasswordService } from "../accounts/password-service";
+import { RegistrationService } from "../accounts/registration-service";
+import { createSmsProvider } from "../accounts/sms/create-provider";
+import { SmsSender } from "../accounts/sms-sender";
+import { TeamService } from "../accounts/team-service";
+import { Throttle } from "../accounts/throttle";
+import type { Clock, Timer } from "../clock";
+import type { Config } from "../config";
+import { formatProblem } from "../content/model";
+import type { ContentPack } from "../content/model";
+import { createInProcessBus } from "../events/bus";
+import type { EventBus, GameActivity } from "../events/bus";
+import { startPostgresBus } from "../events/postgres-bus";
+import { StreamHub } from "../events/stream-hub";
+import { ContentReloader } from "../game/content-reload";
+import type { ReloadOutcome } from "../game/content-reload";
+import { displayNames } from "../game/display-names";
+import { DueScheduler } from "../game/due-scheduler";
+import { GameService } from "../game/game-service";
+import { MediaProgressService } from "../game/media-progress-service";
+import { NewsService } from "../game/news-service";
+import { ScheduledDelivery } from "../game/scheduled-delivery";
+import { ScoreboardService } from "../game/scoreboard-service";
+import { createScriptRunner } from "../game/script-runner";
+import { StoryService } from "../game/story-service";
+import { TeamPositions } from "../game/team-positions";
+import { Turns } from "../game/turns";
+import type { Metrics } from "../metrics/metrics";
+import { OperatorService } from "../operators/operator-service";
+import { GameConsole } from "../ops/game-console";
+import { OpsLive } from "../ops/live";
+import { PresenceBoard } from "../ops/presence";
+import { loadSecretKey } from "../secret-key";
+import type { Store } from "../store/store";
+
+export type ServiceDeps = {
+  config: Config;
+  pack: ContentPack;
+  store: Store;
+  clock: Clock;
+  timer: Timer;
+  limits: AccountLimits;
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+};
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;
+
+/** The account limits: the defaults, the configured sign-ups per hour, and a test's changes. */
+export function accountLimits(config: Config, changes?: Partial<AccountLimits>): AccountLimits {
+  return {
+    ...defaultLimits,
+    anonSignupsPerIp: { limit: config.anonSignupsPerHour, windowMs: 60 * 60 * 1000 },
+    ...changes,
+  };
+}
+
+/**
+ * Builds the bus, the open streams and every service, each given what it calls. What they do
+ * on the bus's signals they register themselves (compose/signals.ts calls them).
+ */
+export async function buildServices(deps: ServiceDeps) {
+  const { config, pack, store, clock, timer, limits, metrics, log } = deps;
+  const bus = await startBus(deps);
+  const hub = new StreamHub({
+    bus,
+    readAfter: (stream, seq) => store.repos.events.listAfter(stream, seq),
+    onError: (error) => log.error({ err: error }, "event stream failed"),
+  });
+  metrics.watch({
+    streams: () => hub.size,
+    playersOnline: () => hub.playersOnline(),
+    database: () => store.use(),
+  });
+  const secret = await loadSecretKey(config.secret);
+  const throttle = new Throttle(limits, store, clock, secret);
+  const smsProvider = createSmsProvider(config.sms, clock);
+  if (config.sms.provider === "console") {
+    log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
+  }
+  const sms = new SmsSender(
+    smsProvider,
+    throttle,
+    (error) => {
+      metrics.smsFailedToSend();
+      log.error({ err: error }, "SMS not sent");
+    },
+    metrics.smsWasSent,
+  );
+  const accounts = new AccountService({ store, pack, clock, throttle, limits, secret, bus });
+  const registration = new RegistrationService({
+    store,
+    pack,
+    clock,
+    sms,
+    throttle,
+    limits,
+    accounts,
+  });
+  const login = new LoginService({ store, clock, throttle, phoneRegion: pack.phoneRegion });
+  const passwords = new PasswordService({
+    store,
+    clock,
+    accounts,
+    sms,
+    throttle,
+    limits,
+    publicUrl: config.publicUrl,
+    phoneRegion: pack.phoneRegion,
+  });
+  const scoreboard = new ScoreboardService({ store, clock });
+  const turns = new Turns({
+    store,
+    clock,
+    bus,
+    onScheduled: (dueAt) => bus.broadcast("due", { at: dueAt.getTime() }),
+    onScored: () => bus.broadcast("scored", {}),
+    onTurn: metrics.turn,
+  });
+  const delivery = new ScheduledDelivery({ store, pack, turns });
+  const scheduler = new DueScheduler({
+    clock,
+    timer,
+    nextDue: () => delivery.nextDue(),
+    deliver: (now) => delivery.deliverDue(now),
+    onError: (error) => log.error({ err: error }, "scheduled delivery failed"),
+  });
+  const scripts = createScriptRunner(pack, config.scriptWorkers);
+  const instance = randomUUID();
+  const content = new ContentReloader({
+    pack,
+    scripts,
+    dir: config.contentDir,
+    bus,
+    instance,
+    onReloaded: (outcome) => {
+      presence.changed();
+      logReload(log, outcome);
+    },
+    onError: (error) => log.error({ err: error }, "content reload failed"),
+  });
+  // What players do reaches the operators' consoles on every instance.
+  const onActivity = (activity: GameActivity) => bus.broadcast("activity", activity);
+  const game = new GameService({ store, pack, scripts, turns, onActivity, secret });
+  const stories = new StoryService({ pack, turns, onActivity });
+  const news = new NewsService({
+    store,
+    pack,
+    clock,
+    bus,
+    streams: hub,
+    onError: (error, message) => log.error({ err: error }, message),
+  });
+  // Instances sharing a database tell each other who is online on them and their pack.
+  const presence = new PresenceBoard({
+    instance,
+    host: hostname(),
+    local: () => ({ streams: hub.size, players: hub.playerIds() }),
+    pack: () => content.state(),
+    ...(config.database.kind === "postgres" && {
+      send: (report) => bus.broadcast("presence", report),
+    }),
+  });
+  presence.start();
+  const gameConsole = new GameConsole({ store, pack, clock, game, presence });
+  const live = new OpsLive({
+    pack,
+    overview: () => gameConsole.overview(),
+    news: () => news.list(),
+    recent: () => gameConsole.recentActivity(),
+    teams: () => teamPositions.shared(),
+    name: async (stream) => (await displayNames(store.repos, [stream])).get(stream) ?? stream,
+    onError: (error) => log.error({ err: error }, "console stream failed"),
+  });
+  const media = new MediaProgressService({ pack, turns });
+  // Team members' shared positions: memory only, on every instance (decisions/024).
+  const teamPositions = new TeamPositions({
+    bus,
+    clock,
+    timer,
+    secret,
+    streams: hub,
+    onChange: () => live.teamsChanged(),
+  });
+  const teams = new TeamService({
+    store,
+    pack,
+    clock,
+    throttle,
+    limits,
+    secret,
+    onParticipantChange: (playerId) => accounts.participantChanged(playerId),
+  });
+  const ops = new OperatorService({
+    store,
+    clock,
+    throttle,
+    sessionMs: limits.opsSessionMs,
+    operatorToken: config.operatorToken,
+  });
+  return {
+    bus,
+    hub,
+    secret,
+    throttle,
+    smsProvider,
+    accounts,
+    registration,
+    login,
+    passwords,
+    scoreboard,
+    scheduler,
+    scripts,
+    content,
+    game,
+    stories,
+    news,
+    presence,
+    gameConsole,
+    live,
+    media,
+    teamPositions,
+    teams,
+    ops,
+  };
+}
+
+/** Instances sharing a PostgreSQL database: wake-ups and signals must reach all of them. */
+function startBus({ config, store, log }: ServiceDeps): Promise<EventBus> | EventBus {
+  if (config.database.kind !== "postgres") return createInProcessBus();
+  return startPostgresBus({
+    url: config.database.url,
+    send: (channel, payload) => store.notify(channel, payload),
+    onError: (error) => log.error({ err: error }, "event bus: PostgreSQL connection"),
+    onRejected: (reason) => log.warn({ reason }, "event bus: notification ignored"),
+  });
+}
+
+function logReload(log: FastifyBaseLogger, outcome: ReloadOutcome): void {
+  if (outcome.ok) {
+    const warnings = outcome.warnings.map(formatProblem);
+    log.info(
+      warnings.length > 0 ? { warnings } : {},
+      `content pack reloaded: version ${outcome.version}`,
+    );
+  } else {
+    const problems = outcome.problems.map(formatProblem);
+    log.warn({ problems }, "content pack refused, the running one stays");
+  }
+}
