@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { longFiles } from "./eslint.long-files.js";
 
 /** web and server never import each other: they meet in protocol/. */
 const serverFromWeb = {
@@ -236,6 +237,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A module file stays under 300 lines; the longer ones say why below.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  ...Object.entries(longFiles).map(([file, { max }]) => ({
+    files: [file],
+    rules: { "max-lines": ["error", { max }] },
+  })),
   {
     // No module may reach itself through its imports.
     files: [
