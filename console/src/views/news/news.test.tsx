@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeServer, json, text } from "../../test/fake-server";
 import { news, overview } from "../../test/fixtures";
@@ -73,7 +73,7 @@ describe("the news composer", () => {
     ).toBeTruthy();
     // Nothing is sent before the confirmation; "Keep editing" has the focus.
     expect(server.requests.filter((request) => request.method === "POST")).toHaveLength(0);
-    expect(document.activeElement?.textContent).toBe("Keep editing");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Keep editing"));
     fireEvent.click(within(question).getByRole("button", { name: "Keep editing" }));
     expect(screen.queryByRole("group")).toBeNull();
 
