@@ -41,7 +41,7 @@ export type AccountServiceDeps = {
 /** Anonymous sign-up, token look-up and account deletion. */
 export class AccountService {
   private readonly optinTokens: OptinTokens;
-  private readonly sessions = new SessionCache();
+  private readonly sessions = new SessionCache<Player>();
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.optinTokens = new OptinTokens(deps.pack.id, deps.clock);

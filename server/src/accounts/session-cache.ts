@@ -1,17 +1,16 @@
-import type { Player } from "./account-service";
-
 /** How long a looked-up session is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 60_000;
 /** Sessions kept at most; the oldest looked-up go first. */
 const MAX_ENTRIES = 50_000;
 
 /**
- * Recently used sessions by token hash, so a player's calls do not each read the database.
+ * Recently used sessions by token hash (the player each token signs in), so a player's calls do
+ * not each read the database; generic, so that it knows nothing of the service that uses it.
  * Whatever changes a player's account (sign-out of other devices, team, deletion) forgets the
  * player's entries on every instance (the `account` bus signal); should that signal be lost,
  * an entry still expires after SESSION_CACHE_TTL_MS.
  */
-export class SessionCache {
+export class SessionCache<Player extends { id: number }> {
   private readonly entries = new Map<string, { player: Player; expiresAt: number }>();
 
   get(tokenHash: string, now: number): Player | undefined {
