@@ -64,8 +64,8 @@ describe("finding the rest of the game", () => {
     await also.getByRole("link", { name: "Briefe 1 offen" }).click();
     await page.waitForURL(/\/webapp\/email$/);
     // The header keeps the route's title; the list names the view and says what it holds.
-    expect(await title().textContent()).toBe("Nachrichten");
     await page.getByRole("heading", { level: 2, name: "Briefe", exact: true }).waitFor();
+    await expect.poll(() => title().textContent()).toBe("Nachrichten");
     await page.getByText("Post von den Brüdern Grimm – mit Jacobs Brief fängt alles an.").waitFor();
     await page.getByRole("link", { name: "Hilfe! Unsere Märchen sind verweht" }).waitFor();
     await settle(page);
@@ -74,8 +74,8 @@ describe("finding the rest of the game", () => {
     // The story view is not titled like the footer's stories.
     await page.goto("/webapp/story");
     await page.getByRole("heading", { level: 2, name: "Märchenstunde", exact: true }).waitFor();
-    expect(await title().textContent()).toBe("Erzählstationen");
-    expect(await page.title()).toBe("Erzählstationen · Märchenhaftes Marburg");
+    await expect.poll(() => title().textContent()).toBe("Erzählstationen");
+    await expect.poll(() => page.title()).toBe("Erzählstationen · Märchenhaftes Marburg");
   });
 
   it("says how a station starts that opens by its code or at its place", async () => {
