@@ -4,6 +4,7 @@ import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { longFiles } from "./eslint.long-files.js";
+import { serverLayers } from "./eslint.server-layers.js";
 
 /** web and server never import each other: they meet in protocol/. */
 const serverFromWeb = {
@@ -25,8 +26,8 @@ const othersFromConsole = {
 };
 
 /**
- * The arrows of docs/architecture.md as lint rules: the files of `folder` (below `root`) must
- * not import the sibling folders in `forbidden`. Tests may combine layers; the code may not.
+ * The arrows of docs/architecture.md for web/src as lint rules: the files of `folder` (below
+ * `root`) must not import the sibling folders in `forbidden`. Tests may combine layers; the code may not.
  */
 function boundary(root, folder, forbidden, why, always) {
   return {
@@ -55,10 +56,38 @@ const importSettings = {
   "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
 };
 
-const serverBoundary = (folder, forbidden, why) =>
-  boundary("server/src", folder, forbidden, why, [webFromServer, consoleFromOthers]);
 const webBoundary = (folder, forbidden, why) =>
   boundary("web/src", folder, forbidden, why, [serverFromWeb, consoleFromOthers]);
+
+const basePath = import.meta.dirname;
+/** What wires every folder: it alone imports them all, the store's dialects included. */
+const compositionRoot = ["server/src/compose/**", "server/src/app.ts", "server/src/main.ts"];
+const dialectZone = {
+  target: [
+    "server/src/*.ts",
+    ...serverLayers.map(([folder]) => `server/src/${folder}`).filter((f) => !f.endsWith("store")),
+  ],
+  from: "server/src/store/{sqlite,postgres}-*.ts",
+  message: "a service sees the Store and its repositories, not a dialect's files",
+};
+/** One zone per folder and folder it must not import, with the reason. */
+const serverZones = [
+  dialectZone,
+  {
+    target: ["server/src/lib", "server/src/engine", "server/src/content"],
+    from: "server/src/*.ts",
+    message: "helpers, the engine and the pack loader use none of the server's own modules",
+  },
+  ...serverLayers.flatMap(([folder, forbidden, why]) =>
+    forbidden
+      .filter((other) => other !== folder)
+      .map((other) => ({
+        target: `server/src/${folder}`,
+        from: `server/src/${other}`,
+        message: `${folder}/ does not import ${other}/: ${why}`,
+      })),
+  ),
+];
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "e2e/artifacts/**"] },
@@ -130,44 +159,6 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [othersFromConsole] }],
     },
   },
-  serverBoundary(
-    "engine",
-    ["store", "http", "events", "game", "accounts", "participants", "content", "ops"],
-    "the engine is pure",
-  ),
-  serverBoundary(
-    "content",
-    ["store", "http", "events", "game", "accounts", "participants", "ops"],
-    "a pack is loaded before anything runs",
-  ),
-  serverBoundary(
-    "store",
-    ["http", "events", "game", "accounts", "participants", "ops"],
-    "the store knows tables, not the game",
-  ),
-  serverBoundary(
-    "participants",
-    ["http", "events", "game", "accounts", "ops"],
-    "both accounts/ and game/ build on it",
-  ),
-  serverBoundary("events", ["http", "game", "accounts", "ops"], "the services publish into it"),
-  serverBoundary(
-    "metrics",
-    ["engine", "content", "store", "http", "events", "game", "accounts", "participants", "ops"],
-    "the services report through callbacks; metrics know only prom-client",
-  ),
-  serverBoundary("accounts", ["http", "game", "ops"], "accounts and game meet in participants/"),
-  serverBoundary("game", ["http", "accounts", "ops"], "accounts and game meet in participants/"),
-  serverBoundary(
-    "operators",
-    ["http", "game", "participants", "events", "engine", "content", "ops"],
-    "operators are not players: they build on accounts/ (passwords, tokens, limits) and store/",
-  ),
-  serverBoundary(
-    "ops",
-    ["http", "accounts", "operators", "metrics"],
-    "the console's view of the game: http/ops-routes.ts serves it and checks the operator",
-  ),
   webBoundary("screens", ["app"], "the app wires the screens, not the other way"),
   webBoundary(
     "components",
@@ -210,32 +201,22 @@ export default tseslint.config(
     "the service worker is a bundle of its own",
   ),
   {
-    // The services reach the database through store/store.ts and its repositories: only the
-    // store itself and the composition root (app.ts, main.ts, compose/) know its dialects.
+    // The arrows between server/src's folders (eslint.server-layers.js); the services reach
+    // the database through store/store.ts and its repositories: only the store itself and the
+    // composition root (app.ts, main.ts, compose/) know its dialects.
     files: ["server/src/**/*.ts"],
-    ignores: [
-      "server/src/store/**",
-      "server/src/compose/**",
-      "server/src/app.ts",
-      "server/src/main.ts",
-    ],
+    ignores: ["**/*.test.ts", ...compositionRoot],
     plugins: { "import-x": importX },
     settings: importSettings,
-    rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            {
-              target: "server/src",
-              from: "server/src/store/{sqlite,postgres}-*.ts",
-              message: "a service sees the Store and its repositories, not a dialect's files",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "import-x/no-restricted-paths": ["error", { basePath, zones: serverZones }] },
+  },
+  {
+    // Tests may combine layers, but not reach past the store to a dialect.
+    files: ["server/src/**/*.test.ts"],
+    ignores: ["server/src/store/**"],
+    plugins: { "import-x": importX },
+    settings: importSettings,
+    rules: { "import-x/no-restricted-paths": ["error", { basePath, zones: [dialectZone] }] },
   },
   {
     // A module file stays under 300 lines; the longer ones say why below.

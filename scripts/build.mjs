@@ -111,11 +111,11 @@ const parts = {
       rmSync(join(root, "server/dist"), { recursive: true, force: true });
       await esbuild.build({
         absWorkingDir: root,
-        // The script worker is started from a file beside main.js (game/script-runner.ts).
+        // The script worker is started from a file beside main.js (game/scripts/script-runner.ts).
         entryPoints: {
           main: "server/src/main.ts",
-          "script-worker": "server/src/game/script-worker.ts",
-          // npm run operator (operators/cli.ts), also where only server/dist is installed.
+          "script-worker": "server/src/game/scripts/script-worker.ts",
+          // npm run operator (operator-accounts/cli.ts), also where only server/dist is installed.
           operator: "server/src/operator.ts",
           // npm run content:check (content/check-cli.ts), also where only server/dist is installed.
           "content-check": "server/src/content/check-cli.ts",

@@ -1,6 +1,6 @@
 import Fastify, { LogController } from "fastify";
 import { sweepExpiredData } from "./accounts/retention";
-import type { AccountLimits } from "./accounts/limits";
+import type { AccountLimits } from "./security/limits";
 import { systemClock, systemTimer } from "./clock";
 import type { Clock, Timer } from "./clock";
 import { mountRoutes, prepareHttp } from "./compose/routes";

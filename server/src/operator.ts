@@ -1,6 +1,6 @@
-// `npm run operator -- add|list|remove|reset [NAME]` (operators/cli.ts); compiled to
+// `npm run operator -- add|list|remove|reset [NAME]` (operator-accounts/cli.ts); compiled to
 // server/dist/operator.js beside main.js.
-import { runOperatorCli } from "./operators/cli";
+import { runOperatorCli } from "./operator-accounts/cli";
 
 process.exitCode = await runOperatorCli(process.argv.slice(2), {
   env: process.env,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { loginPhoneResponse, teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken } from "../src/accounts/tokens";
+import { hashToken } from "../src/security/tokens";
 import { Api } from "./support/api";
 import { dumpDatabase } from "./support/db-dump";
 import { adminQuery, createTestSchema } from "./support/postgres";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken } from "../src/accounts/tokens";
+import { hashToken } from "../src/security/tokens";
 import { Api, texts } from "./support/api";
 import { countRows, dumpDatabase } from "./support/db-dump";
 import { startApp, teamPack, tempDir } from "./support/test-app";

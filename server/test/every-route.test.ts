@@ -17,11 +17,11 @@ import {
 } from "@wegmarke/protocol";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultLimits } from "../src/accounts/limits";
-import type { AccountLimits } from "../src/accounts/limits";
+import { defaultLimits } from "../src/security/limits";
+import type { AccountLimits } from "../src/security/limits";
 import { systemClock } from "../src/clock";
 import { stationCode } from "../src/game/station-access";
-import { addOperator } from "../src/operators/operator-admin";
+import { addOperator } from "../src/operator-accounts/operator-admin";
 import type { Store } from "../src/store/store";
 import type { z } from "zod";
 import {

@@ -4,7 +4,7 @@ import { auditPage, ErrorReason, opsMe, OpsReason } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
 import type { DatabaseConfig } from "../src/config";
-import { runOperatorCli } from "../src/operators/cli";
+import { runOperatorCli } from "../src/operator-accounts/cli";
 import { createTestSchema } from "./support/postgres";
 import type { TestSchema } from "./support/postgres";
 import { startApp, tempDir } from "./support/test-app";

@@ -1,7 +1,7 @@
 import { tokenResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../src/clock";
-import { addOperator } from "../src/operators/operator-admin";
+import { addOperator } from "../src/operator-accounts/operator-admin";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { startApp, teamPack } from "./support/test-app";

@@ -1,6 +1,6 @@
 import { tokenResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken } from "../src/accounts/tokens";
+import { hashToken } from "../src/security/tokens";
 import { Api } from "./support/api";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";

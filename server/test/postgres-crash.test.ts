@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken } from "../src/accounts/tokens";
+import { hashToken } from "../src/security/tokens";
 import { Api } from "./support/api";
 import { Phone, withoutSnapshots } from "./support/phone";
 import type { Received } from "./support/phone";

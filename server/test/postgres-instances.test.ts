@@ -1,6 +1,6 @@
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hashToken } from "../src/accounts/tokens";
+import { hashToken } from "../src/security/tokens";
 import { Api, texts, types } from "./support/api";
 import { featurePack } from "./support/feature-pack";
 import { ManualTime } from "./support/manual-time";

@@ -1,6 +1,6 @@
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultLimits } from "../src/accounts/limits";
+import { defaultLimits } from "../src/security/limits";
 import { Api, texts, types } from "./support/api";
 import type { SseMessage } from "./support/sse-client";
 import { createTestSchema } from "./support/postgres";

@@ -1,7 +1,7 @@
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultLimits } from "../src/accounts/limits";
-import { hashToken } from "../src/accounts/tokens";
+import { defaultLimits } from "../src/security/limits";
+import { hashToken } from "../src/security/tokens";
 import { Api } from "./support/api";
 import { countRows } from "./support/db-dump";
 import { startApp, teamPack, tempDir } from "./support/test-app";

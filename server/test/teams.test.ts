@@ -1,6 +1,6 @@
 import { playerStatusSchema, teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken } from "../src/accounts/tokens";
+import { hashToken } from "../src/security/tokens";
 import { Api, texts, types } from "./support/api";
 import type { SseMessage } from "./support/sse-client";
 import { startApp, teamPack, tempDir } from "./support/test-app";

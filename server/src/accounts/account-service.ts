@@ -7,12 +7,12 @@ import type { SignalBus } from "../events/bus";
 import { playerStream } from "../participants/participant";
 import type { Store } from "../store/store";
 import { erasePlayer } from "./erasure";
-import type { AccountLimits } from "./limits";
+import type { AccountLimits } from "../security/limits";
 import { OptinTokens } from "./optin-tokens";
 import { SessionCache } from "./session-cache";
-import type { Throttle } from "./throttle";
+import type { Throttle } from "../security/throttle";
 import { openSession } from "./sessions";
-import { hashToken } from "./tokens";
+import { hashToken } from "../security/tokens";
 
 /** Reason of the 400 for an apiVersion 2 sign-up without a valid `{realm, id}` token. */
 const INVALID_OPTIN_TOKEN = "invalid optin token";

@@ -4,11 +4,11 @@ import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import type { Store } from "../store/store";
-import { verifyNothing, verifyPassword } from "./passwords";
+import { verifyNothing, verifyPassword } from "../security/passwords";
 import { phoneOf } from "./phone";
 import { openSession } from "./sessions";
-import { pairKey } from "./throttle";
-import type { Throttle } from "./throttle";
+import { pairKey } from "../security/throttle";
+import type { Throttle } from "../security/throttle";
 
 export type LoginServiceDeps = {
   store: Store;

@@ -8,17 +8,17 @@ import type {
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
-import { KeyedQueue } from "../participants/keyed-queue";
+import { KeyedQueue } from "../lib/keyed-queue";
 import type { PlayerRow } from "../store/player-repository";
 import type { Store } from "../store/store";
 import type { AccountService } from "./account-service";
-import type { AccountLimits } from "./limits";
-import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import type { AccountLimits } from "../security/limits";
+import { hashPassword, isCommonPassword, verifyPassword } from "../security/passwords";
 import { phoneOf } from "./phone";
 import type { SmsSender } from "./sms-sender";
 import { resetSms } from "./sms-texts";
-import type { Throttle } from "./throttle";
-import { hashToken, newToken } from "./tokens";
+import type { Throttle } from "../security/throttle";
+import { hashToken, newToken } from "../security/tokens";
 
 export type PasswordServiceDeps = {
   store: Store;

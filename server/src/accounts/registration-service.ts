@@ -9,21 +9,21 @@ import type {
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
-import { KeyedQueue } from "../participants/keyed-queue";
+import { KeyedQueue } from "../lib/keyed-queue";
 import { playerStream } from "../participants/participant";
 import type { PlayerRow } from "../store/player-repository";
 import type { Repositories, Store } from "../store/store";
 import { playerLanguage } from "./account-service";
 import type { AccountService } from "./account-service";
-import type { AccountLimits } from "./limits";
-import type { Attempt } from "./rate-limiter";
-import { hashPassword } from "./passwords";
+import type { AccountLimits } from "../security/limits";
+import type { Attempt } from "../security/rate-limiter";
+import { hashPassword } from "../security/passwords";
 import { mobilePhoneOf, phoneOf } from "./phone";
 import { openSession } from "./sessions";
 import { checkSmsCode, hashSmsCode, newSmsCode } from "./sms-codes";
 import type { SmsSender } from "./sms-sender";
 import { codeSms } from "./sms-texts";
-import type { Throttle } from "./throttle";
+import type { Throttle } from "../security/throttle";
 
 export type RegistrationServiceDeps = {
   store: Store;

@@ -2,7 +2,7 @@ import type { Clock } from "../clock";
 import { playerStream, teamStream } from "../participants/participant";
 import type { PlayerRow } from "../store/player-repository";
 import type { Store } from "../store/store";
-import type { AccountLimits } from "./limits";
+import type { AccountLimits } from "../security/limits";
 import { erasePlayer } from "./erasure";
 
 /** Players erased per transaction: a large backlog must not hold the database for long. */

@@ -1,5 +1,5 @@
 import type { Repositories } from "../store/store";
-import { hashToken, newToken } from "./tokens";
+import { hashToken, newToken } from "../security/tokens";
 
 /** Signs a player in on one more device; returns the auth token, which is shown only this once. */
 export async function openSession(

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import { hashToken } from "./tokens";
+import { hashToken } from "../security/tokens";
 
 /** A code as stored: its hash, when it stops working, how often it was entered. */
 export type StoredSmsCode = { codeHash: string; expiresAt: string; failedTries: number };

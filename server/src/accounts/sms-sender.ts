@@ -1,7 +1,7 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import { ServiceError } from "../errors";
 import type { SmsProvider } from "./sms/sms-provider";
-import type { Throttle } from "./throttle";
+import type { Throttle } from "../security/throttle";
 
 /** An SMS to `phone`, counted against the number's share before any work. */
 export type SmsSlot = { readonly phone: string };

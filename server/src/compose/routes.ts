@@ -12,7 +12,7 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { ContentPack } from "../content/model";
 import { ServiceError, TooManyRequests } from "../errors";
-import { displayNames } from "../game/display-names";
+import { displayNames } from "../game/scoreboard/display-names";
 import { accountRoutes } from "../http/account-routes";
 import { compressAnswers } from "../http/compression";
 import { contentRoutes } from "../http/content-routes";
@@ -28,7 +28,7 @@ import { registerRequestLog } from "../http/request-log";
 import { consoleRoutes, staticRoutes } from "../http/static";
 import { teamRoutes } from "../http/team-routes";
 import type { Metrics } from "../metrics/metrics";
-import { stationPosters } from "../ops/station-posters";
+import { stationPosters } from "../operator-views/station-posters";
 import { memberKey } from "../participants/member-key";
 import { isTeamStream, playerStream, teamStream } from "../participants/participant";
 import type { Store } from "../store/store";
@@ -88,7 +88,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
     positions: teamPositions,
     nameOf,
     namesOf: (streams: string[]) => displayNames(store.repos, streams),
-    // Who is online on any instance (ops/presence.ts).
+    // Who is online on any instance (operator-views/presence.ts).
     online: () => presence.onlinePlayers(),
   };
   await app.register(api(teamRoutes(accounts, services.teams, teamDeps)), {

@@ -42,7 +42,7 @@ export type MessageExtras = z.infer<typeof messageExtrasSchema>;
 
 /**
  * One message the character sends, in script order. Declared as a schema, because the game
- * stores delayed messages and reads them back (game/agenda.ts).
+ * stores delayed messages and reads them back (game/agenda/agenda.ts).
  */
 export const engineMessageSchema = z.discriminatedUnion("kind", [
   z.object({

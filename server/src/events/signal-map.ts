@@ -21,7 +21,7 @@ const packState = z.object({
 });
 
 /**
- * What an instance tells the others about itself (ops/presence.ts): the players with a stream
+ * What an instance tells the others about itself (operator-views/presence.ts): the players with a stream
  * open on it, its count of streams and its content pack. One report may come in several parts
  * (a notification holds 8,000 bytes), each with the whole head and a share of the players.
  */

@@ -3,7 +3,7 @@ import { checkContentPack } from "../content/loader";
 import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
 import type { PackState, SignalBus } from "../events/bus";
-import type { ScriptRunner } from "./script-runner";
+import type { ScriptRunner } from "./scripts/script-runner";
 
 /**
  * What a reload did: the new pack's version with what `content:check` warns of (missing

@@ -12,13 +12,13 @@ import type { Participant } from "../participants/participant";
 import { buildPlayerStatus } from "./player-status";
 import { checkTrigger, stationByCode } from "./station-access";
 import type { ActivationVia } from "./station-access";
-import type { ScriptRunner } from "./script-runner";
-import type { EchoAuthor } from "./station-events";
-import { activation } from "./station-turns/activation";
-import { StaleRun, answerStep, refusalOf } from "./station-turns/answer-step";
-import { cancellation } from "./station-turns/cancellation";
-import { restart } from "./station-turns/restart";
-import type { Turns } from "./turns";
+import type { ScriptRunner } from "./scripts/script-runner";
+import type { EchoAuthor } from "./turns/station-events";
+import { activation } from "./turns/activation";
+import { StaleRun, answerStep, refusalOf } from "./turns/answer-step";
+import { cancellation } from "./turns/cancellation";
+import { restart } from "./turns/restart";
+import type { Turns } from "./turns/turns";
 
 export type GameServiceDeps = {
   store: Store;
@@ -37,7 +37,7 @@ export type ActivationAccess = { via?: ActivationVia; position?: PositionRequest
 /**
  * The station lifecycle: activate, cancel, answers and buttons. Every call is one turn
  * (turns.ts): serialised per stream, it reads what it needs and returns its outcome (the files
- * of station-turns/), which the store writes in one go with the events it logs and the
+ * of turns/), which the store writes in one go with the events it logs and the
  * messages due later.
  */
 export class GameService {

@@ -16,13 +16,13 @@ import type {
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService, Player } from "../accounts/account-service";
 import { addressKey } from "../accounts/addresses";
-import type { Throttle } from "../accounts/throttle";
+import type { Throttle } from "../security/throttle";
 import { ServiceError } from "../errors";
 import type { GameService } from "../game/game-service";
-import type { MediaProgressService } from "../game/media-progress-service";
-import type { ScoreboardService } from "../game/scoreboard-service";
-import type { EchoAuthor } from "../game/station-events";
-import type { StoryService } from "../game/story-service";
+import type { MediaProgressService } from "../game/stories/media-progress-service";
+import type { ScoreboardService } from "../game/scoreboard/scoreboard-service";
+import type { EchoAuthor } from "../game/turns/station-events";
+import type { StoryService } from "../game/stories/story-service";
 import { asParticipant, playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
 import { parse } from "./parse";

@@ -15,15 +15,15 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { z } from "zod";
 import { addressKey } from "../accounts/addresses";
 import type { NewsService } from "../game/news-service";
-import type { GameConsole } from "../ops/game-console";
-import type { OpsLive } from "../ops/live";
-import { meOf } from "../operators/operator-service";
-import type { OperatorService, OpsCaller } from "../operators/operator-service";
+import type { GameConsole } from "../operator-views/game-console";
+import type { OpsLive } from "../operator-views/live";
+import { meOf } from "../operator-accounts/operator-service";
+import type { OperatorService, OpsCaller } from "../operator-accounts/operator-service";
 import { ok } from "./ok";
 import { parse } from "./parse";
 import { openSseReply } from "./sse-reply";
 
-/** The console's session cookie: a 256-bit token, stored as its SHA-256 (operators/). */
+/** The console's session cookie: a 256-bit token, stored as its SHA-256 (operator-accounts/). */
 export const OPS_COOKIE = "wegmarke_ops";
 
 export type OpsRouteDeps = {
@@ -35,7 +35,7 @@ export type OpsRouteDeps = {
   reloadContent: () => Promise<OpsReloadOutcome>;
   /** PUBLIC_URL is https: the cookie goes over TLS only. */
   secure: boolean;
-  /** The stations' QR posters as a PDF, one A4 page each (ops/station-posters.ts). */
+  /** The stations' QR posters as a PDF, one A4 page each (operator-views/station-posters.ts). */
   posters: (language: Language | undefined) => Promise<Buffer>;
 };
 

@@ -8,9 +8,9 @@ import {
 import type { TeamMembers, TeamPreview } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
-import type { TeamService } from "../accounts/team-service";
+import type { TeamService } from "../teams/team-service";
 import { ServiceError, TooManyRequests } from "../errors";
-import type { TeamPositions } from "../game/team-positions";
+import type { TeamPositions } from "../teams/team-positions";
 import { isTeamStream, participantOf, playerStream } from "../participants/participant";
 import { playerOf, requirePlayer } from "./authenticate";
 import { addressKey } from "../accounts/addresses";

@@ -65,7 +65,7 @@ export type StationRunRow = {
 export type StationEventRow = { stream: string; stationId: number; payload: string };
 
 /**
- * What the operators' console reads: counts over the whole game (ops/). Reads only, each a
+ * What the operators' console reads: counts over the whole game (operator-views/). Reads only, each a
  * single statement over a whole table. With SQLite they run on a read-only connection of a
  * worker thread (sqlite-reader.ts), so the answer path never waits for them.
  */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { adminQuery, createTestSchema } from "../../test/support/postgres";
-import { hashToken } from "../accounts/tokens";
+import { hashToken } from "../security/tokens";
 import { openStore } from "./store";
 import type { Store } from "./store";
 

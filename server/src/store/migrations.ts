@@ -307,7 +307,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     "007-session-use-and-chosen-password": {
-      // Sessions end after a time without use (accounts/limits.ts); a password that is still
+      // Sessions end after a time without use (security/limits.ts); a password that is still
       // the registration code asks for a chosen one. The 24-hour reset rule moved to rate_hits,
       // where it counts per number whether or not an account has it.
       async up(db) {

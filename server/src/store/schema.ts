@@ -170,7 +170,7 @@ export type ScheduledMessagesTable = {
 };
 
 /**
- * One counted attempt of a rate limit (accounts/rate-limiter.ts), shared by every instance. The
+ * One counted attempt of a rate limit (security/rate-limiter.ts), shared by every instance. The
  * key (a phone number, an address, a player) is stored as a hash only.
  */
 export type RateHitsTable = {
@@ -183,7 +183,7 @@ export type RateHitsTable = {
   expiresAt: string;
 };
 
-/** An operator of the game (operators/): not a player; created on the command line. */
+/** An operator of the game (operator-accounts/): not a player; created on the command line. */
 export type OperatorsTable = {
   id: Generated<number>;
   /** Lowercase, unique. */

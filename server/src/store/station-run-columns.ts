@@ -55,7 +55,7 @@ export const stationRunColumns = {
   points: saved<number>("points"),
   /** The script language the run started in; its saved state only fits that script. */
   language: saved<Language>("language"),
-  /** The version of the script the saved state comes from (game/script-runner.ts). */
+  /** The version of the script the saved state comes from (game/scripts/script-runner.ts). */
   scriptVersion: saved<string | null>("script_version"),
   updatedAt: saved<string>("updated_at"),
   /** When the run (last) started from the script's beginning; null for runs from before. */

@@ -9,7 +9,7 @@ export type AgendaEntry = {
   stationId: number;
   kind: ScheduledKind;
   dueAt: string;
-  /** `messages`: the delayed group as game/agenda.ts writes it; `reminder`: null. */
+  /** `messages`: the delayed group as game/agenda/agenda.ts writes it; `reminder`: null. */
   payload: string | null;
 };
 

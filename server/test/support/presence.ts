@@ -1,6 +1,6 @@
 import type { Presence } from "../../src/events/bus";
 
-/** An instance's report of itself, as the bus carries it (ops/presence.ts). */
+/** An instance's report of itself, as the bus carries it (operator-views/presence.ts). */
 export const PRESENCE: Presence = {
   instance: "a1-b2",
   host: "web-1",

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { TeamsSetting } from "@wegmarke/protocol";
-import type { AccountLimits } from "../../src/accounts/limits";
+import type { AccountLimits } from "../../src/security/limits";
 import { buildApp } from "../../src/app";
 import type { Clock, Timer } from "../../src/clock";
 import { repoRoot } from "../../src/config";

@@ -1,0 +1,82 @@
+/**
+ * The arrows of docs/architecture.md for server/src as lint rules: each folder with the folders
+ * it must not import and why. Tests may combine layers; the code may not. The composition root
+ * (app.ts, main.ts, compose/) wires them all and has no entry.
+ */
+const all = [
+  "lib",
+  "engine",
+  "content",
+  "store",
+  "security",
+  "participants",
+  "events",
+  "metrics",
+  "accounts",
+  "teams",
+  "game",
+  "operator-accounts",
+  "operator-views",
+  "http",
+  "compose",
+];
+const except = (...allowed) => all.filter((folder) => !allowed.includes(folder));
+const services = ["accounts", "teams", "game", "operator-accounts", "operator-views"];
+
+export const serverLayers = [
+  ["lib", except(), "helpers know nothing of the server"],
+  ["engine", except("lib"), "the engine is pure"],
+  ["content", except("lib", "engine"), "a pack is loaded before anything runs"],
+  [
+    "store",
+    ["security", "participants", "events", "metrics", ...services, "http", "compose"],
+    "the store knows tables, not the game",
+  ],
+  [
+    "security",
+    except("lib", "store"),
+    "tokens, passwords and limits serve players and operators alike",
+  ],
+  ["participants", except("lib", "store"), "accounts/, teams/ and game/ build on it"],
+  [
+    "events",
+    ["security", "metrics", ...services, "http", "compose"],
+    "the services publish into it",
+  ],
+  ["metrics", except(), "the services report through callbacks; metrics know only prom-client"],
+  [
+    "accounts",
+    ["metrics", "teams", "game", "operator-accounts", "operator-views", "http", "compose"],
+    "a player's account knows neither the game nor teams: they build on it",
+  ],
+  [
+    "teams",
+    ["metrics", "game", "operator-accounts", "operator-views", "http", "compose"],
+    "teams build on accounts/ and participants/, the game meets them there",
+  ],
+  [
+    "game",
+    [
+      "security",
+      "metrics",
+      "accounts",
+      "teams",
+      "operator-accounts",
+      "operator-views",
+      "http",
+      "compose",
+    ],
+    "the game plays for a participant (participants/), whoever signed in",
+  ],
+  [
+    "operator-accounts",
+    except("lib", "store", "security"),
+    "operators are not players: they build on security/ and store/",
+  ],
+  [
+    "operator-views",
+    ["security", "metrics", "accounts", "operator-accounts", "http", "compose"],
+    "the console's view of the game: http/ops-routes.ts serves it and checks the operator",
+  ],
+  ["http", ["compose"], "the composition root mounts the routes"],
+];

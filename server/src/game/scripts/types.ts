@@ -1,0 +1,44 @@
+import type { Language } from "@wegmarke/protocol";
+import type { ContentPack } from "../../content/model";
+import type { Input, ScriptContext, StepResult } from "../../engine/types";
+
+/**
+ * Runs the stations' scripts (the dialogue engine, engine/engine.ts) for the game. The engine
+ * is pure and takes a good part of a turn's time, so by default it runs on worker threads
+ * (decisions/012-live-path.md): the thread that answers HTTP and streams stays free, and a
+ * second core does the dialogue. With `workers: 0` it runs in the calling thread.
+ */
+export type ScriptRunner = {
+  start(stationId: number, language: Language): Promise<StepResult>;
+  step(stationId: number, language: Language, state: string, input: Input): Promise<StepResult>;
+  /**
+   * `step` for a state saved under another version of the script: undefined (and nothing run)
+   * when the state no longer fits the script (engine.ts, `fits`).
+   */
+  resume(
+    stationId: number,
+    language: Language,
+    state: string,
+    input: Input,
+  ): Promise<StepResult | undefined>;
+  /** Runs the scripts of `pack` from now on (a reloaded content pack). */
+  reload(pack: ContentPack): void;
+  close(): Promise<void>;
+};
+
+/** What a worker is built from: every station's script in every language, with its context. */
+export type ScriptSource = { key: string; inkJson: string; ctx: ScriptContext };
+
+/** A call to a worker, and its answer: the step's result, or the error's message. */
+export type ScriptCall = {
+  id: number;
+  stationId: number;
+  language: Language;
+  state?: string;
+  input?: Input;
+  /** A resume: the state may not fit the script (a `stale` answer then). */
+  resume?: boolean;
+};
+export type ScriptAnswer = { id: number; result?: StepResult; stale?: boolean; error?: string };
+/** Replaces a worker's scripts; calls sent after it run the new ones. */
+export type ScriptReload = { reload: ScriptSource[] };

@@ -1,0 +1,203 @@
+import { serverEventSchemas } from "@wegmarke/protocol";
+import { describe, expect, it } from "vitest";
+import type { StepResult } from "../../engine/types";
+import type { EventDraft } from "../../events/event-log";
+import { laterEvents, planStep } from "./station-events";
+
+const AT = "2026-05-01T10:00:00.000Z";
+const QUESTION = { answer: true, buttons: [] };
+
+function result(changes: Partial<StepResult>): StepResult {
+  return {
+    state: "{}",
+    messages: [],
+    awaiting: { answer: false, buttons: [] },
+    done: false,
+    points: 0,
+    accepted: true,
+    ...changes,
+  };
+}
+
+function checked(events: EventDraft[]): EventDraft[] {
+  for (const event of events) serverEventSchemas[event.type].parse(event.data);
+  return events;
+}
+
+describe("planStep without delays", () => {
+  it("names the member who answered in the echo, in a team", () => {
+    const plan = planStep(1, result({ echo: "Katze", awaiting: QUESTION }), AT, {
+      member: "k3y",
+      name: "Ben",
+    });
+    expect(checked(plan.now)[0]).toEqual({
+      type: "webtext",
+      data: {
+        StationID: 1,
+        Originator: "user",
+        Text: "Katze",
+        Timestamp: AT,
+        Member: "k3y",
+        Name: "Ben",
+      },
+    });
+  });
+
+  it("puts the echo first, then the messages, then the answer expectation", () => {
+    const plan = planStep(
+      1,
+      result({
+        echo: "Katze",
+        messages: [
+          { kind: "text", from: "Lena", text: "Nein." },
+          { kind: "content", from: "Max", contentRef: "stations/1/a.mp3", seenRatio: 0.8 },
+          { kind: "content", from: "Lena", contentRef: "stations/1/b.jpg" },
+        ],
+        awaiting: QUESTION,
+      }),
+      AT,
+    );
+    expect(checked(plan.now)).toEqual([
+      { type: "webtext", data: { StationID: 1, Originator: "user", Text: "Katze", Timestamp: AT } },
+      { type: "webtext", data: { StationID: 1, Originator: "Lena", Text: "Nein.", Timestamp: AT } },
+      {
+        type: "webcontent",
+        data: {
+          StationID: 1,
+          Originator: "Max",
+          ContentRef: "stations/1/a.mp3",
+          SeenRatio: 0.8,
+          Timestamp: AT,
+        },
+      },
+      {
+        type: "webcontent",
+        data: { StationID: 1, Originator: "Lena", ContentRef: "stations/1/b.jpg", Timestamp: AT },
+      },
+      { type: "answer-expected", data: { StationID: 1 } },
+    ]);
+    expect(plan.later).toEqual([]);
+    expect(plan.awaitingNow).toEqual(QUESTION);
+  });
+
+  it("frames buttons with buttongroup-start and buttoninput-expected", () => {
+    const plan = planStep(
+      2,
+      result({
+        awaiting: {
+          answer: false,
+          buttons: [
+            { target: "0.0", text: "Links" },
+            { target: "0.1", text: "Rechts" },
+          ],
+        },
+      }),
+      AT,
+    );
+    expect(plan.now).toEqual([
+      { type: "buttongroup-start", data: { StationID: 2 } },
+      { type: "webbutton", data: { StationID: 2, Target: "0.0", Text: "Links" } },
+      { type: "webbutton", data: { StationID: 2, Target: "0.1", Text: "Rechts" } },
+      { type: "buttoninput-expected", data: { StationID: 2 } },
+    ]);
+  });
+
+  it("expects nothing once the script has ended", () => {
+    const plan = planStep(
+      3,
+      result({ done: true, messages: [{ kind: "text", from: "L", text: "Tschüss" }] }),
+      AT,
+    );
+    expect(plan.now.map((e) => e.type)).toEqual(["webtext"]);
+  });
+
+  it("sends recommendations as their own types, with the id qualified by the station", () => {
+    const plan = planStep(
+      6,
+      result({
+        messages: [
+          { kind: "text", from: "Lena", text: "Geh zur Kapelle!", recommendation: "kilian" },
+          { kind: "content", from: "Lena", contentRef: "stations/6/a.jpg", recommendation: "bild" },
+        ],
+      }),
+      AT,
+    );
+    expect(checked(plan.now)).toEqual([
+      {
+        type: "webtext-recommendation",
+        data: {
+          StationID: 6,
+          Originator: "Lena",
+          Text: "Geh zur Kapelle!",
+          Timestamp: AT,
+          RecommendationID: "6:kilian",
+        },
+      },
+      {
+        type: "webcontent-recommendation",
+        data: {
+          StationID: 6,
+          Originator: "Lena",
+          ContentRef: "stations/6/a.jpg",
+          Timestamp: AT,
+          RecommendationID: "6:bild",
+        },
+      },
+    ]);
+  });
+});
+
+describe("planStep with delays", () => {
+  const delayed = result({
+    echo: "ja",
+    messages: [
+      { kind: "text", from: "Lena", text: "Moment." },
+      { kind: "text", from: "Lena", text: "Gefunden!", delayMs: 30_000 },
+      { kind: "text", from: "Lena", text: "Hier ist es." },
+      { kind: "text", from: "Lena", text: "Und nun?", delayMs: 10_000 },
+    ],
+    awaiting: QUESTION,
+  });
+
+  it("sends what is due now, groups the rest by due time, delays adding up", () => {
+    const plan = planStep(1, delayed, AT);
+    expect(plan.now.map((e) => e.type)).toEqual(["webtext", "webtext"]);
+    expect(plan.later).toEqual([
+      {
+        dueInMs: 30_000,
+        messages: [
+          { kind: "text", from: "Lena", text: "Gefunden!", delayMs: 30_000 },
+          { kind: "text", from: "Lena", text: "Hier ist es." },
+        ],
+      },
+      {
+        dueInMs: 40_000,
+        messages: [{ kind: "text", from: "Lena", text: "Und nun?", delayMs: 10_000 }],
+        awaiting: QUESTION,
+      },
+    ]);
+  });
+
+  it("accepts nothing until the question is out, then sends the wait after the last message", () => {
+    const plan = planStep(1, delayed, AT);
+    expect(plan.awaitingNow).toEqual({ answer: false, buttons: [] });
+    const last = plan.later.at(-1);
+    if (!last) throw new Error("no later group");
+    expect(laterEvents(1, last, "2026-05-01T10:00:40.000Z").map((e) => e.type)).toEqual([
+      "webtext",
+      "answer-expected",
+    ]);
+  });
+
+  it("delays even the first message of a step", () => {
+    const plan = planStep(
+      1,
+      result({ done: true, messages: [{ kind: "text", from: "L", text: "P.S.", delayMs: 5000 }] }),
+      AT,
+    );
+    expect(plan.now).toEqual([]);
+    expect(plan.later).toEqual([
+      { dueInMs: 5000, messages: [{ kind: "text", from: "L", text: "P.S.", delayMs: 5000 }] },
+    ]);
+  });
+});
