@@ -10,6 +10,7 @@ const all = [
   "store",
   "security",
   "participants",
+  "packs",
   "events",
   "metrics",
   "accounts",
@@ -22,16 +23,13 @@ const all = [
 ];
 const except = (...allowed) => all.filter((folder) => !allowed.includes(folder));
 const services = ["accounts", "teams", "game", "operator-accounts", "operator-views"];
+const aboveStore = ["security", "participants", "packs", "events", "metrics", ...services];
 
 export const serverLayers = [
   ["lib", except(), "helpers know nothing of the server"],
   ["engine", except("lib"), "the engine is pure"],
   ["content", except("lib", "engine"), "a pack is loaded before anything runs"],
-  [
-    "store",
-    ["security", "participants", "events", "metrics", ...services, "http", "compose"],
-    "the store knows tables, not the game",
-  ],
+  ["store", [...aboveStore, "http", "compose"], "the store knows tables, not the game"],
   [
     "security",
     except("lib", "store"),
@@ -39,8 +37,13 @@ export const serverLayers = [
   ],
   ["participants", except("lib", "store"), "accounts/, teams/ and game/ build on it"],
   [
+    "packs",
+    except("lib", "engine", "content", "store"),
+    "a pack's versions are files and rows: the game runs what packs/ loads",
+  ],
+  [
     "events",
-    ["security", "metrics", ...services, "http", "compose"],
+    ["security", "packs", "metrics", ...services, "http", "compose"],
     "the services publish into it",
   ],
   ["metrics", except(), "the services report through callbacks; metrics know only prom-client"],

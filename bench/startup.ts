@@ -57,6 +57,8 @@ async function once(): Promise<{ ms: number; tree: Proc[] }> {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${join(dir, "wegmarke.sqlite")}`,
+      // A fresh install: the pack's files are stored and written out as its first version.
+      PACK_CACHE_DIR: join(dir, "packs"),
       LOG_FORMAT: "json",
       LOG_LEVEL: "warn",
     },

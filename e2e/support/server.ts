@@ -66,6 +66,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     PORT: String(port),
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${join(dir, "wegmarke.sqlite")}`,
+    // The pack's versions as this server writes them; removed with the server's folder.
+    PACK_CACHE_DIR: join(dir, "packs"),
     LOG_LEVEL: "warn",
     // Links in SMS (password reset) point at this server.
     PUBLIC_URL: url,

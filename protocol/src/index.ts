@@ -7,5 +7,6 @@ export * from "./game";
 export * from "./languages";
 export * from "./media";
 export * from "./ops";
+export * from "./pack";
 export * from "./team";
 export * from "./text";

@@ -13,11 +13,14 @@ import { countedFrameworkErrors } from "./http/metrics-route";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { Metrics } from "./metrics/metrics";
+import type { PackVersion } from "./store/pack-repository";
 import type { Store } from "./store/store";
 
 export type AppDeps = {
   config: Config;
   pack: ContentPack;
+  /** The stored version `pack` was loaded from (main.ts); tests give packs of their own. */
+  packVersion?: PackVersion;
   /** Migrated and open; the caller closes it after the app. */
   store: Store;
   clock?: Clock;
@@ -40,6 +43,7 @@ export type AppDeps = {
 export async function buildApp({
   config,
   pack,
+  packVersion,
   store,
   clock = systemClock,
   timer = systemTimer,
@@ -61,6 +65,7 @@ export async function buildApp({
   const services = await buildServices({
     config,
     pack,
+    ...(packVersion && { packVersion }),
     store,
     clock,
     timer,

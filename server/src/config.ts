@@ -33,6 +33,8 @@ export type Config = {
   host: string;
   database: DatabaseConfig;
   contentDir: string;
+  /** This instance's copy of the pack versions it runs (packs/pack-library.ts). */
+  packCacheDir: string;
   webDist: string;
   /** The built operators' console, served at /ops/. */
   consoleDist: string;
@@ -140,6 +142,7 @@ const envSchema = z.object({
   ANON_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(200),
   SECRET_KEY: z.string().min(32, "at least 32 characters").optional(),
   DATA_DIR: path.default(resolve(repoRoot, "data")),
+  PACK_CACHE_DIR: path.optional(),
   OPERATOR_TOKEN: z
     .string()
     .min(32, "at least 32 characters")
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     host: e.HOST,
     database: e.DATABASE_URL,
     contentDir: e.CONTENT_DIR,
+    packCacheDir: e.PACK_CACHE_DIR ?? join(e.DATA_DIR, "packs"),
     webDist: e.WEB_DIST,
     consoleDist: e.CONSOLE_DIST,
     corsOrigins: e.CORS_ORIGINS,

@@ -3,11 +3,13 @@ import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import type { Config, DatabaseConfig } from "./config";
-import { checkContentPack } from "./content/loader";
+import { systemClock } from "./clock";
 import { watchContent } from "./content/watch";
 import { prettyLog } from "./http/pretty-log";
 import { formatProblem } from "./content/model";
 import type { ContentPack } from "./content/model";
+import { PackLibrary } from "./packs/pack-library";
+import type { PackVersion } from "./store/pack-repository";
 import { openStore } from "./store/store";
 import type { Store } from "./store/store";
 
@@ -26,12 +28,27 @@ function readConfig(): Config {
   }
 }
 
-/** The pack, checked as `content:check` checks it: errors stop the start, warnings are said. */
-async function readPack(dir: string): Promise<ContentPack> {
-  const { pack, errors, warnings } = await checkContentPack(dir);
-  if (!pack) exitWith([`content pack ${dir} has problems:`, ...errors.map(formatProblem)]);
-  for (const warning of warnings) console.error(`content pack: warning: ${formatProblem(warning)}`);
-  return pack;
+/**
+ * The pack to start with (packs/pack-library.ts): CONTENT_DIR's files when they are new to the
+ * database, else the live version. Checked as `content:check` checks it: errors stop the
+ * start, warnings are said.
+ */
+async function readPack(
+  config: Config,
+  store: Store,
+): Promise<{ pack: ContentPack; version: PackVersion }> {
+  const library = new PackLibrary({ store, cacheDir: config.packCacheDir, clock: systemClock });
+  const opened = await library.open(config.contentDir);
+  if (!opened.ok) {
+    exitWith([
+      `content pack ${config.contentDir} has problems:`,
+      ...opened.problems.map(formatProblem),
+    ]);
+  }
+  for (const warning of opened.warnings) {
+    console.error(`content pack: warning: ${formatProblem(warning)}`);
+  }
+  return { pack: opened.pack, version: opened.version };
 }
 
 /** Opens and migrates the database; an unreachable PostgreSQL is a plain line too. */
@@ -53,11 +70,12 @@ async function openDatabase(database: DatabaseConfig): Promise<Store> {
 const config = readConfig();
 // Log lines go out in the background: a busy server never waits for its terminal or pipe.
 const logOutput = pino.destination({ dest: 1, sync: false });
-const pack = await readPack(config.contentDir);
 const store = await openDatabase(config.database);
+const { pack, version: packVersion } = await readPack(config, store);
 const { app, sweepRetention, reloadContent } = await buildApp({
   config,
   pack,
+  packVersion,
   store,
   logStream: config.logFormat === "pretty" ? prettyLog(logOutput) : logOutput,
 });

@@ -1,6 +1,6 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
 import {
   activateRequest,
   answerRequest,
@@ -10,16 +10,20 @@ import {
   opsCancelParams,
   opsNewsParams,
   opsNewsRequest,
+  opsPackVersionParams,
+  opsPackVersions,
   opsPlayersQuery,
   stationCodeRequest,
   stationRequest,
   teamPositionRequest,
 } from "@wegmarke/protocol";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../src/security/limits";
 import type { AccountLimits } from "../src/security/limits";
 import { systemClock } from "../src/clock";
+import { repoRoot } from "../src/config";
 import { stationCode } from "../src/game/station-access";
 import { addOperator } from "../src/operator-accounts/operator-admin";
 import type { Store } from "../src/store/store";
@@ -57,6 +61,8 @@ type Call = {
   path: string;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
+  /** A body that is no JSON (a zip), with its content type. */
+  raw?: { type: string; payload: Buffer };
   headers?: Record<string, string>;
 };
 
@@ -89,6 +95,8 @@ type RouteCase = {
   optional?: string[];
   /** The protocol schema of the body, query or path: its numeric fields get edge values. */
   fields?: { in: "body" | "query" | "path"; schema: z.ZodType };
+  /** A 422 that answers with the route's JSON outcome (the pack's problems), not a reason. */
+  jsonRefusal?: boolean;
 };
 
 const STORY = "marburg";
@@ -101,6 +109,23 @@ const OPS_TOKEN = "fuzz-operator-token-".padEnd(40, "0");
 const OPS_BEARER = { authorization: `Bearer ${OPS_TOKEN}` };
 /** The one other origin (CORS_ORIGINS) allowed to call the API. */
 const FRIEND = "https://friends.example";
+
+let demo: Promise<Buffer> | undefined;
+
+/** The demo pack's folder as a zip, made once. */
+function demoZip(): Promise<Buffer> {
+  demo ??= (async () => {
+    const root = resolve(repoRoot, "content/demo");
+    const files: Record<string, Uint8Array> = {};
+    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      files[relative(root, file).split(sep).join("/")] = await readFile(file);
+    }
+    return Buffer.from(zipSync(files));
+  })();
+  return demo;
+}
 
 /** Deep nesting, as JSON text: `[[[...]]]`. */
 const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
@@ -504,6 +529,40 @@ const CASES: RouteCase[] = [
     route: "/api/ops/content/reload",
     valid: async () => ({ ...post("/api/ops/content/reload", {}), headers: OPS_BEARER }),
   },
+  {
+    method: "GET",
+    route: "/api/ops/pack/versions",
+    valid: async () => ({ ...get("/api/ops/pack/versions"), headers: OPS_BEARER }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/pack/versions/:id/zip",
+    fields: { in: "path", schema: opsPackVersionParams },
+    valid: async (h) => ({
+      ...get(`/api/ops/pack/versions/${await h.packVersion()}/zip`),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/pack/import",
+    jsonRefusal: true,
+    valid: async () => ({
+      method: "POST",
+      path: "/api/ops/pack/import",
+      raw: { type: "application/zip", payload: await demoZip() },
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/pack/versions/:id/release",
+    fields: { in: "path", schema: opsPackVersionParams },
+    valid: async (h) => ({
+      ...post(`/api/ops/pack/versions/${await h.packVersion()}/release`, {}),
+      headers: OPS_BEARER,
+    }),
+  },
   // Development (SMS_PROVIDER=outbox), the pack's content, the web app, health.
   { method: "GET", route: "/api/dev/outbox", valid: async () => get("/api/dev/outbox") },
   { method: "GET", route: "/webapp/config.json", valid: async () => get("/webapp/config.json") },
@@ -569,8 +628,13 @@ function toSent(call: Call, query?: string): Sent {
   return {
     method: call.method,
     url: search === "" ? call.path : `${call.path}?${search}`,
-    headers: { ...(call.body && { "content-type": JSON_TYPE }), ...call.headers },
+    headers: {
+      ...(call.body && { "content-type": JSON_TYPE }),
+      ...(call.raw && { "content-type": call.raw.type }),
+      ...call.headers,
+    },
     ...(call.body && { payload: JSON.stringify(call.body) }),
+    ...(call.raw && { payload: call.raw.payload }),
   };
 }
 
@@ -849,20 +913,43 @@ function numericMutations(routeCase: RouteCase): Mutation[] {
   });
 }
 
+/** Mutations of a zip body: spoilt, emptied, unsafe inside, or sent as another type. */
+function zipMutations(): Mutation[] {
+  const zip = (label: string, payload: (valid: Buffer) => Buffer | string, type?: string) => ({
+    label,
+    sent: (call: Call) =>
+      withBody(call, payload(call.raw?.payload ?? Buffer.alloc(0)), type ?? "application/zip"),
+  });
+  const unsafe = Buffer.from(zipSync({ "../game.yaml": strToU8("id: x") }));
+  return [
+    zip("a zip cut in half", (valid) => valid.subarray(0, valid.length >> 1)),
+    zip("no zip", () => "PK not really"),
+    zip("an empty body", () => Buffer.alloc(0)),
+    zip("a path out of the pack", () => unsafe),
+    zip("a zip without game.yaml", () => Buffer.from(zipSync({ "x.txt": strToU8("x") }))),
+    zip("the zip as JSON", (valid) => JSON.stringify({ zip: valid.toString("base64") }), JSON_TYPE),
+    zip("the zip as text", (valid) => valid, "text/plain"),
+  ];
+}
+
 function mutationsOf(routeCase: RouteCase, valid: Call): Mutation[] {
   return [
     ...numericMutations(routeCase),
     ...(valid.body ? bodyMutations(valid, routeCase.optional ?? []) : []),
-    ...(valid.body ? [] : queryMutations(valid)),
+    ...(valid.raw ? zipMutations() : []),
+    ...(valid.body || valid.raw ? [] : queryMutations(valid)),
     ...(routeCase.param === undefined ? [] : pathMutations(routeCase.param)),
     ...(routeCase.stream ? headerMutations() : []),
   ];
 }
 
 /** What is wrong with an answer: a 5xx, a 4xx without a reason, or another status than due. */
-function problemOf(answer: Answer, status?: number): string | undefined {
+function problemOf(answer: Answer, status?: number, jsonRefusal = false): string | undefined {
   if (status !== undefined && answer.status !== status) return `expected ${status}`;
   if (answer.status >= 500) return "server error";
+  if (jsonRefusal && answer.status === 422 && answer.type.startsWith(JSON_TYPE)) {
+    return answer.body.includes('"problems"') ? undefined : "422 without its problems";
+  }
   if (answer.status >= 400) {
     const reason = answer.body.trim();
     if (!answer.type.startsWith("text/plain")) return "4xx without a plain-text reason";
@@ -985,6 +1072,22 @@ class Harness {
     const newest = (await this.store.repos.figures.players()).at(-1);
     if (!newest) throw new Error("no player");
     return newest.id;
+  }
+
+  /** The id of the pack's live version, the pack's folder taken as one first when none is. */
+  async packVersion(): Promise<number> {
+    const list = async () => {
+      const answer = await this.send({
+        ...toSent(get("/api/ops/pack/versions")),
+        headers: OPS_BEARER,
+      });
+      return opsPackVersions.parse(JSON.parse(answer.body)).versions;
+    };
+    if ((await list()).length === 0)
+      await this.ok({ ...post("/api/ops/content/reload", {}), headers: OPS_BEARER });
+    const live = (await list()).find((version) => version.live);
+    if (!live) throw new Error("no live version");
+    return live.id;
   }
 
   /** The id of a news item just sent. */
@@ -1170,7 +1273,7 @@ describe.each(["sqlite", "postgres"] as const)("every route on %s", (database) =
     const failures: string[] = [];
     for (const mutation of mutationsOf(routeCase, valid)) {
       const answer = await harness.send(mutation.sent(valid), routeCase.stream);
-      const problem = problemOf(answer, mutation.status);
+      const problem = problemOf(answer, mutation.status, routeCase.jsonRefusal);
       if (problem) {
         failures.push(
           `${mutation.label} -> ${answer.status} ${answer.body.slice(0, 160)}: ${problem}`,

@@ -121,17 +121,16 @@ describe("the console of two instances on one PostgreSQL database", () => {
       "Richtig, der Gockel! Er schlägt mit den Flügeln und kräht, seit über 400 Jahren.",
     );
 
-    // A broken pack, reloaded through the other: both refuse it and keep the running one.
+    // A broken pack, reloaded through the other: it refuses it, and neither leaves the version
+    // both run (the other instance loads released versions only, never a folder of its own).
     await writeFile(script, original.replace("-> frage", "-> nirgendwo"));
     expect((await ops(b.app, "POST", "/content/reload", {})).status).toBe(422);
     const refused = await overviewUntil(a.app, (o) =>
-      o.instances.every((i) => i.reload?.ok === false),
+      o.instances.some((i) => i.reload?.ok === false),
     );
-    for (const item of refused.instances) {
-      expect(item).toMatchObject({ version, reload: { ok: false, problems: 1 } });
-    }
+    expect(refused.instances.map((i) => i.reload?.ok).sort()).toEqual([false, true]);
+    for (const item of refused.instances) expect(item.version).toBe(version);
     stream.close();
-    // Four reloads, each checking the whole pack as content:check does.
   }, 60_000);
 
   it("count a player online once over both, until their last stream closes", async () => {

@@ -42,9 +42,10 @@ export type CallOptions<T> = {
   accept?: readonly number[];
 };
 
-/** A call of the operator API: JSON in and out, the session cookie along. */
+/** A call of the operator API: JSON (or a file, sent as it is) in, JSON out, the cookie along. */
 export async function call<T>(path: string, options: CallOptions<T>): Promise<T> {
   const { method = "GET", body, signal, schema, accept = [] } = options;
+  const file = body instanceof Blob;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -52,9 +53,9 @@ export async function call<T>(path: string, options: CallOptions<T>): Promise<T>
       credentials: "same-origin",
       headers: {
         accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined ? {} : { "content-type": file ? body.type : "application/json" }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: file ? body : JSON.stringify(body) }),
       ...(signal === undefined ? {} : { signal }),
     });
   } catch (error) {

@@ -7,6 +7,8 @@ import {
   opsOverview,
   opsPlayersPage,
   opsMap,
+  opsPackImportOutcome,
+  opsPackVersions,
   opsReloadOutcome,
 } from "@wegmarke/protocol";
 import type {
@@ -22,6 +24,8 @@ import type {
   OpsNewsRequest,
   OpsOverview,
   OpsPasswordRequest,
+  OpsPackImportOutcome,
+  OpsPackVersions,
   OpsPlayersPage,
   OpsReloadOutcome,
   OpsSessionRequest,
@@ -99,6 +103,31 @@ export const withdrawNews = (id: number): Promise<OpsNews> =>
 /** 200 with the new version, or 422 with the pack's problems: both are answers to show. */
 export const reloadContent = (): Promise<OpsReloadOutcome> =>
   call("/content/reload", { method: "POST", body: {}, schema: opsReloadOutcome, accept: [422] });
+
+/** The pack's versions, newest first. */
+export const getPackVersions = (signal?: AbortSignal): Promise<OpsPackVersions> =>
+  call("/pack/versions", { schema: opsPackVersions, ...(signal && { signal }) });
+
+/** A version as a zip of the pack's folder, a plain download (the cookie goes along). */
+export const packZipUrl = (id: number): string => `${API_BASE}/pack/versions/${id}/zip`;
+
+/** A zip of a pack's folder becomes a version (not live): 200, or 422 with its problems. */
+export const importPack = (zip: File): Promise<OpsPackImportOutcome> =>
+  call("/pack/import", {
+    method: "POST",
+    body: new Blob([zip], { type: "application/zip" }),
+    schema: opsPackImportOutcome,
+    accept: [422],
+  });
+
+/** Makes a version live on every instance (publish, roll back): 200, or 422 with problems. */
+export const releasePack = (id: number): Promise<OpsReloadOutcome> =>
+  call(`/pack/versions/${id}/release`, {
+    method: "POST",
+    body: {},
+    schema: opsReloadOutcome,
+    accept: [422],
+  });
 
 export function getAudit(before: number | undefined, limit: number): Promise<AuditPage> {
   const params = new URLSearchParams({ limit: String(limit) });

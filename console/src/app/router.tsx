@@ -2,7 +2,15 @@ import { useSyncExternalStore } from "react";
 import type { AnchorHTMLAttributes, MouseEvent } from "react";
 
 /** The console's sections and their paths under /ops/ (the server answers each with the app). */
-export const sections = ["overview", "players", "map", "news", "content", "audit"] as const;
+export const sections = [
+  "overview",
+  "players",
+  "map",
+  "news",
+  "content",
+  "versions",
+  "audit",
+] as const;
 export type Section = (typeof sections)[number];
 
 export const sectionPath: Record<Section, string> = {
@@ -11,6 +19,7 @@ export const sectionPath: Record<Section, string> = {
   map: "/ops/map",
   news: "/ops/news",
   content: "/ops/content",
+  versions: "/ops/versions",
   audit: "/ops/audit",
 };
 

@@ -7,6 +7,7 @@ import type { Connection } from "../live/live-state";
 import { useLive } from "../live/use-live";
 import { AuditView } from "../views/audit";
 import { ContentView } from "../views/content";
+import { VersionsView } from "../views/versions";
 import { MapView } from "../views/map/map-view";
 import { NewsView } from "../views/news/news";
 import { OverviewView } from "../views/overview/overview";
@@ -22,6 +23,7 @@ const sectionNames: Record<Section, TextKey> = {
   map: "nav.map",
   news: "nav.news",
   content: "nav.content",
+  versions: "nav.versions",
   audit: "nav.audit",
 };
 
@@ -60,6 +62,8 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
       return <NewsView />;
     case "content":
       return <ContentView />;
+    case "versions":
+      return <VersionsView />;
     case "audit":
       return <AuditView />;
     case null:

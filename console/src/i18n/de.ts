@@ -51,6 +51,7 @@ export const de: Record<TextKey, string> = {
   "nav.players": "Spieler",
   "nav.news": "Neuigkeiten",
   "nav.content": "Export & Neuladen",
+  "nav.versions": "Versionen",
   "nav.map": "Karte",
   "nav.audit": "Protokoll",
   "notFound.heading": "Nicht gefunden",
@@ -197,7 +198,7 @@ export const de: Record<TextKey, string> = {
   "posters.link": "Plakate herunterladen (PDF)",
   "reload.heading": "Inhaltspaket neu laden",
   "reload.text":
-    "Lädt das Paket neu aus dem Inhaltsordner des Servers, geprüft wie bei content:check. Ein Paket mit Fehlern wird abgelehnt, das laufende bleibt.",
+    "Übernimmt den Inhaltsordner des Servers als neue Version und schaltet sie auf allen Instanzen live, geprüft wie bei content:check (siehe Versionen). Ein Paket mit Fehlern wird abgelehnt, das laufende bleibt.",
   "reload.button": "Paket neu laden",
   "reload.busy": "Wird neu geladen …",
   "reload.done": "Das Paket wurde neu geladen: Version {version}.",
@@ -206,9 +207,42 @@ export const de: Record<TextKey, string> = {
   "reload.refused_one": "Das Paket wurde abgelehnt: {count} Fehler. Das laufende Paket bleibt.",
   "reload.refused_other": "Das Paket wurde abgelehnt: {count} Fehler. Das laufende Paket bleibt.",
 
+  "versions.heading": "Versionen des Spiels",
+  "versions.text":
+    "Jede Version enthält alle Dateien des Pakets; alle Instanzen spielen die Live-Version. Eine frühere Version wieder live zu schalten macht eine Änderung rückgängig: Wer gerade an einer Station ist, spielt mit ihr weiter.",
+  "versions.import": "ZIP-Datei eines Paketordners importieren:",
+  "versions.importing": "Wird geprüft und gespeichert …",
+  "versions.none":
+    "Noch keine Version: Der Server speichert seinen Inhaltsordner beim nächsten Start oder Neuladen als erste Version.",
+  "versions.title": "Version {id}",
+  "versions.filesSize": "{files} Dateien, {size}",
+  "versions.source.folder": "Inhaltsordner des Servers",
+  "versions.source.import": "ZIP-Import",
+  "versions.source.studio": "Studio",
+  "versions.by": "{source}, {name}",
+  "versions.live": "jetzt live",
+  "versions.never": "nie live",
+  "versions.was": "zuletzt live geschaltet {time}",
+  "versions.zip": "Version {id} herunterladen (ZIP)",
+  "versions.release": "Version {id} live schalten",
+  "versions.question":
+    "Version {id} live schalten? Alle Instanzen spielen sie binnen Sekunden; wer gerade an einer Station ist, spielt mit ihr weiter.",
+  "versions.confirm": "Ja, live schalten",
+  "versions.keep": "Live-Version behalten",
+  "versions.imported": "Version {id} wurde gespeichert. Sie ist noch nicht live.",
+  "versions.released": "Version {id} ist live.",
+  "versions.importedRefused_one":
+    "Die ZIP-Datei wurde abgelehnt: {count} Fehler. Nichts wurde gespeichert.",
+  "versions.importedRefused_other":
+    "Die ZIP-Datei wurde abgelehnt: {count} Fehler. Nichts wurde gespeichert.",
+  "versions.releasedRefused_one":
+    "Die Version wurde abgelehnt: {count} Fehler. Die Live-Version bleibt.",
+  "versions.releasedRefused_other":
+    "Die Version wurde abgelehnt: {count} Fehler. Die Live-Version bleibt.",
+
   "instances.heading": "Server-Instanzen",
   "instances.text":
-    "Das Neuladen erreicht jede Instanz; jede lädt das Paket aus ihrem eigenen Inhaltsordner. Instanzen, von denen 30 Sekunden nichts kam, fehlen.",
+    "Jede Instanz spielt die Live-Version, die sie aus der Datenbank lädt; Neuladen oder Live-Schalten erreicht jede binnen Sekunden. Instanzen, von denen 30 Sekunden nichts kam, fehlen.",
   "instances.instance": "Instanz",
   "instances.since": "Läuft seit",
   "instances.players": "Spieler online",

@@ -53,6 +53,7 @@ export const en = {
   "nav.players": "Players",
   "nav.news": "News",
   "nav.content": "Export & reload",
+  "nav.versions": "Versions",
   "nav.map": "Map",
   "nav.audit": "Audit log",
   "notFound.heading": "Not found",
@@ -199,7 +200,7 @@ export const en = {
   "posters.link": "Download posters (PDF)",
   "reload.heading": "Reload the content pack",
   "reload.text":
-    "Loads the pack from the server's content folder again, checked like content:check. A pack with problems is refused and the running one stays.",
+    "Takes the server's content folder as a new version and makes it live on every instance, checked like content:check (see Versions). A pack with problems is refused and the running one stays.",
   "reload.button": "Reload the pack",
   "reload.busy": "Reloading…",
   "reload.done": "The pack was reloaded: version {version}.",
@@ -208,9 +209,40 @@ export const en = {
   "reload.refused_one": "The pack was refused: {count} problem. The running pack stays.",
   "reload.refused_other": "The pack was refused: {count} problems. The running pack stays.",
 
+  "versions.heading": "Versions of the game",
+  "versions.text":
+    "Each version holds every file of the pack; every instance plays the live one. Making an earlier version live again undoes a change: players in the middle of a station carry on with it.",
+  "versions.import": "Import a zip of a pack's folder:",
+  "versions.importing": "Checking and storing…",
+  "versions.none":
+    "No version yet: the server stores its content folder as the first version at its next start or reload.",
+  "versions.title": "Version {id}",
+  "versions.filesSize": "{files} files, {size}",
+  "versions.source.folder": "the server's content folder",
+  "versions.source.import": "zip import",
+  "versions.source.studio": "studio",
+  "versions.by": "{source}, {name}",
+  "versions.live": "live now",
+  "versions.never": "never live",
+  "versions.was": "last made live {time}",
+  "versions.zip": "Download version {id} (zip)",
+  "versions.release": "Make version {id} live",
+  "versions.question":
+    "Make version {id} live? Every instance plays it within seconds; players at a station carry on with it.",
+  "versions.confirm": "Yes, make it live",
+  "versions.keep": "Keep the live version",
+  "versions.imported": "Version {id} was stored. It is not live yet.",
+  "versions.released": "Version {id} is live.",
+  "versions.importedRefused_one": "The zip was refused: {count} problem. Nothing was stored.",
+  "versions.importedRefused_other": "The zip was refused: {count} problems. Nothing was stored.",
+  "versions.releasedRefused_one":
+    "The version was refused: {count} problem. The live version stays.",
+  "versions.releasedRefused_other":
+    "The version was refused: {count} problems. The live version stays.",
+
   "instances.heading": "Server instances",
   "instances.text":
-    "A reload reaches every instance; each loads the pack from its own content folder. Instances not heard of for 30 seconds are left out.",
+    "Every instance runs the live version, which it loads from the database; a reload or a version made live reaches each within seconds. Instances not heard of for 30 seconds are left out.",
   "instances.instance": "Instance",
   "instances.since": "Running since",
   "instances.players": "Players online",

@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { exportFileName, formatDateTime, formatDuration, formatProblem } from "./format";
+import {
+  exportFileName,
+  formatBytes,
+  formatDateTime,
+  formatDuration,
+  formatProblem,
+} from "./format";
+
+describe("formatBytes", () => {
+  it("says bytes, kilobytes, megabytes and gigabytes with one decimal, in the language's digits", () => {
+    expect(formatBytes(812, "en")).toBe("812 B");
+    expect(formatBytes(3_412, "en")).toBe("3.4 KB");
+    expect(formatBytes(2_104_000, "de")).toBe("2,1 MB");
+    expect(formatBytes(1_250_000_000, "de")).toBe("1,3 GB");
+    expect(formatBytes(5_000_000_000_000, "en")).toBe("5,000 GB");
+  });
+});
 
 describe("formatProblem", () => {
   it("names file, line and message as content:check prints them", () => {

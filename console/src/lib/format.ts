@@ -28,6 +28,19 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
+/** A size as people read it: "812 B", "3.4 KB", "2.1 MB", "1.2 GB" (in the language's digits). */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ["B", "KB", "MB", "GB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}
+
 /** A problem of a content pack as `content:check` prints it: `file:line: message`. */
 export function formatProblem({ file, line, message }: ContentProblemInfo): string {
   return `${file}${line === undefined ? "" : `:${line}`}: ${message}`;

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import type { ContentProblemInfo, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { OpsReloadOutcome } from "@wegmarke/protocol";
 import { errorText } from "../api/error-text";
 import { reloadContent } from "../api/ops-api";
 import { useI18n } from "../i18n/i18n";
-import { formatProblem } from "../lib/format";
+import { ProblemList } from "../components/problem-list";
 import { ExportPanel } from "./export-panel";
 import { Instances } from "./instances";
 import { PostersPanel } from "./posters";
@@ -13,19 +13,6 @@ type Reload =
   | { state: "busy" }
   | { state: "done"; outcome: OpsReloadOutcome }
   | { state: "failed"; error: unknown };
-
-/** A pack's problems or warnings as `content:check` prints them. */
-function ProblemList({ problems }: { problems: ContentProblemInfo[] }) {
-  return (
-    <ul className="problems">
-      {problems.map((problem, index) => (
-        <li key={index}>
-          <code>{formatProblem(problem)}</code>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The export and the content pack's reload, with the pack's problems or warnings. */
 export function ContentView() {

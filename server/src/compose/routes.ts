@@ -125,6 +125,11 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         secure: config.publicUrl.startsWith("https:"),
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
+        packs: {
+          library: services.packs,
+          release: (id, by) => services.content.release(id, by),
+          storyId: () => pack.id,
+        },
       }),
     ),
     { prefix: "/api/ops" },

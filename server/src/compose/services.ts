@@ -20,6 +20,8 @@ import type { EventBus, GameActivity } from "../events/bus";
 import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../game/content-reload";
+import { PackLibrary } from "../packs/pack-library";
+import type { PackVersion } from "../store/pack-repository";
 import type { ReloadOutcome } from "../game/content-reload";
 import { displayNames } from "../game/scoreboard/display-names";
 import { DueScheduler } from "../game/agenda/due-scheduler";
@@ -43,6 +45,8 @@ import type { Store } from "../store/store";
 export type ServiceDeps = {
   config: Config;
   pack: ContentPack;
+  /** The stored version `pack` was loaded from, when it was (main.ts). */
+  packVersion?: PackVersion;
   store: Store;
   clock: Clock;
   timer: Timer;
@@ -134,9 +138,12 @@ export async function buildServices(deps: ServiceDeps) {
   });
   const scripts = createScriptRunner(pack, config.scriptWorkers);
   const instance = randomUUID();
+  const packs = new PackLibrary({ store, cacheDir: config.packCacheDir, clock });
   const content = new ContentReloader({
     pack,
     scripts,
+    library: packs,
+    ...(deps.packVersion && { version: deps.packVersion }),
     dir: config.contentDir,
     bus,
     instance,
@@ -219,6 +226,7 @@ export async function buildServices(deps: ServiceDeps) {
     scheduler,
     scripts,
     content,
+    packs,
     game,
     stories,
     news,

@@ -19,7 +19,7 @@ const SIGNALS: Signal[] = [
   { name: "presence", payload: PRESENCE },
   { name: "presence", payload: { ...PRESENCE, pack: { version: PRESENCE.pack.version } } },
   { name: "presence", payload: { ...PRESENCE, players: [] } },
-  { name: "reload", payload: { instance: "a1-b2" } },
+  { name: "reload", payload: { instance: "a1-b2", version: "ab".repeat(32) } },
   {
     name: "activity",
     payload: { kind: "done", stream: "team:3", id: 12, points: 3, at: 1_777_000_000_000 },
@@ -117,7 +117,10 @@ describe("the bus's signals on the wire", () => {
     for (const payload of ["!presence ", "!presence {", "!presence []", "!reload ", "!reload {}"]) {
       expect(decodeSignal(payload).ok).toBe(false);
     }
-    expect(decodeSignal('!reload {"instance":"a b"}').ok).toBe(false);
+    expect(decodeSignal('!reload {"instance":"a b","version":"' + "ab".repeat(32) + '"}').ok).toBe(
+      false,
+    );
+    expect(decodeSignal('!reload {"instance":"a1","version":"../etc"}').ok).toBe(false);
   });
 });
 

@@ -88,8 +88,8 @@ export const signalSchemas = {
   activity,
   /** A team member shared a position or stopped sharing. */
   position,
-  /** The content pack was reloaded on `instance`: every other instance reloads its own. */
-  reload: z.object({ instance }),
+  /** `instance` released the pack version `version` (its digest): every other one loads it. */
+  reload: z.object({ instance, version: z.string().regex(/^[0-9a-f]{64}$/) }),
 } as const;
 
 /** Every signal with its payload: the one typed map the bus, its codec and the modules share. */

@@ -35,7 +35,7 @@ describe("the signals' handlers", () => {
       shared: { name: "Ben", latitude: 1, longitude: 2 },
     });
     bus.broadcast("position", { stream: "team:1", playerId: 7 });
-    bus.broadcast("reload", { instance: "c" });
+    bus.broadcast("reload", { instance: "c", version: "0f".repeat(32) });
     expect(heard).toEqual([
       "due 2026-05-01T10:00:00.000Z",
       "account 4",

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { checkContentPack } from "../content/loader";
-import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
 import type { PackState, SignalBus } from "../events/bus";
+import { versionLabel } from "../packs/pack-library";
+import type { LoadedVersion, PackLibrary } from "../packs/pack-library";
+import type { PackVersion } from "../store/pack-repository";
 import type { ScriptRunner } from "./scripts/script-runner";
 
 /**
@@ -25,22 +26,25 @@ export type ContentReloaderDeps = {
   onReloaded: (outcome: ReloadOutcome) => void;
   /** A reload another instance asked for failed. */
   onError: (error: unknown) => void;
-  /** Tests load packs of their own; the server loads the folder again with the loader. */
-  load?: (dir: string) => Promise<ContentPack>;
-  /** The folder to load; the pack's own by default. */
-  dir?: string;
+  /** The pack's versions: a reload stores the folder's files as one and runs it. */
+  library: PackLibrary;
+  /** The folder a reload takes (CONTENT_DIR). */
+  dir: string;
+  /** The stored version the server started with; tests start with packs of their own. */
+  version?: PackVersion;
   /** ms since the epoch, for the time of the last reload. */
   now?: () => number;
 };
 
 /**
  * Loads the content pack again while the game runs (SIGHUP, file changes under `npm run dev`,
- * the operators' reload), here and, over the bus, on every other instance: checked first with
- * the same checks as `content:check` (the loader's), so an invalid pack is refused with its
- * problems and the running one stays. A valid pack replaces the old one at once: every service
- * reads the same pack object, and the script runner (its workers too) gets the new scripts. Runs
- * under a changed script are dealt with at their next input (game-service.ts). Reloads run one
- * after another.
+ * the operators' reload), here and, over the bus, on every other instance: the folder's files
+ * become a version (packs/pack-library.ts), checked with the same checks as `content:check`
+ * (the loader's), so an invalid pack is refused with its problems and the running one stays. A
+ * valid one is released, and every other instance loads that version from the database, not
+ * its own folder. It replaces the old pack at once: every service reads the same pack object,
+ * and the script runner (its workers too) gets the new scripts. Runs under a changed script are
+ * dealt with at their next input (game-service.ts). Reloads run one after another.
  */
 export class ContentReloader {
   private queue: Promise<unknown> = Promise.resolve();
@@ -48,10 +52,10 @@ export class ContentReloader {
   private last: PackState["reload"];
 
   constructor(private readonly deps: ContentReloaderDeps) {
-    this.current = packVersion(deps.pack);
+    this.current = deps.version ? versionLabel(deps.version) : packVersion(deps.pack);
   }
 
-  /** The running pack's version: a hash of its contents. */
+  /** The running pack's version: its files' digest, short (a hash of its contents in tests). */
   get version(): string {
     return this.current;
   }
@@ -61,23 +65,50 @@ export class ContentReloader {
     return { version: this.current, ...(this.last && { reload: this.last }) };
   }
 
-  /** Every other instance's reload reloads this one's folder too. */
+  /** Another instance's release runs here too: the version it names, from the database. */
   subscribeSignals(bus: SignalBus): void {
-    bus.on("reload", ({ instance }) => {
-      if (instance !== this.deps.instance) this.reloadHere().catch(this.deps.onError);
+    bus.on("reload", ({ instance, version }) => {
+      if (instance === this.deps.instance) return;
+      this.reloadHere(async () => {
+        const released = await this.deps.library.byDigest(version);
+        if (!released) throw new Error(`content reload: no pack version ${version}`);
+        return this.deps.library.load(released);
+      }).catch(this.deps.onError);
     });
   }
 
-  /** Reloads here, then tells the other instances to load their own folder again. */
-  async reload(): Promise<ReloadOutcome> {
-    const outcome = await this.reloadHere();
-    this.deps.bus.broadcast("reload", { instance: this.deps.instance });
+  /** Takes the folder's files as the live version here, then on the other instances. */
+  reload(): Promise<ReloadOutcome> {
+    return this.publish(() => this.deps.library.takeFolder(this.deps.dir, this.deps.pack.id));
+  }
+
+  /**
+   * Makes the stored version `id` live here, then on the other instances (publish, roll back);
+   * undefined when there is no such version.
+   */
+  async release(id: number, by: string | null): Promise<ReloadOutcome | undefined> {
+    const { library, pack } = this.deps;
+    const version = await library.byId(id);
+    if (!version) return undefined;
+    return this.publish(() => library.publish(version, pack.id, by));
+  }
+
+  private async publish(load: () => Promise<LoadedVersion>): Promise<ReloadOutcome> {
+    let released: string | undefined;
+    const outcome = await this.reloadHere(async () => {
+      const loaded = await load();
+      if (loaded.ok) released = loaded.version.digest;
+      return loaded;
+    });
+    if (released !== undefined) {
+      this.deps.bus.broadcast("reload", { instance: this.deps.instance, version: released });
+    }
     return outcome;
   }
 
-  private reloadHere(): Promise<ReloadOutcome> {
+  private reloadHere(load: () => Promise<LoadedVersion>): Promise<ReloadOutcome> {
     const next = this.queue.then(async () => {
-      const outcome = await this.reloadNow();
+      const outcome = await this.replaceWith(await load());
       const at = (this.deps.now ?? Date.now)();
       this.last = { at, ok: outcome.ok, problems: outcome.ok ? 0 : outcome.problems.length };
       return outcome;
@@ -89,32 +120,13 @@ export class ContentReloader {
     });
   }
 
-  private async reloadNow(): Promise<ReloadOutcome> {
-    const { pack, scripts, load, dir = pack.dir } = this.deps;
-    let loaded: ContentPack;
-    let warnings: ContentProblem[] = [];
-    if (load) {
-      try {
-        loaded = await load(dir);
-      } catch (error) {
-        if (error instanceof ContentError) return { ok: false, problems: error.problems };
-        throw error;
-      }
-    } else {
-      const check = await checkContentPack(dir);
-      if (!check.pack) return { ok: false, problems: check.errors };
-      loaded = check.pack;
-      warnings = check.warnings;
-    }
-    // Players registered with the story id; another id is another game, not a new version.
-    if (loaded.id !== pack.id) {
-      const message = `id changed from "${pack.id}" to "${loaded.id}": another game needs a restart of the server`;
-      return { ok: false, problems: [{ file: "game.yaml", message }] };
-    }
-    replacePack(pack, loaded);
+  private replaceWith(loaded: LoadedVersion): ReloadOutcome {
+    if (!loaded.ok) return { ok: false, problems: loaded.problems };
+    const { pack, scripts } = this.deps;
+    replacePack(pack, loaded.pack);
     scripts.reload(pack);
-    this.current = packVersion(pack);
-    return { ok: true, version: this.current, warnings };
+    this.current = versionLabel(loaded.version);
+    return { ok: true, version: this.current, warnings: loaded.warnings };
   }
 }
 

@@ -20,6 +20,8 @@ import type { OpsLive } from "../operator-views/live";
 import { meOf } from "../operator-accounts/operator-service";
 import type { OperatorService, OpsCaller } from "../operator-accounts/operator-service";
 import { ok } from "./ok";
+import { packRoutes } from "./pack-routes";
+import type { PackRouteDeps } from "./pack-routes";
 import { parse } from "./parse";
 import { openSseReply } from "./sse-reply";
 
@@ -37,6 +39,8 @@ export type OpsRouteDeps = {
   secure: boolean;
   /** The stations' QR posters as a PDF, one A4 page each (operator-views/station-posters.ts). */
   posters: (language: Language | undefined) => Promise<Buffer>;
+  /** The pack's versions (`/api/ops/pack/`, pack-routes.ts). */
+  packs: Omit<PackRouteDeps, "author" | "record">;
 };
 
 const postersQuery = z.object({ language: languageSchema.optional() });
@@ -93,6 +97,7 @@ export function opsRoutes({
   reloadContent,
   secure,
   posters,
+  packs,
 }: OpsRouteDeps): FastifyPluginAsync {
   const authenticate = async (request: FastifyRequest) => {
     callers.set(
@@ -215,5 +220,14 @@ export function opsRoutes({
       reply.raw.on("close", live.connect(openSseReply(reply)));
       return reply;
     });
+
+    await app.register(
+      packRoutes({
+        ...packs,
+        author: (request) => meOf(callerOf(request)).name,
+        record: (request, action, detail) => ops.record(callerOf(request), action, detail),
+      }),
+      { prefix: "/pack" },
+    );
   };
 }

@@ -20,6 +20,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       : c.primaryKey().autoIncrement();
   /** An 8-byte float: SQLite's REAL is one; PostgreSQL's real has only 4 bytes. */
   const float = dialect === "postgres" ? "double precision" : "real";
+  /** Bytes: PostgreSQL's bytea, SQLite's blob. */
+  const bytes = dialect === "postgres" ? "bytea" : "blob";
   /** After rows were copied with their ids, PostgreSQL's identity must continue after them. */
   const continueIds = async (db: Kysely<unknown>, table: string) => {
     if (dialect !== "postgres") return;
@@ -459,6 +461,47 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
       async down(db) {
         await db.schema.alterTable("station_runs").dropColumn("cancelled_at").execute();
+      },
+    },
+    "016-pack-versions": {
+      // The content pack as versions (decisions/032): each version lists its files with their
+      // content's hash; the contents are stored once per hash, in chunks of at most 1 MiB; a
+      // release makes a version the live one, and the newest release is live.
+      async up(db) {
+        await db.schema
+          .createTable("pack_blobs")
+          .addColumn("hash", "text", (c) => c.primaryKey())
+          .addColumn("size", "integer", (c) => c.notNull())
+          .addColumn("chunks", "integer", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("pack_blob_chunks")
+          .addColumn("hash", "text", (c) => c.notNull().references("pack_blobs.hash"))
+          .addColumn("seq", "integer", (c) => c.notNull())
+          .addColumn("data", bytes, (c) => c.notNull())
+          .addPrimaryKeyConstraint("pack_blob_chunks_pk", ["hash", "seq"])
+          .execute();
+        await db.schema
+          .createTable("pack_versions")
+          .addColumn("id", "integer", id)
+          .addColumn("digest", "text", (c) => c.notNull().unique())
+          .addColumn("files", "text", (c) => c.notNull())
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("author", "text")
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("pack_releases")
+          .addColumn("id", "integer", id)
+          .addColumn("version_id", "integer", (c) => c.notNull().references("pack_versions.id"))
+          .addColumn("released_at", "text", (c) => c.notNull())
+          .addColumn("released_by", "text")
+          .execute();
+      },
+      async down(db) {
+        for (const table of ["pack_releases", "pack_versions", "pack_blob_chunks", "pack_blobs"]) {
+          await db.schema.dropTable(table).execute();
+        }
       },
     },
   };

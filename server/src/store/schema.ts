@@ -28,6 +28,10 @@ export type Database = {
   operatorAudit: OperatorAuditTable;
   news: NewsTable;
   readiness: ReadinessTable;
+  packBlobs: PackBlobsTable;
+  packBlobChunks: PackBlobChunksTable;
+  packVersions: PackVersionsTable;
+  packReleases: PackReleasesTable;
 };
 
 /**
@@ -234,3 +238,30 @@ export type NewsTable = {
 
 /** The one row `/readyz` rewrites (id 1): the time of the last check that wrote. */
 export type ReadinessTable = { id: number; checkedAt: string };
+
+/** A file's content, once per SHA-256 (hex), in `chunks` rows of pack_blob_chunks. */
+export type PackBlobsTable = { hash: string; size: number; chunks: number };
+
+/** Part `seq` (from 0) of a blob: at most 1 MiB, so no row or buffer grows with a video. */
+export type PackBlobChunksTable = { hash: string; seq: number; data: Uint8Array };
+
+/** A version of the content pack: its files, named together by `digest` (content/pack-snapshot.ts). */
+export type PackVersionsTable = {
+  id: Generated<number>;
+  digest: string;
+  /** `[{"path": "game.yaml", "hash": "...", "size": 812}, ...]`, sorted by path. */
+  files: string;
+  /** Where it came from: `folder` (CONTENT_DIR), `import` (a zip), `studio`. */
+  source: string;
+  /** The operator's name; null for the server itself (CONTENT_DIR at start-up, SIGHUP). */
+  author: string | null;
+  createdAt: string;
+};
+
+/** A version made live; the newest release is the pack every instance runs. */
+export type PackReleasesTable = {
+  id: Generated<number>;
+  versionId: number;
+  releasedAt: string;
+  releasedBy: string | null;
+};

@@ -14,6 +14,7 @@ import { migrateToLatest } from "./migrations";
 import { ParticipantRepository } from "./participant-repository";
 import { PasswordResetRepository } from "./password-reset-repository";
 import { NewsRepository } from "./news-repository";
+import { PackRepository } from "./pack-repository";
 import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
 import { OpenTransactions } from "./open-transactions";
@@ -59,6 +60,7 @@ export type Repositories = {
   operators: OperatorRepository;
   news: NewsRepository;
   figures: FiguresRepository;
+  packs: PackRepository;
 };
 
 function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteReader): Repositories {
@@ -80,6 +82,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     operators: new OperatorRepository(db),
     news: new NewsRepository(db),
     figures: new FiguresRepository(db, dialect, reader),
+    packs: new PackRepository(db),
   };
 }
 

@@ -78,6 +78,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     host: "127.0.0.1",
     database: "database" in options ? options.database : { kind: "sqlite", file: options.dbFile },
     contentDir: pack.dir,
+    // Versions are content-addressed and written whole, so every test may share the copies.
+    packCacheDir: join(tmpdir(), "wegmarke-test-pack-cache"),
     webDist: join("database" in options ? tmpdir() : join(options.dbFile, ".."), "no-web-dist"),
     consoleDist: join(
       "database" in options ? tmpdir() : join(options.dbFile, ".."),

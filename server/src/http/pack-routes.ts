@@ -1,0 +1,81 @@
+import { opsEmptyRequest, opsPackVersionParams } from "@wegmarke/protocol";
+import type { OpsPackImportOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { ServiceError } from "../errors";
+import type { PackLibrary } from "../packs/pack-library";
+import { parse } from "./parse";
+
+/** A zipped pack may be this large; media make most of it. */
+export const PACK_UPLOAD_LIMIT = 512 * 1024 * 1024;
+
+/** How many versions the console lists, newest first. */
+const LISTED = 100;
+
+export type PackRouteDeps = {
+  library: PackLibrary;
+  /** Makes a stored version live on every instance (game/content-reload.ts). */
+  release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
+  /** The game this server plays: a pack of another is refused. */
+  storyId: () => string;
+  /** The operator who calls, by name; null for OPERATOR_TOKEN. */
+  author: (request: FastifyRequest) => string | null;
+  /** Records an action in the audit log. */
+  record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
+};
+
+/**
+ * The pack's versions, mounted at `/api/ops/pack/` inside the operators' routes (so the
+ * operator is checked first): the list, a version as a zip of its folder, a zip imported as a
+ * new version, and a version made live (publish, roll back).
+ */
+export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
+  const { library, release, storyId, author, record } = deps;
+  return async (app) => {
+    app.addContentTypeParser(
+      ["application/zip", "application/x-zip-compressed", "application/octet-stream"],
+      { parseAs: "buffer", bodyLimit: PACK_UPLOAD_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+
+    app.get("/versions", async () => ({ versions: await library.versions(LISTED) }));
+
+    app.get("/versions/:id/zip", async (request, reply) => {
+      const { id } = parse(opsPackVersionParams, request.params, "path");
+      const version = await library.byId(id);
+      if (!version) throw new ServiceError(404, "no such version");
+      const zip = await library.zip(version, storyId());
+      return reply
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="${storyId()}-${id}.zip"`)
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    });
+
+    app.post("/import", async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) {
+        throw new ServiceError(415, "send the pack as a zip file (content-type application/zip)");
+      }
+      const imported = await library.importZip(request.body, author(request), storyId());
+      if (!imported.ok) {
+        return reply.code(422).send({ ok: false, problems: imported.problems });
+      }
+      const listed = (await library.versions(LISTED)).find((v) => v.id === imported.version.id);
+      if (!listed) throw new Error(`version ${imported.version.id} not listed`);
+      await record(request, "pack.import", `version ${listed.id}`);
+      return {
+        ok: true,
+        version: listed,
+        warnings: imported.warnings,
+      } satisfies OpsPackImportOutcome;
+    });
+
+    app.post("/versions/:id/release", async (request, reply) => {
+      const { id } = parse(opsPackVersionParams, request.params, "path");
+      parse(opsEmptyRequest, request.body);
+      const outcome = await release(id, author(request));
+      if (!outcome) throw new ServiceError(404, "no such version");
+      const detail = outcome.ok ? `version ${id}` : `version ${id} refused`;
+      await record(request, "pack.release", detail);
+      return reply.code(outcome.ok ? 200 : 422).send(outcome);
+    });
+  };
+}
