@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       host: "0.0.0.0",
       database: { kind: "sqlite", file: resolve(repoRoot, "data/wegmarke.sqlite") },
       contentDir: resolve(repoRoot, "content/demo"),
+      packCacheDir: resolve(repoRoot, "data/packs"),
       webDist: resolve(repoRoot, "web/dist"),
       consoleDist: resolve(repoRoot, "console/dist"),
       corsOrigins: [],
@@ -32,6 +33,7 @@ describe("loadConfig", () => {
       HOST: "127.0.0.1",
       DATABASE_URL: "file:data/other.sqlite",
       CONTENT_DIR: "/srv/games/marburg",
+      PACK_CACHE_DIR: "/var/cache/wegmarke",
       WEB_DIST: "web/build",
       CONSOLE_DIST: "console/build",
       CORS_ORIGINS: "https://a.example, https://b.example:8443 ,",
@@ -52,6 +54,7 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       database: { kind: "sqlite", file: resolve(repoRoot, "data/other.sqlite") },
       contentDir: "/srv/games/marburg",
+      packCacheDir: "/var/cache/wegmarke",
       webDist: resolve(repoRoot, "web/build"),
       consoleDist: resolve(repoRoot, "console/build"),
       corsOrigins: ["https://a.example", "https://b.example:8443"],
@@ -69,6 +72,7 @@ describe("loadConfig", () => {
       kind: "file",
       file: "/srv/wegmarke/secret.key",
     });
+    expect(loadConfig({ DATA_DIR: "/srv/wegmarke" }).packCacheDir).toBe("/srv/wegmarke/packs");
     expect(() => loadConfig({ SECRET_KEY: "short" })).toThrow(/^SECRET_KEY.*32 characters/);
     expect(loadConfig({ SCRIPT_WORKERS: "3" }).scriptWorkers).toBe(3);
     expect(() => loadConfig({ SCRIPT_WORKERS: "-1" })).toThrow(/^SCRIPT_WORKERS/);

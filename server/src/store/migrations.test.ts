@@ -198,6 +198,8 @@ describe("the migrations on PostgreSQL", () => {
         "news.id integer YES",
         "operator_audit.id integer YES",
         "operators.id integer YES",
+        "pack_releases.id integer YES",
+        "pack_versions.id integer YES",
         "players.id integer YES",
         "readiness.id integer NO",
         "scheduled_messages.id integer YES",
@@ -222,13 +224,14 @@ describe("the migrations on PostgreSQL", () => {
         "013-readiness",
         "014-password-reset-used",
         MIGRATION_015,
+        "016-pack-versions",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(21);
+      expect(await count("table_schema = $1", [schema.name])).toBe(25);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);
