@@ -81,6 +81,13 @@ describe("the pack's versions in the console", () => {
       .waitFor();
     await row(2).getByText("nie live").waitFor();
     await row(2).getByText("ZIP-Import, mara", { exact: true }).waitFor();
+    await row(2).getByRole("button", { name: "Änderungen in Version 2" }).click();
+    await row(2).getByText("1 Datei unterscheidet sich von Version 1:").waitFor();
+    await row(2).getByText("game.yaml", { exact: true }).click();
+    await row(2).getByText("+  de: Marburg bei Nacht").waitFor();
+    await row(2).getByText("-  de: Märchenhaftes Marburg").waitFor();
+    await settle(ops);
+    await screenshot(ops, "pack-versions-00-changes");
     await expectTitle("Märchenhaftes Marburg");
 
     await row(2).getByRole("button", { name: "Version 2 live schalten" }).click();
@@ -118,7 +125,11 @@ describe("the pack's versions in the console", () => {
     expect(await refused.getByRole("listitem").allInnerTexts()).toEqual([
       'game.yaml: id is "kassel": this server plays "marburg"',
     ]);
-    expect(await list().getByRole("listitem").count()).toBe(2);
+    expect(
+      await list()
+        .getByRole("listitem", { name: /^Version \d+ / })
+        .count(),
+    ).toBe(2);
     await settle(ops);
     await screenshot(ops, "pack-versions-03-refused");
   });

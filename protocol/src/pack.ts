@@ -44,3 +44,35 @@ export const opsPackImportOutcome = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(false), problems: z.array(contentProblem) }),
 ]);
 export type OpsPackImportOutcome = z.infer<typeof opsPackImportOutcome>;
+
+/** A changed part of a text file: unified-diff lines (`+`, `-`, ` `) with their places. */
+export const opsPackHunk = z.object({
+  oldStart: z.number().int().min(0),
+  oldLines: z.number().int().min(0),
+  newStart: z.number().int().min(0),
+  newLines: z.number().int().min(0),
+  lines: z.array(z.string()),
+});
+
+export const opsPackFileChanges = ["added", "removed", "changed"] as const;
+
+/** One file that differs between a version and the one before it. */
+export const opsPackFileChange = z.object({
+  path: z.string(),
+  change: z.enum(opsPackFileChanges),
+  /** Bytes before and after; null where the file did not exist. */
+  sizeBefore: z.number().int().min(0).nullable(),
+  sizeAfter: z.number().int().min(0).nullable(),
+  /** A text file's changed lines; none for media and for text too large to show. */
+  hunks: z.array(opsPackHunk).optional(),
+});
+export type OpsPackFileChange = z.infer<typeof opsPackFileChange>;
+
+/** `GET /api/ops/pack/versions/{id}/changes`: what differs from the version before it. */
+export const opsPackChanges = z.object({
+  version: z.number().int().positive(),
+  /** The version before it; null for the first. */
+  base: z.number().int().positive().nullable(),
+  files: z.array(opsPackFileChange),
+});
+export type OpsPackChanges = z.infer<typeof opsPackChanges>;

@@ -544,6 +544,15 @@ const CASES: RouteCase[] = [
     }),
   },
   {
+    method: "GET",
+    route: "/api/ops/pack/versions/:id/changes",
+    fields: { in: "path", schema: opsPackVersionParams },
+    valid: async (h) => ({
+      ...get(`/api/ops/pack/versions/${await h.packVersion()}/changes`),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
     method: "POST",
     route: "/api/ops/pack/import",
     jsonRefusal: true,

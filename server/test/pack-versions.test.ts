@@ -2,6 +2,7 @@ import { cp, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import {
   auditPage,
+  opsPackChanges,
   opsPackImportOutcome,
   opsPackVersions,
   opsReloadOutcome,
@@ -131,6 +132,32 @@ describe.each(dialects)("the pack's versions on $name", (dialect) => {
     const second = outcome.ok ? outcome.version : undefined;
     expect(second).toMatchObject({ id: 2, source: "import", live: false, releasedAt: null });
     expect(await titleOn(app)).toBe("Märchenhaftes Marburg");
+
+    const changes = opsPackChanges.parse((await ops(app, "GET", "/versions/2/changes")).json);
+    expect(changes).toEqual({
+      version: 2,
+      base: 1,
+      files: [
+        {
+          path: "game.yaml",
+          change: "changed",
+          sizeBefore: expect.any(Number),
+          sizeAfter: expect.any(Number),
+          hunks: [
+            expect.objectContaining({
+              lines: expect.arrayContaining([
+                "-  de: Märchenhaftes Marburg",
+                "+  de: Neue Fassung",
+              ]),
+            }),
+          ],
+        },
+      ],
+    });
+    const initial = opsPackChanges.parse((await ops(app, "GET", "/versions/1/changes")).json);
+    expect(initial.base).toBeNull();
+    expect(initial.files.every((file) => file.change === "added")).toBe(true);
+    expect(initial.files).toHaveLength(names.length);
 
     const published = await ops(app, "POST", "/versions/2/release", {});
     expect(published.status).toBe(200);

@@ -7,6 +7,7 @@ import {
   opsOverview,
   opsPlayersPage,
   opsMap,
+  opsPackChanges,
   opsPackImportOutcome,
   opsPackVersions,
   opsReloadOutcome,
@@ -24,6 +25,7 @@ import type {
   OpsNewsRequest,
   OpsOverview,
   OpsPasswordRequest,
+  OpsPackChanges,
   OpsPackImportOutcome,
   OpsPackVersions,
   OpsPlayersPage,
@@ -107,6 +109,10 @@ export const reloadContent = (): Promise<OpsReloadOutcome> =>
 /** The pack's versions, newest first. */
 export const getPackVersions = (signal?: AbortSignal): Promise<OpsPackVersions> =>
   call("/pack/versions", { schema: opsPackVersions, ...(signal && { signal }) });
+
+/** What differs in a version from the one before it. */
+export const getPackChanges = (id: number, signal?: AbortSignal): Promise<OpsPackChanges> =>
+  call(`/pack/versions/${id}/changes`, { schema: opsPackChanges, ...(signal && { signal }) });
 
 /** A version as a zip of the pack's folder, a plain download (the cookie goes along). */
 export const packZipUrl = (id: number): string => `${API_BASE}/pack/versions/${id}/zip`;

@@ -56,10 +56,10 @@ describe("the pack's versions", () => {
         .map((card) => card.textContent);
     expect(cards()).toEqual([
       expect.stringMatching(
-        /^Version 2 a1b2c3d41111never livezip import, Anna.*78 files, 2.1 MBDownload version 2 \(zip\)Make version 2 live$/,
+        /^Version 2 a1b2c3d41111never livezip import, Anna.*78 files, 2.1 MBDownload version 2 \(zip\)Make version 2 liveChanges in version 2$/,
       ),
       expect.stringMatching(
-        /^Version 1 5f0c9a4e0000live nowthe server's content folder.*78 files, 2.1 MBDownload version 1 \(zip\)$/,
+        /^Version 1 5f0c9a4e0000live nowthe server's content folder.*78 files, 2.1 MBDownload version 1 \(zip\)Changes in version 1$/,
       ),
     ]);
     const zip = screen.getByRole("link", { name: "Download version 2 (zip)" });
@@ -108,6 +108,58 @@ describe("the pack's versions", () => {
     fireEvent.change(input, { target: { files: [zip] } });
     expect((await screen.findByRole("status")).textContent).toBe(
       "Version 2 wurde gespeichert. Sie ist noch nicht live.",
+    );
+  });
+
+  it("shows what a version changed, file by file and line by line", async () => {
+    const server = fakeServer({
+      "GET /api/ops/pack/versions": () => json({ versions: [imported, version({})] }),
+      "GET /api/ops/pack/versions/2/changes": () =>
+        json({
+          version: 2,
+          base: 1,
+          files: [
+            {
+              path: "game.yaml",
+              change: "changed",
+              sizeBefore: 812,
+              sizeAfter: 806,
+              hunks: [
+                {
+                  oldStart: 3,
+                  oldLines: 1,
+                  newStart: 3,
+                  newLines: 1,
+                  lines: ["-  de: Märchenhaftes Marburg", "+  de: Marburg bei Nacht"],
+                },
+              ],
+            },
+            {
+              path: "stations/1-marktplatz/bild.jpg",
+              change: "removed",
+              sizeBefore: 120_000,
+              sizeAfter: null,
+            },
+          ],
+        }),
+    });
+    renderView(<PackVersions />);
+    const show = await screen.findByRole("button", { name: "Changes in version 2" });
+    expect(server.requests.some((r) => r.path.endsWith("/changes"))).toBe(false);
+    fireEvent.click(show);
+    await screen.findByText("2 files differ from version 1:");
+    expect(show.getAttribute("aria-expanded")).toBe("true");
+    expect(show.textContent).toBe("Hide the changes");
+    const changed = screen.getByText("game.yaml").closest("details");
+    expect(changed?.querySelector("summary")?.textContent).toBe("changed game.yaml 812 B → 806 B");
+    expect(
+      [...(changed?.querySelectorAll(".diff__line--removed, .diff__line--added") ?? [])].map(
+        (line) => line.textContent,
+      ),
+    ).toEqual(["-  de: Märchenhaftes Marburg", "+  de: Marburg bei Nacht"]);
+    const removed = screen.getByText("stations/1-marktplatz/bild.jpg").closest("details");
+    expect(removed?.textContent).toBe(
+      "removed stations/1-marktplatz/bild.jpg 120 KBNot shown line by line (a medium, or too large).",
     );
   });
 });

@@ -9,6 +9,7 @@ import { useI18n } from "../i18n/i18n";
 import type { Texts } from "../i18n/i18n";
 import { formatBytes, formatDateTime } from "../lib/format";
 import { useCall } from "../lib/use-call";
+import { VersionChanges } from "./version-changes";
 
 type Outcome =
   | { kind: "imported"; id: number; outcome: OpsPackImportOutcome }
@@ -78,6 +79,7 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
   const texts = useI18n();
   const { t, locale } = texts;
   const titleId = useId();
+  const [showing, setShowing] = useState(false);
   return (
     <li className={version.live ? "version version--live" : "version"} aria-labelledby={titleId}>
       <div className="version__head">
@@ -109,6 +111,17 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
           </button>
         )}
       </p>
+      <p>
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={showing}
+          onClick={() => setShowing((shown) => !shown)}
+        >
+          {showing ? t("versions.hideChanges") : t("versions.showChanges", { id: version.id })}
+        </button>
+      </p>
+      {showing && <VersionChanges id={version.id} />}
       {asking && (
         <Confirm
           question={t("versions.question", { id: version.id })}

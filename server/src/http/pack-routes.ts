@@ -50,6 +50,13 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
         .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
     });
 
+    app.get("/versions/:id/changes", async (request) => {
+      const { id } = parse(opsPackVersionParams, request.params, "path");
+      const version = await library.byId(id);
+      if (!version) throw new ServiceError(404, "no such version");
+      return library.changes(version);
+    });
+
     app.post("/import", async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
         throw new ServiceError(415, "send the pack as a zip file (content-type application/zip)");

@@ -9,8 +9,9 @@ import { checkContentPack } from "../content/loader";
 import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
 import { blobHash, snapshotFolder, snapshotOf } from "../content/pack-snapshot";
-import type { OpsPackVersion } from "@wegmarke/protocol";
+import type { OpsPackChanges, OpsPackVersion } from "@wegmarke/protocol";
 import { unzipPack, zipPack } from "./pack-archive";
+import { packChanges } from "./pack-changes";
 import type { PackVersion } from "../store/pack-repository";
 import type { Store } from "../store/store";
 
@@ -154,6 +155,19 @@ export class PackLibrary {
 
   byId(id: number): Promise<PackVersion | undefined> {
     return this.deps.store.repos.packs.byId(id);
+  }
+
+  /** What differs from the version stored before `version`: files, and a text's lines. */
+  async changes(version: PackVersion): Promise<OpsPackChanges> {
+    const base = await this.deps.store.repos.packs.before(version.id);
+    const dirs = {
+      before: base === undefined ? "" : await this.folder(base),
+      after: await this.folder(version),
+    };
+    const files = await packChanges(base?.files ?? [], version.files, (side, file) =>
+      readFile(path.join(dirs[side], ...safeParts(file.path)), "utf8"),
+    );
+    return { version: version.id, base: base?.id ?? null, files };
   }
 
   /** The newest versions first, as the console lists them. */

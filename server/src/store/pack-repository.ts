@@ -153,6 +153,18 @@ export class PackRepository {
     return (await this.releases(1))[0]?.version;
   }
 
+  /** The version stored just before `id`, if any. */
+  async before(id: number): Promise<PackVersion | undefined> {
+    const row = await this.db
+      .selectFrom("packVersions")
+      .selectAll()
+      .where("id", "<", id)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row && toVersion(row);
+  }
+
   /** The newest versions first. */
   async versions(limit: number): Promise<PackVersion[]> {
     const rows = await this.db
