@@ -30,9 +30,19 @@ export const opsAuthKinds = ["session", "token"] as const;
 export type OpsAuthKind = (typeof opsAuthKinds)[number];
 
 /** `GET /api/ops/me` and the answer of `POST /api/ops/session`. */
+/**
+ * What an operator may do besides looking (docs/security.md#operators): `author` makes the
+ * game (imports, publishes, rolls back, reloads the pack), `host` runs it (news, cancelling a
+ * player's station, the export of the players' data). An operator with neither is a viewer.
+ */
+export const opsRoles = ["author", "host"] as const;
+export type OpsRole = (typeof opsRoles)[number];
+
 export const opsMe = z.object({
   /** The signed-in operator; null for a call with `OPERATOR_TOKEN`. */
   name: z.string().nullable(),
+  /** What the operator may do besides looking; OPERATOR_TOKEN may do everything. */
+  roles: z.array(z.enum(opsRoles)).default([...opsRoles]),
   via: z.enum(opsAuthKinds),
   /** When the cookie session ends (ISO 8601); absent for the token. */
   expiresAt: z.string().optional(),
@@ -363,6 +373,9 @@ export type OpsLiveEventType = keyof ConsoleEventMap;
 export const OpsReason = {
   /** 401 for every `/api/ops/` call without a valid session cookie or token. */
   signInRequired: "operator sign-in required",
+  /** 403 for a call that needs a role the operator lacks. */
+  authorRequired: "author role required",
+  hostRequired: "host role required",
   /** 401 for `POST /api/ops/session` with an unknown name or a wrong password. */
   signInFailed: "sign-in failed",
   /** 404 for a player, station or news item that does not exist. */

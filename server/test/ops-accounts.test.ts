@@ -163,6 +163,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect(signedIn.status, signedIn.text).toBe(200);
     expect(opsMe.parse(JSON.parse(signedIn.text))).toEqual({
       name: "lena",
+      roles: ["author", "host"],
       via: "session",
       expiresAt: new Date(clock.ms + 12 * HOUR).toISOString(),
       passwordChangeRequired: true,
@@ -238,7 +239,10 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
 
   it("accepts Authorization: Bearer OPERATOR_TOKEN, and nothing else, on every call", async () => {
     const me = await call("GET", "/me", { bearer: TOKEN });
-    expect([me.status, JSON.parse(me.text)]).toEqual([200, { name: null, via: "token" }]);
+    expect([me.status, JSON.parse(me.text)]).toEqual([
+      200,
+      { name: null, roles: ["author", "host"], via: "token" },
+    ]);
     expect((await call("GET", "/audit", { bearer: TOKEN })).status).toBe(200);
     for (const bearer of [`${TOKEN}x`, TOKEN.slice(0, -1), "x", TOKEN.toUpperCase()]) {
       expect((await call("GET", "/me", { bearer })).status).toBe(401);
@@ -292,7 +296,11 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ),
     );
     expect(rest.next).toBeUndefined();
-    expect(rest.entries[0]).toMatchObject({ via: "cli", action: "operator.add", detail: "uwe" });
+    expect(rest.entries[0]).toMatchObject({
+      via: "cli",
+      action: "operator.add",
+      detail: "uwe (author,host)",
+    });
     const actions = new Set(rest.entries.map((e) => e.action));
     expect([...actions].sort()).toEqual(
       ["operator.add", "operator.remove", "operator.reset", "signin", "signout"].sort(),
@@ -359,6 +367,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect(changed.status, changed.text).toBe(200);
     expect(opsMe.parse(JSON.parse(changed.text))).toEqual({
       name: "pia",
+      roles: ["author", "host"],
       via: "session",
       expiresAt: expect.any(String),
     });
@@ -415,6 +424,87 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect(Number(held.response.headers.get("retry-after"))).toBeGreaterThan(0);
     clock.ms += HOUR;
     expect((await change(once, "10.7.7.5")).status).toBe(200);
+  });
+  it("lets an author make the game, a host run it, and a viewer only look", async () => {
+    /** A signed-in console of a new operator with `roles`, its own password chosen. */
+    const console = async (name: string, roles: string) => {
+      const added = await cli("add", name, roles);
+      expect(added.status, added.err.join("\n")).toBe(0);
+      const password = /one-time password (\S+)/.exec(added.out.join("\n"))?.[1] ?? "";
+      const cookie = cookieOf((await signIn(name, password)).response);
+      const chosen = `${name}-Rollen-7`;
+      const changed = await call("PUT", "/password", {
+        cookie,
+        body: { current: password, password: chosen },
+      });
+      expect(changed.status, changed.text).toBe(200);
+      return cookie;
+    };
+    const author = await console("autorin", "author");
+    const host = await console("gastgeber", "host");
+    const viewer = await console("zuschauer", "viewer");
+    const roles = async (cookie: string) =>
+      opsMe.parse(JSON.parse((await call("GET", "/me", { cookie })).text)).roles;
+    expect(await roles(author)).toEqual(["author"]);
+    expect(await roles(host)).toEqual(["host"]);
+    expect(await roles(viewer)).toEqual([]);
+    expect(
+      opsMe.parse(JSON.parse((await call("GET", "/me", { bearer: TOKEN })).text)).roles,
+    ).toEqual(["author", "host"]);
+
+    const authors: [string, string, unknown][] = [
+      ["POST", "/content/reload", {}],
+      ["POST", "/pack/versions/1/release", {}],
+    ];
+    const exportCsv: [string, string, unknown] = ["GET", "/export.csv", undefined];
+    const hosts: [string, string, unknown][] = [
+      ["POST", "/news", { text: { de: "Hallo", en: "Hello" } }],
+      ["DELETE", "/news/1", undefined],
+      ["POST", "/players/1/stations/1/cancel", {}],
+      exportCsv,
+    ];
+    const statusOf = async (cookie: string, [method, path, body]: [string, string, unknown]) => {
+      const answer = await call(method, path, { cookie, ...(body !== undefined && { body }) });
+      return answer.status === 403 ? answer.text : "taken";
+    };
+    for (const request of authors) {
+      expect(await statusOf(viewer, request)).toBe("author role required");
+      expect(await statusOf(host, request)).toBe("author role required");
+      expect(await statusOf(author, request)).toBe("taken");
+    }
+    for (const request of hosts) {
+      expect(await statusOf(viewer, request)).toBe("host role required");
+      expect(await statusOf(author, request)).toBe("host role required");
+      expect(await statusOf(host, request)).toBe("taken");
+    }
+    // Looking needs no role.
+    for (const path of ["/overview", "/players", "/news", "/pack/versions", "/audit"]) {
+      expect((await call("GET", path, { cookie: viewer })).status, path).toBe(200);
+    }
+
+    // The command line changes roles, from the next call on; the list and the log say so.
+    expect((await cli("roles", "zuschauer", "author,host")).out).toEqual([
+      "operator zuschauer: author,host",
+    ]);
+    expect(await roles(viewer)).toEqual(["author", "host"]);
+    expect(await statusOf(viewer, exportCsv)).toBe("taken");
+    expect((await cli("roles", "zuschauer", "admin")).err).toEqual([
+      'invalid roles "admin": author, host, author,host or viewer',
+    ]);
+    expect((await cli("roles", "niemand", "host")).err).toEqual(["no operator niemand"]);
+    expect((await cli("roles", "zuschauer")).status).toBe(2);
+    const listed = (await cli("list")).out.map((line) => line.split("\t").slice(0, 2).join(" "));
+    expect(listed).toEqual(
+      expect.arrayContaining(["autorin author", "gastgeber host", "zuschauer author,host"]),
+    );
+    const audit = auditPage.parse(
+      JSON.parse((await call("GET", "/audit?limit=1", { bearer: TOKEN })).text),
+    );
+    expect(audit.entries[0]).toMatchObject({
+      via: "cli",
+      action: "operator.roles",
+      detail: "zuschauer: author,host",
+    });
   });
 });
 

@@ -5,7 +5,12 @@ import { fakeServer, json, text } from "../test/fake-server";
 import { ApiError, call, onSignInRequired } from "./client";
 import { errorText } from "./error-text";
 
-const me = { name: "anna", via: "session", expiresAt: "2026-11-26T10:00:00Z" };
+const me = {
+  name: "anna",
+  roles: ["host"],
+  via: "session",
+  expiresAt: "2026-11-26T10:00:00Z",
+};
 
 describe("a call of the operator API", () => {
   it("sends JSON to /api/ops/ and reads the answer with the schema", async () => {

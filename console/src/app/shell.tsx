@@ -12,6 +12,7 @@ import { MapView } from "../views/map/map-view";
 import { NewsView } from "../views/news/news";
 import { OverviewView } from "../views/overview/overview";
 import { PlayersView } from "../views/players";
+import { RolesContext, useRolesText } from "../components/roles";
 import { LanguageSwitch } from "./language-switch";
 import { PasswordView } from "./password";
 import { Link, PASSWORD_PATH, sectionOf, sectionPath, sections, usePathname } from "./router";
@@ -89,6 +90,7 @@ type Props = { me: OpsMe; onSignOut: () => Promise<void> };
 /** The signed-in console: header, the sections' navigation, and the section of the address. */
 export function Shell({ me, onSignOut }: Props) {
   const { t } = useI18n();
+  const rolesText = useRolesText(me.roles);
   const live = useLive();
   const pathname = usePathname();
   const section = pathname.replace(/\/+$/, "") === PASSWORD_PATH ? "password" : sectionOf(pathname);
@@ -125,6 +127,9 @@ export function Shell({ me, onSignOut }: Props) {
             <span>
               {me.name === null ? t("signedInWithToken") : t("signedInAs", { name: me.name })}
             </span>
+            {me.via === "session" && (
+              <span className="muted">{t("roles.label", { roles: rolesText })}</span>
+            )}
             <LanguageSwitch compact />
             {me.via === "session" && (
               <Link
@@ -156,7 +161,9 @@ export function Shell({ me, onSignOut }: Props) {
         </nav>
       </header>
       <main id="main" ref={main} className="page" tabIndex={-1}>
-        <View section={section} me={me} />
+        <RolesContext value={me.roles}>
+          <View section={section} me={me} />
+        </RolesContext>
       </main>
     </LiveContext>
   );

@@ -21,6 +21,14 @@ export const de: Record<TextKey, string> = {
   "signIn.missing": "Bitte Name und Passwort eingeben.",
   signOut: "Abmelden",
   signedInAs: "Angemeldet als {name}",
+  "roles.label": "Rollen: {roles}",
+  "roles.author": "Autor/in",
+  "roles.host": "Gastgeber/in",
+  "roles.viewer": "nur lesend",
+  "roles.needsAuthor":
+    "Dafür braucht es die Rolle Autor/in; wer den Server betreibt, kann sie vergeben.",
+  "roles.needsHost":
+    "Dafür braucht es die Rolle Gastgeber/in; wer den Server betreibt, kann sie vergeben.",
   signedInWithToken: "Angemeldet mit dem Operator-Token",
 
   "password.link": "Passwort",

@@ -24,6 +24,12 @@ export const en = {
   signOut: "Sign out",
   signedInAs: "Signed in as {name}",
   signedInWithToken: "Signed in with the operator token",
+  "roles.label": "Roles: {roles}",
+  "roles.author": "author",
+  "roles.host": "host",
+  "roles.viewer": "viewer",
+  "roles.needsAuthor": "This needs the author role; whoever runs the server can give it.",
+  "roles.needsHost": "This needs the host role; whoever runs the server can give it.",
 
   "password.link": "Password",
   "password.heading": "Change password",

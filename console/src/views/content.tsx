@@ -4,6 +4,7 @@ import { errorText } from "../api/error-text";
 import { reloadContent } from "../api/ops-api";
 import { useI18n } from "../i18n/i18n";
 import { ProblemList } from "../components/problem-list";
+import { RoleNote, useRole } from "../components/roles";
 import { ExportPanel } from "./export-panel";
 import { Instances } from "./instances";
 import { PostersPanel } from "./posters";
@@ -19,6 +20,7 @@ export function ContentView() {
   const texts = useI18n();
   const { t, tn } = texts;
   const [reload, setReload] = useState<Reload>({ state: "idle" });
+  const author = useRole("author");
 
   const run = async () => {
     setReload({ state: "busy" });
@@ -37,16 +39,20 @@ export function ContentView() {
       <section className="panel stack" aria-labelledby="reload-heading">
         <h2 id="reload-heading">{t("reload.heading")}</h2>
         <p>{t("reload.text")}</p>
-        <p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={reload.state === "busy"}
-            onClick={() => void run()}
-          >
-            {reload.state === "busy" ? t("reload.busy") : t("reload.button")}
-          </button>
-        </p>
+        {author ? (
+          <p>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={reload.state === "busy"}
+              onClick={() => void run()}
+            >
+              {reload.state === "busy" ? t("reload.busy") : t("reload.button")}
+            </button>
+          </p>
+        ) : (
+          <RoleNote role="author" />
+        )}
         {reload.state === "failed" && (
           <p className="notice notice--error" role="alert">
             {errorText(reload.error, texts)}

@@ -1,3 +1,4 @@
+import { RoleNote, useRole } from "../components/roles";
 import { useState } from "react";
 import { exportSeparators } from "@wegmarke/protocol";
 import type { ExportSeparator } from "@wegmarke/protocol";
@@ -26,6 +27,7 @@ const usualSeparator: Record<ConsoleLanguage, ExportSeparator> = {
  */
 export function ExportPanel() {
   const { t, language } = useI18n();
+  const host = useRole("host");
   const [chosen, setChosen] = useState<ExportSeparator | null>(null);
   const separator = chosen ?? usualSeparator[language];
   const timeZone = localTimeZone();
@@ -50,7 +52,8 @@ export function ExportPanel() {
         </select>
       </div>
       <p className="muted">{t("export.timeZone", { zone: timeZone })}</p>
-      <p className="export-links">
+      {!host && <RoleNote role="host" />}
+      <p className="export-links" hidden={!host}>
         <a
           className="button"
           href={exportUrl("players", separator, timeZone)}

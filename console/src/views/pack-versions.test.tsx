@@ -3,6 +3,7 @@ import type { OpsPackVersion } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
 import { fakeServer, json } from "../test/fake-server";
 import { renderView } from "../test/render";
+import { RolesContext } from "../components/roles";
 import { PackVersions } from "./pack-versions";
 
 const version = (changes: Partial<OpsPackVersion>): OpsPackVersion => ({
@@ -161,5 +162,24 @@ describe("the pack's versions", () => {
     expect(removed?.textContent).toBe(
       "removed stations/1-marktplatz/bild.jpg 120 KBNot shown line by line (a medium, or too large).",
     );
+  });
+
+  it("offers no import and no release to an operator without the author role", async () => {
+    const server = fakeServer({
+      "GET /api/ops/pack/versions": () => json({ versions: [imported, version({})] }),
+    });
+    renderView(
+      <RolesContext value={["host"]}>
+        <PackVersions />
+      </RolesContext>,
+    );
+    await screen.findByRole("list", { name: "Versions of the game" });
+    expect(
+      screen.getByText("This needs the author role; whoever runs the server can give it."),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText("Import a zip of a pack's folder:")).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Make version \d+ live$/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Download version 2 (zip)" })).toBeTruthy();
+    expect(server.requests.every((r) => r.method === "GET")).toBe(true);
   });
 });

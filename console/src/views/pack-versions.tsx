@@ -5,6 +5,7 @@ import { errorText } from "../api/error-text";
 import { getPackVersions, importPack, packZipUrl, releasePack } from "../api/ops-api";
 import { Confirm } from "../components/confirm";
 import { ProblemList } from "../components/problem-list";
+import { RoleNote, useRole } from "../components/roles";
 import { useI18n } from "../i18n/i18n";
 import type { Texts } from "../i18n/i18n";
 import { formatBytes, formatDateTime } from "../lib/format";
@@ -80,6 +81,7 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
   const { t, locale } = texts;
   const titleId = useId();
   const [showing, setShowing] = useState(false);
+  const author = useRole("author");
   return (
     <li className={version.live ? "version version--live" : "version"} aria-labelledby={titleId}>
       <div className="version__head">
@@ -105,7 +107,7 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
         <a className="button button--small" href={packZipUrl(version.id)} download>
           {t("versions.zip", { id: version.id })}
         </a>
-        {!version.live && !asking && (
+        {author && !version.live && !asking && (
           <button type="button" className="button button--small" onClick={onAsk}>
             {t("versions.release", { id: version.id })}
           </button>
@@ -146,6 +148,7 @@ export function PackVersions() {
   const headingId = useId();
   const fileId = useId();
   const list = useCall("pack-versions", (signal) => getPackVersions(signal));
+  const author = useRole("author");
   const [asking, setAsking] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -184,17 +187,21 @@ export function PackVersions() {
     <section className="panel stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{t("versions.heading")}</h2>
       <p>{t("versions.text")}</p>
-      <p className="versions__import">
-        <label htmlFor={fileId}>{t("versions.import")}</label>{" "}
-        <input
-          id={fileId}
-          type="file"
-          accept=".zip,application/zip"
-          disabled={busy}
-          onChange={(event) => void upload(event)}
-        />
-        {busy && <span aria-busy="true"> {t("versions.importing")}</span>}
-      </p>
+      {author ? (
+        <p className="versions__import">
+          <label htmlFor={fileId}>{t("versions.import")}</label>{" "}
+          <input
+            id={fileId}
+            type="file"
+            accept=".zip,application/zip"
+            disabled={busy}
+            onChange={(event) => void upload(event)}
+          />
+          {busy && <span aria-busy="true"> {t("versions.importing")}</span>}
+        </p>
+      ) : (
+        <RoleNote role="author" />
+      )}
       {outcome !== null && <OutcomeNotice outcome={outcome} />}
       {list.error !== undefined && (
         <p className="notice notice--error" role="alert">

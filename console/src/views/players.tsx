@@ -1,3 +1,4 @@
+import { useRole } from "../components/roles";
 import { useEffect, useId, useRef, useState } from "react";
 import type { OpsPlayer, OpsPlayersPage } from "@wegmarke/protocol";
 import { errorText } from "../api/error-text";
@@ -23,6 +24,7 @@ function PlayerCard({ player, onCancelled }: PlayerProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const station = player.currentStation;
   const headingId = useId();
+  const host = useRole("host");
   return (
     <li className="player" aria-labelledby={headingId}>
       <div className="player__head">
@@ -51,15 +53,17 @@ function PlayerCard({ player, onCancelled }: PlayerProps) {
           <p>
             <strong>{t("players.at", { title: station.title })}</strong>
           </p>
-          <button
-            ref={trigger}
-            type="button"
-            className="button button--small"
-            aria-expanded={confirming}
-            onClick={() => setConfirming(true)}
-          >
-            {t("players.cancel")}
-          </button>
+          {host && (
+            <button
+              ref={trigger}
+              type="button"
+              className="button button--small"
+              aria-expanded={confirming}
+              onClick={() => setConfirming(true)}
+            >
+              {t("players.cancel")}
+            </button>
+          )}
         </div>
       )}
       {station !== null && confirming && (

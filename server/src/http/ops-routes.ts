@@ -10,7 +10,7 @@ import {
   opsPlayersQuery,
   opsSessionRequest,
 } from "@wegmarke/protocol";
-import type { Language, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { Language, OpsReloadOutcome, OpsRole } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { addressKey } from "../accounts/addresses";
@@ -46,6 +46,20 @@ export type OpsRouteDeps = {
 const postersQuery = z.object({ language: languageSchema.optional() });
 
 const callers = new WeakMap<FastifyRequest, OpsCaller>();
+
+/**
+ * The calls that need a role besides being an operator (docs/security.md#operators): making
+ * the game is the authors', running it the hosts' (the export holds the players' data).
+ */
+const roleOfCall = new Map<string, OpsRole>([
+  ["POST /api/ops/content/reload", "author"],
+  ["POST /api/ops/pack/import", "author"],
+  ["POST /api/ops/pack/versions/:id/release", "author"],
+  ["POST /api/ops/news", "host"],
+  ["DELETE /api/ops/news/:id", "host"],
+  ["POST /api/ops/players/:playerId/stations/:stationId/cancel", "host"],
+  ["GET /api/ops/export.csv", "host"],
+]);
 
 /** The calls an operator with a one-time password may make: those that lead to its change. */
 const beforePasswordChange = new Set([
@@ -114,6 +128,8 @@ export function opsRoutes({
       await authenticate(request);
       const call = `${request.method} ${request.routeOptions.url ?? ""}`;
       ops.assertMayCall(callerOf(request), beforePasswordChange.has(call));
+      const role = roleOfCall.get(call);
+      if (role !== undefined) ops.assertRole(callerOf(request), role);
     });
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       if (!callers.has(request)) await authenticate(request);

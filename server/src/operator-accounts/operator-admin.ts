@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { operatorName } from "@wegmarke/protocol";
+import { operatorName, opsRoles } from "@wegmarke/protocol";
+import type { OpsRole } from "@wegmarke/protocol";
 import { hashPassword } from "../security/passwords";
 import type { Clock } from "../clock";
 import type { Repositories, Store } from "../store/store";
+import { rolesOf } from "./operator-service";
 
 /** A refusal of the command line the operator can act on: one line, exit status 1. */
 export class OperatorAdminError extends Error {
@@ -32,6 +34,24 @@ function checkedName(name: string): string {
   return lower;
 }
 
+/** Roles as the command line takes them: `author,host`, `author`, `host`, or `viewer`. */
+export function parseRoles(text: string): OpsRole[] {
+  if (text === "viewer") return [];
+  const given = text.split(",").map((role) => role.trim());
+  const unknown = given.filter((role) => !(opsRoles as readonly string[]).includes(role));
+  if (given.length === 0 || unknown.length > 0) {
+    throw new OperatorAdminError(
+      `invalid roles ${JSON.stringify(text)}: author, host, author,host or viewer`,
+    );
+  }
+  return opsRoles.filter((role) => given.includes(role));
+}
+
+/** Roles as stored and printed: `author,host`, or `viewer` for none. */
+export function rolesText(roles: readonly OpsRole[]): string {
+  return roles.length === 0 ? "viewer" : roles.join(",");
+}
+
 /**
  * Creates an operator with a random password, which is answered (to be shown once: only its
  * argon2id hash is stored), and writes it to the audit log.
@@ -40,6 +60,7 @@ export async function addOperator(
   store: Store,
   clock: Clock,
   name: string,
+  roles: readonly OpsRole[] = opsRoles,
 ): Promise<{ name: string; password: string }> {
   const checked = checkedName(name);
   const password = newOperatorPassword();
@@ -48,7 +69,8 @@ export async function addOperator(
   await store.transaction(async (repos) => {
     const id = await repos.operators.create(checked, passwordHash, at);
     if (id === undefined) throw new OperatorAdminError(`operator ${checked} exists already`);
-    await auditCli(repos, at, "operator.add", checked);
+    await repos.operators.setRoles(checked, roles.join(","));
+    await auditCli(repos, at, "operator.add", `${checked} (${rolesText(roles)})`);
   });
   return { name: checked, password };
 }
@@ -72,10 +94,33 @@ export async function resetOperatorPassword(
   return { name: checked, password };
 }
 
-/** Every operator: name and creation time. */
-export async function listOperators(store: Store): Promise<{ name: string; createdAt: string }[]> {
+/** Sets what an operator may do; it takes effect at the operator's next call. */
+export async function setOperatorRoles(
+  store: Store,
+  clock: Clock,
+  name: string,
+  roles: readonly OpsRole[],
+): Promise<void> {
+  const checked = checkedName(name);
+  const at = clock.now().toISOString();
+  await store.transaction(async (repos) => {
+    if (!(await repos.operators.setRoles(checked, roles.join(",")))) {
+      throw new OperatorAdminError(`no operator ${checked}`);
+    }
+    await auditCli(repos, at, "operator.roles", `${checked}: ${rolesText(roles)}`);
+  });
+}
+
+/** Every operator: name, roles and creation time. */
+export async function listOperators(
+  store: Store,
+): Promise<{ name: string; roles: string; createdAt: string }[]> {
   const rows = await store.repos.operators.list();
-  return rows.map(({ name, createdAt }) => ({ name, createdAt }));
+  return rows.map(({ name, roles, createdAt }) => ({
+    name,
+    roles: rolesText(rolesOf(roles)),
+    createdAt,
+  }));
 }
 
 /** Deletes an operator and its console sessions; the audit log keeps its name. */

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ErrorReason, OpsReason } from "@wegmarke/protocol";
+import { ErrorReason, OpsReason, opsRoles } from "@wegmarke/protocol";
 import type {
   AuditPage,
   AuditQuery,
   OpsMe,
+  OpsRole,
   OpsPasswordRequest,
   OpsSessionRequest,
 } from "@wegmarke/protocol";
@@ -40,6 +41,8 @@ export type OpsCaller =
       expiresAt: string;
       /** The operator signed in with a one-time password and has not chosen one yet. */
       passwordChangeRequired: boolean;
+      /** What the operator may do besides looking. */
+      roles: OpsRole[];
     }
   | { via: "token" };
 
@@ -122,6 +125,7 @@ export class OperatorService {
         tokenHash: hashToken(token),
         expiresAt,
         passwordChangeRequired: operator.passwordChosenAt === null,
+        roles: rolesOf(operator.roles),
       }),
       maxAgeSeconds: Math.floor(sessionMs / 1000),
     };
@@ -151,6 +155,7 @@ export class OperatorService {
           tokenHash,
           expiresAt: session.expiresAt,
           passwordChangeRequired: session.passwordChosenAt === null,
+          roles: rolesOf(session.roles),
         };
       }
     }
@@ -164,6 +169,16 @@ export class OperatorService {
   assertMayCall(caller: OpsCaller, open: boolean): void {
     if (!open && caller.via === "session" && caller.passwordChangeRequired) {
       throw new ServiceError(403, OpsReason.passwordChangeRequired);
+    }
+  }
+
+  /** 403 when the call needs `role` and the caller lacks it; the token has every role. */
+  assertRole(caller: OpsCaller, role: OpsRole): void {
+    if (caller.via === "session" && !caller.roles.includes(role)) {
+      throw new ServiceError(
+        403,
+        role === "author" ? OpsReason.authorRequired : OpsReason.hostRequired,
+      );
     }
   }
 
@@ -265,12 +280,19 @@ function toEntry(row: OperatorAuditRow): AuditPage["entries"][number] {
 
 /** What `/api/ops/me` answers for `caller`. */
 export function meOf(caller: OpsCaller): OpsMe {
-  if (caller.via === "token") return { name: null, via: "token" };
-  const { name, expiresAt, passwordChangeRequired } = caller;
+  if (caller.via === "token") return { name: null, roles: [...opsRoles], via: "token" };
+  const { name, expiresAt, passwordChangeRequired, roles } = caller;
   return {
     name,
+    roles,
     via: "session",
     expiresAt,
     ...(passwordChangeRequired && { passwordChangeRequired }),
   };
+}
+
+/** The roles as stored (`author,host`), known ones only, in their order. */
+export function rolesOf(stored: string): OpsRole[] {
+  const given = stored.split(",").map((role) => role.trim());
+  return opsRoles.filter((role) => given.includes(role));
 }

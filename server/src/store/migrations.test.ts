@@ -225,6 +225,7 @@ describe("the migrations on PostgreSQL", () => {
         "014-password-reset-used",
         MIGRATION_015,
         "016-pack-versions",
+        "017-operator-roles",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

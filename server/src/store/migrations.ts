@@ -504,6 +504,19 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    "017-operator-roles": {
+      // What an operator may do besides looking: `author`, `host`, both (comma-separated), or
+      // neither (a viewer). Operators from before could do everything, and keep it.
+      async up(db) {
+        await db.schema
+          .alterTable("operators")
+          .addColumn("roles", "text", (c) => c.notNull().defaultTo("author,host"))
+          .execute();
+      },
+      async down(db) {
+        await db.schema.alterTable("operators").dropColumn("roles").execute();
+      },
+    },
   };
 }
 

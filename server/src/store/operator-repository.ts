@@ -29,6 +29,16 @@ export class OperatorRepository {
     return this.db.selectFrom("operators").selectAll().orderBy("name").execute();
   }
 
+  /** Sets what the operator may do; false when there is none of that name. */
+  async setRoles(name: string, roles: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("operators")
+      .set({ roles })
+      .where("name", "=", name)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** Deletes the operator and its sessions; false when there was none of that name. */
   async remove(name: string): Promise<boolean> {
     const result = await this.db
@@ -76,7 +86,13 @@ export class OperatorRepository {
     tokenHash: string,
     now: string,
   ): Promise<
-    | { operatorId: number; name: string; expiresAt: string; passwordChosenAt: string | null }
+    | {
+        operatorId: number;
+        name: string;
+        expiresAt: string;
+        passwordChosenAt: string | null;
+        roles: string;
+      }
     | undefined
   > {
     return this.db
@@ -87,6 +103,7 @@ export class OperatorRepository {
         "operators.name",
         "operatorSessions.expiresAt",
         "operators.passwordChosenAt",
+        "operators.roles",
       ])
       .where("operatorSessions.tokenHash", "=", tokenHash)
       .where("operatorSessions.expiresAt", ">", now)

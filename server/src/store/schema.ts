@@ -200,6 +200,8 @@ export type OperatorsTable = {
    * of the command line (`add`, `reset`), which must be changed before anything else.
    */
   passwordChosenAt: string | null;
+  /** What the operator may do besides looking: `author`, `host`, both comma-separated, or "". */
+  roles: Generated<string>;
 };
 
 /** A signed-in console: SHA-256 hex of its cookie's token; it ends at `expiresAt`. */

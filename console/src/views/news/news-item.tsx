@@ -1,3 +1,4 @@
+import { useRole } from "../../components/roles";
 import { useRef, useState } from "react";
 import type { OpsNews, OpsStationStats } from "@wegmarke/protocol";
 import { withdrawNews } from "../../api/ops-api";
@@ -15,6 +16,7 @@ export function NewsItem({ news, stations }: { news: OpsNews; stations: OpsStati
   const trigger = useRef<HTMLButtonElement>(null);
   const station = stations.find((s) => s.id === news.stationId);
   const withdrawn = news.withdrawnAt !== null;
+  const host = useRole("host");
   return (
     <li className={withdrawn ? "news-item news-item--withdrawn" : "news-item"}>
       <p className="news-item__meta">
@@ -44,7 +46,7 @@ export function NewsItem({ news, stations }: { news: OpsNews; stations: OpsStati
           {t("news.linksTo", { title: station?.title ?? `#${news.stationId}` })}
         </p>
       )}
-      {!withdrawn && (
+      {host && !withdrawn && (
         <p>
           <button
             ref={trigger}

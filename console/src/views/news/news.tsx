@@ -1,3 +1,4 @@
+import { RoleNote, useRole } from "../../components/roles";
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import type { OpsNewsAudience, OpsNewsRequest, OpsStationStats } from "@wegmarke/protocol";
@@ -204,6 +205,7 @@ export function NewsView() {
   const [{ news, overview }, dispatch] = useLiveState();
   const [error, setError] = useState<unknown>(null);
   const stations = overview?.stations ?? [];
+  const host = useRole("host");
 
   // The list as it stands; the stream keeps it current from then on.
   useEffect(() => {
@@ -220,7 +222,13 @@ export function NewsView() {
   return (
     <div className="stack">
       <h1 tabIndex={-1}>{t("news.heading")}</h1>
-      <Composer stations={stations} />
+      {host ? (
+        <Composer stations={stations} />
+      ) : (
+        <section className="panel">
+          <RoleNote role="host" />
+        </section>
+      )}
       <section className="panel" aria-labelledby="sent-heading">
         <h2 id="sent-heading">{t("news.list")}</h2>
         {news === null ? (
