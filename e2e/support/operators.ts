@@ -3,10 +3,14 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { COMPILED_SERVER, type RunningServer } from "./server";
 
-/** `npm run operator -- add NAME` against the server's database: the one-time password. */
-export function addOperator(server: RunningServer, name: string): string {
+/**
+ * `npm run operator -- add NAME [ROLES]` against the server's database (every role unless
+ * `roles` says otherwise): the one-time password.
+ */
+export function addOperator(server: RunningServer, name: string, roles?: string): string {
   const cli = join(COMPILED_SERVER, "../operator.js");
-  const result = spawnSync(process.execPath, [cli, "add", name], {
+  const args = [cli, "add", name, ...(roles === undefined ? [] : [roles])];
+  const result = spawnSync(process.execPath, args, {
     env: { ...process.env, ...server.env },
     encoding: "utf8",
   });

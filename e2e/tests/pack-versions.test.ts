@@ -133,4 +133,26 @@ describe("the pack's versions in the console", () => {
     await settle(ops);
     await screenshot(ops, "pack-versions-03-refused");
   });
+
+  it("shows a host the versions, but no import and no release", async () => {
+    if (!browser) throw new Error("no browser");
+    const host = (await phonePage(browser, server.url)).page;
+    await signInNewOperator(
+      host,
+      "gastgeber",
+      addOperator(server, "gastgeber", "host"),
+      "Gast-4711",
+    );
+    await host.getByText("Rollen: Gastgeber/in").waitFor();
+    await host.getByRole("navigation").getByRole("link", { name: "Versionen" }).click();
+    const versions = host.getByRole("list", { name: "Versionen des Spiels" });
+    await versions.getByRole("listitem", { name: /^Version 2 / }).waitFor();
+    await host
+      .getByText("Dafür braucht es die Rolle Autor/in; wer den Server betreibt, kann sie vergeben.")
+      .waitFor();
+    expect(await host.getByLabel("ZIP-Datei eines Paketordners importieren:").count()).toBe(0);
+    expect(await host.getByRole("button", { name: /live schalten$/ }).count()).toBe(0);
+    await settle(host);
+    await screenshot(host, "pack-versions-04-host");
+  });
 });
