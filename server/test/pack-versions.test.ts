@@ -194,6 +194,9 @@ describe.each(dialects)("the pack's versions on $name", (dialect) => {
       const outcome = opsPackImportOutcome.parse(answer.json);
       return outcome.ok ? "" : outcome.problems.map((p) => `${p.file}: ${p.message}`).join("; ");
     };
+    // The same files again are the version they are, live as it is.
+    const again = opsPackImportOutcome.parse((await ops(app, "POST", "/import", zip)).json);
+    expect(again.ok && [again.version.id, again.version.live]).toEqual([1, true]);
     expect(await problem(strToU8("no zip at all"))).toMatch(/^zip: not a zip file/);
     expect(await problem(zipSync({ "../game.yaml": strToU8("id: x") }))).toMatch(
       /"\.\.\/game\.yaml" is not a path within the pack/,

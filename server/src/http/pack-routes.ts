@@ -65,7 +65,7 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
       if (!imported.ok) {
         return reply.code(422).send({ ok: false, problems: imported.problems });
       }
-      const listed = (await library.versions(LISTED)).find((v) => v.id === imported.version.id);
+      const [listed] = await library.listed([imported.version]);
       if (!listed) throw new Error(`version ${imported.version.id} not listed`);
       await record(request, "pack.import", `version ${listed.id}`);
       return {

@@ -172,8 +172,13 @@ export class PackLibrary {
 
   /** The newest versions first, as the console lists them. */
   async versions(limit: number): Promise<OpsPackVersion[]> {
+    return this.listed(await this.deps.store.repos.packs.versions(limit));
+  }
+
+  /** `versions` as the console lists them: with their last release and whether live. */
+  async listed(versions: PackVersion[]): Promise<OpsPackVersion[]> {
     const packs = this.deps.store.repos.packs;
-    const [versions, live] = await Promise.all([packs.versions(limit), packs.live()]);
+    const live = await packs.live();
     const released = await packs.lastReleases(versions.map((version) => version.id));
     return versions.map((version) => ({
       id: version.id,
