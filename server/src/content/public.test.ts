@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { loadContentPack } from "./loader";
 import { assetPath, publicContent } from "./public";
 import type { ContentPack, Station } from "./model";
+import { testPack } from "../../test/support/test-pack";
 
 const root = path.resolve("/packs/test");
 
@@ -28,20 +29,9 @@ function station(id: number, overrides: Partial<Station> = {}): Station {
   };
 }
 
-const pack: ContentPack = {
+const pack = testPack({
   id: "test",
   title: { de: "Testspiel", en: "Test game" },
-  defaultLanguage: "de",
-  settings: {
-    apiVersion: 1,
-    teams: "off",
-    registrationLess: false,
-    debug: false,
-    stationDistanceThreshold: 3000,
-    allowGeolocation: true,
-    allowSortbyDistance: true,
-  },
-  texts: { rejection: { de: "Nein." } },
   stations: [
     station(1, {
       image: "stations/1/bild.jpg",
@@ -55,7 +45,7 @@ const pack: ContentPack = {
     station(3, { visible: "secret" }),
   ],
   dir: root,
-};
+});
 
 describe("publicContent", () => {
   it("gives each live station's texts in the language asked for", () => {

@@ -1,8 +1,9 @@
 import { playerStatusSchema } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
-import type { ContentPack, Station, Story } from "../content/model";
+import type { Station, Story } from "../content/model";
 import { buildPlayerStatus, stationsWithPoints } from "./player-status";
 import type { ParticipantState } from "./player-status";
+import { testPack } from "../../test/support/test-pack";
 
 function station(id: number, changes: Partial<Station> = {}): Station {
   return {
@@ -24,27 +25,13 @@ function station(id: number, changes: Partial<Station> = {}): Station {
   };
 }
 
-const pack: ContentPack = {
-  id: "marburg",
-  title: { de: "Marburg" },
-  defaultLanguage: "de",
-  settings: {
-    apiVersion: 1,
-    teams: "off",
-    registrationLess: false,
-    debug: false,
-    stationDistanceThreshold: 3000,
-    allowGeolocation: true,
-    allowSortbyDistance: true,
-  },
-  texts: { rejection: { de: "Nein." } },
+const pack = testPack({
   stations: [
     station(1),
     station(2, { points: 2, visible: "secret", view: "main", style: "plain" }),
     station(3, { live: false }),
   ],
-  dir: "/pack",
-};
+});
 
 function state(changes: Partial<ParticipantState> = {}): ParticipantState {
   return {

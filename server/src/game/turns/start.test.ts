@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stationRun } from "../../../test/support/station-runs";
-import type { ContentPack, Station } from "../../content/model";
+import { testPack } from "../../../test/support/test-pack";
+import type { Station } from "../../content/model";
 import type { StepResult } from "../../engine/types";
 import type { EventDraft } from "../../events/event-log";
 import { scriptVersion } from "../scripts/script-version";
@@ -27,23 +28,7 @@ const station: Station = {
   reminder: { afterMs: 60_000, text: { de: "Noch da?" } },
 };
 
-const pack: ContentPack = {
-  id: "marburg",
-  title: { de: "Marburg" },
-  defaultLanguage: "de",
-  settings: {
-    apiVersion: 1,
-    teams: "off",
-    registrationLess: false,
-    debug: false,
-    stationDistanceThreshold: 3000,
-    allowGeolocation: true,
-    allowSortbyDistance: true,
-  },
-  texts: { rejection: { de: "Nein." } },
-  stations: [station],
-  dir: "/pack",
-};
+const pack = testPack({ stations: [station] });
 
 const question: StepResult = {
   state: '{"at":"question"}',
