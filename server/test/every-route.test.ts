@@ -2,6 +2,8 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import {
+  opsDraft,
+  opsDraftSaveOutcome,
   activateRequest,
   answerRequest,
   auditQuery,
@@ -95,8 +97,11 @@ type RouteCase = {
   optional?: string[];
   /** The protocol schema of the body, query or path: its numeric fields get edge values. */
   fields?: { in: "body" | "query" | "path"; schema: z.ZodType };
-  /** A 422 that answers with the route's JSON outcome (the pack's problems), not a reason. */
-  jsonRefusal?: boolean;
+  /**
+   * Refusals answered with the route's JSON outcome, not a reason: by status, the key the
+   * outcome must hold (a refused import's `problems`, a stale save's `theirs`).
+   */
+  jsonRefusal?: Record<number, string>;
 };
 
 const STORY = "marburg";
@@ -555,7 +560,7 @@ const CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/ops/pack/import",
-    jsonRefusal: true,
+    jsonRefusal: { 422: "problems" },
     valid: async () => ({
       method: "POST",
       path: "/api/ops/pack/import",
@@ -571,6 +576,69 @@ const CASES: RouteCase[] = [
       ...post(`/api/ops/pack/versions/${await h.packVersion()}/release`, {}),
       headers: OPS_BEARER,
     }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/pack/draft",
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...get("/api/ops/pack/draft"), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/ops/pack/draft/file",
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...get("/api/ops/pack/draft/file", { path: "game.yaml" }), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/pack/draft/file",
+    jsonRefusal: { 409: "theirs" },
+    valid: async (h) => ({
+      method: "PUT",
+      path: "/api/ops/pack/draft/file",
+      body: { path: "texts/fuzz.md", text: "Fuzz", replaces: await h.draftFile("texts/fuzz.md") },
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/ops/pack/draft/file",
+    jsonRefusal: { 409: "theirs" },
+    valid: async (h) => ({
+      method: "DELETE",
+      path: "/api/ops/pack/draft/file",
+      query: { path: "texts/fuzz.md", replaces: (await h.draftFile("texts/fuzz.md")) ?? "" },
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/pack/draft/check",
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...post("/api/ops/pack/draft/check", {}), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/ops/pack/draft/publish",
+    jsonRefusal: { 422: "check" },
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...post("/api/ops/pack/draft/publish", {}), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/ops/pack/draft",
+    valid: async (h) => {
+      await h.packVersion();
+      return { method: "DELETE", path: "/api/ops/pack/draft", headers: OPS_BEARER };
+    },
   },
   // Development (SMS_PROVIDER=outbox), the pack's content, the web app, health.
   { method: "GET", route: "/api/dev/outbox", valid: async () => get("/api/dev/outbox") },
@@ -953,11 +1021,16 @@ function mutationsOf(routeCase: RouteCase, valid: Call): Mutation[] {
 }
 
 /** What is wrong with an answer: a 5xx, a 4xx without a reason, or another status than due. */
-function problemOf(answer: Answer, status?: number, jsonRefusal = false): string | undefined {
+function problemOf(
+  answer: Answer,
+  status?: number,
+  jsonRefusal: Record<number, string> = {},
+): string | undefined {
   if (status !== undefined && answer.status !== status) return `expected ${status}`;
   if (answer.status >= 500) return "server error";
-  if (jsonRefusal && answer.status === 422 && answer.type.startsWith(JSON_TYPE)) {
-    return answer.body.includes('"problems"') ? undefined : "422 without its problems";
+  const outcome = jsonRefusal[answer.status];
+  if (outcome !== undefined && answer.type.startsWith(JSON_TYPE)) {
+    return answer.body.includes(`"${outcome}"`) ? undefined : `${answer.status} without ${outcome}`;
   }
   if (answer.status >= 400) {
     const reason = answer.body.trim();
@@ -1097,6 +1170,28 @@ class Harness {
     const live = (await list()).find((version) => version.live);
     if (!live) throw new Error("no live version");
     return live.id;
+  }
+
+  /**
+   * Saves `path` in the studio's draft (a text of its own) and answers the hash a save or a
+   * removal of it must name.
+   */
+  async draftFile(path: string): Promise<string | null> {
+    await this.packVersion();
+    const draft = opsDraft.parse(
+      await this.ok({ ...get("/api/ops/pack/draft"), headers: OPS_BEARER }),
+    );
+    const current = draft.files.find((file) => file.path === path)?.hash ?? null;
+    const saved = opsDraftSaveOutcome.parse(
+      await this.ok({
+        method: "PUT",
+        path: "/api/ops/pack/draft/file",
+        body: { path, text: `Fuzz ${Math.random()}`, replaces: current },
+        headers: OPS_BEARER,
+      }),
+    );
+    if (!saved.ok) throw new Error(`draft file ${path} not saved`);
+    return saved.file.hash;
   }
 
   /** The id of a news item just sent. */

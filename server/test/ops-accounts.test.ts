@@ -455,6 +455,13 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     const authors: [string, string, unknown][] = [
       ["POST", "/content/reload", {}],
       ["POST", "/pack/versions/1/release", {}],
+      ["GET", "/pack/draft", undefined],
+      ["GET", "/pack/draft/file?path=game.yaml", undefined],
+      ["PUT", "/pack/draft/file", { path: "game.yaml", text: "id: x\n", replaces: null }],
+      ["DELETE", "/pack/draft/file?path=game.yaml&replaces=x", undefined],
+      ["POST", "/pack/draft/check", {}],
+      ["POST", "/pack/draft/publish", {}],
+      ["DELETE", "/pack/draft", undefined],
     ];
     const exportCsv: [string, string, unknown] = ["GET", "/export.csv", undefined];
     const hosts: [string, string, unknown][] = [
@@ -477,6 +484,8 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       expect(await statusOf(author, request)).toBe("host role required");
       expect(await statusOf(host, request)).toBe("taken");
     }
+    // A HEAD needs its GET's role.
+    expect((await call("HEAD", "/pack/draft", { cookie: host })).status).toBe(403);
     // Looking needs no role.
     for (const path of ["/overview", "/players", "/news", "/pack/versions", "/audit"]) {
       expect((await call("GET", path, { cookie: viewer })).status, path).toBe(200);

@@ -127,6 +127,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {
           library: services.packs,
+          drafts: services.drafts,
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
         },

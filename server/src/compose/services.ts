@@ -20,6 +20,7 @@ import type { EventBus, GameActivity } from "../events/bus";
 import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../game/content-reload";
+import { PackDrafts } from "../packs/pack-drafts";
 import { PackLibrary } from "../packs/pack-library";
 import type { PackVersion } from "../store/pack-repository";
 import type { ReloadOutcome } from "../game/content-reload";
@@ -139,6 +140,7 @@ export async function buildServices(deps: ServiceDeps) {
   const scripts = createScriptRunner(pack, config.scriptWorkers);
   const instance = randomUUID();
   const packs = new PackLibrary({ store, cacheDir: config.packCacheDir, clock });
+  const drafts = new PackDrafts({ store, library: packs, cacheDir: config.packCacheDir, clock });
   const content = new ContentReloader({
     pack,
     scripts,
@@ -227,6 +229,7 @@ export async function buildServices(deps: ServiceDeps) {
     scripts,
     content,
     packs,
+    drafts,
     game,
     stories,
     news,

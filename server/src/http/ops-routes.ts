@@ -55,6 +55,13 @@ const roleOfCall = new Map<string, OpsRole>([
   ["POST /api/ops/content/reload", "author"],
   ["POST /api/ops/pack/import", "author"],
   ["POST /api/ops/pack/versions/:id/release", "author"],
+  ["GET /api/ops/pack/draft", "author"],
+  ["DELETE /api/ops/pack/draft", "author"],
+  ["GET /api/ops/pack/draft/file", "author"],
+  ["PUT /api/ops/pack/draft/file", "author"],
+  ["DELETE /api/ops/pack/draft/file", "author"],
+  ["POST /api/ops/pack/draft/check", "author"],
+  ["POST /api/ops/pack/draft/publish", "author"],
   ["POST /api/ops/news", "host"],
   ["DELETE /api/ops/news/:id", "host"],
   ["POST /api/ops/players/:playerId/stations/:stationId/cancel", "host"],
@@ -128,7 +135,8 @@ export function opsRoutes({
       await authenticate(request);
       const call = `${request.method} ${request.routeOptions.url ?? ""}`;
       ops.assertMayCall(callerOf(request), beforePasswordChange.has(call));
-      const role = roleOfCall.get(call);
+      // A HEAD runs its GET's handler, and needs the same role.
+      const role = roleOfCall.get(call.replace(/^HEAD /, "GET "));
       if (role !== undefined) ops.assertRole(callerOf(request), role);
     });
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

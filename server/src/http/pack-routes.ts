@@ -2,7 +2,9 @@ import { opsEmptyRequest, opsPackVersionParams } from "@wegmarke/protocol";
 import type { OpsPackImportOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
+import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
+import { draftRoutes } from "./draft-routes";
 import { parse } from "./parse";
 
 /** A zipped pack may be this large; media make most of it. */
@@ -13,6 +15,8 @@ const LISTED = 100;
 
 export type PackRouteDeps = {
   library: PackLibrary;
+  /** The studio's draft (`/api/ops/pack/draft`, draft-routes.ts). */
+  drafts: PackDrafts;
   /** Makes a stored version live on every instance (game/content-reload.ts). */
   release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
   /** The game this server plays: a pack of another is refused. */
@@ -31,6 +35,8 @@ export type PackRouteDeps = {
 export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
   const { library, release, storyId, author, record } = deps;
   return async (app) => {
+    await app.register(draftRoutes(deps), { prefix: "/draft" });
+
     app.addContentTypeParser(
       ["application/zip", "application/x-zip-compressed", "application/octet-stream"],
       { parseAs: "buffer", bodyLimit: PACK_UPLOAD_LIMIT },

@@ -228,7 +228,7 @@ export class PackLibrary {
       for (const file of version.files) {
         const target = path.join(building, ...safeParts(file.path));
         await mkdir(path.dirname(target), { recursive: true });
-        const blob = await this.blob(file.hash);
+        const blob = await this.blobFile(file.hash);
         await link(blob, target).catch(() => copyFile(blob, target));
       }
       await rename(building, dir).catch(async (error: unknown) => {
@@ -241,7 +241,8 @@ export class PackLibrary {
     return dir;
   }
 
-  private async blob(hash: string): Promise<string> {
+  /** A content's file in this instance's cache, written from the database once. */
+  async blobFile(hash: string): Promise<string> {
     if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`pack blob ${hash}: not a content hash`);
     const file = path.join(this.deps.cacheDir, "blobs", hash);
     if (await exists(file)) return file;

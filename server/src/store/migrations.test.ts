@@ -198,6 +198,7 @@ describe("the migrations on PostgreSQL", () => {
         "news.id integer YES",
         "operator_audit.id integer YES",
         "operators.id integer YES",
+        "pack_drafts.id integer NO",
         "pack_releases.id integer YES",
         "pack_versions.id integer YES",
         "players.id integer YES",
@@ -226,13 +227,14 @@ describe("the migrations on PostgreSQL", () => {
         MIGRATION_015,
         "016-pack-versions",
         "017-operator-roles",
+        "018-pack-draft",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(25);
+      expect(await count("table_schema = $1", [schema.name])).toBe(27);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

@@ -59,12 +59,18 @@ export class PackRepository {
       hash,
       size: bytes.byteLength,
     }));
+    return this.insertVersion({ ...version, files });
+  }
+
+  private async insertVersion(
+    version: Omit<NewPackVersion, "files"> & { files: PackFileEntry[] },
+  ): Promise<{ version: PackVersion; created: boolean }> {
     // Another instance may store the same version at the same time: the first one's stays.
     const row = await this.db
       .insertInto("packVersions")
       .values({
         digest: version.digest,
-        files: JSON.stringify(files),
+        files: JSON.stringify(version.files),
         source: version.source,
         author: version.author,
         createdAt: version.createdAt,
@@ -78,7 +84,8 @@ export class PackRepository {
     return { version: theirs, created: false };
   }
 
-  private async saveBlob(hash: string, bytes: Uint8Array): Promise<void> {
+  /** Stores a file's content under its hash, unless it is stored. */
+  async saveBlob(hash: string, bytes: Uint8Array): Promise<void> {
     const chunks = Math.max(1, Math.ceil(bytes.byteLength / BLOB_CHUNK));
     const inserted = await this.db
       .insertInto("packBlobs")
@@ -93,6 +100,28 @@ export class PackRepository {
       const data = buffer.subarray(seq * BLOB_CHUNK, (seq + 1) * BLOB_CHUNK);
       await this.db.insertInto("packBlobChunks").values({ hash, seq, data }).execute();
     }
+  }
+
+  /**
+   * Stores a version whose contents are stored already (the studio's draft); like `save`, the
+   * same digest is the same version.
+   */
+  async saveListed(
+    version: Omit<NewPackVersion, "files"> & { files: PackFileEntry[] },
+  ): Promise<{ version: PackVersion; created: boolean }> {
+    const known = await this.byDigest(version.digest);
+    if (known) return { version: known, created: false };
+    return this.insertVersion(version);
+  }
+
+  /** A blob's size, or undefined when no such content is stored. */
+  async blobSize(hash: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom("packBlobs")
+      .select("size")
+      .where("hash", "=", hash)
+      .executeTakeFirst();
+    return row?.size;
   }
 
   async byDigest(digest: string): Promise<PackVersion | undefined> {

@@ -32,6 +32,8 @@ export type Database = {
   packBlobChunks: PackBlobChunksTable;
   packVersions: PackVersionsTable;
   packReleases: PackReleasesTable;
+  packDrafts: PackDraftsTable;
+  packDraftFiles: PackDraftFilesTable;
 };
 
 /**
@@ -266,4 +268,15 @@ export type PackReleasesTable = {
   versionId: number;
   releasedAt: string;
   releasedBy: string | null;
+};
+
+/** The studio's draft (one row, id 1): the version its changes apply to. */
+export type PackDraftsTable = { id: number; baseVersionId: number };
+
+/** A file the draft changes: its content's hash in pack_blobs, or null where it is removed. */
+export type PackDraftFilesTable = {
+  path: string;
+  hash: string | null;
+  updatedAt: string;
+  updatedBy: string | null;
 };

@@ -14,6 +14,7 @@ import { migrateToLatest } from "./migrations";
 import { ParticipantRepository } from "./participant-repository";
 import { PasswordResetRepository } from "./password-reset-repository";
 import { NewsRepository } from "./news-repository";
+import { PackDraftRepository } from "./pack-draft-repository";
 import { PackRepository } from "./pack-repository";
 import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
@@ -61,6 +62,7 @@ export type Repositories = {
   news: NewsRepository;
   figures: FiguresRepository;
   packs: PackRepository;
+  drafts: PackDraftRepository;
 };
 
 function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteReader): Repositories {
@@ -83,6 +85,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     news: new NewsRepository(db),
     figures: new FiguresRepository(db, dialect, reader),
     packs: new PackRepository(db),
+    drafts: new PackDraftRepository(db),
   };
 }
 

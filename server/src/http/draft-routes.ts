@@ -1,0 +1,85 @@
+import {
+  opsDraftFileQuery,
+  opsDraftRemove,
+  opsDraftSave,
+  opsEmptyRequest,
+} from "@wegmarke/protocol";
+import type { OpsDraftPublishOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { groupProblems } from "../packs/check-groups";
+import type { PackDrafts } from "../packs/pack-drafts";
+import type { PackLibrary } from "../packs/pack-library";
+import { parse } from "./parse";
+
+export type DraftRouteDeps = {
+  drafts: PackDrafts;
+  library: PackLibrary;
+  release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
+  storyId: () => string;
+  author: (request: FastifyRequest) => string | null;
+  record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
+};
+
+/**
+ * The studio's draft, mounted at `/api/ops/pack/draft`: its files, a text file to edit, a save
+ * that names what it replaces (409 with the other author's file otherwise), a removal, the
+ * check by station, the publish on every instance, and discarding it.
+ */
+export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
+  const { drafts, library, release, storyId, author, record } = deps;
+  return async (app) => {
+    app.get("", async () => drafts.draft());
+
+    app.get("/file", async (request) => {
+      const { path } = parse(opsDraftFileQuery, request.query, "query");
+      return drafts.text(path);
+    });
+
+    app.put("/file", async (request, reply) => {
+      const { path, text, replaces } = parse(opsDraftSave, request.body);
+      const outcome = await drafts.save(path, text, replaces, author(request));
+      await record(request, "pack.draft.save", outcome.ok ? path : `${path} refused: changed`);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.delete("/file", async (request, reply) => {
+      const { path, replaces } = parse(opsDraftRemove, request.query, "query");
+      const outcome = await drafts.remove(path, replaces, author(request));
+      await record(request, "pack.draft.remove", outcome.ok ? path : `${path} refused: changed`);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.post("/check", async (request) => {
+      parse(opsEmptyRequest, request.body);
+      return drafts.check();
+    });
+
+    app.post("/publish", async (request, reply) => {
+      parse(opsEmptyRequest, request.body);
+      const by = author(request);
+      const prepared = await drafts.prepare(by, storyId());
+      if (!prepared.ok) {
+        await record(request, "pack.draft.publish", "refused by the check");
+        return reply.code(422).send(prepared satisfies OpsDraftPublishOutcome);
+      }
+      const outcome = await release(prepared.version.id, by);
+      if (!outcome?.ok) {
+        const problems = outcome?.problems ?? [];
+        await record(request, "pack.draft.publish", `version ${prepared.version.id} refused`);
+        const check = await groupProblems("", problems, []);
+        return reply.code(422).send({ ok: false, check } satisfies OpsDraftPublishOutcome);
+      }
+      await drafts.settle(prepared);
+      await record(request, "pack.draft.publish", `version ${prepared.version.id}`);
+      const [version] = await library.listed([prepared.version]);
+      if (!version) throw new Error(`version ${prepared.version.id} not listed`);
+      return { ok: true, version, warnings: prepared.warnings } satisfies OpsDraftPublishOutcome;
+    });
+
+    app.delete("", async (request) => {
+      await drafts.discard();
+      await record(request, "pack.draft.discard", "");
+      return drafts.draft();
+    });
+  };
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { copyFile, link, mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import type {
+  OpsDraft,
+  OpsDraftCheck,
+  OpsDraftFile,
+  OpsDraftSaveOutcome,
+  OpsDraftText,
+} from "@wegmarke/protocol";
+import type { Clock } from "../clock";
+import { checkContentPack } from "../content/loader";
+import type { ContentProblem } from "../content/model";
+import { blobHash, packDigest } from "../content/pack-snapshot";
+import { ServiceError } from "../errors";
+import type { DraftFile } from "../store/pack-draft-repository";
+import type { PackFileEntry, PackVersion } from "../store/pack-repository";
+import type { Repositories, Store } from "../store/store";
+import { groupProblems } from "./check-groups";
+import type { PackLibrary } from "./pack-library";
+
+export type PackDraftsDeps = {
+  store: Store;
+  library: PackLibrary;
+  /** Where this instance writes a draft's files for the check (PACK_CACHE_DIR). */
+  cacheDir: string;
+  clock: Clock;
+};
+
+/** The files the studio edits as text; media are uploaded. */
+const TEXT_FILES = /\.(ya?ml|ink|md|txt|json)$/;
+
+/** A draft stored as a version, ready to go live: what it published, to settle afterwards. */
+export type PreparedDraft =
+  | { ok: true; version: PackVersion; warnings: ContentProblem[]; published: DraftFile[] }
+  | { ok: false; check: OpsDraftCheck };
+
+type DraftState = {
+  base: PackVersion;
+  live: PackVersion;
+  changes: Map<string, DraftFile>;
+};
+
+/**
+ * The studio's draft (decisions/033): the changes authors make to the pack's files before they
+ * publish them. It starts from the live version at the first change; each file saved names the
+ * content it replaces, and a save that would overwrite another author's is refused with theirs.
+ * "Check" runs `content:check` on the draft, "publish" stores it as a version (released by the
+ * caller on every instance) and leaves in the draft only what changed meanwhile.
+ */
+export class PackDrafts {
+  constructor(private readonly deps: PackDraftsDeps) {}
+
+  /** The draft's files: the base version's with the draft's changes, and the removed ones. */
+  async draft(): Promise<OpsDraft> {
+    const state = await this.state();
+    return {
+      base: state.base.id,
+      live: state.live.id,
+      files: listFiles(state),
+      changed: state.changes.size,
+    };
+  }
+
+  /** A text file of the draft, with the hash a save must name; 404 where there is none. */
+  async text(file: string): Promise<OpsDraftText> {
+    textOnly(file);
+    const state = await this.state();
+    const current = currentOf(state, file);
+    if (current.hash === null) throw new ServiceError(404, "no such file in the draft");
+    return this.textOf(file, current);
+  }
+
+  /** Saves a text file where it still has the content `replaces`; else answers theirs. */
+  async save(
+    file: string,
+    text: string,
+    replaces: string | null,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    textOnly(file);
+    const bytes = Buffer.from(text, "utf8");
+    return this.write(file, { hash: blobHash(bytes), bytes }, replaces, by);
+  }
+
+  /** Removes a file where it still has the content `replaces`; else answers theirs. */
+  remove(file: string, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {
+    return this.write(file, { hash: null }, replaces, by);
+  }
+
+  /** Forgets every change of the draft. */
+  discard(): Promise<void> {
+    return this.deps.store.transaction((repos) => repos.drafts.discard());
+  }
+
+  /** The checks of `content:check` on the draft, with the problems by station. */
+  async check(): Promise<OpsDraftCheck> {
+    const state = await this.state();
+    return this.withFolder(state, async (dir) => {
+      const check = await checkContentPack(dir);
+      return groupProblems(dir, check.errors, check.warnings);
+    });
+  }
+
+  /**
+   * Stores the draft as a version once it passes the checks (not yet live): the caller releases
+   * it, then `settle`s the draft.
+   */
+  async prepare(by: string | null, storyId: string): Promise<PreparedDraft> {
+    const state = await this.state();
+    const files = entriesOf(state);
+    const checked = await this.withFolder(state, async (dir) => {
+      const check = await checkContentPack(dir);
+      const grouped = await groupProblems(dir, check.errors, check.warnings);
+      if (check.pack && check.pack.id !== storyId) {
+        const message = `id is "${check.pack.id}": this server plays "${storyId}"`;
+        const refused = [{ file: "game.yaml", message }];
+        return { ok: false as const, check: await groupProblems(dir, refused, []) };
+      }
+      return check.pack
+        ? { ok: true as const, warnings: check.warnings }
+        : { ok: false as const, check: grouped };
+    });
+    if (!checked.ok) return checked;
+    const createdAt = this.deps.clock.now().toISOString();
+    const { version } = await this.deps.store.transaction((repos) =>
+      repos.packs.saveListed({
+        digest: packDigest(files),
+        files,
+        source: "studio",
+        author: by,
+        createdAt,
+      }),
+    );
+    return {
+      ok: true,
+      version,
+      warnings: checked.warnings,
+      published: [...state.changes.values()],
+    };
+  }
+
+  /** After `prepared` went live: the draft starts from it, keeping changes made meanwhile. */
+  async settle(prepared: PreparedDraft & { ok: true }): Promise<void> {
+    await this.deps.store.transaction(async (repos) => {
+      await repos.drafts.settle(prepared.published);
+      await repos.drafts.rebase(prepared.version.id);
+    });
+  }
+
+  private async write(
+    file: string,
+    content: { hash: string; bytes: Buffer } | { hash: null },
+    replaces: string | null,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    const at = this.deps.clock.now().toISOString();
+    const written = await this.deps.store.transaction(async (repos) => {
+      const live = await repos.packs.live();
+      if (!live) throw new ServiceError(409, "no version of the pack is live yet");
+      const base = await repos.packs.byId(await repos.drafts.start(live.id));
+      if (!base) throw new Error("the draft's version is missing");
+      const entry = await repos.drafts.file(file);
+      const original = base.files.find((f) => f.path === file)?.hash ?? null;
+      const current = entry ? entry.hash : original;
+      if (current !== replaces) return false;
+      if (content.hash !== null) await repos.packs.saveBlob(content.hash, content.bytes);
+      if (content.hash === original) {
+        return entry === undefined || repos.drafts.revert(file, entry.hash);
+      }
+      const change = { path: file, hash: content.hash, updatedAt: at, updatedBy: by };
+      return repos.drafts.write(change, entry === undefined ? undefined : entry.hash);
+    });
+    const state = await this.state();
+    const now = listFiles(state).find((f) => f.path === file);
+    if (written) return { ok: true, file: now ?? gone(file) };
+    const theirs = currentOf(state, file);
+    return { ok: false, theirs: await this.textOf(file, theirs) };
+  }
+
+  private async textOf(
+    file: string,
+    current: { hash: string | null; by: string | null; at: string | null },
+  ): Promise<OpsDraftText> {
+    const text =
+      current.hash === null
+        ? ""
+        : await readFile(await this.deps.library.blobFile(current.hash), "utf8");
+    return { path: file, ...current, text };
+  }
+
+  private async state(): Promise<DraftState> {
+    return this.deps.store.transaction(async (repos: Repositories) => {
+      const live = await repos.packs.live();
+      if (!live) throw new ServiceError(409, "no version of the pack is live yet");
+      const baseId = await repos.drafts.base();
+      const base = baseId === undefined ? live : await repos.packs.byId(baseId);
+      if (!base) throw new Error("the draft's version is missing");
+      const changes = new Map<string, DraftFile>();
+      if (baseId !== undefined) {
+        for (const change of await repos.drafts.files()) changes.set(change.path, change);
+      }
+      return { base, live, changes };
+    });
+  }
+
+  /** Runs `use` on a folder with the draft's files, removed afterwards. */
+  private async withFolder<T>(state: DraftState, use: (dir: string) => Promise<T>): Promise<T> {
+    const dir = path.join(this.deps.cacheDir, "drafts", randomUUID());
+    try {
+      for (const file of entriesOf(state)) {
+        const target = path.join(dir, ...file.path.split("/"));
+        await mkdir(path.dirname(target), { recursive: true });
+        const blob = await this.deps.library.blobFile(file.hash);
+        await link(blob, target).catch(() => copyFile(blob, target));
+      }
+      return await use(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A file the draft added and then removed: no longer among its files. */
+function gone(file: string): OpsDraftFile {
+  return { path: file, hash: null, size: 0, state: "removed", by: null, at: null };
+}
+
+function textOnly(file: string): void {
+  if (!TEXT_FILES.test(file)) {
+    throw new ServiceError(415, "the studio edits yaml, ink, md, txt and json files as text");
+  }
+}
+
+/** A path's content in the draft, with who changed it there. */
+function currentOf(
+  state: DraftState,
+  file: string,
+): { hash: string | null; by: string | null; at: string | null } {
+  const change = state.changes.get(file);
+  if (change) return { hash: change.hash, by: change.updatedBy, at: change.updatedAt };
+  const original = state.base.files.find((f) => f.path === file);
+  return { hash: original?.hash ?? null, by: null, at: null };
+}
+
+/** The files the draft makes, sorted by path: the version a publish stores. */
+function entriesOf(state: DraftState): PackFileEntry[] {
+  return listFiles(state)
+    .filter((file): file is OpsDraftFile & { hash: string } => file.hash !== null)
+    .map(({ path: file, hash, size }) => ({ path: file, hash, size }));
+}
+
+function listFiles(state: DraftState): OpsDraftFile[] {
+  const files = new Map<string, OpsDraftFile>();
+  for (const file of state.base.files) {
+    files.set(file.path, { ...file, state: "same", by: null, at: null });
+  }
+  for (const change of state.changes.values()) {
+    const original = files.get(change.path);
+    files.set(change.path, {
+      path: change.path,
+      hash: change.hash,
+      size: change.size,
+      state: change.hash === null ? "removed" : original ? "changed" : "added",
+      by: change.updatedBy,
+      at: change.updatedAt,
+    });
+  }
+  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,259 @@
+import { cp } from "node:fs/promises";
+import { resolve } from "node:path";
+import {
+  auditPage,
+  opsDraft,
+  opsDraftCheck,
+  opsDraftPublishOutcome,
+  opsDraftSaveOutcome,
+  opsDraftText,
+  publicContentSchema,
+} from "@wegmarke/protocol";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { repoRoot } from "../src/config";
+import { loadContentPack } from "../src/content/loader";
+import { dialects } from "./support/dialects";
+import type { TestDatabase, Where } from "./support/dialects";
+import { startApp, tempDir } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+/**
+ * The studio's draft in the operators' API: a file read, saved over what it replaces (409 with
+ * the other author's file otherwise), checked by station and published on every instance.
+ */
+
+const TOKEN = "pack-draft-token-".padEnd(48, "d");
+const BEARER = { authorization: `Bearer ${TOKEN}` };
+
+async function ops(app: TestApp, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${app.url}/api/ops${path}`, {
+    method,
+    headers: { ...BEARER, ...(body !== undefined && { "content-type": "application/json" }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const json: unknown = response.headers.get("content-type")?.startsWith("application/json")
+    ? JSON.parse(text)
+    : null;
+  return { status: response.status, text, json };
+}
+
+async function titleOn(app: TestApp): Promise<string> {
+  const response = await fetch(`${app.url}/webapp/content/de.json`);
+  return publicContentSchema.parse(await response.json()).title;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return Date.now() - started;
+}
+
+const retitle = (yaml: string, title: string) =>
+  yaml.replace(/^title:\n {2}de: .*$/m, `title:\n  de: ${title}`);
+
+describe.each(dialects)("the studio's draft on $name", (dialect) => {
+  let database: TestDatabase;
+  let packDir: { dir: string; remove(): Promise<void> };
+  let apps: TestApp[];
+
+  beforeEach(async () => {
+    database = await dialect.open();
+    packDir = await tempDir();
+    await cp(resolve(repoRoot, "content/demo"), packDir.dir, { recursive: true });
+    apps = [];
+  });
+
+  afterEach(async () => {
+    for (const app of apps) await app.close();
+    await database.done();
+    await packDir.remove();
+  });
+
+  /** An instance whose live version is the demo folder. */
+  async function instance(where: Where = database.where): Promise<TestApp> {
+    const pack = await loadContentPack(packDir.dir);
+    const app = await startApp({ ...where, pack, config: { operatorToken: TOKEN } });
+    apps.push(app);
+    expect((await ops(app, "POST", "/content/reload", {})).status).toBe(200);
+    return app;
+  }
+
+  it("edits a file in the draft, refuses a stale save with theirs, checks and publishes it", async () => {
+    const app = await instance();
+    const draft = opsDraft.parse((await ops(app, "GET", "/pack/draft")).json);
+    expect(draft).toMatchObject({ base: 1, live: 1, changed: 0 });
+    expect(draft.files.map((file) => file.path)).toContain("stations/1-marktplatz/script.de.ink");
+
+    const game = opsDraftText.parse(
+      (await ops(app, "GET", "/pack/draft/file?path=game.yaml")).json,
+    );
+    expect(game.text).toContain("de: Märchenhaftes Marburg");
+    const first = retitle(game.text, "Im Entwurf");
+    const saved = await ops(app, "PUT", "/pack/draft/file", {
+      path: "game.yaml",
+      text: first,
+      replaces: game.hash,
+    });
+    expect(saved.status).toBe(200);
+    expect(opsDraftSaveOutcome.parse(saved.json)).toMatchObject({
+      ok: true,
+      file: { path: "game.yaml", state: "changed", by: null },
+    });
+    // Players still get the live version.
+    expect(await titleOn(app)).toBe("Märchenhaftes Marburg");
+
+    // A second author, who opened the file before the save, is told and loses nothing.
+    const stale = await ops(app, "PUT", "/pack/draft/file", {
+      path: "game.yaml",
+      text: retitle(game.text, "Zu spät"),
+      replaces: game.hash,
+    });
+    expect(stale.status).toBe(409);
+    expect(opsDraftSaveOutcome.parse(stale.json)).toMatchObject({
+      ok: false,
+      theirs: { path: "game.yaml", text: first },
+    });
+    const removal = await ops(
+      app,
+      "DELETE",
+      `/pack/draft/file?path=game.yaml&replaces=${game.hash}`,
+    );
+    expect(removal.status).toBe(409);
+
+    const check = opsDraftCheck.parse((await ops(app, "POST", "/pack/draft/check", {})).json);
+    expect(check).toEqual({ ok: true, errors: 0, warnings: 0, groups: [] });
+
+    const published = await ops(app, "POST", "/pack/draft/publish", {});
+    expect(published.status).toBe(200);
+    expect(opsDraftPublishOutcome.parse(published.json)).toMatchObject({
+      ok: true,
+      version: { id: 2, source: "studio", author: null, live: true },
+      warnings: [],
+    });
+    expect(await titleOn(app)).toBe("Im Entwurf");
+    const after = opsDraft.parse((await ops(app, "GET", "/pack/draft")).json);
+    expect(after).toMatchObject({ base: 2, live: 2, changed: 0 });
+
+    const audit = auditPage.parse((await ops(app, "GET", "/audit")).json);
+    expect(audit.entries.map((entry) => [entry.action, entry.detail]).slice(0, 4)).toEqual([
+      ["pack.draft.publish", "version 2"],
+      ["pack.draft.remove", "game.yaml refused: changed"],
+      ["pack.draft.save", "game.yaml refused: changed"],
+      ["pack.draft.save", "game.yaml"],
+    ]);
+  });
+
+  it("publishes nothing that fails the check, and names each problem's station and line", async () => {
+    const app = await instance();
+    const path = "stations/2-schloss/script.de.ink";
+    const script = opsDraftText.parse(
+      (await ops(app, "GET", `/pack/draft/file?path=${path}`)).json,
+    );
+    const broken = `${script.text}\n-> nirgendwo\n`;
+    expect(
+      (await ops(app, "PUT", "/pack/draft/file", { path, text: broken, replaces: script.hash }))
+        .status,
+    ).toBe(200);
+
+    const refused = await ops(app, "POST", "/pack/draft/publish", {});
+    expect(refused.status).toBe(422);
+    const outcome = opsDraftPublishOutcome.parse(refused.json);
+    if (outcome.ok) throw new Error("published a broken draft");
+    expect(outcome.check.groups).toEqual([
+      {
+        kind: "station",
+        folder: "stations/2-schloss",
+        id: 2,
+        title: "Das Landgrafenschloss",
+        problems: [
+          expect.objectContaining({
+            file: path,
+            severity: "error",
+            message: expect.stringContaining("nirgendwo") as string,
+          }),
+        ],
+      },
+    ]);
+    expect(await titleOn(app)).toBe("Märchenhaftes Marburg");
+    expect(opsDraft.parse((await ops(app, "GET", "/pack/draft")).json).live).toBe(1);
+
+    // Discarding the draft brings back the live version's file.
+    expect(opsDraft.parse((await ops(app, "DELETE", "/pack/draft")).json).changed).toBe(0);
+    const again = opsDraftText.parse((await ops(app, "GET", `/pack/draft/file?path=${path}`)).json);
+    expect(again.text).toBe(script.text);
+  });
+
+  it("refuses paths outside the pack, media as text and malformed saves with a reason", async () => {
+    const app = await instance();
+    const cases: [string, string, unknown, number, string][] = [
+      ["GET", "/pack/draft/file?path=../secret.key", undefined, 400, "not a pack path"],
+      ["GET", "/pack/draft/file?path=.git/config", undefined, 400, "not a pack path"],
+      ["GET", "/pack/draft/file?path=map/oberstadt.svg", undefined, 415, "as text"],
+      [
+        "GET",
+        "/pack/draft/file?path=stations/99-nichts/station.yaml",
+        undefined,
+        404,
+        "no such file",
+      ],
+      [
+        "PUT",
+        "/pack/draft/file",
+        { path: "a//b.ink", text: "", replaces: null },
+        400,
+        "not a pack path",
+      ],
+      ["PUT", "/pack/draft/file", { path: "game.yaml", text: 3, replaces: null }, 400, "text"],
+      [
+        "PUT",
+        "/pack/draft/file",
+        { path: "intro/1.png", text: "x", replaces: null },
+        415,
+        "as text",
+      ],
+      ["DELETE", "/pack/draft/file?path=game.yaml", undefined, 400, "replaces"],
+    ];
+    for (const [method, path, body, status, reason] of cases) {
+      const answer = await ops(app, method, path, body);
+      expect([answer.status, answer.text], `${method} ${path}`).toEqual([
+        status,
+        expect.stringContaining(reason),
+      ]);
+    }
+    // A new file's save must say it replaces nothing.
+    const created = await ops(app, "PUT", "/pack/draft/file", {
+      path: "texts/neu.md",
+      text: "Hallo",
+      replaces: "0".repeat(64),
+    });
+    expect(created.status).toBe(409);
+    expect(opsDraftSaveOutcome.parse(created.json)).toMatchObject({
+      ok: false,
+      theirs: { hash: null },
+    });
+  });
+
+  if (dialect.name === "PostgreSQL") {
+    it("publishes a draft on one instance, and the other runs it within 2 s", async () => {
+      const a = await instance();
+      const b = await instance();
+      const game = opsDraftText.parse(
+        (await ops(b, "GET", "/pack/draft/file?path=game.yaml")).json,
+      );
+      const text = retitle(game.text, "Aus dem Studio");
+      expect(
+        (await ops(b, "PUT", "/pack/draft/file", { path: "game.yaml", text, replaces: game.hash }))
+          .status,
+      ).toBe(200);
+      // The draft is the deployment's: the other instance sees the change.
+      expect(opsDraft.parse((await ops(a, "GET", "/pack/draft")).json).changed).toBe(1);
+      expect((await ops(b, "POST", "/pack/draft/publish", {})).status).toBe(200);
+      const took = await until(async () => (await titleOn(a)) === "Aus dem Studio", 2000);
+      expect(took).toBeLessThan(2000);
+    }, 60_000);
+  }
+});
