@@ -53,6 +53,7 @@ export const opsPackHunk = z.object({
   newLines: z.number().int().min(0),
   lines: z.array(z.string()),
 });
+export type OpsPackHunk = z.infer<typeof opsPackHunk>;
 
 export const opsPackFileChanges = ["added", "removed", "changed"] as const;
 
@@ -148,11 +149,12 @@ export type OpsDraftRemove = z.infer<typeof opsDraftRemove>;
 
 /**
  * What a save or a removal came to: 200 with the file, or 409 with the file as another author
- * saved it meanwhile (its text; null where they removed it), which nothing overwrote.
+ * saved it meanwhile (its text; hash null where they removed it), which nothing overwrote, and
+ * what they changed in the text the save started from.
  */
 export const opsDraftSaveOutcome = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), file: opsDraftFile }),
-  z.object({ ok: z.literal(false), theirs: opsDraftText }),
+  z.object({ ok: z.literal(false), theirs: opsDraftText, changes: z.array(opsPackHunk) }),
 ]);
 export type OpsDraftSaveOutcome = z.infer<typeof opsDraftSaveOutcome>;
 

@@ -7,6 +7,11 @@ import {
   opsOverview,
   opsPlayersPage,
   opsMap,
+  opsDraft,
+  opsDraftCheck,
+  opsDraftPublishOutcome,
+  opsDraftSaveOutcome,
+  opsDraftText,
   opsPackChanges,
   opsPackImportOutcome,
   opsPackVersions,
@@ -25,6 +30,11 @@ import type {
   OpsNewsRequest,
   OpsOverview,
   OpsPasswordRequest,
+  OpsDraft,
+  OpsDraftCheck,
+  OpsDraftPublishOutcome,
+  OpsDraftSaveOutcome,
+  OpsDraftText,
   OpsPackChanges,
   OpsPackImportOutcome,
   OpsPackVersions,
@@ -134,6 +144,55 @@ export const releasePack = (id: number): Promise<OpsReloadOutcome> =>
     schema: opsReloadOutcome,
     accept: [422],
   });
+
+/** The studio's draft: the pack's files with the draft's changes. */
+export const getDraft = (signal?: AbortSignal): Promise<OpsDraft> =>
+  call("/pack/draft", { schema: opsDraft, ...(signal && { signal }) });
+
+/** A text file of the draft, with the hash its save names. */
+export const getDraftText = (path: string, signal?: AbortSignal): Promise<OpsDraftText> =>
+  call(`/pack/draft/file?${new URLSearchParams({ path })}`, {
+    schema: opsDraftText,
+    ...(signal && { signal }),
+  });
+
+/** Saves a text file over `replaces`: 200, or 409 with the file another author saved. */
+export const saveDraftText = (
+  path: string,
+  text: string,
+  replaces: string | null,
+): Promise<OpsDraftSaveOutcome> =>
+  call("/pack/draft/file", {
+    method: "PUT",
+    body: { path, text, replaces },
+    schema: opsDraftSaveOutcome,
+    accept: [409],
+  });
+
+/** Removes a file of the draft last seen with `replaces`: 200, or 409 with theirs. */
+export const removeDraftFile = (path: string, replaces: string): Promise<OpsDraftSaveOutcome> =>
+  call(`/pack/draft/file?${new URLSearchParams({ path, replaces })}`, {
+    method: "DELETE",
+    schema: opsDraftSaveOutcome,
+    accept: [409],
+  });
+
+/** The checks of `content:check` on the draft, by station. */
+export const checkDraft = (): Promise<OpsDraftCheck> =>
+  call("/pack/draft/check", { method: "POST", body: {}, schema: opsDraftCheck });
+
+/** Makes the draft the live version on every instance: 200, or 422 with the check. */
+export const publishDraft = (): Promise<OpsDraftPublishOutcome> =>
+  call("/pack/draft/publish", {
+    method: "POST",
+    body: {},
+    schema: opsDraftPublishOutcome,
+    accept: [422],
+  });
+
+/** Forgets the draft's changes. */
+export const discardDraft = (): Promise<OpsDraft> =>
+  call("/pack/draft", { method: "DELETE", schema: opsDraft });
 
 export function getAudit(before: number | undefined, limit: number): Promise<AuditPage> {
   const params = new URLSearchParams({ limit: String(limit) });

@@ -8,6 +8,7 @@ export const sections = [
   "map",
   "news",
   "content",
+  "studio",
   "versions",
   "audit",
 ] as const;
@@ -19,6 +20,7 @@ export const sectionPath: Record<Section, string> = {
   map: "/ops/map",
   news: "/ops/news",
   content: "/ops/content",
+  studio: "/ops/studio",
   versions: "/ops/versions",
   audit: "/ops/audit",
 };
@@ -49,8 +51,15 @@ export function usePathname(): string {
   return useSyncExternalStore(subscribe, () => window.location.pathname);
 }
 
+/** The address's query, as the studio keeps the file and line it shows there. */
+export function useSearch(): URLSearchParams {
+  const search = useSyncExternalStore(subscribe, () => window.location.search);
+  return new URLSearchParams(search);
+}
+
+/** Goes to `path` (with its query) within the console. */
 export function navigate(path: string): void {
-  if (path === window.location.pathname) return;
+  if (path === window.location.pathname + window.location.search) return;
   window.history.pushState(null, "", path);
   window.dispatchEvent(new Event(NAVIGATED));
 }

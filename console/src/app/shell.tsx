@@ -7,6 +7,7 @@ import type { Connection } from "../live/live-state";
 import { useLive } from "../live/use-live";
 import { AuditView } from "../views/audit";
 import { ContentView } from "../views/content";
+import { StudioView } from "../views/studio/studio";
 import { VersionsView } from "../views/versions";
 import { MapView } from "../views/map/map-view";
 import { NewsView } from "../views/news/news";
@@ -24,6 +25,7 @@ const sectionNames: Record<Section, TextKey> = {
   map: "nav.map",
   news: "nav.news",
   content: "nav.content",
+  studio: "nav.studio",
   versions: "nav.versions",
   audit: "nav.audit",
 };
@@ -63,6 +65,8 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
       return <NewsView />;
     case "content":
       return <ContentView />;
+    case "studio":
+      return <StudioView />;
     case "versions":
       return <VersionsView />;
     case "audit":

@@ -1,16 +1,10 @@
 import type { OpsPackFileChange } from "@wegmarke/protocol";
 import { errorText } from "../api/error-text";
 import { getPackChanges } from "../api/ops-api";
+import { Hunks } from "../components/hunks";
 import { useI18n } from "../i18n/i18n";
 import { formatBytes } from "../lib/format";
 import { useCall } from "../lib/use-call";
-
-/** A line of a unified diff by its first character: added, removed or context. */
-function lineClass(line: string): string {
-  if (line.startsWith("+")) return "diff__line diff__line--added";
-  if (line.startsWith("-")) return "diff__line diff__line--removed";
-  return "diff__line";
-}
 
 function FileChange({ file }: { file: OpsPackFileChange }) {
   const { t, locale } = useI18n();
@@ -32,18 +26,7 @@ function FileChange({ file }: { file: OpsPackFileChange }) {
         {file.hunks === undefined ? (
           <p className="muted">{t("versions.noLines")}</p>
         ) : (
-          file.hunks.map((hunk) => (
-            <pre key={`${hunk.oldStart}:${hunk.newStart}`} className="diff__hunk">
-              <span className="diff__place">
-                {`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`}
-              </span>
-              {hunk.lines.map((line, index) => (
-                <span key={index} className={lineClass(line)}>
-                  {line}
-                </span>
-              ))}
-            </pre>
-          ))
+          <Hunks hunks={file.hunks} />
         )}
       </details>
     </li>

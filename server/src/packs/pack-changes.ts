@@ -1,4 +1,4 @@
-import type { OpsPackFileChange } from "@wegmarke/protocol";
+import type { OpsPackFileChange, OpsPackHunk } from "@wegmarke/protocol";
 import { structuredPatch } from "diff";
 import type { PackFileEntry } from "../store/pack-repository";
 
@@ -41,19 +41,19 @@ export async function packChanges(
       was === undefined ? "" : read("before", was),
       is === undefined ? "" : read("after", is),
     ]);
-    const { hunks } = structuredPatch(path, path, oldText, newText, "", "", { context: CONTEXT });
-    changes.push({
-      path,
-      change,
-      ...sizes,
-      hunks: hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
-        oldStart,
-        oldLines,
-        newStart,
-        newLines,
-        lines,
-      })),
-    });
+    changes.push({ path, change, ...sizes, hunks: textHunks(oldText, newText) });
   }
   return changes;
+}
+
+/** The lines that differ from `oldText` to `newText`, as unified-diff hunks with context. */
+export function textHunks(oldText: string, newText: string): OpsPackHunk[] {
+  const { hunks } = structuredPatch("", "", oldText, newText, "", "", { context: CONTEXT });
+  return hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
+    oldStart,
+    oldLines,
+    newStart,
+    newLines,
+    lines,
+  }));
 }

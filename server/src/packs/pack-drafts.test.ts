@@ -107,6 +107,7 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
     const lost = outcomes.find((outcome) => !outcome.ok);
     expect(won).toHaveLength(1);
     const winner = outcomes[0]?.ok ? { name: "anna", text: anna } : { name: "ben", text: ben };
+    const changedLine = winner.name === "anna" ? "Beinahe fünfzig Jahre!" : "Schade,";
     expect(lost).toEqual({
       ok: false,
       theirs: {
@@ -116,6 +117,14 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
         by: winner.name,
         at: "2026-11-26T10:00:00.000Z",
       },
+      // What they changed in the text the loser started from.
+      changes: [
+        expect.objectContaining({
+          lines: expect.arrayContaining([
+            expect.stringMatching(new RegExp(`^\\+.*${changedLine}`)),
+          ]) as string[],
+        }),
+      ],
     });
     expect((await drafts.text(SCRIPT)).text).toBe(winner.text);
 

@@ -17,6 +17,7 @@ import type { DraftFile } from "../store/pack-draft-repository";
 import type { PackFileEntry, PackVersion } from "../store/pack-repository";
 import type { Repositories, Store } from "../store/store";
 import { groupProblems } from "./check-groups";
+import { textHunks } from "./pack-changes";
 import type { PackLibrary } from "./pack-library";
 
 export type PackDraftsDeps = {
@@ -174,8 +175,16 @@ export class PackDrafts {
     const state = await this.state();
     const now = listFiles(state).find((f) => f.path === file);
     if (written) return { ok: true, file: now ?? gone(file) };
-    const theirs = currentOf(state, file);
-    return { ok: false, theirs: await this.textOf(file, theirs) };
+    const theirs = await this.textOf(file, currentOf(state, file));
+    const started = await this.textOfHash(replaces);
+    return { ok: false, theirs, changes: textHunks(started, theirs.text) };
+  }
+
+  /** The text stored under `hash`; empty for none or a hash never stored. */
+  private async textOfHash(hash: string | null): Promise<string> {
+    if (hash === null || !/^[0-9a-f]{64}$/.test(hash)) return "";
+    if ((await this.deps.store.repos.packs.blobSize(hash)) === undefined) return "";
+    return readFile(await this.deps.library.blobFile(hash), "utf8");
   }
 
   private async textOf(

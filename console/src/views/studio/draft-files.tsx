@@ -1,0 +1,72 @@
+import type { OpsDraftFile } from "@wegmarke/protocol";
+import { Link } from "../../app/router";
+import { useI18n } from "../../i18n/i18n";
+import { formatDateTime } from "../../lib/format";
+import { TEXT_FILE, filePath } from "./paths";
+
+/** The folder a file is listed under: a station's or story's, a top folder, or the game's. */
+function folderOf(path: string): string {
+  const parts = path.split("/");
+  if ((parts[0] === "stations" || parts[0] === "stories") && parts.length > 2) {
+    return `${parts[0]}/${parts[1]}`;
+  }
+  return parts.length > 1 ? (parts[0] ?? "") : "";
+}
+
+function FileRow({ file }: { file: OpsDraftFile }) {
+  const { t, locale } = useI18n();
+  const name = file.path.slice(folderOf(file.path).length).replace(/^\//, "");
+  const editable = file.state !== "removed" && TEXT_FILE.test(file.path);
+  return (
+    <li className={`draft-file draft-file--${file.state}`}>
+      {editable ? <Link to={filePath(file.path)}>{name}</Link> : <code>{name}</code>}
+      {file.state !== "same" && (
+        <>
+          {" "}
+          <span className={`pill pill--${file.state}`}>{t(`studio.state.${file.state}`)}</span>{" "}
+          {file.at !== null && (
+            <span className="muted">
+              {t("studio.by", {
+                name: file.by ?? t("studio.someone"),
+                time: formatDateTime(file.at, locale),
+              })}
+            </span>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** The draft's files by folder; a folder with changes is open. */
+export function DraftFiles({ files }: { files: OpsDraftFile[] }) {
+  const { t } = useI18n();
+  const folders = new Map<string, OpsDraftFile[]>();
+  for (const file of files) {
+    const folder = folderOf(file.path);
+    folders.set(folder, [...(folders.get(folder) ?? []), file]);
+  }
+  return (
+    <section className="panel stack" aria-labelledby="draft-files">
+      <h2 id="draft-files">{t("studio.files")}</h2>
+      {[...folders]
+        .sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }))
+        .map(([folder, inFolder]) => {
+          const changed = inFolder.filter((file) => file.state !== "same").length;
+          return (
+            <details key={folder} className="draft-folder" open={changed > 0}>
+              <summary>
+                {folder === "" ? t("studio.folder.game") : <code>{folder}</code>}
+                {changed > 0 && <span className="muted"> · {t("studio.state.changed")}</span>}
+              </summary>
+              <ul className="draft-folder__files">
+                {inFolder.map((file) => (
+                  <FileRow key={file.path} file={file} />
+                ))}
+              </ul>
+            </details>
+          );
+        })}
+    </section>
+  );
+}

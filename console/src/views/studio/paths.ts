@@ -1,0 +1,9 @@
+/** The files the studio opens as text; media are shown by name. */
+export const TEXT_FILE = /\.(ya?ml|ink|md|txt|json)$/;
+
+/** Where the studio opens a file: `/ops/studio?file=…&line=…`. */
+export function filePath(file: string, line?: number): string {
+  const query = new URLSearchParams({ file });
+  if (line !== undefined) query.set("line", String(line));
+  return `/ops/studio?${query}`;
+}

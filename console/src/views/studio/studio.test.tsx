@@ -1,0 +1,188 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { OpsDraftFile } from "@wegmarke/protocol";
+import { beforeEach, describe, expect, it } from "vitest";
+import { RolesContext } from "../../components/roles";
+import { fakeServer, json } from "../../test/fake-server";
+import { renderView } from "../../test/render";
+import { StudioView } from "./studio";
+
+const SCRIPT = "stations/3-elisabethkirche/script.de.ink";
+const script = Array.from({ length: 16 }, (_, index) => `Zeile ${index + 1}`).join("\n");
+
+const file = (path: string, changes: Partial<OpsDraftFile> = {}): OpsDraftFile => ({
+  path,
+  hash: "a".repeat(64),
+  size: 100,
+  state: "same",
+  by: null,
+  at: null,
+  ...changes,
+});
+
+const draft = {
+  base: 1,
+  live: 1,
+  changed: 1,
+  files: [
+    file("game.yaml"),
+    file("map/oberstadt.svg"),
+    file(SCRIPT, { state: "changed", by: "anna", at: "2026-11-26T10:00:00Z" }),
+    file("stations/3-elisabethkirche/station.yaml"),
+  ],
+};
+
+beforeEach(() => window.history.replaceState(null, "", "/ops/studio"));
+
+describe("the studio", () => {
+  it("lists the draft's files, checks it by station and opens a problem at its line", async () => {
+    const server = fakeServer({
+      "GET /api/ops/pack/draft": () => json(draft),
+      "POST /api/ops/pack/draft/check": () =>
+        json({
+          ok: false,
+          errors: 1,
+          warnings: 1,
+          groups: [
+            {
+              kind: "station",
+              folder: "stations/3-elisabethkirche",
+              id: 3,
+              title: "Die Elisabethkirche",
+              problems: [
+                {
+                  file: SCRIPT,
+                  line: 15,
+                  message: "Divert target not found: '-> ENDE'",
+                  severity: "error",
+                },
+                {
+                  file: "stations/3-elisabethkirche",
+                  message: "far from all others",
+                  severity: "warning",
+                },
+              ],
+            },
+          ],
+        }),
+      "GET /api/ops/pack/draft/file": () =>
+        json({ path: SCRIPT, hash: "b".repeat(64), text: script, by: "anna", at: null }),
+    });
+    renderView(<StudioView />);
+    expect(
+      await screen.findByRole("heading", { name: "Draft on version 1 · live: version 1" }),
+    ).toBeTruthy();
+    expect(screen.getByText("1 file changed in the draft.")).toBeTruthy();
+    const folder = screen.getByText("stations/3-elisabethkirche").closest("details");
+    expect(folder?.open).toBe(true);
+    expect(within(folder as HTMLElement).getByText("changed", { selector: ".pill" })).toBeTruthy();
+    expect(screen.getByText("anna, 26 Nov 2026, 10:00", { exact: false })).toBeTruthy();
+    // Media are named, text files open.
+    expect(screen.getByRole("link", { name: "station.yaml" }).getAttribute("href")).toBe(
+      "/ops/studio?file=stations%2F3-elisabethkirche%2Fstation.yaml",
+    );
+    expect(screen.queryByRole("link", { name: "oberstadt.svg" })).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Check" }));
+    expect(await screen.findByText("The check found 1 error and 1 warning.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Station 3: Die Elisabethkirche" })).toBeTruthy();
+    const place = screen.getByRole("link", { name: `${SCRIPT}, line 15` });
+    expect(screen.getByText("far from all others")).toBeTruthy();
+
+    fireEvent.click(place);
+    const editor = await screen.findByRole<HTMLTextAreaElement>("textbox", {
+      name: `Content of ${SCRIPT}`,
+    });
+    expect(window.location.search).toBe(`?file=${encodeURIComponent(SCRIPT)}&line=15`);
+    expect(editor.value).toBe(script);
+    await waitFor(() => expect(document.activeElement).toBe(editor));
+    expect(editor.value.slice(editor.selectionStart, editor.selectionEnd)).toBe("Zeile 15");
+    expect(server.requests.at(-1)?.query.get("path")).toBe(SCRIPT);
+  });
+
+  it("refuses to overwrite another author's save, then takes theirs or keeps one's own", async () => {
+    const theirs = `${script}\nVon Ben`;
+    let current = "b".repeat(64);
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/file": () =>
+        json({ path: SCRIPT, hash: "b".repeat(64), text: script, by: null, at: null }),
+      "PUT /api/ops/pack/draft/file": ({ body }) => {
+        const { replaces } = body as { replaces: string };
+        if (replaces !== current) {
+          return json(
+            {
+              ok: false,
+              theirs: {
+                path: SCRIPT,
+                hash: current,
+                text: theirs,
+                by: "ben",
+                at: "2026-11-26T10:05:00Z",
+              },
+              changes: [
+                {
+                  oldStart: 14,
+                  oldLines: 3,
+                  newStart: 14,
+                  newLines: 4,
+                  lines: [" Zeile 14", " Zeile 15", " Zeile 16", "+Von Ben"],
+                },
+              ],
+            },
+            409,
+          );
+        }
+        current = "d".repeat(64);
+        return json({
+          ok: true,
+          file: file(SCRIPT, { hash: current, state: "changed", by: "anna" }),
+        });
+      },
+    });
+    window.history.replaceState(null, "", `/ops/studio?file=${encodeURIComponent(SCRIPT)}`);
+    current = "c".repeat(64); // Ben saved after Anna opened the file.
+    renderView(<StudioView />);
+    const editor = await screen.findByRole<HTMLTextAreaElement>("textbox");
+    const save = screen.getByRole("button", { name: "Save to the draft" });
+    expect(save.hasAttribute("disabled")).toBe(true);
+
+    fireEvent.change(editor, { target: { value: `${script}\nVon Anna` } });
+    expect(screen.getByText("Not saved yet")).toBeTruthy();
+    fireEvent.click(save);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(
+      "ben saved this file 26 Nov 2026, 10:05, after you opened it. Nothing was overwritten.",
+    );
+    expect(within(alert).getByText("+Von Ben")).toBeTruthy();
+    expect(alert.querySelector(".studio__theirs")?.textContent).toBe(theirs);
+    // Anna's text stays in the editor while she decides.
+    expect(editor.value).toBe(`${script}\nVon Anna`);
+
+    fireEvent.click(within(alert).getByRole("button", { name: "Save mine over theirs" }));
+    expect(await screen.findByText("Saved to the draft.")).toBeTruthy();
+    const puts = server.requests.filter((request) => request.method === "PUT");
+    expect(puts.map((request) => request.body)).toEqual([
+      { path: SCRIPT, text: `${script}\nVon Anna`, replaces: "b".repeat(64) },
+      { path: SCRIPT, text: `${script}\nVon Anna`, replaces: "c".repeat(64) },
+    ]);
+
+    // Another conflict, and this time Anna takes Ben's version.
+    fireEvent.change(editor, { target: { value: "Nur Anna" } });
+    current = "e".repeat(64);
+    fireEvent.click(screen.getByRole("button", { name: "Save to the draft" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Take their version" }));
+    expect(editor.value).toBe(theirs);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Not saved yet")).toBeNull();
+  });
+
+  it("tells an operator without the author role that the studio is the authors'", () => {
+    fakeServer({});
+    renderView(
+      <RolesContext value={["host"]}>
+        <StudioView />
+      </RolesContext>,
+    );
+    expect(screen.getByText(/author role/i)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Check" })).toBeNull();
+  });
+});

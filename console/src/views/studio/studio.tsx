@@ -1,0 +1,29 @@
+import { useSearch } from "../../app/router";
+import { RoleNote, useRole } from "../../components/roles";
+import { useI18n } from "../../i18n/i18n";
+import { DraftOverview } from "./draft-overview";
+import { FileEditor } from "./file-editor";
+
+/**
+ * The studio: the game's files in a draft that authors change, check and publish. The address
+ * says which file is open, so a problem of the check links to its line.
+ */
+export function StudioView() {
+  const { t } = useI18n();
+  const author = useRole("author");
+  const search = useSearch();
+  const file = search.get("file");
+  const line = Number(search.get("line"));
+  return (
+    <div className="stack">
+      <h1 tabIndex={-1}>{t("nav.studio")}</h1>
+      {!author ? (
+        <RoleNote role="author" />
+      ) : file === null ? (
+        <DraftOverview />
+      ) : (
+        <FileEditor key={file} path={file} {...(Number.isInteger(line) && line > 0 && { line })} />
+      )}
+    </div>
+  );
+}

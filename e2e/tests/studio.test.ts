@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { demoPackWith, type GamePack } from "../support/content";
+import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
+import { addOperator, signInNewOperator } from "../support/operators";
+import { startServer, type RunningServer } from "../support/server";
+
+const SCRIPT = "stations/1-marktplatz/script.de.ink";
+const GREETING = "Hallo! Schön, dass du da bist. Ich bin Lena und zeige dir heute die Oberstadt.";
+const NEW_GREETING = "Servus! Ich bin Lena, und heute zeige ich dir die Oberstadt bei Nacht.";
+
+/**
+ * The studio as organisers use it: a station's dialogue changed in the draft, a mistake found
+ * by the check and opened at its line, fixed, published for the players' phones; and two
+ * authors saving one file, of whom the second is told and loses nothing.
+ */
+describe("the studio in the console", () => {
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let mara: Page;
+  let jonas: Page;
+  let player: Page;
+  let pack: GamePack;
+
+  beforeAll(async () => {
+    pack = await demoPackWith({});
+    server = await startServer({ CONTENT_DIR: pack.dir });
+    browser = await launchBrowser();
+    mara = (await phonePage(browser, server.url)).page;
+    jonas = (await phonePage(browser, server.url)).page;
+    player = (await phonePage(browser, server.url)).page;
+    await signInNewOperator(mara, "mara", addOperator(server, "mara"), "Studio-Probe-4711");
+    await signInNewOperator(jonas, "jonas", addOperator(server, "jonas"), "Studio-Probe-0815");
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await pack?.remove();
+  });
+
+  const editor = (page: Page, path: string): Locator =>
+    page.getByRole("textbox", { name: `Inhalt von ${path}` });
+  const openStudio = async (page: Page) => {
+    await page.getByRole("navigation").getByRole("link", { name: "Studio" }).click();
+    await page
+      .getByRole("heading", { name: /^Entwurf auf Version \d+ · live: Version \d+$/ })
+      .waitFor();
+  };
+  const openFile = async (page: Page, folder: string, name: string) => {
+    const details = page.locator("details.draft-folder").filter({ hasText: folder });
+    if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await details.locator("summary").click();
+    }
+    await details.getByRole("link", { name, exact: true }).click();
+  };
+
+  it("changes a dialogue, finds a mistake by its station and line, fixes it and publishes", async () => {
+    await openStudio(mara);
+    await mara.getByText("Der Entwurf hat noch keine Änderungen.").waitFor();
+    await openFile(mara, "stations/1-marktplatz", "script.de.ink");
+    const script = editor(mara, SCRIPT);
+    const original = await script.inputValue();
+    expect(original).toContain(GREETING);
+    const edited = original.replace(GREETING, NEW_GREETING).replace("-> END", "-> ENDE");
+    expect(edited).not.toBe(original);
+    await script.fill(edited);
+    await mara.getByText("Noch nicht gespeichert").waitFor();
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+
+    await mara.getByRole("link", { name: "Alle Dateien" }).click();
+    await mara.getByText("1 Datei im Entwurf geändert.").waitFor();
+    await mara.getByRole("button", { name: "Prüfen" }).click();
+    await mara.getByRole("heading", { name: "Station 1: Der Marktplatz" }).waitFor();
+    const brokenLine = edited.split("\n").findIndex((line) => line.includes("-> ENDE")) + 1;
+    const place = mara.getByRole("link", { name: `${SCRIPT}, Zeile ${brokenLine}` });
+    await place.waitFor();
+    await settle(mara);
+    await screenshot(mara, "studio-00-check");
+
+    // The link opens the file with the line selected.
+    await place.click();
+    await expect
+      .poll(() =>
+        script.evaluate((area: HTMLTextAreaElement) =>
+          area.value.slice(area.selectionStart, area.selectionEnd),
+        ),
+      )
+      .toContain("-> ENDE");
+    await settle(mara);
+    await screenshot(mara, "studio-01-line");
+    await script.fill(edited.replace("-> ENDE", "-> END"));
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    await mara.getByRole("link", { name: "Alle Dateien" }).click();
+    await mara.getByRole("button", { name: "Prüfen" }).click();
+    await mara
+      .getByText("Keine Probleme gefunden: Der Entwurf kann veröffentlicht werden.")
+      .waitFor();
+
+    // Players still get the live version until the draft is published.
+    await joinForFree(player, "/webapp/station/1");
+    await startStation(player);
+    await messagesFrom(player, "Lena").filter({ hasText: GREETING }).waitFor();
+
+    await mara.getByRole("button", { name: "Veröffentlichen" }).click();
+    await mara.getByRole("button", { name: "Ja, veröffentlichen" }).click();
+    await mara.getByRole("status").filter({ hasText: "Version 2 ist live." }).waitFor();
+    await mara.getByRole("heading", { name: "Entwurf auf Version 2 · live: Version 2" }).waitFor();
+    await settle(mara);
+    await screenshot(mara, "studio-02-published");
+
+    // A player who starts the station now meets the new dialogue.
+    const second = (await phonePage(browser as Browser, server.url)).page;
+    await joinForFree(second, "/webapp/station/1");
+    await startStation(second);
+    await messagesFrom(second, "Lena").filter({ hasText: NEW_GREETING }).waitFor();
+    await settle(second);
+    await screenshot(second, "studio-03-player");
+  });
+
+  it("tells the second of two authors saving one file, who takes the first's version", async () => {
+    await openStudio(mara);
+    await openStudio(jonas);
+    await openFile(mara, "Einstellungen und Texte des Spiels", "game.yaml");
+    await openFile(jonas, "Einstellungen und Texte des Spiels", "game.yaml");
+    const maras = editor(mara, "game.yaml");
+    const jonass = editor(jonas, "game.yaml");
+    const yaml = await maras.inputValue();
+    await maras.fill(yaml.replace("de: Märchenhaftes Marburg", "de: Marburg im Nebel"));
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+
+    await jonass.fill(yaml.replace("de: Märchenhaftes Marburg", "de: Marburg im Regen"));
+    await jonas.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    const conflict = jonas.getByRole("alert");
+    await conflict
+      .getByText(/^mara hat diese Datei .* gespeichert, nachdem Sie sie geöffnet hatten/)
+      .waitFor();
+    // What mara changed, line by line, and her whole version.
+    await conflict.getByText("-  de: Märchenhaftes Marburg", { exact: true }).waitFor();
+    await conflict.getByText("+  de: Marburg im Nebel", { exact: true }).waitFor();
+    await conflict.getByText("Deren Fassung", { exact: true }).click();
+    await conflict.locator(".studio__theirs").getByText("de: Marburg im Nebel").waitFor();
+    await settle(jonas);
+    await screenshot(jonas, "studio-04-conflict");
+    expect(await jonass.inputValue()).toContain("de: Marburg im Regen");
+
+    await conflict.getByRole("button", { name: "Deren Fassung übernehmen" }).click();
+    expect(await jonass.inputValue()).toContain("de: Marburg im Nebel");
+    await jonas.getByRole("link", { name: "Alle Dateien" }).click();
+    const row = jonas.locator("li.draft-file").filter({ hasText: "game.yaml" }).first();
+    await row.getByText("geändert").waitFor();
+    await row.getByText(/^mara, /).waitFor();
+  });
+});
