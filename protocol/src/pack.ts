@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { languageSchema } from "./config";
+import { stationStyleSchema, stationTriggerSchema, stationViewSchema } from "./events";
 import { MAX_ID } from "./game";
 import { contentProblem } from "./ops";
 
@@ -197,3 +199,83 @@ export const opsDraftPublishOutcome = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(false), check: opsDraftCheck }),
 ]);
 export type OpsDraftPublishOutcome = z.infer<typeof opsDraftPublishOutcome>;
+
+/** A station's folder in the pack: `stations/<id>-<name>`. */
+export const stationFolder = z
+  .string()
+  .max(120)
+  .regex(/^stations\/[1-9][0-9]{0,9}-[A-Za-z0-9_-]{0,80}$/, "not a station's folder");
+
+/** A station's texts in one language, as the studio's form edits them ("" for none). */
+export const opsStationTexts = z.object({
+  title: z.string().max(200),
+  desc: z.string().max(4000),
+  descDone: z.string().max(4000),
+  longDesc: z.string().max(20_000),
+});
+export type OpsStationTexts = z.infer<typeof opsStationTexts>;
+
+/** What the studio's station form edits of a station.yaml; the rest of the file is kept. */
+export const opsStationForm = z.object({
+  name: z.string().min(1).max(100),
+  /** The character who speaks, per language ("" for none); German is required. */
+  character: z
+    .partialRecord(languageSchema, z.string().max(100))
+    .refine((names) => (names.de ?? "").trim() !== "", "the character needs a German name"),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  points: z.number().int().min(0).max(100_000),
+  group: z.string().max(100),
+  view: stationViewSchema,
+  style: stationStyleSchema,
+  visible: z.union([z.boolean(), z.enum(["shown", "secret"])]),
+  live: z.boolean(),
+  trigger: stationTriggerSchema,
+  /** Metres around the place for `near` and `qr-or-near`; null: the default (40). */
+  radius: z.number().positive().max(100_000).nullable(),
+  texts: z.partialRecord(languageSchema, opsStationTexts),
+});
+export type OpsStationForm = z.infer<typeof opsStationForm>;
+
+/** Another station of the draft, for the map. */
+export const opsStationPlace = z.object({
+  folder: z.string(),
+  title: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type OpsStationPlace = z.infer<typeof opsStationPlace>;
+
+/** `GET /api/ops/pack/draft/station?folder=…`: a station's form, as the draft has it. */
+export const opsStationEdit = z.object({
+  folder: z.string(),
+  id: z.number().int().positive(),
+  /** The station.yaml's hash: what a save names. */
+  hash: z.string(),
+  by: z.string().nullable(),
+  at: z.string().nullable(),
+  form: opsStationForm,
+  /** The pack's languages, the default first. */
+  languages: z.array(languageSchema),
+  /** The scripts the station has, by language (`script.de.ink`...). */
+  scripts: z.array(z.string()),
+  others: z.array(opsStationPlace),
+});
+export type OpsStationEdit = z.infer<typeof opsStationEdit>;
+
+export const opsStationQuery = z.object({ folder: stationFolder });
+
+/** `PUT /api/ops/pack/draft/station`: the form saved over the station.yaml of hash `replaces`. */
+export const opsStationSave = z.object({
+  folder: stationFolder,
+  form: opsStationForm,
+  replaces: z.string().max(64),
+});
+export type OpsStationSave = z.infer<typeof opsStationSave>;
+
+/** `POST /api/ops/pack/draft/stations`: a new station with a title, its first dialogue and a place. */
+export const opsStationCreate = z.object({ title: z.string().trim().min(1).max(200) });
+export type OpsStationCreate = z.infer<typeof opsStationCreate>;
+
+export const opsStationCreated = z.object({ folder: z.string(), id: z.number().int().positive() });
+export type OpsStationCreated = z.infer<typeof opsStationCreated>;

@@ -4,6 +4,8 @@ import { join, relative, resolve, sep } from "node:path";
 import {
   opsDraft,
   opsDraftSaveOutcome,
+  opsStationEdit,
+  opsStationSave,
   activateRequest,
   answerRequest,
   auditQuery,
@@ -30,6 +32,7 @@ import { stationCode } from "../src/game/station-access";
 import { addOperator } from "../src/operator-accounts/operator-admin";
 import type { Store } from "../src/store/store";
 import type { z } from "zod";
+import type { OpsStationEdit } from "@wegmarke/protocol";
 import {
   EDGE_TEXTS,
   EDGE_VALUES,
@@ -616,6 +619,41 @@ const CASES: RouteCase[] = [
     }),
   },
   {
+    method: "GET",
+    route: "/api/ops/pack/draft/station",
+    valid: async (h) => {
+      await h.packVersion();
+      return {
+        ...get("/api/ops/pack/draft/station", { folder: "stations/1-marktplatz" }),
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/pack/draft/station",
+    jsonRefusal: { 409: "theirs" },
+    fields: { in: "body", schema: opsStationSave },
+    valid: async (h) => {
+      const edit = await h.stationEdit("stations/1-marktplatz");
+      return {
+        method: "PUT",
+        path: "/api/ops/pack/draft/station",
+        body: { folder: edit.folder, form: edit.form, replaces: edit.hash },
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/ops/pack/draft/stations",
+    status: 201,
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...post("/api/ops/pack/draft/stations", { title: "Fuzz" }), headers: OPS_BEARER };
+    },
+  },
+  {
     method: "POST",
     route: "/api/ops/pack/draft/check",
     valid: async (h) => {
@@ -629,6 +667,8 @@ const CASES: RouteCase[] = [
     jsonRefusal: { 422: "check" },
     valid: async (h) => {
       await h.packVersion();
+      // The other cases leave the draft as their fuzz made it.
+      await h.ok({ method: "DELETE", path: "/api/ops/pack/draft", headers: OPS_BEARER });
       return { ...post("/api/ops/pack/draft/publish", {}), headers: OPS_BEARER };
     },
   },
@@ -1192,6 +1232,14 @@ class Harness {
     );
     if (!saved.ok) throw new Error(`draft file ${path} not saved`);
     return saved.file.hash;
+  }
+
+  /** A station's form as the studio reads it from the draft. */
+  async stationEdit(folder: string): Promise<OpsStationEdit> {
+    await this.packVersion();
+    return opsStationEdit.parse(
+      await this.ok({ ...get("/api/ops/pack/draft/station", { folder }), headers: OPS_BEARER }),
+    );
   }
 
   /** The id of a news item just sent. */

@@ -459,6 +459,8 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ["GET", "/pack/draft/file?path=game.yaml", undefined],
       ["PUT", "/pack/draft/file", { path: "game.yaml", text: "id: x\n", replaces: null }],
       ["DELETE", "/pack/draft/file?path=game.yaml&replaces=x", undefined],
+      ["GET", "/pack/draft/station?folder=stations/1-marktplatz", undefined],
+      ["POST", "/pack/draft/stations", { title: "Neu" }],
       ["POST", "/pack/draft/check", {}],
       ["POST", "/pack/draft/publish", {}],
       ["DELETE", "/pack/draft", undefined],

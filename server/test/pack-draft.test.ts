@@ -7,6 +7,8 @@ import {
   opsDraftPublishOutcome,
   opsDraftSaveOutcome,
   opsDraftText,
+  opsStationCreated,
+  opsStationEdit,
   publicContentSchema,
 } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -235,6 +237,82 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       ok: false,
       theirs: { hash: null },
     });
+  });
+
+  it("makes a new station from a title, edits its form and publishes it for players", async () => {
+    const app = await instance();
+    const created = await ops(app, "POST", "/pack/draft/stations", { title: "Die Alte Mühle" });
+    expect(created.status).toBe(201);
+    expect(opsStationCreated.parse(created.json)).toEqual({
+      folder: "stations/16-die-alte-muehle",
+      id: 16,
+    });
+    const folder = "stations/16-die-alte-muehle";
+    const edit = opsStationEdit.parse(
+      (await ops(app, "GET", `/pack/draft/station?folder=${folder}`)).json,
+    );
+    expect(edit).toMatchObject({
+      id: 16,
+      languages: ["de", "en"],
+      scripts: ["script.de.ink"],
+      form: { name: "die-alte-muehle", character: { de: "Lena" }, trigger: "list", points: 1 },
+    });
+    expect(edit.form.texts.de?.title).toBe("Die Alte Mühle");
+    expect(edit.others).toHaveLength(11);
+    expect(edit.others.map((other) => other.folder)).not.toContain(folder);
+
+    const form = {
+      ...edit.form,
+      latitude: 50.8101,
+      longitude: 8.7702,
+      trigger: "near" as const,
+      radius: 30,
+      texts: {
+        de: { title: "Die Alte Mühle", desc: "Am Mühlgraben.", descDone: "", longDesc: "" },
+        en: { title: "The Old Mill", desc: "By the mill race.", descDone: "", longDesc: "" },
+      },
+    };
+    const saved = await ops(app, "PUT", "/pack/draft/station", {
+      folder,
+      form,
+      replaces: edit.hash,
+    });
+    expect(saved.status).toBe(200);
+    // The same form over the old hash again: refused, with what changed.
+    const stale = await ops(app, "PUT", "/pack/draft/station", {
+      folder,
+      form,
+      replaces: edit.hash,
+    });
+    expect(stale.status).toBe(409);
+    expect(opsDraftSaveOutcome.parse(stale.json)).toMatchObject({
+      ok: false,
+      changes: expect.arrayContaining([
+        expect.objectContaining({ lines: expect.arrayContaining(["+trigger: near"]) }),
+      ]) as unknown[],
+    });
+    const yaml = opsDraftText.parse(
+      (await ops(app, "GET", `/pack/draft/file?path=${folder}/station.yaml`)).json,
+    );
+    expect(yaml.text).toContain("latitude: 50.8101\n");
+
+    const published = await ops(app, "POST", "/pack/draft/publish", {});
+    expect(published.status).toBe(200);
+    const content = publicContentSchema.parse(
+      await (await fetch(`${app.url}/webapp/content/en.json`)).json(),
+    );
+    expect(content.stations["16"]).toMatchObject({
+      title: "The Old Mill",
+      desc: "By the mill race.",
+    });
+
+    for (const [path, status] of [
+      ["/pack/draft/station?folder=../x", 400],
+      ["/pack/draft/station?folder=stations/99-nichts", 404],
+    ] as const) {
+      expect((await ops(app, "GET", path)).status, path).toBe(status);
+    }
+    expect((await ops(app, "POST", "/pack/draft/stations", { title: "  " })).status).toBe(400);
   });
 
   if (dialect.name === "PostgreSQL") {

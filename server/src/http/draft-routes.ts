@@ -3,12 +3,16 @@ import {
   opsDraftRemove,
   opsDraftSave,
   opsEmptyRequest,
+  opsStationCreate,
+  opsStationQuery,
+  opsStationSave,
 } from "@wegmarke/protocol";
 import type { OpsDraftPublishOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
 import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
+import { StationEditing } from "../packs/station-editing";
 import { parse } from "./parse";
 
 export type DraftRouteDeps = {
@@ -22,11 +26,13 @@ export type DraftRouteDeps = {
 
 /**
  * The studio's draft, mounted at `/api/ops/pack/draft`: its files, a text file to edit, a save
- * that names what it replaces (409 with the other author's file otherwise), a removal, the
- * check by station, the publish on every instance, and discarding it.
+ * that names what it replaces (409 with the other author's file otherwise), a removal, a
+ * station's form and a new station, the check by station, the publish on every instance, and
+ * discarding it.
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   const { drafts, library, release, storyId, author, record } = deps;
+  const stations = new StationEditing(drafts);
   return async (app) => {
     app.get("", async () => drafts.draft());
 
@@ -47,6 +53,26 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       const outcome = await drafts.remove(path, replaces, author(request));
       await record(request, "pack.draft.remove", outcome.ok ? path : `${path} refused: changed`);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.get("/station", async (request) => {
+      const { folder } = parse(opsStationQuery, request.query, "query");
+      return stations.station(folder);
+    });
+
+    app.put("/station", async (request, reply) => {
+      const { folder, form, replaces } = parse(opsStationSave, request.body);
+      const outcome = await stations.save(folder, form, replaces, author(request));
+      const detail = `${folder}/station.yaml${outcome.ok ? "" : " refused: changed"}`;
+      await record(request, "pack.draft.save", detail);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.post("/stations", async (request, reply) => {
+      const { title } = parse(opsStationCreate, request.body);
+      const created = await stations.create(title, author(request));
+      await record(request, "pack.draft.station", created.folder);
+      return reply.code(201).send(created);
     });
 
     app.post("/check", async (request) => {

@@ -1,0 +1,192 @@
+import { languages } from "@wegmarke/protocol";
+import type {
+  Language,
+  OpsDraftSaveOutcome,
+  OpsStationCreated,
+  OpsStationEdit,
+  OpsStationForm,
+  OpsStationPlace,
+} from "@wegmarke/protocol";
+import { parse, stringify } from "yaml";
+import { ServiceError } from "../errors";
+import type { PackDrafts } from "./pack-drafts";
+import { readStation, writeStation } from "./station-form";
+
+/** The station folders of the draft's files, with their yaml's path. */
+function stationFolders(paths: string[]): string[] {
+  return paths
+    .filter((path) => /^stations\/[^/]+\/station\.yaml$/.test(path))
+    .map((path) => path.slice(0, -"/station.yaml".length));
+}
+
+/** A folder's name from a title: `Die Alte Mühle` → `die-alte-muehle`. */
+export function slugOf(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return slug === "" ? "station" : slug;
+}
+
+/** A text as ink reads it in a line: no divert, choice or tag marks at its start. */
+const inkLine = (text: string) => text.replace(/[\r\n]+/g, " ").replace(/^[-+*~#=>/]+\s*/, "");
+
+/**
+ * The studio's station form over the draft's files (packs/pack-drafts.ts): a station.yaml read
+ * into the form and written back keeping what the form does not edit, saved like any file (over
+ * the content it replaces), and a new station made from a title.
+ */
+export class StationEditing {
+  constructor(private readonly drafts: PackDrafts) {}
+
+  async station(folder: string): Promise<OpsStationEdit> {
+    const file = await this.drafts.text(`${folder}/station.yaml`);
+    const read = readStation(file.text);
+    if (!read.ok)
+      throw new ServiceError(422, `${read.reason} (open station.yaml as text to fix it)`);
+    const draft = await this.drafts.draft();
+    const paths = draft.files.filter((f) => f.hash !== null).map((f) => f.path);
+    const scripts = paths
+      .filter((path) => path.startsWith(`${folder}/`) && /\/script\.[^/]+\.ink$/.test(path))
+      .map((path) => path.slice(folder.length + 1));
+    return {
+      folder,
+      id: read.id,
+      hash: file.hash ?? "",
+      by: file.by,
+      at: file.at,
+      form: read.form,
+      languages: await this.languages(),
+      scripts,
+      others: await this.places(stationFolders(paths).filter((other) => other !== folder)),
+    };
+  }
+
+  async save(
+    folder: string,
+    form: OpsStationForm,
+    replaces: string,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    const path = `${folder}/station.yaml`;
+    const file = await this.drafts.text(path);
+    // Written onto the file as it is now; a save over another's is refused by the draft.
+    const text = file.hash === replaces ? writeStation(file.text, form) : file.text;
+    return this.drafts.save(path, text, replaces, by);
+  }
+
+  /** A new station: the next free number, placed amid the others, with a first dialogue. */
+  async create(title: string, by: string | null): Promise<OpsStationCreated> {
+    const draft = await this.drafts.draft();
+    const paths = draft.files.filter((f) => f.hash !== null).map((f) => f.path);
+    const folders = stationFolders(paths);
+    const ids = draft.files.map((f) => Number(/^stations\/(\d+)-/.exec(f.path)?.[1] ?? 0));
+    const id = Math.max(0, ...ids) + 1;
+    const folder = `stations/${id}-${slugOf(title)}`;
+    const places = await this.places(folders);
+    const mean = (values: number[], fallback: number) =>
+      values.length === 0 ? fallback : values.reduce((a, b) => a + b, 0) / values.length;
+    const latitude = Number(
+      mean(
+        places.map((p) => p.latitude),
+        0,
+      ).toFixed(5),
+    );
+    const longitude = Number(
+      mean(
+        places.map((p) => p.longitude),
+        0,
+      ).toFixed(5),
+    );
+    const character = await this.firstCharacter(folders);
+    const yaml = stringify({
+      id,
+      name: slugOf(title),
+      character,
+      latitude,
+      longitude,
+      points: 1,
+      view: "station",
+      style: "game-station",
+      visible: true,
+      live: true,
+      texts: { de: { title, desc: "" } },
+    });
+    const script = [
+      "VAR points = 0",
+      `Willkommen bei „${inkLine(title)}“!`,
+      "~ points = 1",
+      "-> END",
+      "",
+    ].join("\n");
+    for (const [path, text] of [
+      [`${folder}/station.yaml`, yaml],
+      [`${folder}/script.de.ink`, script],
+    ] as const) {
+      const saved = await this.drafts.save(path, text, null, by);
+      if (!saved.ok) throw new ServiceError(409, `${path} was made by someone else meanwhile`);
+    }
+    return { folder, id };
+  }
+
+  /** The pack's languages as game.yaml names them, the default first. */
+  private async languages(): Promise<Language[]> {
+    const game = asRecord(parseQuietly((await this.drafts.text("game.yaml")).text));
+    const known = (value: unknown): value is Language =>
+      typeof value === "string" && (languages as readonly string[]).includes(value);
+    const listed = Array.isArray(game.languages) ? game.languages.filter(known) : [];
+    const titled = Object.keys(asRecord(game.title)).filter(known);
+    const first = known(game.defaultLanguage) ? game.defaultLanguage : "de";
+    return [...new Set([first, ...(listed.length > 0 ? listed : titled)])];
+  }
+
+  /** Where the stations of `folders` are, as far as their yaml says. */
+  private async places(folders: string[]): Promise<OpsStationPlace[]> {
+    const places: OpsStationPlace[] = [];
+    for (const folder of folders) {
+      const yaml = asRecord(parseQuietly((await this.drafts.text(`${folder}/station.yaml`)).text));
+      const { latitude, longitude } = yaml;
+      if (typeof latitude !== "number" || typeof longitude !== "number") continue;
+      const title = asRecord(asRecord(yaml.texts).de).title;
+      places.push({
+        folder,
+        title: typeof title === "string" ? title : folder,
+        latitude,
+        longitude,
+      });
+    }
+    return places;
+  }
+
+  /** The character of the lowest-numbered station: the game's usual voice. */
+  private async firstCharacter(folders: string[]): Promise<string> {
+    const sorted = [...folders].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+    const first = sorted[0];
+    if (first === undefined) return "Erzählerin";
+    const character = asRecord(
+      parseQuietly((await this.drafts.text(`${first}/station.yaml`)).text),
+    ).character;
+    if (typeof character === "string") return character;
+    const german = asRecord(character).de;
+    return typeof german === "string" ? german : "Erzählerin";
+  }
+}
+
+function parseQuietly(text: string): unknown {
+  try {
+    return parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}

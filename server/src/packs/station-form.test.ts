@@ -1,0 +1,96 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../config";
+import { readStation, writeStation } from "./station-form";
+import { slugOf } from "./station-editing";
+
+const demo = (folder: string) =>
+  readFile(resolve(repoRoot, "content/demo/stations", folder, "station.yaml"), "utf8");
+
+describe("the studio's station form", () => {
+  it("reads a station.yaml with its defaults, and writes back only what changed", async () => {
+    const yaml = await demo("14-kirchhof");
+    const read = readStation(yaml);
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.id).toBe(14);
+    expect(read.form).toMatchObject({
+      name: "kirchhof",
+      character: { de: "Der Türmer", en: "The Tower Keeper" },
+      latitude: 50.8097,
+      trigger: "qr",
+      radius: null,
+      texts: {
+        de: { title: "Der Lutherische Kirchhof", descDone: "", longDesc: "" },
+        en: { title: "The Lutheran Churchyard" },
+      },
+    });
+    // Unchanged, the file stays as it is, comments included.
+    expect(writeStation(yaml, read.form)).toBe(yaml);
+
+    const written = writeStation(yaml, {
+      ...read.form,
+      latitude: 50.81,
+      trigger: "near",
+      radius: 60,
+      texts: {
+        ...read.form.texts,
+        de: {
+          title: "Der Kirchhof",
+          desc: "Oben an der Treppe.",
+          descDone: "Geschafft!",
+          longDesc: "",
+        },
+        "de-formal": { title: "", desc: "", descDone: "", longDesc: "" },
+      },
+    });
+    expect(written).toContain("# Opens only through its QR code");
+    expect(written).toContain("latitude: 50.81\n");
+    expect(written).toMatch(/^trigger: near$/m);
+    expect(written).toMatch(/^radius: 60$/m);
+    // What the form left alone keeps its style.
+    expect(written).toContain("character: { de: Der Türmer, en: The Tower Keeper }\n");
+    expect(written).toContain(
+      "    title: Der Kirchhof\n    desc: Oben an der Treppe.\n    descDone: Geschafft!\n",
+    );
+    expect(written).not.toContain("de-formal");
+    const again = readStation(written);
+    expect(again.ok && again.form.texts.en?.title).toBe("The Lutheran Churchyard");
+    expect(again.ok && again.form.radius).toBe(60);
+    // Back to the list: the optional keys go.
+    const listed = writeStation(written, { ...read.form, trigger: "list", radius: null });
+    expect(listed).not.toMatch(/^(trigger|radius):/m);
+  });
+
+  it("writes one character as a name and several as a map", async () => {
+    const yaml = await demo("1-marktplatz");
+    const read = readStation(yaml);
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.form.character).toEqual({ de: "Lena" });
+    const both = writeStation(yaml, { ...read.form, character: { de: "Lena", en: "Lena B." } });
+    expect(readStation(both)).toMatchObject({
+      ok: true,
+      form: { character: { de: "Lena", en: "Lena B." } },
+    });
+    expect(writeStation(both, { ...read.form, character: { de: "Lena", en: "" } })).toContain(
+      "character: Lena\n",
+    );
+  });
+
+  it("refuses a file the loader would refuse, saying why", () => {
+    expect(readStation("id: 3\nname: [")).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^station.yaml cannot be read/) as string,
+    });
+    expect(readStation("id: 3\nname: x\n")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("latitude") as string,
+    });
+  });
+
+  it("names a new station's folder after its title", () => {
+    expect(slugOf("Die Alte Mühle an der Lahn")).toBe("die-alte-muehle-an-der-lahn");
+    expect(slugOf("Straße & Brücke!")).toBe("strasse-bruecke");
+    expect(slugOf("¿?")).toBe("station");
+  });
+});
