@@ -10,3 +10,4 @@ export * from "./ops";
 export * from "./pack";
 export * from "./team";
 export * from "./text";
+export * from "./places";

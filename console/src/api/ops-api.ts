@@ -12,6 +12,8 @@ import {
   opsDraftPublishOutcome,
   opsDraftSaveOutcome,
   opsDraftText,
+  opsStationCreated,
+  opsStationEdit,
   opsPackChanges,
   opsPackImportOutcome,
   opsPackVersions,
@@ -35,6 +37,9 @@ import type {
   OpsDraftPublishOutcome,
   OpsDraftSaveOutcome,
   OpsDraftText,
+  OpsStationCreated,
+  OpsStationEdit,
+  OpsStationForm,
   OpsPackChanges,
   OpsPackImportOutcome,
   OpsPackVersions,
@@ -176,6 +181,30 @@ export const removeDraftFile = (path: string, replaces: string): Promise<OpsDraf
     schema: opsDraftSaveOutcome,
     accept: [409],
   });
+
+/** A station's form as the draft has it, with the other stations' places. */
+export const getStation = (folder: string, signal?: AbortSignal): Promise<OpsStationEdit> =>
+  call(`/pack/draft/station?${new URLSearchParams({ folder })}`, {
+    schema: opsStationEdit,
+    ...(signal && { signal }),
+  });
+
+/** Saves a station's form over the station.yaml of hash `replaces`: 200, or 409 with theirs. */
+export const saveStation = (
+  folder: string,
+  form: OpsStationForm,
+  replaces: string,
+): Promise<OpsDraftSaveOutcome> =>
+  call("/pack/draft/station", {
+    method: "PUT",
+    body: { folder, form, replaces },
+    schema: opsDraftSaveOutcome,
+    accept: [409],
+  });
+
+/** A new station in the draft, from its title. */
+export const createStation = (title: string): Promise<OpsStationCreated> =>
+  call("/pack/draft/stations", { method: "POST", body: { title }, schema: opsStationCreated });
 
 /** The checks of `content:check` on the draft, by station. */
 export const checkDraft = (): Promise<OpsDraftCheck> =>

@@ -1,3 +1,5 @@
+import { farLimit, insideBounds, metresBetween } from "@wegmarke/protocol";
+import type { Bounds } from "@wegmarke/protocol";
 import type { ContentProblem } from "./model";
 import type { StationDraft } from "./station-folder";
 
@@ -8,14 +10,7 @@ import type { StationDraft } from "./station-folder";
  * station there could never be started.
  */
 
-/** `[[south, west], [north, east]]`, as game.yaml's `map.image.bounds`. */
-export type Bounds = [[number, number], [number, number]];
-
 type Place = { draft: StationDraft; latitude: number; longitude: number };
-
-/** Far means farther than this from every other station, and than 5 times the pack's usual. */
-const FAR_METRES = 3000;
-const FAR_FACTOR = 5;
 
 export function placeWarnings(
   stations: StationDraft[],
@@ -28,16 +23,15 @@ export function placeWarnings(
       : [{ draft, latitude, longitude }];
   });
   const nearest = places.map((place) => nearestOther(place, places));
-  // With two stations, neither is the odd one out.
-  const limit = places.length < 3 ? Infinity : farLimit(nearest.map((n) => n?.metres ?? 0));
+  const limit = farLimit(nearest.map((n) => n?.metres ?? 0));
   return places.flatMap((place, i) => {
     const near = nearest[i];
-    const outside = bounds !== undefined && !inside(bounds, place);
+    const outside = bounds !== undefined && !insideBounds(bounds, place);
     const far = near !== undefined && near.metres > limit;
     if (!outside && !far) return [];
     const swapped = { ...place, latitude: place.longitude, longitude: place.latitude };
     const fits = outside
-      ? bounds !== undefined && inside(bounds, swapped)
+      ? bounds !== undefined && insideBounds(bounds, swapped)
       : Math.abs(swapped.latitude) <= 90 && (nearestOther(swapped, places)?.metres ?? 0) <= limit;
     const where = `latitude ${place.latitude}, longitude ${place.longitude}`;
     const what = outside
@@ -47,12 +41,6 @@ export function placeWarnings(
     const { yamlFile, lineOf } = place.draft;
     return [{ file: yamlFile, line: lineOf(["latitude"]), message: `${what}: ${hint}` }];
   });
-}
-
-function farLimit(nearest: number[]): number {
-  const sorted = [...nearest].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  return Math.max(FAR_METRES, FAR_FACTOR * median);
 }
 
 /** The nearest other station to `place`, and how far it is. */
@@ -67,26 +55,6 @@ function nearestOther(
     if (!best || metres < best.metres) best = { metres, folder: `stations/${other.draft.folder}` };
   }
   return best;
-}
-
-function inside([[south, west], [north, east]]: Bounds, place: Place): boolean {
-  return (
-    place.latitude >= south &&
-    place.latitude <= north &&
-    place.longitude >= west &&
-    place.longitude <= east
-  );
-}
-
-/** The great-circle distance (haversine) in metres. */
-function metresBetween(a: Place, b: Place): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 function distance(metres: number): string {

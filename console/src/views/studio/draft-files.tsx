@@ -2,7 +2,7 @@ import type { OpsDraftFile } from "@wegmarke/protocol";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime } from "../../lib/format";
-import { TEXT_FILE, filePath } from "./paths";
+import { TEXT_FILE, filePath, stationPath } from "./paths";
 
 /** The folder a file is listed under: a station's or story's, a top folder, or the game's. */
 function folderOf(path: string): string {
@@ -59,6 +59,16 @@ export function DraftFiles({ files }: { files: OpsDraftFile[] }) {
                 {folder === "" ? t("studio.folder.game") : <code>{folder}</code>}
                 {changed > 0 && <span className="muted"> · {t("studio.state.changed")}</span>}
               </summary>
+              {/^stations\/\d+-/.test(folder) &&
+                inFolder.some(
+                  (file) => file.path.endsWith("/station.yaml") && file.hash !== null,
+                ) && (
+                  <p>
+                    <Link className="button button--small" to={stationPath(folder)}>
+                      {t("studio.editStation", { id: Number(/\d+/.exec(folder)?.[0]) })}
+                    </Link>
+                  </p>
+                )}
               <ul className="draft-folder__files">
                 {inFolder.map((file) => (
                   <FileRow key={file.path} file={file} />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { OpsDraftCheck, OpsDraftPublishOutcome } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { checkDraft, discardDraft, getDraft, publishDraft } from "../../api/ops-api";
+import { NewStation } from "./new-station";
 import { Confirm } from "../../components/confirm";
 import { ProblemList } from "../../components/problem-list";
 import { useI18n } from "../../i18n/i18n";
@@ -134,6 +135,7 @@ export function DraftOverview() {
           </p>
         )}
       </section>
+      <NewStation />
       <DraftFiles files={files} />
     </>
   );

@@ -7,3 +7,8 @@ export function filePath(file: string, line?: number): string {
   if (line !== undefined) query.set("line", String(line));
   return `/ops/studio?${query}`;
 }
+
+/** Where the studio opens a station's form: `/ops/studio?station=stations/3-kirche`. */
+export function stationPath(folder: string): string {
+  return `/ops/studio?${new URLSearchParams({ station: folder })}`;
+}

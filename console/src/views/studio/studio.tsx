@@ -3,22 +3,26 @@ import { RoleNote, useRole } from "../../components/roles";
 import { useI18n } from "../../i18n/i18n";
 import { DraftOverview } from "./draft-overview";
 import { FileEditor } from "./file-editor";
+import { StationEditor } from "./station-editor";
 
 /**
  * The studio: the game's files in a draft that authors change, check and publish. The address
- * says which file is open, so a problem of the check links to its line.
+ * says which file or station is open, so a problem of the check links to its line.
  */
 export function StudioView() {
   const { t } = useI18n();
   const author = useRole("author");
   const search = useSearch();
   const file = search.get("file");
+  const station = search.get("station");
   const line = Number(search.get("line"));
   return (
     <div className="stack">
       <h1 tabIndex={-1}>{t("nav.studio")}</h1>
       {!author ? (
         <RoleNote role="author" />
+      ) : station !== null ? (
+        <StationEditor key={station} folder={station} />
       ) : file === null ? (
         <DraftOverview />
       ) : (

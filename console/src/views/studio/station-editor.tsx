@@ -1,0 +1,194 @@
+import { lazy, Suspense, useId, useState } from "react";
+import type {
+  Language,
+  OpsDraftText,
+  OpsPackHunk,
+  OpsStationEdit,
+  OpsStationForm,
+} from "@wegmarke/protocol";
+import { errorText } from "../../api/error-text";
+import { getMap, getStation, saveStation } from "../../api/ops-api";
+import { Link } from "../../app/router";
+import { useI18n } from "../../i18n/i18n";
+import { useCall } from "../../lib/use-call";
+import { Conflict } from "./conflict";
+import { filePath } from "./paths";
+import { placeWarnings } from "./place-warnings";
+import { StationSettings } from "./station-settings";
+import { StationTexts } from "./station-texts";
+
+const StationMap = lazy(() => import("./station-map"));
+
+type Save =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
+  | { kind: "failed"; error: unknown };
+
+/** A station's form: its texts in every language side by side, its settings and its place. */
+export function StationEditor({ folder }: { folder: string }) {
+  const texts = useI18n();
+  const { t } = texts;
+  const station = useCall(`station:${folder}`, (signal) => getStation(folder, signal));
+  const error = station.error;
+  if (error !== undefined) {
+    return (
+      <>
+        <p>
+          <Link to="/ops/studio">← {t("studio.back")}</Link>
+        </p>
+        <p className="notice notice--error" role="alert">
+          {errorText(error, texts)}
+        </p>
+        <p>
+          <Link to={filePath(`${folder}/station.yaml`)}>{t("station.asText")}</Link>
+        </p>
+      </>
+    );
+  }
+  if (station.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
+  return <StationForm edit={station.data} reload={station.reload} />;
+}
+
+function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => void }) {
+  const texts = useI18n();
+  const { t } = texts;
+  const id = useId();
+  const [form, setForm] = useState<OpsStationForm>(edit.form);
+  const [saved, setSaved] = useState<OpsStationForm>(edit.form);
+  const [replaces, setReplaces] = useState(edit.hash);
+  const [save, setSave] = useState<Save>({ kind: "idle" });
+  const map = useCall("map", (signal) => getMap(signal));
+  const change = (changes: Partial<OpsStationForm>) => {
+    setForm((before) => ({ ...before, ...changes }));
+    if (save.kind === "saved") setSave({ kind: "idle" });
+  };
+  const columns = [...new Set<Language>([...edit.languages, ...languagesOf(form)])];
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const warnings = placeWarnings(form, edit.others, map.data?.map?.image?.bounds);
+
+  const store = async (over: string) => {
+    setSave({ kind: "saving" });
+    try {
+      const outcome = await saveStation(edit.folder, form, over);
+      if (outcome.ok) {
+        setReplaces(outcome.file.hash ?? "");
+        setSaved(form);
+        setSave({ kind: "saved" });
+      } else {
+        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
+      }
+    } catch (failure) {
+      setSave({ kind: "failed", error: failure });
+    }
+  };
+
+  const number = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
+  return (
+    <section className="panel stack" aria-labelledby={id}>
+      <p>
+        <Link to="/ops/studio">← {t("studio.back")}</Link>
+      </p>
+      <h2 id={id}>
+        {t("studio.group.station", { id: edit.id, title: form.texts.de?.title ?? edit.folder })}
+      </h2>
+      <StationTexts
+        columns={columns}
+        texts={form.texts}
+        onChange={(next) => change({ texts: next })}
+      />
+      <fieldset className="station-form__group">
+        <legend>{t("station.place")}</legend>
+        <div className="station-form__row">
+          <label className="field">
+            <span>{t("station.latitude")}</span>
+            <input
+              type="number"
+              step="any"
+              value={Number.isNaN(form.latitude) ? "" : form.latitude}
+              onChange={(event) => change({ latitude: number(event.target.value) })}
+            />
+          </label>
+          <label className="field">
+            <span>{t("station.longitude")}</span>
+            <input
+              type="number"
+              step="any"
+              value={Number.isNaN(form.longitude) ? "" : form.longitude}
+              onChange={(event) => change({ longitude: number(event.target.value) })}
+            />
+          </label>
+        </div>
+        {map.data !== undefined && (
+          <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
+            <StationMap
+              base={map.data}
+              place={form}
+              others={edit.others}
+              label={t("station.mapLabel")}
+              markerLabel={t("station.marker")}
+              onMove={(latitude, longitude) => change({ latitude, longitude })}
+            />
+          </Suspense>
+        )}
+        <p className="muted">{t("station.dragHint")}</p>
+        {warnings.map((warning) => (
+          <p key={warning.kind} className="notice notice--error" role="status">
+            {t(`station.warning.${warning.kind}`, {
+              km: (warning.metres / 1000).toFixed(1),
+              other: warning.other,
+            })}
+            {warning.swapped && ` ${t("station.warning.swapped")}`}
+          </p>
+        ))}
+      </fieldset>
+      <StationSettings form={form} languages={columns} onChange={change} />
+      <p>
+        {t("station.dialogues")}{" "}
+        {edit.scripts.map((script) => (
+          <Link
+            key={script}
+            className="station-form__script"
+            to={filePath(`${edit.folder}/${script}`)}
+          >
+            {script}
+          </Link>
+        ))}
+      </p>
+      <p className="studio__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={save.kind === "saving" || save.kind === "conflict" || !dirty}
+          onClick={() => void store(replaces)}
+        >
+          {save.kind === "saving" ? t("studio.saving") : t("studio.save")}
+        </button>
+        {dirty && <span className="muted">{t("studio.unsaved")}</span>}
+      </p>
+      {save.kind === "saved" && (
+        <p className="notice notice--success" role="status">
+          {t("studio.saved")}
+        </p>
+      )}
+      {save.kind === "failed" && (
+        <p className="notice notice--error" role="alert">
+          {errorText(save.error, texts)}
+        </p>
+      )}
+      {save.kind === "conflict" && (
+        <Conflict
+          theirs={save.theirs}
+          changes={save.changes}
+          onTake={reload}
+          onKeep={() => void store(save.theirs.hash ?? "")}
+        />
+      )}
+    </section>
+  );
+}
+
+function languagesOf(form: OpsStationForm): Language[] {
+  return Object.keys(form.texts) as Language[];
+}

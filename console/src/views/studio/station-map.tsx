@@ -1,0 +1,102 @@
+import { useEffect, useEffectEvent, useRef } from "react";
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import "../map/team-map.css";
+import type { OpsMap, OpsStationPlace, Point } from "@wegmarke/protocol";
+
+/*
+ * Leaflet is imported here and in the team map only: each is a chunk of its own, loaded when an
+ * author opens a station's form or an operator the map.
+ */
+
+type Props = {
+  base: OpsMap;
+  place: Point;
+  others: OpsStationPlace[];
+  label: string;
+  markerLabel: string;
+  onMove: (latitude: number, longitude: number) => void;
+};
+
+const round = (value: number) => Number(value.toFixed(6));
+
+/** The game's map with the other stations as dots and this one's marker to drag. */
+export default function StationMap({ base, place, others, label, markerLabel, onMove }: Props) {
+  const element = useRef<HTMLDivElement>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const moved = useEffectEvent((latitude: number, longitude: number) =>
+    onMove(latitude, longitude),
+  );
+
+  useEffect(() => {
+    if (!element.current) return;
+    const content = base.map;
+    const map = L.map(element.current, {
+      zoomSnap: 0,
+      zoomDelta: 0.5,
+      maxZoom: content?.tiles?.maxZoom ?? 19,
+    });
+    map.attributionControl.setPrefix(false);
+    if (content?.tiles) {
+      L.tileLayer(content.tiles.url, {
+        attribution: content.tiles.attribution,
+        maxZoom: content.tiles.maxZoom ?? 19,
+      }).addTo(map);
+    }
+    const image = content?.image;
+    if (image) {
+      const url = `${base.assetsBase.replace(/\/?$/, "/")}${image.path}`;
+      L.imageOverlay(url, image.bounds, { alt: "" }).addTo(map);
+    }
+    for (const other of others) {
+      const dot = L.marker([other.latitude, other.longitude], {
+        icon: L.divIcon({ className: "ops-map-station", iconSize: [12, 12], iconAnchor: [6, 6] }),
+        keyboard: false,
+        interactive: false,
+      }).addTo(map);
+      dot.getElement()?.setAttribute("title", other.title);
+    }
+    const points = others.map((o): L.LatLngTuple => [o.latitude, o.longitude]);
+    const frame = image ? L.latLngBounds(image.bounds) : L.latLngBounds(points);
+    if (frame.isValid()) map.fitBounds(frame, { padding: [8, 8], animate: false });
+    else map.setView([place.latitude, place.longitude], 15);
+    const own = L.marker([place.latitude, place.longitude], {
+      draggable: true,
+      autoPan: true,
+      title: markerLabel,
+      alt: markerLabel,
+      icon: L.divIcon({ className: "station-marker", iconSize: [28, 28], iconAnchor: [14, 28] }),
+    }).addTo(map);
+    own.on("dragend", () => {
+      const { lat, lng } = own.getLatLng();
+      moved(round(lat), round(lng));
+    });
+    // A click on the map puts the station there, for those who cannot drag.
+    map.on("click", (event: L.LeafletMouseEvent) => {
+      own.setLatLng(event.latlng);
+      moved(round(event.latlng.lat), round(event.latlng.lng));
+    });
+    marker.current = own;
+    map.getContainer().setAttribute("aria-label", label);
+    const resized = new ResizeObserver(() => map.invalidateSize(false));
+    resized.observe(element.current);
+    return () => {
+      resized.disconnect();
+      map.remove();
+      marker.current = null;
+    };
+    // The map is made once; the marker follows the fields below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [base]);
+
+  useEffect(() => {
+    const own = marker.current;
+    if (!own || !Number.isFinite(place.latitude) || !Number.isFinite(place.longitude)) return;
+    const at = own.getLatLng();
+    if (at.lat !== place.latitude || at.lng !== place.longitude) {
+      own.setLatLng([place.latitude, place.longitude]);
+    }
+  }, [place.latitude, place.longitude]);
+
+  return <div ref={element} className="station-map" role="region" aria-label={label} />;
+}
