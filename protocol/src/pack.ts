@@ -279,3 +279,25 @@ export type OpsStationCreate = z.infer<typeof opsStationCreate>;
 
 export const opsStationCreated = z.object({ folder: z.string(), id: z.number().int().positive() });
 export type OpsStationCreated = z.infer<typeof opsStationCreated>;
+
+/** `POST /api/ops/pack/draft/compile`: a script as the author types it, compiled as it stands. */
+export const opsInkCompileRequest = z.object({
+  path: packPath.regex(/\.ink$/, "not an ink script"),
+  text: z.string().max(DRAFT_TEXT_LIMIT),
+});
+export type OpsInkCompileRequest = z.infer<typeof opsInkCompileRequest>;
+
+/** A problem of a script, with the name it most likely meant ("did you mean"). */
+export const opsInkProblem = z.object({
+  line: z.number().int().optional(),
+  message: z.string(),
+  suggestion: z.object({ wrong: z.string(), right: z.string() }).optional(),
+});
+export type OpsInkProblem = z.infer<typeof opsInkProblem>;
+
+export const opsInkCompiled = z.object({
+  problems: z.array(opsInkProblem),
+  /** How long the compile took on the server, in milliseconds. */
+  ms: z.number().min(0),
+});
+export type OpsInkCompiled = z.infer<typeof opsInkCompiled>;

@@ -655,6 +655,17 @@ const CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/ops/pack/draft/compile",
+    valid: async () => ({
+      ...post("/api/ops/pack/draft/compile", {
+        path: "stations/1-marktplatz/script.de.ink",
+        text: "VAR points = 0\nHallo\n-> END\n",
+      }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
     route: "/api/ops/pack/draft/check",
     valid: async (h) => {
       await h.packVersion();

@@ -461,6 +461,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ["DELETE", "/pack/draft/file?path=game.yaml&replaces=x", undefined],
       ["GET", "/pack/draft/station?folder=stations/1-marktplatz", undefined],
       ["POST", "/pack/draft/stations", { title: "Neu" }],
+      ["POST", "/pack/draft/compile", { path: "a.ink", text: "-> END" }],
       ["POST", "/pack/draft/check", {}],
       ["POST", "/pack/draft/publish", {}],
       ["DELETE", "/pack/draft", undefined],

@@ -7,6 +7,7 @@ import {
   opsDraftPublishOutcome,
   opsDraftSaveOutcome,
   opsDraftText,
+  opsInkCompiled,
   opsStationCreated,
   opsStationEdit,
   publicContentSchema,
@@ -313,6 +314,41 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       expect((await ops(app, "GET", path)).status, path).toBe(status);
     }
     expect((await ops(app, "POST", "/pack/draft/stations", { title: "  " })).status).toBe(400);
+  });
+
+  it("compiles a script as the author types it, off the main thread, with did-you-mean", async () => {
+    const app = await instance();
+    const path = "stations/1-marktplatz/script.de.ink";
+    const text = "VAR points = 0\n- (frage)\nWelches Tier?\n~ pionts = 2\n-> frgae\n";
+    const compiled = opsInkCompiled.parse(
+      (await ops(app, "POST", "/pack/draft/compile", { path, text })).json,
+    );
+    expect(compiled.problems).toEqual([
+      {
+        line: 4,
+        message: "Variable could not be found to assign to: 'pionts'",
+        suggestion: { wrong: "pionts", right: "points" },
+      },
+      {
+        line: 5,
+        message: "Divert target not found: '-> frgae'",
+        suggestion: { wrong: "frgae", right: "frage" },
+      },
+    ]);
+    const fixed = opsInkCompiled.parse(
+      (
+        await ops(app, "POST", "/pack/draft/compile", {
+          path,
+          text: "VAR points = 0\n- (frage)\n~ points = 2\n-> END\n",
+        })
+      ).json,
+    );
+    expect(fixed.problems).toEqual([]);
+    const refused = await ops(app, "POST", "/pack/draft/compile", { path: "game.yaml", text });
+    expect([refused.status, refused.text]).toEqual([
+      400,
+      expect.stringContaining("not an ink script"),
+    ]);
   });
 
   if (dialect.name === "PostgreSQL") {

@@ -20,6 +20,7 @@ import type { EventBus, GameActivity } from "../events/bus";
 import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../game/content-reload";
+import { InkCompiler } from "../packs/ink-compiler";
 import { PackDrafts } from "../packs/pack-drafts";
 import { PackLibrary } from "../packs/pack-library";
 import type { PackVersion } from "../store/pack-repository";
@@ -141,6 +142,8 @@ export async function buildServices(deps: ServiceDeps) {
   const instance = randomUUID();
   const packs = new PackLibrary({ store, cacheDir: config.packCacheDir, clock });
   const drafts = new PackDrafts({ store, library: packs, cacheDir: config.packCacheDir, clock });
+  // The studio's editor compiles ink as the author types, off the players' thread.
+  const inkCompiler = new InkCompiler();
   const content = new ContentReloader({
     pack,
     scripts,
@@ -230,6 +233,7 @@ export async function buildServices(deps: ServiceDeps) {
     content,
     packs,
     drafts,
+    inkCompiler,
     game,
     stories,
     news,

@@ -3,11 +3,14 @@ import {
   opsDraftRemove,
   opsDraftSave,
   opsEmptyRequest,
+  opsInkCompileRequest,
   opsStationCreate,
   opsStationQuery,
   opsStationSave,
 } from "@wegmarke/protocol";
-import type { OpsDraftPublishOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { OpsDraftPublishOutcome, OpsInkCompiled, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { ContentProblem } from "../content/model";
+import { suggestion } from "../packs/ink-suggestions";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
 import type { PackDrafts } from "../packs/pack-drafts";
@@ -19,6 +22,7 @@ export type DraftRouteDeps = {
   drafts: PackDrafts;
   library: PackLibrary;
   release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
+  compile: (file: string, text: string) => Promise<ContentProblem[]>;
   storyId: () => string;
   author: (request: FastifyRequest) => string | null;
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
@@ -31,7 +35,7 @@ export type DraftRouteDeps = {
  * discarding it.
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
-  const { drafts, library, release, storyId, author, record } = deps;
+  const { drafts, library, release, compile, storyId, author, record } = deps;
   const stations = new StationEditing(drafts);
   return async (app) => {
     app.get("", async () => drafts.draft());
@@ -73,6 +77,23 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       const created = await stations.create(title, author(request));
       await record(request, "pack.draft.station", created.folder);
       return reply.code(201).send(created);
+    });
+
+    app.post("/compile", async (request) => {
+      const { path, text } = parse(opsInkCompileRequest, request.body);
+      const started = performance.now();
+      const problems = await compile(path, text);
+      return {
+        problems: problems.map(({ line, message }) => {
+          const meant = suggestion(message, text);
+          return {
+            ...(line !== undefined && { line }),
+            message,
+            ...(meant && { suggestion: meant }),
+          };
+        }),
+        ms: Math.round(performance.now() - started),
+      } satisfies OpsInkCompiled;
     });
 
     app.post("/check", async (request) => {

@@ -63,6 +63,7 @@ const roleOfCall = new Map<string, OpsRole>([
   ["GET /api/ops/pack/draft/station", "author"],
   ["PUT /api/ops/pack/draft/station", "author"],
   ["POST /api/ops/pack/draft/stations", "author"],
+  ["POST /api/ops/pack/draft/compile", "author"],
   ["POST /api/ops/pack/draft/check", "author"],
   ["POST /api/ops/pack/draft/publish", "author"],
   ["POST /api/ops/news", "host"],

@@ -2,6 +2,7 @@ import { opsEmptyRequest, opsPackVersionParams } from "@wegmarke/protocol";
 import type { OpsPackImportOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
+import type { ContentProblem } from "../content/model";
 import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
 import { draftRoutes } from "./draft-routes";
@@ -17,6 +18,8 @@ export type PackRouteDeps = {
   library: PackLibrary;
   /** The studio's draft (`/api/ops/pack/draft`, draft-routes.ts). */
   drafts: PackDrafts;
+  /** Compiles a script off the main thread (packs/ink-compiler.ts). */
+  compile: (file: string, text: string) => Promise<ContentProblem[]>;
   /** Makes a stored version live on every instance (game/content-reload.ts). */
   release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
   /** The game this server plays: a pack of another is refused. */

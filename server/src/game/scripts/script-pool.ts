@@ -1,4 +1,5 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { moduleWorker } from "../../lib/module-worker";
 import type { Language } from "@wegmarke/protocol";
 import type { ContentPack } from "../../content/model";
 import type { Input, StepResult } from "../../engine/types";
@@ -24,21 +25,10 @@ export class WorkerScriptRunner implements ScriptRunner {
   private nextId = 1;
   private closed = false;
   private fallback: ScriptRunner | undefined;
-  private readonly file: URL;
-  /** From the TypeScript sources: a bootstrap that registers tsx in the thread first. */
-  private readonly bootstrap: string | undefined;
   private sources: ScriptSource[];
 
   constructor(pack: ContentPack, count: number) {
     this.sources = scriptSources(pack);
-    // The worker's module beside this one: .ts from the sources, .js once compiled.
-    const typescript = import.meta.url.endsWith(".ts");
-    this.file = new URL(`./script-worker${typescript ? ".ts" : ".js"}`, import.meta.url);
-    // A thread does not inherit the loader that runs TypeScript: it registers tsx itself.
-    this.bootstrap = typescript
-      ? `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
-          .then((tsx) => { tsx.register(); return import(${JSON.stringify(this.file.href)}); })`
-      : undefined;
     for (let i = 0; i < count; i++) this.threads.push(this.spawn());
   }
 
@@ -79,9 +69,7 @@ export class WorkerScriptRunner implements ScriptRunner {
   }
 
   private spawn(): Thread {
-    const worker = this.bootstrap
-      ? new Worker(this.bootstrap, { eval: true, workerData: this.sources })
-      : new Worker(this.file, { workerData: this.sources });
+    const worker = moduleWorker("script-worker", import.meta.url, this.sources);
     const thread: Thread = { worker, busy: 0, calls: new Set() };
     worker.on("message", (answer: ScriptAnswer) => this.answered(answer));
     worker.on("error", (error) => this.died(thread, error));
