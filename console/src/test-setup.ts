@@ -11,3 +11,12 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
+
+// jsdom lays nothing out: CodeMirror (the studio's editor) measures text ranges, which have no
+// boxes here.
+const noRects = (): DOMRectList => {
+  const list: DOMRect[] = [];
+  return Object.assign(list, { item: (index: number) => list[index] ?? null });
+};
+Range.prototype.getClientRects = noRects;
+Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);

@@ -112,13 +112,20 @@ describe("a new station made in the studio", () => {
     await ops.getByRole("link", { name: "script.de.ink" }).click();
     const editor = ops.getByRole("textbox", { name: `Inhalt von ${SCRIPT}` });
     await editor.fill(DIALOGUE);
+    // The mistake shows below the script as it is typed, with what it most likely meant.
+    const typed = Date.now();
+    const problems = ops.getByRole("status").filter({ hasText: "1 Fehler im Skript:" });
+    await problems.waitFor();
+    console.log(`inline error shown ${Date.now() - typed} ms after typing`);
+    await problems
+      .getByText("Zeile 12: Divert target not found: '-> ENDE'", { exact: false })
+      .waitFor();
+    await settle(ops);
+    await screenshot(ops, "studio-station-02-inline-error");
+    await problems.getByRole("button", { name: "„END“ einsetzen" }).click();
+    await ops.getByText("Das Skript lässt sich übersetzen: keine Fehler.").waitFor();
     await saved();
-    await ops.getByRole("link", { name: "Alle Dateien" }).click();
-    await ops.getByRole("button", { name: "Prüfen" }).click();
-    await ops.getByRole("heading", { name: "Station 16: Die Alte Mühle" }).waitFor();
-    await ops.getByRole("link", { name: `${SCRIPT}, Zeile 12` }).click();
-    await editor.fill(DIALOGUE.replace("-> ENDE", "-> END"));
-    await saved();
+    expect(await editor.getByText("-> END", { exact: true }).count()).toBe(1);
     await ops.getByRole("link", { name: "Alle Dateien" }).click();
     await ops.getByRole("button", { name: "Prüfen" }).click();
     await ops.getByText(/^Die Prüfung fand 0 Fehler und \d+ Warnung/).waitFor();
@@ -145,7 +152,7 @@ describe("a new station made in the studio", () => {
     await player.getByRole("button", { name: "Senden" }).click();
     await messagesFrom(player, "Lena").filter({ hasText: "Richtig, vier!" }).waitFor();
     await settle(player);
-    await screenshot(player, "studio-station-02-played");
+    await screenshot(player, "studio-station-03-played");
 
     // Rolled back: gone for a new player; the one who played it goes on.
     await ops.getByRole("navigation").getByRole("link", { name: "Versionen" }).click();

@@ -12,6 +12,7 @@ import {
   opsDraftPublishOutcome,
   opsDraftSaveOutcome,
   opsDraftText,
+  opsInkCompiled,
   opsStationCreated,
   opsStationEdit,
   opsPackChanges,
@@ -37,6 +38,7 @@ import type {
   OpsDraftPublishOutcome,
   OpsDraftSaveOutcome,
   OpsDraftText,
+  OpsInkCompiled,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
@@ -205,6 +207,10 @@ export const saveStation = (
 /** A new station in the draft, from its title. */
 export const createStation = (title: string): Promise<OpsStationCreated> =>
   call("/pack/draft/stations", { method: "POST", body: { title }, schema: opsStationCreated });
+
+/** A script compiled as it stands, each problem with the name it most likely meant. */
+export const compileInk = (path: string, text: string): Promise<OpsInkCompiled> =>
+  call("/pack/draft/compile", { method: "POST", body: { path, text }, schema: opsInkCompiled });
 
 /** The checks of `content:check` on the draft, by station. */
 export const checkDraft = (): Promise<OpsDraftCheck> =>

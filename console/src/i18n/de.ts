@@ -325,6 +325,13 @@ export const de: Record<TextKey, string> = {
   "station.live": "Live: Spielende können sie spielen",
   "station.dialogues": "Dialoge:",
 
+  "ink.none": "Das Skript lässt sich übersetzen: keine Fehler.",
+  "ink.found_one": "{count} Fehler im Skript:",
+  "ink.found_other": "{count} Fehler im Skript:",
+  "ink.line": "Zeile {line}:",
+  "ink.meant": "Meinten Sie „{right}“?",
+  "ink.replace": "„{right}“ einsetzen",
+
   "versions.heading": "Versionen des Spiels",
   "versions.text":
     "Jede Version enthält alle Dateien des Pakets; alle Instanzen spielen die Live-Version. Eine frühere Version wieder live zu schalten macht eine Änderung rückgängig: Wer gerade an einer Station ist, spielt mit ihr weiter.",

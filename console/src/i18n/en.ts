@@ -321,6 +321,13 @@ export const en = {
   "station.live": "Live: players can play it",
   "station.dialogues": "Dialogues:",
 
+  "ink.none": "The script compiles: no errors.",
+  "ink.found_one": "{count} error in the script:",
+  "ink.found_other": "{count} errors in the script:",
+  "ink.line": "Line {line}:",
+  "ink.meant": "Did you mean “{right}”?",
+  "ink.replace": "Use “{right}”",
+
   "versions.heading": "Versions of the game",
   "versions.text":
     "Each version holds every file of the pack; every instance plays the live one. Making an earlier version live again undoes a change: players in the middle of a station carry on with it.",

@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef, useState } from "react";
-import type { OpsDraftText, OpsPackHunk } from "@wegmarke/protocol";
+import { lazy, Suspense, useId, useState } from "react";
+import type { OpsDraftText, OpsInkProblem, OpsPackHunk } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
-import { getDraftText, saveDraftText } from "../../api/ops-api";
+import { compileInk, getDraftText, saveDraftText } from "../../api/ops-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { Conflict } from "./conflict";
+import { InkProblems } from "./ink-problems";
+
+const CodeEditor = lazy(() => import("./code-editor"));
 
 type Save =
   | { kind: "idle" }
@@ -13,17 +16,6 @@ type Save =
   | { kind: "saved" }
   | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
   | { kind: "failed"; error: unknown };
-
-/** Puts the caret at the start of `line` (from 1) and scrolls it into view. */
-function showLine(area: HTMLTextAreaElement, line: number): void {
-  const lines = area.value.split("\n");
-  const at = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
-  const end = at + (lines[line - 1]?.length ?? 0);
-  area.focus();
-  area.setSelectionRange(at, end);
-  const height = parseFloat(getComputedStyle(area).lineHeight) || 20;
-  area.scrollTop = Math.max(0, (line - 3) * height);
-}
 
 /**
  * A text file of the draft: edited in place and saved over the content it was opened with, so
@@ -33,12 +25,13 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
   const texts = useI18n();
   const { t } = texts;
   const id = useId();
-  const area = useRef<HTMLTextAreaElement>(null);
   const file = useCall(`draft-file:${path}`, (signal) => getDraftText(path, signal));
   const [text, setText] = useState<string | null>(null);
   const [replaces, setReplaces] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [save, setSave] = useState<Save>({ kind: "idle" });
+  const [problems, setProblems] = useState<{ list: OpsInkProblem[]; text: string } | null>(null);
+  const script = path.endsWith(".ink");
 
   const loaded = file.data;
   if (loaded !== undefined && text === null) {
@@ -46,12 +39,6 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
     setSaved(loaded.text);
     setReplaces(loaded.hash);
   }
-
-  useEffect(() => {
-    if (text !== null && line !== undefined && area.current) showLine(area.current, line);
-    // Only on opening: later edits keep the caret where the author puts it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text === null, line]);
 
   const store = async (content: string, over: string | null) => {
     setSave({ kind: "saving" });
@@ -92,18 +79,31 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
       <h2 id={id}>
         <code>{path}</code>
       </h2>
-      <textarea
-        ref={area}
-        className="studio__editor"
-        aria-label={t("studio.editor", { path })}
-        value={text}
-        spellCheck={false}
-        rows={24}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (save.kind === "saved") setSave({ kind: "idle" });
-        }}
-      />
+      <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
+        <CodeEditor
+          value={text}
+          label={t("studio.editor", { path })}
+          {...(line !== undefined && { line })}
+          onChange={(next) => {
+            setText(next);
+            if (save.kind === "saved") setSave({ kind: "idle" });
+          }}
+          {...(script && {
+            compile: async (content: string) => (await compileInk(path, content)).problems,
+            onProblems: (list: OpsInkProblem[], content: string) =>
+              setProblems({ list, text: content }),
+          })}
+        />
+      </Suspense>
+      {script && problems !== null && (
+        <InkProblems
+          problems={problems.list}
+          current={problems.text === text}
+          onReplace={(lineNumber, wrong, right) =>
+            setText((before) => replaceOnLine(before ?? "", lineNumber, wrong, right))
+          }
+        />
+      )}
       <p className="studio__actions">
         <button
           type="button"
@@ -140,4 +140,16 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
       )}
     </section>
   );
+}
+
+/** The text with `wrong` replaced by `right` on line `line` (from 1), where it stands there. */
+function replaceOnLine(text: string, line: number, wrong: string, right: string): string {
+  const lines = text.split("\n");
+  const at = lines[line - 1];
+  if (at === undefined) return text;
+  lines[line - 1] = at.replace(
+    new RegExp(`(->\\s*|\\b)${wrong.replace(/[.]/g, "\\.")}\\b`),
+    (match) => match.replace(wrong, right),
+  );
+  return lines.join("\n");
 }

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { EditorView } from "@codemirror/view";
 import type { OpsDraftFile } from "@wegmarke/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { RolesContext } from "../../components/roles";
@@ -32,6 +33,19 @@ const draft = {
 };
 
 beforeEach(() => window.history.replaceState(null, "", "/ops/studio"));
+
+/** The CodeMirror view of an editor's content. */
+function viewOf(content: HTMLElement): EditorView {
+  const view = EditorView.findFromDOM(content);
+  if (!view) throw new Error("no editor");
+  return view;
+}
+
+/** Replaces the editor's text, as typing all of it would. */
+function type(content: HTMLElement, text: string): void {
+  const view = viewOf(content);
+  act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }));
+}
 
 describe("the studio", () => {
   it("lists the draft's files, checks it by station and opens a problem at its line", async () => {
@@ -89,13 +103,13 @@ describe("the studio", () => {
     expect(screen.getByText("far from all others")).toBeTruthy();
 
     fireEvent.click(place);
-    const editor = await screen.findByRole<HTMLTextAreaElement>("textbox", {
-      name: `Content of ${SCRIPT}`,
-    });
+    const editor = await screen.findByRole("textbox", { name: `Content of ${SCRIPT}` });
     expect(window.location.search).toBe(`?file=${encodeURIComponent(SCRIPT)}&line=15`);
-    expect(editor.value).toBe(script);
-    await waitFor(() => expect(document.activeElement).toBe(editor));
-    expect(editor.value.slice(editor.selectionStart, editor.selectionEnd)).toBe("Zeile 15");
+    const view = viewOf(editor);
+    expect(view.state.doc.toString()).toBe(script);
+    // The line of the problem is selected.
+    const { from, to } = view.state.selection.main;
+    expect(view.state.sliceDoc(from, to)).toBe("Zeile 15");
     expect(server.requests.at(-1)?.query.get("path")).toBe(SCRIPT);
   });
 
@@ -141,11 +155,11 @@ describe("the studio", () => {
     window.history.replaceState(null, "", `/ops/studio?file=${encodeURIComponent(SCRIPT)}`);
     current = "c".repeat(64); // Ben saved after Anna opened the file.
     renderView(<StudioView />);
-    const editor = await screen.findByRole<HTMLTextAreaElement>("textbox");
+    const editor = await screen.findByRole("textbox", { name: `Content of ${SCRIPT}` });
     const save = screen.getByRole("button", { name: "Save to the draft" });
     expect(save.hasAttribute("disabled")).toBe(true);
 
-    fireEvent.change(editor, { target: { value: `${script}\nVon Anna` } });
+    type(editor, `${script}\nVon Anna`);
     expect(screen.getByText("Not saved yet")).toBeTruthy();
     fireEvent.click(save);
     const alert = await screen.findByRole("alert");
@@ -155,7 +169,7 @@ describe("the studio", () => {
     expect(within(alert).getByText("+Von Ben")).toBeTruthy();
     expect(alert.querySelector(".studio__theirs")?.textContent).toBe(theirs);
     // Anna's text stays in the editor while she decides.
-    expect(editor.value).toBe(`${script}\nVon Anna`);
+    expect(viewOf(editor).state.doc.toString()).toBe(`${script}\nVon Anna`);
 
     fireEvent.click(within(alert).getByRole("button", { name: "Save mine over theirs" }));
     expect(await screen.findByText("Saved to the draft.")).toBeTruthy();
@@ -166,13 +180,50 @@ describe("the studio", () => {
     ]);
 
     // Another conflict, and this time Anna takes Ben's version.
-    fireEvent.change(editor, { target: { value: "Nur Anna" } });
+    type(editor, "Nur Anna");
     current = "e".repeat(64);
     fireEvent.click(screen.getByRole("button", { name: "Save to the draft" }));
     fireEvent.click(await screen.findByRole("button", { name: "Take their version" }));
-    expect(editor.value).toBe(theirs);
+    expect(viewOf(editor).state.doc.toString()).toBe(theirs);
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.queryByText("Not saved yet")).toBeNull();
+  });
+
+  it("compiles a script as it is typed and offers what a misspelt name most likely meant", async () => {
+    const typed = "VAR points = 0\n- (frage)\nWelches Tier?\n-> frgae\n";
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/file": () =>
+        json({ path: SCRIPT, hash: "b".repeat(64), text: "VAR points = 0\n", by: null, at: null }),
+      "POST /api/ops/pack/draft/compile": ({ body }) => {
+        const { text: compiled } = body as { text: string };
+        return json({
+          problems: compiled.includes("-> frgae")
+            ? [
+                {
+                  line: 4,
+                  message: "Divert target not found: '-> frgae'",
+                  suggestion: { wrong: "frgae", right: "frage" },
+                },
+              ]
+            : [],
+          ms: 40,
+        });
+      },
+    });
+    window.history.replaceState(null, "", `/ops/studio?file=${encodeURIComponent(SCRIPT)}`);
+    renderView(<StudioView />);
+    const editor = await screen.findByRole("textbox", { name: `Content of ${SCRIPT}` });
+    type(editor, typed);
+    const found = await screen.findByText("1 error in the script:");
+    const list = found.closest("[role=status]") as HTMLElement;
+    expect(list.textContent).toContain(
+      "Line 4: Divert target not found: '-> frgae' Did you mean “frage”?",
+    );
+    fireEvent.click(within(list).getByRole("button", { name: "Use “frage”" }));
+    expect(viewOf(editor).state.doc.toString()).toBe(typed.replace("-> frgae", "-> frage"));
+    expect(await screen.findByText("The script compiles: no errors.")).toBeTruthy();
+    const compiles = server.requests.filter((request) => request.path.endsWith("/compile"));
+    expect(compiles.at(-1)?.body).toEqual({ path: SCRIPT, text: typed.replace("frgae", "frage") });
   });
 
   it("tells an operator without the author role that the studio is the authors'", () => {
