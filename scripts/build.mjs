@@ -103,7 +103,7 @@ const parts = {
     outputs: [
       "server/dist/main.js",
       "server/dist/script-worker.js",
-      "server/dist/ink-compile-worker.js",
+      "server/dist/content-worker.js",
       "server/dist/operator.js",
       "server/dist/content-check.js",
     ],
@@ -116,8 +116,8 @@ const parts = {
         entryPoints: {
           main: "server/src/main.ts",
           "script-worker": "server/src/game/scripts/script-worker.ts",
-          // The studio's ink compile thread (packs/ink-compiler.ts), also a file beside main.js.
-          "ink-compile-worker": "server/src/packs/ink-compile-worker.ts",
+          // The content thread (packs/content-thread.ts): loads packs, compiles the studio's ink.
+          "content-worker": "server/src/packs/content-worker.ts",
           // npm run operator (operator-accounts/cli.ts), also where only server/dist is installed.
           operator: "server/src/operator.ts",
           // npm run content:check (content/check-cli.ts), also where only server/dist is installed.

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:load`: can one server carry thousands of players with open event streams
  * answering many times a second? Starts the servers (servers.ts) and client workers (pool.ts,
- * worker.ts), runs a scenario (scenarios.ts), prints one figure per line (report.ts) and a
+ * worker.ts), runs a scenario (registry.ts), prints one figure per line (report.ts) and a
  * verdict, and cleans everything up, also on failure and Ctrl-C (cleanup.ts).
  * bench/README.md explains the options and the output.
  */
@@ -12,7 +12,7 @@ import { parseOptions, usage, UsageError } from "./options";
 import type { Options } from "./options";
 import { WorkerPool } from "./pool";
 import { fmt, Report } from "./report";
-import { scenarios } from "./scenarios";
+import { scenarios } from "./registry";
 import { runningServer, scanLog, startServers } from "./servers";
 import type { Servers } from "./servers";
 

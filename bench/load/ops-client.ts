@@ -1,5 +1,5 @@
 /**
- * The orchestrator's calls to the operators' API (broadcast scenario): one keep-alive socket to
+ * The orchestrator's calls to the operators' API (broadcast, publish): one keep-alive socket to
  * the instance that takes the POSTs, `Authorization: Bearer <OPERATOR_TOKEN>`. The orchestrator
  * sends them itself because it is idle while the workers read their streams.
  */
@@ -24,9 +24,18 @@ export class OpsClient {
     private readonly timeoutMs: number,
   ) {}
 
-  /** One call; never rejects (failures come back as the status). */
-  call(method: "GET" | "POST", path: string, json?: unknown): Promise<OpsAnswer> {
-    const body = json === undefined ? undefined : JSON.stringify(json);
+  /**
+   * One call with a JSON body, or a file's bytes with their type (`{ type, bytes }`); never
+   * rejects (failures come back as the status).
+   */
+  call(
+    method: "GET" | "POST",
+    path: string,
+    json?: unknown,
+    file?: { type: string; bytes: Buffer },
+  ): Promise<OpsAnswer> {
+    const body = file?.bytes ?? (json === undefined ? undefined : JSON.stringify(json));
+    const type = file?.type ?? "application/json";
     return new Promise((resolve) => {
       let done = false;
       // Before the request is built: the latencies include all of the client's part.
@@ -45,7 +54,7 @@ export class OpsClient {
         headers: {
           authorization: `Bearer ${this.token}`,
           ...(body !== undefined && {
-            "content-type": "application/json",
+            "content-type": type,
             "content-length": Buffer.byteLength(body),
           }),
         },

@@ -5,7 +5,7 @@
  */
 import type { Database } from "./servers";
 
-export const scenarioNames = ["answers", "open", "slow-readers", "broadcast"] as const;
+export const scenarioNames = ["answers", "open", "slow-readers", "broadcast", "publish"] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export type Options = {
@@ -47,6 +47,8 @@ export type Options = {
   warmup: number;
   /** broadcast: news items posted, one after another. */
   broadcasts: number;
+  /** publish: the stations of the pack made live (the demo's, and copies of station 1). */
+  stations: number;
   /** broadcast: seconds of quiet before each news item. */
   pause: number;
   /** broadcast: budget for the last stream's delivery, in ms (median over the broadcasts). */
@@ -74,7 +76,7 @@ export const specs: Record<string, Spec> = {
     kind: "string",
     default: "answers",
     choices: scenarioNames,
-    help: "answers | open | slow-readers | broadcast",
+    help: "answers | open | slow-readers | broadcast | publish",
   },
   streams: {
     kind: "int",
@@ -106,6 +108,7 @@ export const specs: Record<string, Spec> = {
     help: "slow-readers: answers of each such player",
   },
   broadcasts: { kind: "int", default: "5", help: "broadcast: news items, one after another" },
+  stations: { kind: "int", default: "50", help: "publish: stations of the pack made live" },
   pause: { kind: "number", default: "1", help: "broadcast: seconds of pause before each item" },
   "max-ms": {
     kind: "number",
@@ -236,6 +239,9 @@ export function parseOptions(
   if (duration <= 0) throw new UsageError("--duration: more than 0 s");
   const rate = number("rate") ?? 100;
   const broadcasts = number("broadcasts", true) ?? 5;
+  const stations = number("stations", true) ?? 50;
+  if (scenario === "publish" && stations < 11)
+    throw new UsageError("--stations: at least 11 (the demo's)");
   if (scenario === "broadcast" && broadcasts < 1) throw new UsageError("--broadcasts: at least 1");
   const nodeFlags = (name: string): string[] => {
     const flags = (read(name) ?? "").split(/\s+/).filter((flag) => flag !== "");
@@ -276,6 +282,7 @@ export function parseOptions(
     gcHook: !flag("no-gc-hook"),
     warmup: number("warmup") ?? 0,
     broadcasts,
+    stations,
     pause: number("pause") ?? 1,
     maxMs: number("max-ms") ?? 150,
     quietBelow: number("quiet-below"),

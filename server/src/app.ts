@@ -76,7 +76,7 @@ export async function buildApp({
   subscribeSignals(services, { store, log: app.log });
   await mountRoutes(app, services, { config, pack, store, clock, metrics });
 
-  const { bus, hub, live, presence, teamPositions, scheduler, scripts, accounts, inkCompiler } =
+  const { bus, hub, live, presence, teamPositions, scheduler, scripts, accounts, contentThread } =
     services;
   app.addHook("preClose", async () => {
     // A delivery under way finishes before the database closes; nothing new starts.
@@ -94,7 +94,7 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await bus.close();
     await scripts.close();
-    inkCompiler.stop();
+    contentThread.stop();
   });
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();

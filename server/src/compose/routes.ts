@@ -128,7 +128,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         packs: {
           library: services.packs,
           drafts: services.drafts,
-          compile: (file, text) => services.inkCompiler.compile(file, text),
+          compile: (file, text) => services.contentThread.compile(file, text),
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
         },

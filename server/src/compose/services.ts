@@ -20,7 +20,7 @@ import type { EventBus, GameActivity } from "../events/bus";
 import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../game/content-reload";
-import { InkCompiler } from "../packs/ink-compiler";
+import { ContentThread } from "../packs/content-thread";
 import { PackDrafts } from "../packs/pack-drafts";
 import { PackLibrary } from "../packs/pack-library";
 import type { PackVersion } from "../store/pack-repository";
@@ -140,10 +140,15 @@ export async function buildServices(deps: ServiceDeps) {
   });
   const scripts = createScriptRunner(pack, config.scriptWorkers);
   const instance = randomUUID();
-  const packs = new PackLibrary({ store, cacheDir: config.packCacheDir, clock });
+  // Loading a pack and compiling a script as an author types run off the players' thread.
+  const contentThread = new ContentThread();
+  const packs = new PackLibrary({
+    store,
+    cacheDir: config.packCacheDir,
+    clock,
+    check: (dir) => contentThread.check(dir),
+  });
   const drafts = new PackDrafts({ store, library: packs, cacheDir: config.packCacheDir, clock });
-  // The studio's editor compiles ink as the author types, off the players' thread.
-  const inkCompiler = new InkCompiler();
   const content = new ContentReloader({
     pack,
     scripts,
@@ -233,7 +238,7 @@ export async function buildServices(deps: ServiceDeps) {
     content,
     packs,
     drafts,
-    inkCompiler,
+    contentThread,
     game,
     stories,
     news,

@@ -9,7 +9,6 @@ import type {
   OpsDraftText,
 } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
-import { checkContentPack } from "../content/loader";
 import type { ContentProblem } from "../content/model";
 import { blobHash, packDigest } from "../content/pack-snapshot";
 import { ServiceError } from "../errors";
@@ -98,7 +97,7 @@ export class PackDrafts {
   async check(): Promise<OpsDraftCheck> {
     const state = await this.state();
     return this.withFolder(state, async (dir) => {
-      const check = await checkContentPack(dir);
+      const check = await this.deps.library.check(dir);
       return groupProblems(dir, check.errors, check.warnings);
     });
   }
@@ -111,7 +110,7 @@ export class PackDrafts {
     const state = await this.state();
     const files = entriesOf(state);
     const checked = await this.withFolder(state, async (dir) => {
-      const check = await checkContentPack(dir);
+      const check = await this.deps.library.check(dir);
       const grouped = await groupProblems(dir, check.errors, check.warnings);
       if (check.pack && check.pack.id !== storyId) {
         const message = `id is "${check.pack.id}": this server plays "${storyId}"`;

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Clock } from "../clock";
 import { checkContentPack } from "../content/loader";
+import type { PackCheck } from "../content/loader";
 import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
 import { blobHash, snapshotFolder, snapshotOf } from "../content/pack-snapshot";
@@ -20,6 +21,11 @@ export type PackLibraryDeps = {
   /** Where this instance keeps the versions' files on its disk (PACK_CACHE_DIR). */
   cacheDir: string;
   clock: Clock;
+  /**
+   * Loads and checks a pack folder as `content:check` does; the server runs it on the content
+   * thread (packs/content-thread.ts), tests and the command line in this one.
+   */
+  check?: (dir: string) => Promise<PackCheck>;
 };
 
 /** A version loaded and checked as `content:check` checks it, or the problems that refuse it. */
@@ -124,7 +130,7 @@ export class PackLibrary {
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, file.bytes);
       }
-      const check = await checkContentPack(trial);
+      const check = await this.check(trial);
       if (!check.pack) return { ok: false, problems: check.errors };
       if (check.pack.id !== storyId) {
         const message = `id is "${check.pack.id}": this server plays "${storyId}"`;
@@ -196,10 +202,15 @@ export class PackLibrary {
 
   /** Loads `version` from this instance's copy of its files, with the loader's checks. */
   async load(version: PackVersion): Promise<LoadedVersion> {
-    const check = await checkContentPack(await this.folder(version));
+    const check = await this.check(await this.folder(version));
     return check.pack
       ? { ok: true, version, pack: check.pack, warnings: check.warnings }
       : { ok: false, version, problems: check.errors };
+  }
+
+  /** Loads and checks the pack folder `dir` as `content:check` does (on the content thread). */
+  check(dir: string): Promise<PackCheck> {
+    return (this.deps.check ?? checkContentPack)(dir);
   }
 
   private async captureChecked(
