@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
@@ -6,6 +9,7 @@ import { joinForFree, messagesFrom, settle, startStation } from "../support/play
 import { addOperator, signInNewOperator } from "../support/operators";
 import { startServer, type RunningServer } from "../support/server";
 
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const FOLDER = "stations/16-die-alte-muehle";
 const SCRIPT = `${FOLDER}/script.de.ink`;
 const DIALOGUE = [
@@ -106,6 +110,32 @@ describe("a new station made in the studio", () => {
     await saved();
     await settle(ops);
     await screenshot(ops, "studio-station-01-saved");
+
+    // A photo for the station, dropped into its folder: in the draft, with its progress; a
+    // file that only pretends to be a picture is refused with the reason.
+    await ops.getByRole("link", { name: "Alle Dateien" }).click();
+    const folder = ops.locator("details.draft-folder").filter({ hasText: FOLDER });
+    await folder
+      .getByLabel("Bilder, Audio oder Video hierher ziehen oder auswählen:")
+      .setInputFiles([
+        {
+          name: "Mühle Foto.png",
+          mimeType: "image/png",
+          buffer: await readFile(resolve(repoRoot, "content/demo/intro/1.png")),
+        },
+        { name: "notiz.png", mimeType: "image/png", buffer: Buffer.from("nur ein Text") },
+      ]);
+    await folder.locator("li", { hasText: "muehle-foto.png" }).getByText("im Entwurf").waitFor();
+    await folder
+      .getByRole("alert")
+      .filter({ hasText: "the file's content is not png: was it renamed?" })
+      .waitFor();
+    await folder
+      .locator("li.draft-file", { hasText: "muehle-foto.png" })
+      .getByText("neu")
+      .waitFor();
+    await settle(ops);
+    await screenshot(ops, "studio-station-01b-media");
   });
 
   it("writes the dialogue, fixes what the check finds, publishes, and a player plays it", async () => {

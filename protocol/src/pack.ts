@@ -145,6 +145,18 @@ export const opsDraftSave = z.object({
 });
 export type OpsDraftSave = z.infer<typeof opsDraftSave>;
 
+/**
+ * `PUT /api/ops/pack/draft/media?path=…&replaces=…`: a medium's bytes as the body, with its
+ * content type; `replaces` is the hash of the file the author replaces (none for a new file).
+ */
+export const opsDraftMediaQuery = z.object({
+  path: packPath.regex(
+    /\.(jpe?g|png|gif|webp|avif|svg|mp3|mp4|webm)$/i,
+    "not a medium the app shows: jpg, png, gif, webp, avif, svg, mp3, mp4 or webm",
+  ),
+  replaces: z.string().max(64).optional(),
+});
+
 /** `DELETE /api/ops/pack/draft/file`: removes a file the author saw with the hash `replaces`. */
 export const opsDraftRemove = z.object({ path: packPath, replaces: z.string().max(64) });
 export type OpsDraftRemove = z.infer<typeof opsDraftRemove>;

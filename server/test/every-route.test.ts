@@ -135,6 +135,11 @@ function demoZip(): Promise<Buffer> {
   return demo;
 }
 
+/** An image of the demo pack. */
+function demoPng(): Promise<Buffer> {
+  return readFile(resolve(repoRoot, "content/demo/intro/1.png"));
+}
+
 /** Deep nesting, as JSON text: `[[[...]]]`. */
 const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 
@@ -661,6 +666,23 @@ const CASES: RouteCase[] = [
         path: "stations/1-marktplatz/script.de.ink",
         text: "VAR points = 0\nHallo\n-> END\n",
       }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/pack/draft/media",
+    jsonRefusal: { 409: "theirs" },
+    valid: async (h) => ({
+      method: "PUT",
+      path: "/api/ops/pack/draft/media",
+      query: {
+        path: "intro/fuzz.png",
+        ...((await h.draftHash("intro/fuzz.png")) !== null && {
+          replaces: (await h.draftHash("intro/fuzz.png")) ?? "",
+        }),
+      },
+      raw: { type: "image/png", payload: await demoPng() },
       headers: OPS_BEARER,
     }),
   },
@@ -1243,6 +1265,15 @@ class Harness {
     );
     if (!saved.ok) throw new Error(`draft file ${path} not saved`);
     return saved.file.hash;
+  }
+
+  /** The hash of `path` in the studio's draft; null where it has none. */
+  async draftHash(path: string): Promise<string | null> {
+    await this.packVersion();
+    const draft = opsDraft.parse(
+      await this.ok({ ...get("/api/ops/pack/draft"), headers: OPS_BEARER }),
+    );
+    return draft.files.find((file) => file.path === path)?.hash ?? null;
   }
 
   /** A station's form as the studio reads it from the draft. */

@@ -462,6 +462,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ["GET", "/pack/draft/station?folder=stations/1-marktplatz", undefined],
       ["POST", "/pack/draft/stations", { title: "Neu" }],
       ["POST", "/pack/draft/compile", { path: "a.ink", text: "-> END" }],
+      ["PUT", "/pack/draft/media?path=intro/x.png", { x: 1 }],
       ["POST", "/pack/draft/check", {}],
       ["POST", "/pack/draft/publish", {}],
       ["DELETE", "/pack/draft", undefined],

@@ -1,4 +1,4 @@
-import { cp } from "node:fs/promises";
+import { cp, readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
   auditPage,
@@ -349,6 +349,54 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       400,
       expect.stringContaining("not an ink script"),
     ]);
+  });
+
+  it("takes a medium into the draft, and refuses a renamed or oversized file with a reason", async () => {
+    const app = await instance();
+    const png = await readFile(resolve(repoRoot, "content/demo/intro/1.png"));
+    const upload = async (path: string, type: string, bytes: Buffer, replaces?: string) => {
+      const query = new URLSearchParams({ path, ...(replaces !== undefined && { replaces }) });
+      const response = await fetch(`${app.url}/api/ops/pack/draft/media?${query}`, {
+        method: "PUT",
+        headers: { ...BEARER, "content-type": type },
+        body: bytes,
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const path = "stations/1-marktplatz/rathaus.png";
+    const stored = await upload(path, "image/png", png);
+    expect(stored.status).toBe(200);
+    expect(opsDraftSaveOutcome.parse(JSON.parse(stored.text))).toMatchObject({
+      ok: true,
+      file: { path, state: "added", size: png.length },
+    });
+    // A second upload that does not name the first is refused: nothing is overwritten.
+    const again = await upload(path, "image/png", png.subarray(0, png.length - 1));
+    expect(again.status).toBe(409);
+    expect(opsDraftSaveOutcome.parse(JSON.parse(again.text))).toMatchObject({
+      ok: false,
+      theirs: { path, text: "" },
+      changes: [],
+    });
+    const refusals: [string, string, Buffer, number, string][] = [
+      ["stations/1-marktplatz/foto.jpg", "image/jpeg", png, 415, "was it renamed?"],
+      [
+        "stations/1-marktplatz/foto.png",
+        "image/png",
+        Buffer.alloc(21 * 1024 * 1024, 1),
+        413,
+        "at most 20 MB",
+      ],
+      ["stations/1-marktplatz/foto.bmp", "image/png", png, 400, "not a medium the app shows"],
+      ["stations/1-marktplatz/foto.png", "text/plain", png, 415, ""],
+    ];
+    for (const [file, type, bytes, status, reason] of refusals) {
+      const answer = await upload(file, type, bytes);
+      expect([answer.status, answer.text], file).toEqual([status, expect.stringContaining(reason)]);
+    }
+    // The draft's check takes the new image (no station names it yet).
+    const check = opsDraftCheck.parse((await ops(app, "POST", "/pack/draft/check", {})).json);
+    expect(check.errors).toBe(0);
   });
 
   if (dialect.name === "PostgreSQL") {

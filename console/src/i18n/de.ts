@@ -332,6 +332,12 @@ export const de: Record<TextKey, string> = {
   "ink.meant": "Meinten Sie „{right}“?",
   "ink.replace": "„{right}“ einsetzen",
 
+  "studio.upload": "Bilder, Audio oder Video hierher ziehen oder auswählen:",
+  "studio.uploading": "{name} wird hochgeladen",
+  "studio.uploaded": "im Entwurf",
+  "studio.uploadConflict":
+    "{name} hat zuerst eine Datei dieses Namens hier abgelegt: Nichts wurde überschrieben.",
+
   "versions.heading": "Versionen des Spiels",
   "versions.text":
     "Jede Version enthält alle Dateien des Pakets; alle Instanzen spielen die Live-Version. Eine frühere Version wieder live zu schalten macht eine Änderung rückgängig: Wer gerade an einer Station ist, spielt mit ihr weiter.",

@@ -328,6 +328,11 @@ export const en = {
   "ink.meant": "Did you mean “{right}”?",
   "ink.replace": "Use “{right}”",
 
+  "studio.upload": "Drop images, audio or video here, or choose them:",
+  "studio.uploading": "{name} is being uploaded",
+  "studio.uploaded": "in the draft",
+  "studio.uploadConflict": "{name} put a file of this name here first: nothing was overwritten.",
+
   "versions.heading": "Versions of the game",
   "versions.text":
     "Each version holds every file of the pack; every instance plays the live one. Making an earlier version live again undoes a change: players in the middle of a station carry on with it.",

@@ -1,5 +1,6 @@
 import {
   opsDraftFileQuery,
+  opsDraftMediaQuery,
   opsDraftRemove,
   opsDraftSave,
   opsEmptyRequest,
@@ -11,11 +12,13 @@ import {
 import type { OpsDraftPublishOutcome, OpsInkCompiled, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
 import { suggestion } from "../packs/ink-suggestions";
+import { MEDIA_CONTENT_TYPES, MEDIA_UPLOAD_LIMIT, mediaRefusal } from "../packs/media-upload";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
 import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
 import { StationEditing } from "../packs/station-editing";
+import { ServiceError } from "../errors";
 import { parse } from "./parse";
 
 export type DraftRouteDeps = {
@@ -48,6 +51,27 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
     app.put("/file", async (request, reply) => {
       const { path, text, replaces } = parse(opsDraftSave, request.body);
       const outcome = await drafts.save(path, text, replaces, author(request));
+      await record(request, "pack.draft.save", outcome.ok ? path : `${path} refused: changed`);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.addContentTypeParser(
+      MEDIA_CONTENT_TYPES,
+      { parseAs: "buffer", bodyLimit: MEDIA_UPLOAD_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+
+    app.put("/media", { bodyLimit: MEDIA_UPLOAD_LIMIT }, async (request, reply) => {
+      const { path, replaces } = parse(opsDraftMediaQuery, request.query, "query");
+      if (!Buffer.isBuffer(request.body)) {
+        throw new ServiceError(
+          415,
+          `send the file's bytes with its type (${MEDIA_CONTENT_TYPES.join(", ")})`,
+        );
+      }
+      const refused = mediaRefusal(path, request.body);
+      if (refused) throw new ServiceError(refused.status, refused.reason);
+      const outcome = await drafts.saveBytes(path, request.body, replaces ?? null, author(request));
       await record(request, "pack.draft.save", outcome.ok ? path : `${path} refused: changed`);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });

@@ -64,6 +64,7 @@ const roleOfCall = new Map<string, OpsRole>([
   ["PUT /api/ops/pack/draft/station", "author"],
   ["POST /api/ops/pack/draft/stations", "author"],
   ["POST /api/ops/pack/draft/compile", "author"],
+  ["PUT /api/ops/pack/draft/media", "author"],
   ["POST /api/ops/pack/draft/check", "author"],
   ["POST /api/ops/pack/draft/publish", "author"],
   ["POST /api/ops/news", "host"],

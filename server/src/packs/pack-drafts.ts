@@ -83,6 +83,16 @@ export class PackDrafts {
     return this.write(file, { hash: blobHash(bytes), bytes }, replaces, by);
   }
 
+  /** Saves a medium (checked by the route) where it still has the content `replaces`. */
+  saveBytes(
+    file: string,
+    bytes: Buffer,
+    replaces: string | null,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    return this.write(file, { hash: blobHash(bytes), bytes }, replaces, by);
+  }
+
   /** Removes a file where it still has the content `replaces`; else answers theirs. */
   remove(file: string, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {
     return this.write(file, { hash: null }, replaces, by);
@@ -174,6 +184,14 @@ export class PackDrafts {
     const state = await this.state();
     const now = listFiles(state).find((f) => f.path === file);
     if (written) return { ok: true, file: now ?? gone(file) };
+    // A medium's conflict names who saved it when; its bytes are no text to compare.
+    if (!TEXT_FILES.test(file)) {
+      return {
+        ok: false,
+        theirs: { path: file, ...currentOf(state, file), text: "" },
+        changes: [],
+      };
+    }
     const theirs = await this.textOf(file, currentOf(state, file));
     const started = await this.textOfHash(replaces);
     return { ok: false, theirs, changes: textHunks(started, theirs.text) };

@@ -2,6 +2,7 @@ import type { OpsDraftFile } from "@wegmarke/protocol";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime } from "../../lib/format";
+import { MediaDrop } from "./media-drop";
 import { TEXT_FILE, filePath, stationPath } from "./paths";
 
 /** The folder a file is listed under: a station's or story's, a top folder, or the game's. */
@@ -38,8 +39,11 @@ function FileRow({ file }: { file: OpsDraftFile }) {
   );
 }
 
+/** Folders that hold media: a station's or story's, the intro's, the crest's and the map's. */
+const MEDIA_FOLDER = /^(stations\/\d+-[^/]+|stories\/\d+-[^/]+|intro|points|map)$/;
+
 /** The draft's files by folder; a folder with changes is open. */
-export function DraftFiles({ files }: { files: OpsDraftFile[] }) {
+export function DraftFiles({ files, onChanged }: { files: OpsDraftFile[]; onChanged: () => void }) {
   const { t } = useI18n();
   const folders = new Map<string, OpsDraftFile[]>();
   for (const file of files) {
@@ -69,6 +73,9 @@ export function DraftFiles({ files }: { files: OpsDraftFile[] }) {
                     </Link>
                   </p>
                 )}
+              {MEDIA_FOLDER.test(folder) && (
+                <MediaDrop folder={folder} files={inFolder} onUploaded={onChanged} />
+              )}
               <ul className="draft-folder__files">
                 {inFolder.map((file) => (
                   <FileRow key={file.path} file={file} />

@@ -136,7 +136,7 @@ export function DraftOverview() {
         )}
       </section>
       <NewStation />
-      <DraftFiles files={files} />
+      <DraftFiles files={files} onChanged={draft.reload} />
     </>
   );
 }

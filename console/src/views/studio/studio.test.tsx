@@ -110,7 +110,8 @@ describe("the studio", () => {
     // The line of the problem is selected.
     const { from, to } = view.state.selection.main;
     expect(view.state.sliceDoc(from, to)).toBe("Zeile 15");
-    expect(server.requests.at(-1)?.query.get("path")).toBe(SCRIPT);
+    const opened = server.requests.find((request) => request.path.endsWith("/draft/file"));
+    expect(opened?.query.get("path")).toBe(SCRIPT);
   });
 
   it("refuses to overwrite another author's save, then takes theirs or keeps one's own", async () => {

@@ -1,0 +1,82 @@
+/**
+ * What the studio takes as a medium of the pack: the types the app shows, each up to a size,
+ * and only when the bytes are what the name says (a renamed file is refused before it is stored).
+ */
+
+type Kind = "image" | "audio" | "video";
+
+const MB = 1024 * 1024;
+
+/** The largest file of each kind: a photo from a phone, an audio story, a short film. */
+export const MEDIA_LIMITS: Record<Kind, number> = {
+  image: 20 * MB,
+  audio: 50 * MB,
+  video: 200 * MB,
+};
+
+/** The largest upload of all, for the body limit of the route. */
+export const MEDIA_UPLOAD_LIMIT = Math.max(...Object.values(MEDIA_LIMITS));
+
+/** The content types the route reads as a file's bytes. */
+export const MEDIA_CONTENT_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "image/svg+xml",
+  "audio/mpeg",
+  "video/mp4",
+  "video/webm",
+];
+
+const EXTENSIONS: Record<string, { kind: Kind; sniff: (bytes: Buffer) => boolean }> = {
+  jpg: { kind: "image", sniff: (b) => starts(b, [0xff, 0xd8, 0xff]) },
+  jpeg: { kind: "image", sniff: (b) => starts(b, [0xff, 0xd8, 0xff]) },
+  png: { kind: "image", sniff: (b) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  gif: { kind: "image", sniff: (b) => ascii(b, 0, "GIF87a") || ascii(b, 0, "GIF89a") },
+  webp: { kind: "image", sniff: (b) => ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP") },
+  avif: { kind: "image", sniff: (b) => ascii(b, 4, "ftypavif") || ascii(b, 4, "ftypavis") },
+  svg: { kind: "image", sniff: (b) => /<svg[\s>]/i.test(b.subarray(0, 4096).toString("utf8")) },
+  mp3: {
+    kind: "audio",
+    // An ID3 tag, or a frame sync (11 bits set).
+    sniff: (b) => ascii(b, 0, "ID3") || ((b[0] ?? 0) === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0),
+  },
+  mp4: { kind: "video", sniff: (b) => ascii(b, 4, "ftyp") },
+  webm: { kind: "video", sniff: (b) => starts(b, [0x1a, 0x45, 0xdf, 0xa3]) },
+};
+
+function starts(bytes: Buffer, prefix: number[]): boolean {
+  return prefix.every((byte, i) => bytes[i] === byte);
+}
+
+function ascii(bytes: Buffer, at: number, text: string): boolean {
+  return bytes.subarray(at, at + text.length).toString("latin1") === text;
+}
+
+/** Why `bytes` cannot be the medium `path`, with the status to answer; undefined when it can. */
+export function mediaRefusal(
+  path: string,
+  bytes: Buffer,
+): { status: 413 | 415; reason: string } | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? "";
+  const type = EXTENSIONS[extension];
+  if (!type) {
+    return {
+      status: 415,
+      reason: "the app shows images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm",
+    };
+  }
+  const limit = MEDIA_LIMITS[type.kind];
+  if (bytes.length > limit) {
+    return {
+      status: 413,
+      reason: `${type.kind === "image" ? "an image" : type.kind === "audio" ? "an audio file" : "a video"} may have at most ${limit / MB} MB; this one has ${(bytes.length / MB).toFixed(1)} MB`,
+    };
+  }
+  if (!type.sniff(bytes)) {
+    return { status: 415, reason: `the file's content is not ${extension}: was it renamed?` };
+  }
+  return undefined;
+}
