@@ -18,7 +18,7 @@ export type PackRouteDeps = {
   library: PackLibrary;
   /** The studio's draft (`/api/ops/pack/draft`, draft-routes.ts). */
   drafts: PackDrafts;
-  /** Compiles a script off the main thread (packs/ink-compiler.ts). */
+  /** Compiles a script off the main thread (packs/content-thread.ts). */
   compile: (file: string, text: string) => Promise<ContentProblem[]>;
   /** Makes a stored version live on every instance (game/content-reload.ts). */
   release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
