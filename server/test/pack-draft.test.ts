@@ -12,6 +12,7 @@ import {
   opsStationEdit,
   publicContentSchema,
 } from "@wegmarke/protocol";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
@@ -394,6 +395,22 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       const answer = await upload(file, type, bytes);
       expect([answer.status, answer.text], file).toEqual([status, expect.stringContaining(reason)]);
     }
+    // A phone's photo is made as large as the app shows it, without its metadata.
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: "#2c7a69" },
+    })
+      .jpeg()
+      .toBuffer();
+    const fitted = await upload("stations/1-marktplatz/handy.jpg", "image/jpeg", photo);
+    expect(fitted.status).toBe(200);
+    const size = opsDraftSaveOutcome.parse(JSON.parse(fitted.text));
+    expect(size.ok && size.file.size).toBeLessThan(photo.length);
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
+    const unreadable = await upload("stations/1-marktplatz/kaputt.jpg", "image/jpeg", broken);
+    expect([unreadable.status, unreadable.text]).toEqual([
+      415,
+      "the image cannot be read: is the file whole?",
+    ]);
     // The draft's check takes the new image (no station names it yet).
     const check = opsDraftCheck.parse((await ops(app, "POST", "/pack/draft/check", {})).json);
     expect(check.errors).toBe(0);

@@ -12,7 +12,12 @@ import {
 import type { OpsDraftPublishOutcome, OpsInkCompiled, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
 import { suggestion } from "../packs/ink-suggestions";
-import { MEDIA_CONTENT_TYPES, MEDIA_UPLOAD_LIMIT, mediaRefusal } from "../packs/media-upload";
+import {
+  MEDIA_CONTENT_TYPES,
+  MEDIA_UPLOAD_LIMIT,
+  fitMedia,
+  mediaRefusal,
+} from "../packs/media-upload";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
 import type { PackDrafts } from "../packs/pack-drafts";
@@ -71,7 +76,10 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       }
       const refused = mediaRefusal(path, request.body);
       if (refused) throw new ServiceError(refused.status, refused.reason);
-      const outcome = await drafts.saveBytes(path, request.body, replaces ?? null, author(request));
+      const bytes = await fitMedia(path, request.body).catch(() => {
+        throw new ServiceError(415, "the image cannot be read: is the file whole?");
+      });
+      const outcome = await drafts.saveBytes(path, bytes, replaces ?? null, author(request));
       await record(request, "pack.draft.save", outcome.ok ? path : `${path} refused: changed`);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../config";
-import { MEDIA_LIMITS, mediaRefusal } from "./media-upload";
+import sharp from "sharp";
+import { IMAGE_SIDE, MEDIA_LIMITS, fitMedia, mediaRefusal } from "./media-upload";
 
 const demo = (file: string) => readFile(resolve(repoRoot, "content/demo", file));
 
@@ -37,5 +38,37 @@ describe("a medium the studio takes", () => {
       status: 413,
       reason: "an image may have at most 20 MB; this one has 20.0 MB",
     });
+  });
+});
+
+describe("an uploaded image as the pack keeps it", () => {
+  it("is no larger than the app shows it, and a photo loses its metadata", async () => {
+    const photo = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: "#c2562f" },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Wegmarke", Software: "Kamera" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const fitted = await fitMedia("stations/1-marktplatz/foto.jpg", photo);
+    const meta = await sharp(fitted).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([IMAGE_SIDE, 1067, "jpeg"]);
+    expect(meta.exif).toBeUndefined();
+    expect(fitted.length).toBeLessThan(photo.length);
+  });
+
+  it("keeps a small picture, a drawing and every other medium as they are", async () => {
+    const png = await demo("intro/1.png");
+    expect(Math.max((await sharp(png).metadata()).width ?? 0)).toBeLessThanOrEqual(IMAGE_SIDE);
+    expect(await fitMedia("intro/neu.png", png)).toBe(png);
+    const svg = await demo("map/oberstadt.svg");
+    expect(await fitMedia("map/karte.svg", svg)).toBe(svg);
+    const mp3 = await demo("stories/1-zwei-studenten/erzaehlung.mp3");
+    expect(await fitMedia("stories/1-zwei-studenten/neu.mp3", mp3)).toBe(mp3);
+  });
+
+  it("refuses a picture that cannot be read", async () => {
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
+    await expect(fitMedia("intro/kaputt.jpg", broken)).rejects.toThrow();
   });
 });

@@ -80,3 +80,30 @@ export function mediaRefusal(
   }
   return undefined;
 }
+
+/** The longest side of an image the app shows: a full-width picture on a phone at 3x, a tablet at 2x. */
+export const IMAGE_SIDE = 1600;
+
+/**
+ * An uploaded image as the pack keeps it: no larger than the app shows it (`IMAGE_SIDE` on its
+ * longer side, turned upright by its EXIF orientation) and a JPEG always without its metadata,
+ * which from a phone holds where the photo was taken. Other media, SVG and GIF stay as they
+ * are. sharp works on libuv's threads, not the main one.
+ */
+export async function fitMedia(path: string, bytes: Buffer): Promise<Buffer> {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? "";
+  if (!["jpg", "jpeg", "png", "webp", "avif"].includes(extension)) return bytes;
+  const { default: sharp } = await import("sharp");
+  const image = sharp(bytes, { failOn: "error" });
+  const { width = 0, height = 0, orientation } = await image.metadata();
+  const jpeg = extension === "jpg" || extension === "jpeg";
+  const large = Math.max(width, height) > IMAGE_SIDE;
+  if (!large && !jpeg && orientation === undefined) return bytes;
+  const fitted = image
+    .rotate()
+    .resize({ width: IMAGE_SIDE, height: IMAGE_SIDE, fit: "inside", withoutEnlargement: true });
+  if (jpeg) return fitted.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  if (extension === "png") return fitted.png({ compressionLevel: 9 }).toBuffer();
+  if (extension === "webp") return fitted.webp({ quality: 82 }).toBuffer();
+  return fitted.avif({ quality: 60 }).toBuffer();
+}
