@@ -166,4 +166,28 @@ describe("the studio in the console", () => {
     await row.getByText("geändert").waitFor();
     await row.getByText(/^mara, /).waitFor();
   });
+
+  it("changes the game's settings in a form", async () => {
+    await openStudio(mara);
+    const game = mara
+      .locator("details.draft-folder")
+      .filter({ hasText: "Einstellungen und Texte des Spiels" });
+    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await game.locator("summary").click();
+    }
+    await game
+      .getByRole("link", {
+        name: "Titel, Sprachen und Einstellungen des Spiels im Formular bearbeiten",
+      })
+      .click();
+    await mara
+      .getByRole("heading", { name: "Das Spiel: Titel, Sprachen, Einstellungen" })
+      .waitFor();
+    await mara.getByLabel("Teams").selectOption("optional");
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    expect(await draftText(mara, "game.yaml")).toMatch(/^ {2}teams: optional # off, optional/m);
+    await settle(mara);
+    await screenshot(mara, "studio-05-game");
+  });
 });

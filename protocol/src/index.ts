@@ -8,6 +8,7 @@ export * from "./languages";
 export * from "./media";
 export * from "./ops";
 export * from "./pack";
+export * from "./studio";
 export * from "./team";
 export * from "./text";
 export * from "./places";

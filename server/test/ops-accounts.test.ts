@@ -463,6 +463,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ["POST", "/pack/draft/stations", { title: "Neu" }],
       ["POST", "/pack/draft/compile", { path: "a.ink", text: "-> END" }],
       ["PUT", "/pack/draft/media?path=intro/x.png", { x: 1 }],
+      ["GET", "/pack/draft/game", undefined],
       ["POST", "/pack/draft/check", {}],
       ["POST", "/pack/draft/publish", {}],
       ["DELETE", "/pack/draft", undefined],

@@ -7,6 +7,7 @@ import {
   opsDraftPublishOutcome,
   opsDraftSaveOutcome,
   opsDraftText,
+  opsGameEdit,
   opsInkCompiled,
   opsStationCreated,
   opsStationEdit,
@@ -315,6 +316,39 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       expect((await ops(app, "GET", path)).status, path).toBe(status);
     }
     expect((await ops(app, "POST", "/pack/draft/stations", { title: "  " })).status).toBe(400);
+  });
+
+  it("changes the game's settings in the form: teams become optional for players", async () => {
+    const app = await instance();
+    const edit = opsGameEdit.parse((await ops(app, "GET", "/pack/draft/game")).json);
+    expect(edit.form).toMatchObject({
+      teams: "off",
+      defaultLanguage: "de",
+      languages: ["de", "en"],
+    });
+    const form = {
+      ...edit.form,
+      teams: "optional" as const,
+      title: { ...edit.form.title, de: "Marburg im Team" },
+    };
+    expect((await ops(app, "PUT", "/pack/draft/game", { form, replaces: edit.hash })).status).toBe(
+      200,
+    );
+    const untitled = { ...form, title: { en: "Only English" } };
+    const refused = await ops(app, "PUT", "/pack/draft/game", {
+      form: untitled,
+      replaces: edit.hash,
+    });
+    expect([refused.status, refused.text]).toEqual([
+      400,
+      expect.stringContaining("title in its default language"),
+    ]);
+    expect((await ops(app, "POST", "/pack/draft/publish", {})).status).toBe(200);
+    const config = (await (await fetch(`${app.url}/webapp/config.json`)).json()) as {
+      teams: string;
+    };
+    expect(config.teams).toBe("optional");
+    expect(await titleOn(app)).toBe("Marburg im Team");
   });
 
   it("compiles a script as the author types it, off the main thread, with did-you-mean", async () => {

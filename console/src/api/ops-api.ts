@@ -12,6 +12,7 @@ import {
   opsDraftPublishOutcome,
   opsDraftSaveOutcome,
   opsDraftText,
+  opsGameEdit,
   opsInkCompiled,
   opsStationCreated,
   opsStationEdit,
@@ -38,6 +39,8 @@ import type {
   OpsDraftPublishOutcome,
   OpsDraftSaveOutcome,
   OpsDraftText,
+  OpsGameEdit,
+  OpsGameForm,
   OpsInkCompiled,
   OpsStationCreated,
   OpsStationEdit,
@@ -200,6 +203,19 @@ export const saveStation = (
   call("/pack/draft/station", {
     method: "PUT",
     body: { folder, form, replaces },
+    schema: opsDraftSaveOutcome,
+    accept: [409],
+  });
+
+/** The game's settings as the draft's game.yaml has them. */
+export const getGame = (signal?: AbortSignal): Promise<OpsGameEdit> =>
+  call("/pack/draft/game", { schema: opsGameEdit, ...(signal && { signal }) });
+
+/** Saves the game's settings over the game.yaml of hash `replaces`: 200, or 409 with theirs. */
+export const saveGame = (form: OpsGameForm, replaces: string): Promise<OpsDraftSaveOutcome> =>
+  call("/pack/draft/game", {
+    method: "PUT",
+    body: { form, replaces },
     schema: opsDraftSaveOutcome,
     accept: [409],
   });

@@ -338,6 +338,22 @@ export const de: Record<TextKey, string> = {
   "studio.uploadConflict":
     "{name} hat zuerst eine Datei dieses Namens hier abgelegt: Nichts wurde überschrieben.",
 
+  "studio.editGame": "Titel, Sprachen und Einstellungen des Spiels im Formular bearbeiten",
+  "game.heading": "Das Spiel: Titel, Sprachen, Einstellungen",
+  "game.languages": "Sprachen",
+  "game.defaultLanguage": "Standardsprache",
+  "game.title": "Titel ({language})",
+  "game.play": "Wie gespielt wird",
+  "game.teams": "Teams",
+  "game.teams.off": "Aus: alle spielen allein",
+  "game.teams.optional": "Wahlweise: allein oder im Team",
+  "game.teams.required": "Pflicht: nur im Team",
+  "game.registrationLess": "Ohne Anmeldung spielen (keine Handynummer nötig)",
+  "game.followBrowserLanguage": "In der Sprache des Browsers starten, wo das Spiel sie hat",
+  "game.allowGeolocation": "Den Standort des Handys nutzen (Entfernungen, Stationen an ihrem Ort)",
+  "game.debug": "Debug-Modus (nur zum Testen)",
+  "game.asText": "game.yaml als Text öffnen (Texte, Wappen, Intro, Hilfe, Datenschutz, Karte)",
+
   "versions.heading": "Versionen des Spiels",
   "versions.text":
     "Jede Version enthält alle Dateien des Pakets; alle Instanzen spielen die Live-Version. Eine frühere Version wieder live zu schalten macht eine Änderung rückgängig: Wer gerade an einer Station ist, spielt mit ihr weiter.",

@@ -333,6 +333,22 @@ export const en = {
   "studio.uploaded": "in the draft",
   "studio.uploadConflict": "{name} put a file of this name here first: nothing was overwritten.",
 
+  "studio.editGame": "Edit the game's title, languages and settings in the form",
+  "game.heading": "The game: title, languages, settings",
+  "game.languages": "Languages",
+  "game.defaultLanguage": "Default language",
+  "game.title": "Title ({language})",
+  "game.play": "How it is played",
+  "game.teams": "Teams",
+  "game.teams.off": "Off: everyone plays alone",
+  "game.teams.optional": "Optional: alone or in a team",
+  "game.teams.required": "Required: only in a team",
+  "game.registrationLess": "Play without registering (no phone number needed)",
+  "game.followBrowserLanguage": "Start in the browser's language where the game has it",
+  "game.allowGeolocation": "Use the phone's location (distances, stations at their place)",
+  "game.debug": "Debug mode (for testing only)",
+  "game.asText": "Open game.yaml as text (texts, crest, intro, help, privacy, map)",
+
   "versions.heading": "Versions of the game",
   "versions.text":
     "Each version holds every file of the pack; every instance plays the live one. Making an earlier version live again undoes a change: players in the middle of a station carry on with it.",

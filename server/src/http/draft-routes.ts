@@ -4,6 +4,7 @@ import {
   opsDraftRemove,
   opsDraftSave,
   opsEmptyRequest,
+  opsGameSave,
   opsInkCompileRequest,
   opsStationCreate,
   opsStationQuery,
@@ -22,7 +23,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
 import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
-import { StationEditing } from "../packs/station-editing";
+import { PackForms } from "../packs/pack-forms";
 import { ServiceError } from "../errors";
 import { parse } from "./parse";
 
@@ -44,7 +45,7 @@ export type DraftRouteDeps = {
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   const { drafts, library, release, compile, storyId, author, record } = deps;
-  const stations = new StationEditing(drafts);
+  const forms = new PackForms(drafts);
   return async (app) => {
     app.get("", async () => drafts.draft());
 
@@ -93,20 +94,29 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
 
     app.get("/station", async (request) => {
       const { folder } = parse(opsStationQuery, request.query, "query");
-      return stations.station(folder);
+      return forms.station(folder);
     });
 
     app.put("/station", async (request, reply) => {
       const { folder, form, replaces } = parse(opsStationSave, request.body);
-      const outcome = await stations.save(folder, form, replaces, author(request));
+      const outcome = await forms.save(folder, form, replaces, author(request));
       const detail = `${folder}/station.yaml${outcome.ok ? "" : " refused: changed"}`;
       await record(request, "pack.draft.save", detail);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
+    app.get("/game", async () => forms.game());
+
+    app.put("/game", async (request, reply) => {
+      const { form, replaces } = parse(opsGameSave, request.body);
+      const outcome = await forms.saveGame(form, replaces, author(request));
+      await record(request, "pack.draft.save", `game.yaml${outcome.ok ? "" : " refused: changed"}`);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
     app.post("/stations", async (request, reply) => {
       const { title } = parse(opsStationCreate, request.body);
-      const created = await stations.create(title, author(request));
+      const created = await forms.create(title, author(request));
       await record(request, "pack.draft.station", created.folder);
       return reply.code(201).send(created);
     });

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../config";
 import { readStation, writeStation } from "./station-form";
-import { slugOf } from "./station-editing";
+import { slugOf } from "./pack-forms";
 
 const demo = (folder: string) =>
   readFile(resolve(repoRoot, "content/demo/stations", folder, "station.yaml"), "utf8");

@@ -1,8 +1,10 @@
 import { languages } from "@wegmarke/protocol";
 import type { Language, OpsStationForm, OpsStationTexts } from "@wegmarke/protocol";
-import { parse, parseDocument } from "yaml";
+import { parse } from "yaml";
 import { stationSchema } from "../content/schema";
 import { formatIssues } from "../validation";
+import { editYaml } from "./yaml-edit";
+import type { YamlEdit } from "./yaml-edit";
 
 /** A station.yaml as the studio's form shows it, or why the form cannot show it. */
 export type ReadStation =
@@ -63,18 +65,17 @@ export function readStation(text: string): ReadStation {
  * edit (image, code, reminder...) stay as they were; optional values left empty are removed.
  */
 export function writeStation(text: string, form: OpsStationForm): string {
-  const doc = parseDocument(text);
   const before = readStation(text);
   const old = before.ok ? before.form : undefined;
-  const differs = <K extends keyof OpsStationForm>(key: K) =>
+  const differs = (key: keyof OpsStationForm) =>
     JSON.stringify(old?.[key]) !== JSON.stringify(form[key]);
+  const edits: YamlEdit[] = [];
   const set = (key: keyof OpsStationForm, value: unknown) => {
-    if (differs(key)) doc.setIn([key], value);
+    if (differs(key)) edits.push({ path: [key], value });
   };
   const setOrDrop = (key: keyof OpsStationForm, value: unknown, absent: unknown) => {
     if (!differs(key)) return;
-    if (value !== absent) doc.setIn([key], value);
-    else if (doc.hasIn([key])) doc.deleteIn([key]);
+    edits.push(value === absent ? { path: [key], remove: true } : { path: [key], value });
   };
   set("name", form.name);
   const characters = Object.entries(form.character).filter(([, name]) => name !== "");
@@ -91,26 +92,25 @@ export function writeStation(text: string, form: OpsStationForm): string {
   setOrDrop("trigger", form.trigger, "list");
   setOrDrop("radius", form.radius, null);
   for (const language of languages) {
-    const texts = form.texts[language];
-    if (JSON.stringify(old?.texts[language]) !== JSON.stringify(texts)) {
-      writeTexts(doc, language, texts);
-    }
+    edits.push(...textEdits(language, old?.texts[language], form.texts[language]));
   }
-  return doc.toString({ lineWidth: 0 });
+  return editYaml(text, edits);
 }
 
-type Doc = ReturnType<typeof parseDocument>;
-
-function writeTexts(doc: Doc, language: Language, texts: OpsStationTexts | undefined): void {
+/** What changed in one language's texts; a language other than German left empty goes. */
+function textEdits(
+  language: Language,
+  before: OpsStationTexts | undefined,
+  after: OpsStationTexts | undefined,
+): YamlEdit[] {
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
   const path = ["texts", language];
-  const empty = !texts || TEXT_KEYS.every((key) => texts[key] === "");
-  if (empty && language !== "de") {
-    if (doc.hasIn(path)) doc.deleteIn(path);
-    return;
-  }
-  for (const key of TEXT_KEYS) {
-    const value = texts?.[key] ?? "";
-    if (value !== "" || REQUIRED_TEXTS.has(key)) doc.setIn([...path, key], value);
-    else if (doc.hasIn([...path, key])) doc.deleteIn([...path, key]);
-  }
+  const empty = !after || TEXT_KEYS.every((key) => after[key] === "");
+  if (empty && language !== "de") return before ? [{ path, remove: true }] : [];
+  return TEXT_KEYS.flatMap((key): YamlEdit[] => {
+    const value = after?.[key] ?? "";
+    if (before && before[key] === value) return [];
+    if (value !== "" || REQUIRED_TEXTS.has(key)) return [{ path: [...path, key], value }];
+    return before && before[key] !== "" ? [{ path: [...path, key], remove: true }] : [];
+  });
 }

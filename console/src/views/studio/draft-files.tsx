@@ -73,6 +73,13 @@ export function DraftFiles({ files, onChanged }: { files: OpsDraftFile[]; onChan
                     </Link>
                   </p>
                 )}
+              {folder === "" && (
+                <p>
+                  <Link className="button button--small" to="/ops/studio?game">
+                    {t("studio.editGame")}
+                  </Link>
+                </p>
+              )}
               {MEDIA_FOLDER.test(folder) && (
                 <MediaDrop folder={folder} files={inFolder} onUploaded={onChanged} />
               )}

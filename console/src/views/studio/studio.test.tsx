@@ -227,6 +227,48 @@ describe("the studio", () => {
     expect(compiles.at(-1)?.body).toEqual({ path: SCRIPT, text: typed.replace("frgae", "frage") });
   });
 
+  it("edits the game's title, languages and teams in a form, and saves it over what it read", async () => {
+    const form = {
+      title: { de: "Märchenhaftes Marburg", en: "Fairy-tale Marburg" },
+      defaultLanguage: "de",
+      languages: ["de", "en"],
+      teams: "off",
+      registrationLess: false,
+      followBrowserLanguage: true,
+      allowGeolocation: true,
+      debug: false,
+    };
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/game": () =>
+        json({ hash: "g".repeat(64), by: null, at: null, form }),
+      "PUT /api/ops/pack/draft/game": () =>
+        json({ ok: true, file: file("game.yaml", { hash: "h".repeat(64), state: "changed" }) }),
+    });
+    window.history.replaceState(null, "", "/ops/studio?game");
+    renderView(<StudioView />);
+    await screen.findByRole("heading", { name: "The game: title, languages, settings" });
+    const save = screen.getByRole("button", { name: "Save to the draft" });
+    fireEvent.change(screen.getByLabelText("Teams"), { target: { value: "optional" } });
+    fireEvent.click(screen.getByLabelText("German (formal)"));
+    // Without a title in the default language the game cannot be saved.
+    const german = screen.getByLabelText("Title (German)");
+    fireEvent.change(german, { target: { value: "" } });
+    expect(save.hasAttribute("disabled")).toBe(true);
+    fireEvent.change(german, { target: { value: "Marburg im Team" } });
+    fireEvent.click(save);
+    await screen.findByText("Saved to the draft.");
+    const put = server.requests.find((request) => request.method === "PUT");
+    expect(put?.body).toEqual({
+      replaces: "g".repeat(64),
+      form: {
+        ...form,
+        title: { de: "Marburg im Team", en: "Fairy-tale Marburg" },
+        languages: ["de", "de-formal", "en"],
+        teams: "optional",
+      },
+    });
+  });
+
   it("tells an operator without the author role that the studio is the authors'", () => {
     fakeServer({});
     renderView(

@@ -3,6 +3,7 @@ import { RoleNote, useRole } from "../../components/roles";
 import { useI18n } from "../../i18n/i18n";
 import { DraftOverview } from "./draft-overview";
 import { FileEditor } from "./file-editor";
+import { GameEditor } from "./game-editor";
 import { StationEditor } from "./station-editor";
 
 /**
@@ -15,12 +16,15 @@ export function StudioView() {
   const search = useSearch();
   const file = search.get("file");
   const station = search.get("station");
+  const game = search.has("game");
   const line = Number(search.get("line"));
   return (
     <div className="stack">
       <h1 tabIndex={-1}>{t("nav.studio")}</h1>
       {!author ? (
         <RoleNote role="author" />
+      ) : game ? (
+        <GameEditor />
       ) : station !== null ? (
         <StationEditor key={station} folder={station} />
       ) : file === null ? (

@@ -2,6 +2,8 @@ import { languages } from "@wegmarke/protocol";
 import type {
   Language,
   OpsDraftSaveOutcome,
+  OpsGameEdit,
+  OpsGameForm,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
@@ -10,6 +12,7 @@ import type {
 import { parse, stringify } from "yaml";
 import { ServiceError } from "../errors";
 import type { PackDrafts } from "./pack-drafts";
+import { readGame, writeGame } from "./game-form";
 import { readStation, writeStation } from "./station-form";
 
 /** The station folders of the draft's files, with their yaml's path. */
@@ -39,11 +42,11 @@ export function slugOf(title: string): string {
 const inkLine = (text: string) => text.replace(/[\r\n]+/g, " ").replace(/^[-+*~#=>/]+\s*/, "");
 
 /**
- * The studio's station form over the draft's files (packs/pack-drafts.ts): a station.yaml read
- * into the form and written back keeping what the form does not edit, saved like any file (over
- * the content it replaces), and a new station made from a title.
+ * The studio's forms over the draft's files (packs/pack-drafts.ts): a station.yaml and the
+ * game's settings in game.yaml read into a form and written back keeping what the form does not
+ * edit, saved like any file (over the content it replaces), and a new station made from a title.
  */
-export class StationEditing {
+export class PackForms {
   constructor(private readonly drafts: PackDrafts) {}
 
   async station(folder: string): Promise<OpsStationEdit> {
@@ -80,6 +83,24 @@ export class StationEditing {
     // Written onto the file as it is now; a save over another's is refused by the draft.
     const text = file.hash === replaces ? writeStation(file.text, form) : file.text;
     return this.drafts.save(path, text, replaces, by);
+  }
+
+  /** The game's settings from the draft's game.yaml. */
+  async game(): Promise<OpsGameEdit> {
+    const file = await this.drafts.text("game.yaml");
+    const read = readGame(file.text);
+    if (!read.ok) throw new ServiceError(422, `${read.reason} (open game.yaml as text to fix it)`);
+    return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form };
+  }
+
+  async saveGame(
+    form: OpsGameForm,
+    replaces: string,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    const file = await this.drafts.text("game.yaml");
+    const text = file.hash === replaces ? writeGame(file.text, form) : file.text;
+    return this.drafts.save("game.yaml", text, replaces, by);
   }
 
   /** A new station: the next free number, placed amid the others, with a first dialogue. */

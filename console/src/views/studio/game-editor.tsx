@@ -1,0 +1,204 @@
+import { useId, useState } from "react";
+import { languages, teamsSettings } from "@wegmarke/protocol";
+import type { OpsDraftText, OpsGameEdit, OpsGameForm, OpsPackHunk } from "@wegmarke/protocol";
+import { errorText } from "../../api/error-text";
+import { getGame, saveGame } from "../../api/ops-api";
+import { Link } from "../../app/router";
+import { useI18n } from "../../i18n/i18n";
+import { useCall } from "../../lib/use-call";
+import { Conflict } from "./conflict";
+import { filePath } from "./paths";
+
+type Save =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
+  | { kind: "failed"; error: unknown };
+
+/** The game's title, languages and settings from game.yaml; the rest of it is edited as text. */
+export function GameEditor() {
+  const texts = useI18n();
+  const { t } = texts;
+  const game = useCall("game", (signal) => getGame(signal));
+  if (game.error !== undefined) {
+    return (
+      <>
+        <p>
+          <Link to="/ops/studio">← {t("studio.back")}</Link>
+        </p>
+        <p className="notice notice--error" role="alert">
+          {errorText(game.error, texts)}
+        </p>
+      </>
+    );
+  }
+  if (game.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
+  return <GameForm edit={game.data} reload={game.reload} />;
+}
+
+function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
+  const texts = useI18n();
+  const { t } = texts;
+  const id = useId();
+  const [form, setForm] = useState<OpsGameForm>(edit.form);
+  const [saved, setSaved] = useState<OpsGameForm>(edit.form);
+  const [replaces, setReplaces] = useState(edit.hash);
+  const [save, setSave] = useState<Save>({ kind: "idle" });
+  const change = (changes: Partial<OpsGameForm>) => {
+    setForm((before) => ({ ...before, ...changes }));
+    if (save.kind === "saved") setSave({ kind: "idle" });
+  };
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const untitled = (form.title[form.defaultLanguage] ?? "").trim() === "";
+
+  const store = async (over: string) => {
+    setSave({ kind: "saving" });
+    try {
+      const outcome = await saveGame(form, over);
+      if (outcome.ok) {
+        setReplaces(outcome.file.hash ?? "");
+        setSaved(form);
+        setSave({ kind: "saved" });
+      } else {
+        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
+      }
+    } catch (failure) {
+      setSave({ kind: "failed", error: failure });
+    }
+  };
+
+  const flag = (
+    key: "registrationLess" | "followBrowserLanguage" | "allowGeolocation" | "debug",
+  ) => (
+    <label className="checkbox" key={key}>
+      <input
+        type="checkbox"
+        checked={form[key]}
+        onChange={(event) => change({ [key]: event.target.checked })}
+      />
+      {t(`game.${key}`)}
+    </label>
+  );
+
+  return (
+    <section className="panel stack" aria-labelledby={id}>
+      <p>
+        <Link to="/ops/studio">← {t("studio.back")}</Link>
+      </p>
+      <h2 id={id}>{t("game.heading")}</h2>
+      <fieldset className="station-form__group">
+        <legend>{t("game.languages")}</legend>
+        <div className="station-form__row">
+          {languages.map((language) => (
+            <label className="checkbox" key={language}>
+              <input
+                type="checkbox"
+                checked={form.languages.includes(language)}
+                disabled={language === form.defaultLanguage}
+                onChange={(event) =>
+                  change({
+                    languages: event.target.checked
+                      ? languages.filter((l) => l === language || form.languages.includes(l))
+                      : form.languages.filter((l) => l !== language),
+                  })
+                }
+              />
+              {t(`news.lang.${language}`)}
+            </label>
+          ))}
+        </div>
+        <label className="field">
+          <span>{t("game.defaultLanguage")}</span>
+          <select
+            value={form.defaultLanguage}
+            onChange={(event) => {
+              const chosen =
+                languages.find((l) => l === event.target.value) ?? form.defaultLanguage;
+              change({
+                defaultLanguage: chosen,
+                languages: form.languages.includes(chosen)
+                  ? form.languages
+                  : [chosen, ...form.languages],
+              });
+            }}
+          >
+            {form.languages.map((language) => (
+              <option key={language} value={language}>
+                {t(`news.lang.${language}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="station-form__row">
+          {form.languages.map((language) => (
+            <label className="field" key={language}>
+              <span>{t("game.title", { language: t(`news.lang.${language}`) })}</span>
+              <input
+                value={form.title[language] ?? ""}
+                aria-invalid={(language === form.defaultLanguage && untitled) || undefined}
+                onChange={(event) =>
+                  change({ title: { ...form.title, [language]: event.target.value } })
+                }
+              />
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="station-form__group">
+        <legend>{t("game.play")}</legend>
+        <label className="field">
+          <span>{t("game.teams")}</span>
+          <select
+            value={form.teams}
+            onChange={(event) =>
+              change({ teams: teamsSettings.find((v) => v === event.target.value) ?? form.teams })
+            }
+          >
+            {teamsSettings.map((teams) => (
+              <option key={teams} value={teams}>
+                {t(`game.teams.${teams}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {flag("registrationLess")}
+        {flag("followBrowserLanguage")}
+        {flag("allowGeolocation")}
+        {flag("debug")}
+      </fieldset>
+      <p>
+        <Link to={filePath("game.yaml")}>{t("game.asText")}</Link>
+      </p>
+      <p className="studio__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={save.kind === "saving" || save.kind === "conflict" || !dirty || untitled}
+          onClick={() => void store(replaces)}
+        >
+          {save.kind === "saving" ? t("studio.saving") : t("studio.save")}
+        </button>
+        {dirty && <span className="muted">{t("studio.unsaved")}</span>}
+      </p>
+      {save.kind === "saved" && (
+        <p className="notice notice--success" role="status">
+          {t("studio.saved")}
+        </p>
+      )}
+      {save.kind === "failed" && (
+        <p className="notice notice--error" role="alert">
+          {errorText(save.error, texts)}
+        </p>
+      )}
+      {save.kind === "conflict" && (
+        <Conflict
+          theirs={save.theirs}
+          changes={save.changes}
+          onTake={reload}
+          onKeep={() => void store(save.theirs.hash ?? "")}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../config";
+import { readGame, writeGame } from "./game-form";
+
+const demoGame = () => readFile(resolve(repoRoot, "content/demo/game.yaml"), "utf8");
+
+describe("the studio's game form", () => {
+  it("reads game.yaml's title, languages and settings, and writes back only what changed", async () => {
+    const yaml = await demoGame();
+    const read = readGame(yaml);
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.form).toEqual({
+      title: { de: "Märchenhaftes Marburg", en: "Fairy-tale Marburg" },
+      defaultLanguage: "de",
+      languages: ["de", "en"],
+      teams: "off",
+      registrationLess: false,
+      followBrowserLanguage: true,
+      allowGeolocation: true,
+      debug: false,
+    });
+    expect(writeGame(yaml, read.form)).toBe(yaml);
+
+    const written = writeGame(yaml, {
+      ...read.form,
+      title: { ...read.form.title, de: "Marburg bei Nacht" },
+      teams: "optional",
+      languages: ["de", "de-formal", "en"],
+    });
+    // The comment beside the changed value goes with it; every other stays.
+    expect(written).toContain("# Demo game: the Brothers Grimm's fairy tales");
+    expect(written).toContain("  de: Marburg bei Nacht\n");
+    expect(written).toMatch(/^ {2}teams: optional/m);
+    expect(written).toContain("# /webapp/intro: exactly four steps.");
+    expect(readGame(written)).toMatchObject({
+      ok: true,
+      form: { teams: "optional", languages: ["de", "de-formal", "en"] },
+    });
+  });
+
+  it("writes teams in place of the older allowTeams", () => {
+    const yaml = (async () =>
+      (await demoGame()).replace(/^ {2}teams: .*$/m, "  allowTeams: true"))();
+    return yaml.then((older) => {
+      const read = readGame(older);
+      if (!read.ok) throw new Error(read.reason);
+      expect(read.form.teams).toBe("required");
+      const written = writeGame(older, { ...read.form, teams: "optional" });
+      expect(written).not.toContain("allowTeams");
+      expect(written).toMatch(/^ {2}teams: optional$/m);
+    });
+  });
+
+  it("refuses a game.yaml the loader would refuse, saying why", () => {
+    expect(readGame("id: x\n")).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^game.yaml: /) as string,
+    });
+  });
+});

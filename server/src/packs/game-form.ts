@@ -1,0 +1,85 @@
+import { languages } from "@wegmarke/protocol";
+import type { Language, OpsGameForm } from "@wegmarke/protocol";
+import { parse } from "yaml";
+import { gameSchema } from "../content/schema";
+import { formatIssues } from "../validation";
+import { editYaml } from "./yaml-edit";
+import type { YamlEdit } from "./yaml-edit";
+
+/** The game.yaml as the studio's game form shows it, or why it cannot. */
+export type ReadGame = { ok: true; form: OpsGameForm } | { ok: false; reason: string };
+
+/** Reads game.yaml into the form; a file the loader would refuse is refused here too. */
+export function readGame(text: string): ReadGame {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (error) {
+    return { ok: false, reason: `game.yaml cannot be read: ${(error as Error).message}` };
+  }
+  const parsed = gameSchema.safeParse(data);
+  if (!parsed.success) {
+    return { ok: false, reason: `game.yaml: ${formatIssues(parsed.error, "game")}` };
+  }
+  const game = parsed.data;
+  const titled = languages.filter((language) => (game.title[language] ?? "") !== "");
+  const written: Language[] = game.languages ?? [
+    ...new Set<Language>([game.defaultLanguage, ...titled]),
+  ];
+  return {
+    ok: true,
+    form: {
+      title: Object.fromEntries(titled.map((language) => [language, game.title[language] ?? ""])),
+      defaultLanguage: game.defaultLanguage,
+      languages: written,
+      teams: game.settings.teams,
+      registrationLess: game.settings.registrationLess,
+      followBrowserLanguage: game.settings.followBrowserLanguage,
+      allowGeolocation: game.settings.allowGeolocation,
+      debug: game.settings.debug,
+    },
+  };
+}
+
+const SETTINGS = [
+  "teams",
+  "registrationLess",
+  "followBrowserLanguage",
+  "allowGeolocation",
+  "debug",
+] as const;
+
+/**
+ * game.yaml `text` with the form's values: only what changed is written, so comments, order and
+ * everything the form does not show (texts, crest, intro, help, privacy, news, map) stay.
+ */
+export function writeGame(text: string, form: OpsGameForm): string {
+  const before = readGame(text);
+  const old = before.ok ? before.form : undefined;
+  const differs = (key: keyof OpsGameForm) =>
+    JSON.stringify(old?.[key]) !== JSON.stringify(form[key]);
+  const edits: YamlEdit[] = [];
+  if (differs("title")) {
+    for (const language of languages) {
+      const title = form.title[language] ?? "";
+      if (title === (old?.title[language] ?? "")) continue;
+      edits.push(
+        title === ""
+          ? { path: ["title", language], remove: true }
+          : { path: ["title", language], value: title },
+      );
+    }
+  }
+  if (differs("defaultLanguage"))
+    edits.push({ path: ["defaultLanguage"], value: form.defaultLanguage });
+  if (differs("languages")) edits.push({ path: ["languages"], value: form.languages });
+  for (const key of SETTINGS) {
+    if (!differs(key)) continue;
+    // The older `allowTeams` gives way to `teams`.
+    if (key === "teams" && /^\s+allowTeams:/m.test(text)) {
+      edits.push({ path: ["settings", "allowTeams"], remove: true });
+    }
+    edits.push({ path: ["settings", key], value: form[key] });
+  }
+  return editYaml(text, edits);
+}
