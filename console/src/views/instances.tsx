@@ -1,4 +1,4 @@
-import type { OpsInstance } from "@wegmarke/protocol";
+import type { OpsInstance, OpsPackVersion } from "@wegmarke/protocol";
 import { useI18n } from "../i18n/i18n";
 import type { Texts } from "../i18n/i18n";
 import { formatDateTime, formatTime } from "../lib/format";
@@ -17,7 +17,7 @@ function reloadText({ reload }: OpsInstance, { t, tn, locale }: Texts): string {
  * Every instance of the deployment with the pack it runs and its last reload, from the live
  * overview: after a reload, each says whether it took the pack or refused it.
  */
-export function Instances() {
+export function Instances({ versions: known = [] }: { versions?: OpsPackVersion[] }) {
   const texts = useI18n();
   const { t, locale } = texts;
   const [{ overview }] = useLiveState();
@@ -59,6 +59,8 @@ export function Instances() {
                     {instance.host} <span className="muted">{instance.id.slice(0, 8)}</span>
                   </th>
                   <td>
+                    {numberOf(known, instance.version) !== undefined &&
+                      `${t("versions.title", { id: numberOf(known, instance.version) ?? 0 })} `}
                     <code>{instance.version}</code>
                   </td>
                   <td className={instance.reload?.ok === false ? "instances__refused" : undefined}>
@@ -80,4 +82,9 @@ export function Instances() {
       )}
     </section>
   );
+}
+
+/** The number of the stored version whose digest starts with an instance's version code. */
+function numberOf(versions: OpsPackVersion[], code: string): number | undefined {
+  return versions.find((version) => version.digest.startsWith(code))?.id;
 }

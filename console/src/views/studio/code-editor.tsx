@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { defaultHighlightStyle, StreamLanguage, syntaxHighlighting } from "@codemirror/language";
+import { yaml } from "@codemirror/legacy-modes/mode/yaml";
 import { linter, lintGutter } from "@codemirror/lint";
 import type { Diagnostic } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
@@ -19,7 +20,12 @@ import { ink } from "./ink-language";
  * author opens a file, never with the rest of the console (and never in the player's app).
  */
 
+/** yaml's colours, from CodeMirror's legacy modes. */
+const yamlLanguage = StreamLanguage.define(yaml);
+
 type Props = {
+  /** The file's path: its ending chooses the colours (ink, yaml). */
+  path: string;
   value: string;
   onChange: (text: string) => void;
   /** The line (from 1) to select on opening. */
@@ -37,8 +43,16 @@ type Props = {
  */
 const LINT_DELAY_MS = 150;
 
-/** A text file in CodeMirror 6; ink with its colours and the compiler's problems inline. */
-export default function CodeEditor({ value, onChange, line, label, compile, onProblems }: Props) {
+/** A text file in CodeMirror 6: ink and yaml coloured, a script's compiler problems inline. */
+export default function CodeEditor({
+  path,
+  value,
+  onChange,
+  line,
+  label,
+  compile,
+  onProblems,
+}: Props) {
   const element = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useEffectEvent((text: string) => onChange(text));
@@ -52,6 +66,11 @@ export default function CodeEditor({ value, onChange, line, label, compile, onPr
   useEffect(() => {
     if (!element.current) return;
     const script = compile !== undefined;
+    const colours = path.endsWith(".ink")
+      ? [ink, syntaxHighlighting(defaultHighlightStyle)]
+      : /\.ya?ml$/.test(path)
+        ? [yamlLanguage, syntaxHighlighting(defaultHighlightStyle)]
+        : [];
     const editor = new EditorView({
       parent: element.current,
       state: EditorState.create({
@@ -67,10 +86,9 @@ export default function CodeEditor({ value, onChange, line, label, compile, onPr
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed(update.state.doc.toString());
           }),
+          ...colours,
           ...(script
             ? [
-                ink,
-                syntaxHighlighting(defaultHighlightStyle),
                 lintGutter(),
                 linter(
                   async (current) =>

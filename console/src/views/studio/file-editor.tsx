@@ -81,6 +81,7 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
       </h2>
       <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
         <CodeEditor
+          path={path}
           value={text}
           label={t("studio.editor", { path })}
           {...(line !== undefined && { line })}
