@@ -190,4 +190,28 @@ describe("the studio in the console", () => {
     await settle(mara);
     await screenshot(mara, "studio-05-game");
   });
+
+  it("changes a story's headline in its form", async () => {
+    await openStudio(mara);
+    const folder = mara
+      .locator("details.draft-folder")
+      .filter({ hasText: "stories/2-savignys-bibliothek" });
+    await folder.locator("summary").click();
+    await folder.getByRole("link", { name: "Geschichte 2 im Formular bearbeiten" }).click();
+    await mara
+      .getByRole("heading", { name: "Geschichte 2: Die Bibliothek des Professors" })
+      .waitFor();
+    const german = mara.getByRole("group", { name: "Deutsch", exact: true });
+    await german.getByLabel("Überschrift").fill("Bei Professor Savigny");
+    expect(await german.getByLabel("Erzählung (mp3)").inputValue()).toBe(
+      "stories/2/erzaehlung.mp3",
+    );
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    const yaml = await draftText(mara, "stories/2-savignys-bibliothek/story.yaml");
+    expect(yaml).toContain("  de: Bei Professor Savigny\n");
+    expect(yaml).toContain("# Offered once the player has 2 stations with points.");
+    await settle(mara);
+    await screenshot(mara, "studio-06-story");
+  });
 });

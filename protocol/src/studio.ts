@@ -275,3 +275,60 @@ export type OpsGameEdit = z.infer<typeof opsGameEdit>;
 
 /** `PUT /api/ops/pack/draft/game`: the form saved over the game.yaml of hash `replaces`. */
 export const opsGameSave = z.object({ form: opsGameForm, replaces: z.string().max(64) });
+
+/** A story's folder in the pack: `stories/<id>-<name>`. */
+export const storyFolder = z
+  .string()
+  .max(120)
+  .regex(/^stories\/[1-9][0-9]{0,9}-[A-Za-z0-9_-]{0,80}$/, "not a story's folder");
+
+/** A story's texts in one language, as the studio's form edits them ("" for none). */
+export const opsStoryTexts = z.object({
+  chapter: z.string().max(200),
+  headline: z.string().max(200),
+  text: z.string().max(50_000),
+  /** The story's narration in this language: a media path (`stories/2/erzaehlung.mp3`). */
+  audio: z.string().max(240),
+});
+export type OpsStoryTexts = z.infer<typeof opsStoryTexts>;
+
+/** What the studio's story form edits of a story.yaml; the rest of the file is kept. */
+export const opsStoryForm = z
+  .object({
+    name: z.string().min(1).max(100),
+    live: z.boolean(),
+    /** Offered once the player has this many stations with points. */
+    requiredPoints: z.number().int().min(0).max(100_000),
+    /** A media path (`stories/2/bild.png`), "" for none. */
+    image: z.string().max(240),
+    texts: z.partialRecord(languageSchema, opsStoryTexts),
+  })
+  .refine((form) => (form.texts.de?.headline ?? "").trim() !== "", {
+    message: "a story needs a German headline",
+    path: ["texts"],
+  });
+export type OpsStoryForm = z.infer<typeof opsStoryForm>;
+
+/** `GET /api/ops/pack/draft/story?folder=…`: a story's form, as the draft has it. */
+export const opsStoryEdit = z.object({
+  folder: z.string(),
+  id: z.number().int().positive(),
+  hash: z.string(),
+  by: z.string().nullable(),
+  at: z.string().nullable(),
+  form: opsStoryForm,
+  languages: z.array(languageSchema),
+  /** The media the story's folder holds, as the yaml names them (`stories/2/bild.png`). */
+  images: z.array(z.string()),
+  audio: z.array(z.string()),
+});
+export type OpsStoryEdit = z.infer<typeof opsStoryEdit>;
+
+export const opsStoryQuery = z.object({ folder: storyFolder });
+
+/** `PUT /api/ops/pack/draft/story`: the form saved over the story.yaml of hash `replaces`. */
+export const opsStorySave = z.object({
+  folder: storyFolder,
+  form: opsStoryForm,
+  replaces: z.string().max(64),
+});

@@ -5,6 +5,8 @@ import {
   opsDraft,
   opsDraftSaveOutcome,
   opsGameEdit,
+  opsStoryEdit,
+  opsStorySave,
   opsStationEdit,
   opsStationSave,
   activateRequest,
@@ -686,6 +688,38 @@ const CASES: RouteCase[] = [
       raw: { type: "image/png", payload: await demoPng() },
       headers: OPS_BEARER,
     }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/pack/draft/story",
+    valid: async (h) => {
+      await h.packVersion();
+      return {
+        ...get("/api/ops/pack/draft/story", { folder: "stories/1-zwei-studenten" }),
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/pack/draft/story",
+    jsonRefusal: { 409: "theirs" },
+    fields: { in: "body", schema: opsStorySave },
+    valid: async (h) => {
+      await h.packVersion();
+      const edit = opsStoryEdit.parse(
+        await h.ok({
+          ...get("/api/ops/pack/draft/story", { folder: "stories/1-zwei-studenten" }),
+          headers: OPS_BEARER,
+        }),
+      );
+      return {
+        method: "PUT",
+        path: "/api/ops/pack/draft/story",
+        body: { folder: edit.folder, form: edit.form, replaces: edit.hash },
+        headers: OPS_BEARER,
+      };
+    },
   },
   {
     method: "GET",

@@ -11,6 +11,7 @@ import {
   opsInkCompiled,
   opsStationCreated,
   opsStationEdit,
+  opsStoryEdit,
   publicContentSchema,
 } from "@wegmarke/protocol";
 import sharp from "sharp";
@@ -349,6 +350,45 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
     };
     expect(config.teams).toBe("optional");
     expect(await titleOn(app)).toBe("Marburg im Team");
+  });
+
+  it("edits a story in its form, with the media its folder holds, for players", async () => {
+    const app = await instance();
+    const folder = "stories/2-savignys-bibliothek";
+    const edit = opsStoryEdit.parse(
+      (await ops(app, "GET", `/pack/draft/story?folder=${folder}`)).json,
+    );
+    expect(edit).toMatchObject({
+      id: 2,
+      images: ["stories/2/bibliothek.png"],
+      audio: ["stories/2/erzaehlung.mp3", "stories/2/narration-en.mp3"],
+    });
+    const german = edit.form.texts.de ?? { chapter: "", headline: "", text: "", audio: "" };
+    const form = {
+      ...edit.form,
+      texts: { ...edit.form.texts, de: { ...german, headline: "Bei Savigny" } },
+    };
+    expect(
+      (await ops(app, "PUT", "/pack/draft/story", { folder, form, replaces: edit.hash })).status,
+    ).toBe(200);
+    const untitled = { ...form, texts: { ...form.texts, de: { ...german, headline: " " } } };
+    const refused = await ops(app, "PUT", "/pack/draft/story", {
+      folder,
+      form: untitled,
+      replaces: edit.hash,
+    });
+    expect([refused.status, refused.text]).toEqual([
+      400,
+      expect.stringContaining("German headline"),
+    ]);
+    expect((await ops(app, "POST", "/pack/draft/publish", {})).status).toBe(200);
+    const content = publicContentSchema.parse(
+      await (await fetch(`${app.url}/webapp/content/de.json`)).json(),
+    );
+    expect(JSON.stringify(content)).toContain("Bei Savigny");
+    expect((await ops(app, "GET", "/pack/draft/story?folder=stations/1-marktplatz")).status).toBe(
+      400,
+    );
   });
 
   it("compiles a script as the author types it, off the main thread, with did-you-mean", async () => {

@@ -14,6 +14,7 @@ import {
   opsDraftText,
   opsGameEdit,
   opsInkCompiled,
+  opsStoryEdit,
   opsStationCreated,
   opsStationEdit,
   opsPackChanges,
@@ -42,6 +43,8 @@ import type {
   OpsGameEdit,
   OpsGameForm,
   OpsInkCompiled,
+  OpsStoryEdit,
+  OpsStoryForm,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
@@ -201,6 +204,26 @@ export const saveStation = (
   replaces: string,
 ): Promise<OpsDraftSaveOutcome> =>
   call("/pack/draft/station", {
+    method: "PUT",
+    body: { folder, form, replaces },
+    schema: opsDraftSaveOutcome,
+    accept: [409],
+  });
+
+/** A story's form as the draft has it, with the media of its folder. */
+export const getStory = (folder: string, signal?: AbortSignal): Promise<OpsStoryEdit> =>
+  call(`/pack/draft/story?${new URLSearchParams({ folder })}`, {
+    schema: opsStoryEdit,
+    ...(signal && { signal }),
+  });
+
+/** Saves a story's form over the story.yaml of hash `replaces`: 200, or 409 with theirs. */
+export const saveStory = (
+  folder: string,
+  form: OpsStoryForm,
+  replaces: string,
+): Promise<OpsDraftSaveOutcome> =>
+  call("/pack/draft/story", {
     method: "PUT",
     body: { folder, form, replaces },
     schema: opsDraftSaveOutcome,

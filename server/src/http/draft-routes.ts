@@ -9,6 +9,8 @@ import {
   opsStationCreate,
   opsStationQuery,
   opsStationSave,
+  opsStoryQuery,
+  opsStorySave,
 } from "@wegmarke/protocol";
 import type { OpsDraftPublishOutcome, OpsInkCompiled, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
@@ -101,6 +103,19 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       const { folder, form, replaces } = parse(opsStationSave, request.body);
       const outcome = await forms.save(folder, form, replaces, author(request));
       const detail = `${folder}/station.yaml${outcome.ok ? "" : " refused: changed"}`;
+      await record(request, "pack.draft.save", detail);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.get("/story", async (request) => {
+      const { folder } = parse(opsStoryQuery, request.query, "query");
+      return forms.story(folder);
+    });
+
+    app.put("/story", async (request, reply) => {
+      const { folder, form, replaces } = parse(opsStorySave, request.body);
+      const outcome = await forms.saveStory(folder, form, replaces, author(request));
+      const detail = `${folder}/story.yaml${outcome.ok ? "" : " refused: changed"}`;
       await record(request, "pack.draft.save", detail);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });

@@ -63,6 +63,8 @@ const roleOfCall = new Map<string, OpsRole>([
   ["GET /api/ops/pack/draft/station", "author"],
   ["PUT /api/ops/pack/draft/station", "author"],
   ["POST /api/ops/pack/draft/stations", "author"],
+  ["GET /api/ops/pack/draft/story", "author"],
+  ["PUT /api/ops/pack/draft/story", "author"],
   ["GET /api/ops/pack/draft/game", "author"],
   ["PUT /api/ops/pack/draft/game", "author"],
   ["POST /api/ops/pack/draft/compile", "author"],

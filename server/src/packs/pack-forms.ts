@@ -4,6 +4,8 @@ import type {
   OpsDraftSaveOutcome,
   OpsGameEdit,
   OpsGameForm,
+  OpsStoryEdit,
+  OpsStoryForm,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
@@ -14,6 +16,7 @@ import { ServiceError } from "../errors";
 import type { PackDrafts } from "./pack-drafts";
 import { readGame, writeGame } from "./game-form";
 import { readStation, writeStation } from "./station-form";
+import { readStory, writeStory } from "./story-form";
 
 /** The station folders of the draft's files, with their yaml's path. */
 function stationFolders(paths: string[]): string[] {
@@ -82,6 +85,40 @@ export class PackForms {
     const file = await this.drafts.text(path);
     // Written onto the file as it is now; a save over another's is refused by the draft.
     const text = file.hash === replaces ? writeStation(file.text, form) : file.text;
+    return this.drafts.save(path, text, replaces, by);
+  }
+
+  /** A story's form, with the images and audio its folder holds. */
+  async story(folder: string): Promise<OpsStoryEdit> {
+    const file = await this.drafts.text(`${folder}/story.yaml`);
+    const read = readStory(file.text);
+    if (!read.ok) throw new ServiceError(422, `${read.reason} (open story.yaml as text to fix it)`);
+    const draft = await this.drafts.draft();
+    const media = draft.files
+      .filter((f) => f.hash !== null && f.path.startsWith(`${folder}/`))
+      .map((f) => `stories/${read.id}/${f.path.slice(folder.length + 1)}`);
+    return {
+      folder,
+      id: read.id,
+      hash: file.hash ?? "",
+      by: file.by,
+      at: file.at,
+      form: read.form,
+      languages: await this.languages(),
+      images: media.filter((path) => /\.(jpe?g|png|gif|webp|avif|svg)$/i.test(path)),
+      audio: media.filter((path) => /\.mp3$/i.test(path)),
+    };
+  }
+
+  async saveStory(
+    folder: string,
+    form: OpsStoryForm,
+    replaces: string,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    const path = `${folder}/story.yaml`;
+    const file = await this.drafts.text(path);
+    const text = file.hash === replaces ? writeStory(file.text, form) : file.text;
     return this.drafts.save(path, text, replaces, by);
   }
 

@@ -3,7 +3,7 @@ import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime } from "../../lib/format";
 import { MediaDrop } from "./media-drop";
-import { TEXT_FILE, filePath, stationPath } from "./paths";
+import { TEXT_FILE, filePath, stationPath, storyPath } from "./paths";
 
 /** The folder a file is listed under: a station's or story's, a top folder, or the game's. */
 function folderOf(path: string): string {
@@ -70,6 +70,16 @@ export function DraftFiles({ files, onChanged }: { files: OpsDraftFile[]; onChan
                   <p>
                     <Link className="button button--small" to={stationPath(folder)}>
                       {t("studio.editStation", { id: Number(/\d+/.exec(folder)?.[0]) })}
+                    </Link>
+                  </p>
+                )}
+              {/^stories\/\d+-/.test(folder) &&
+                inFolder.some(
+                  (file) => file.path.endsWith("/story.yaml") && file.hash !== null,
+                ) && (
+                  <p>
+                    <Link className="button button--small" to={storyPath(folder)}>
+                      {t("studio.editStory", { id: Number(/\d+/.exec(folder)?.[0]) })}
                     </Link>
                   </p>
                 )}

@@ -12,3 +12,8 @@ export function filePath(file: string, line?: number): string {
 export function stationPath(folder: string): string {
   return `/ops/studio?${new URLSearchParams({ station: folder })}`;
 }
+
+/** Where the studio opens a story's form: `/ops/studio?story=stories/2-bibliothek`. */
+export function storyPath(folder: string): string {
+  return `/ops/studio?${new URLSearchParams({ story: folder })}`;
+}

@@ -5,6 +5,7 @@ import { DraftOverview } from "./draft-overview";
 import { FileEditor } from "./file-editor";
 import { GameEditor } from "./game-editor";
 import { StationEditor } from "./station-editor";
+import { StoryEditor } from "./story-editor";
 
 /**
  * The studio: the game's files in a draft that authors change, check and publish. The address
@@ -17,12 +18,15 @@ export function StudioView() {
   const file = search.get("file");
   const station = search.get("station");
   const game = search.has("game");
+  const story = search.get("story");
   const line = Number(search.get("line"));
   return (
     <div className="stack">
       <h1 tabIndex={-1}>{t("nav.studio")}</h1>
       {!author ? (
         <RoleNote role="author" />
+      ) : story !== null ? (
+        <StoryEditor key={story} folder={story} />
       ) : game ? (
         <GameEditor />
       ) : station !== null ? (

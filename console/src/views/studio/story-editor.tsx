@@ -1,0 +1,225 @@
+import { useId, useState } from "react";
+import type {
+  Language,
+  OpsDraftText,
+  OpsPackHunk,
+  OpsStoryEdit,
+  OpsStoryForm,
+  OpsStoryTexts,
+} from "@wegmarke/protocol";
+import { errorText } from "../../api/error-text";
+import { getStory, saveStory } from "../../api/ops-api";
+import { Link } from "../../app/router";
+import { useI18n } from "../../i18n/i18n";
+import { useCall } from "../../lib/use-call";
+import { Conflict } from "./conflict";
+import { filePath } from "./paths";
+
+type Save =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
+  | { kind: "failed"; error: unknown };
+
+const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
+
+/** A story's form: its texts and narration in every language side by side, when it is offered. */
+export function StoryEditor({ folder }: { folder: string }) {
+  const texts = useI18n();
+  const { t } = texts;
+  const story = useCall(`story:${folder}`, (signal) => getStory(folder, signal));
+  if (story.error !== undefined) {
+    return (
+      <>
+        <p>
+          <Link to="/ops/studio">← {t("studio.back")}</Link>
+        </p>
+        <p className="notice notice--error" role="alert">
+          {errorText(story.error, texts)}
+        </p>
+        <p>
+          <Link to={filePath(`${folder}/story.yaml`)}>{t("story.asText")}</Link>
+        </p>
+      </>
+    );
+  }
+  if (story.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
+  return <StoryForm edit={story.data} reload={story.reload} />;
+}
+
+function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void }) {
+  const texts = useI18n();
+  const { t } = texts;
+  const id = useId();
+  const [form, setForm] = useState<OpsStoryForm>(edit.form);
+  const [saved, setSaved] = useState<OpsStoryForm>(edit.form);
+  const [replaces, setReplaces] = useState(edit.hash);
+  const [save, setSave] = useState<Save>({ kind: "idle" });
+  const change = (changes: Partial<OpsStoryForm>) => {
+    setForm((before) => ({ ...before, ...changes }));
+    if (save.kind === "saved") setSave({ kind: "idle" });
+  };
+  const columns = [
+    ...new Set<Language>([...edit.languages, ...(Object.keys(form.texts) as Language[])]),
+  ];
+  const german = form.texts.de ?? EMPTY;
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const untitled = german.headline.trim() === "";
+
+  const store = async (over: string) => {
+    setSave({ kind: "saving" });
+    try {
+      const outcome = await saveStory(edit.folder, form, over);
+      if (outcome.ok) {
+        setReplaces(outcome.file.hash ?? "");
+        setSaved(form);
+        setSave({ kind: "saved" });
+      } else {
+        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
+      }
+    } catch (failure) {
+      setSave({ kind: "failed", error: failure });
+    }
+  };
+
+  return (
+    <section className="panel stack" aria-labelledby={id}>
+      <p>
+        <Link to="/ops/studio">← {t("studio.back")}</Link>
+      </p>
+      <h2 id={id}>
+        {t("studio.group.story", { id: edit.id, title: german.headline || edit.folder })}
+      </h2>
+      <fieldset className="station-form__group">
+        <legend>{t("station.texts")}</legend>
+        <div className="station-texts" style={{ ["--columns" as string]: columns.length }}>
+          {columns.map((language) => {
+            const own = form.texts[language] ?? EMPTY;
+            const name = t(`news.lang.${language}`);
+            const set = (key: keyof OpsStoryTexts, value: string) =>
+              change({ texts: { ...form.texts, [language]: { ...own, [key]: value } } });
+            const missing = (key: keyof OpsStoryTexts) => own[key] === "" && german[key] !== "";
+            const label = (key: keyof OpsStoryTexts) => (
+              <span>
+                {t(`story.${key}`)}
+                {missing(key) && (
+                  <span className="pill pill--warning"> {t("station.missing")}</span>
+                )}
+              </span>
+            );
+            return (
+              <div
+                key={language}
+                className="station-texts__language"
+                role="group"
+                aria-label={name}
+              >
+                <h3>{name}</h3>
+                {(["chapter", "headline"] as const).map((key) => (
+                  <label key={key} className="field">
+                    {label(key)}
+                    <input
+                      value={own[key]}
+                      className={missing(key) ? "station-texts__missing" : undefined}
+                      onChange={(event) => set(key, event.target.value)}
+                    />
+                  </label>
+                ))}
+                <label className="field">
+                  {label("text")}
+                  <textarea
+                    rows={8}
+                    value={own.text}
+                    className={missing("text") ? "station-texts__missing" : undefined}
+                    onChange={(event) => set("text", event.target.value)}
+                  />
+                </label>
+                <label className="field">
+                  {label("audio")}
+                  <select value={own.audio} onChange={(event) => set("audio", event.target.value)}>
+                    <option value="">{t("story.none")}</option>
+                    {[...new Set([own.audio, ...edit.audio])]
+                      .filter((path) => path !== "")
+                      .map((path) => (
+                        <option key={path} value={path}>
+                          {path.split("/").at(-1)}
+                        </option>
+                      ))}
+                  </select>
+                </label>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset className="station-form__group">
+        <legend>{t("story.settings")}</legend>
+        <div className="station-form__row">
+          <label className="field">
+            <span>{t("story.requiredPoints")}</span>
+            <input
+              type="number"
+              min={0}
+              step={1}
+              value={form.requiredPoints}
+              onChange={(event) =>
+                change({ requiredPoints: Math.max(0, Math.round(Number(event.target.value))) })
+              }
+            />
+          </label>
+          <label className="field">
+            <span>{t("story.image")}</span>
+            <select value={form.image} onChange={(event) => change({ image: event.target.value })}>
+              <option value="">{t("story.none")}</option>
+              {[...new Set([form.image, ...edit.images])]
+                .filter((path) => path !== "")
+                .map((path) => (
+                  <option key={path} value={path}>
+                    {path.split("/").at(-1)}
+                  </option>
+                ))}
+            </select>
+          </label>
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={form.live}
+            onChange={(event) => change({ live: event.target.checked })}
+          />
+          {t("story.live")}
+        </label>
+      </fieldset>
+      <p className="studio__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={save.kind === "saving" || save.kind === "conflict" || !dirty || untitled}
+          onClick={() => void store(replaces)}
+        >
+          {save.kind === "saving" ? t("studio.saving") : t("studio.save")}
+        </button>
+        {dirty && <span className="muted">{t("studio.unsaved")}</span>}
+      </p>
+      {save.kind === "saved" && (
+        <p className="notice notice--success" role="status">
+          {t("studio.saved")}
+        </p>
+      )}
+      {save.kind === "failed" && (
+        <p className="notice notice--error" role="alert">
+          {errorText(save.error, texts)}
+        </p>
+      )}
+      {save.kind === "conflict" && (
+        <Conflict
+          theirs={save.theirs}
+          changes={save.changes}
+          onTake={reload}
+          onKeep={() => void store(save.theirs.hash ?? "")}
+        />
+      )}
+    </section>
+  );
+}
