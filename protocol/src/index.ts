@@ -9,6 +9,7 @@ export * from "./media";
 export * from "./ops";
 export * from "./pack";
 export * from "./studio";
+export * from "./studio-forms";
 export * from "./team";
 export * from "./text";
 export * from "./places";
