@@ -70,6 +70,8 @@ export async function publishScenario(ctx: Context): Promise<Outcome> {
       zip.length,
     );
     const ready = await setUp(ctx, true);
+    // Every player asked for has an open stream and the riddle station started, or it fails.
+    const players = ready.reduce((sum, n) => sum + n, 0);
     if (options.warmup > 0) await measure(ctx, -1, options.rate, ready, options.warmup);
     // The import stores the version (its check runs on the server); the release makes it live.
     const atS = options.duration / 3;
@@ -137,8 +139,13 @@ export async function publishScenario(ctx: Context): Promise<Outcome> {
     const budget = options.p99 ?? 50;
     const allLive = published.ok && live.every((id) => id === published.id);
     const ok =
-      allLive && step.missing === 0 && total(step.errors) === 0 && step.latency.p99 <= budget;
+      players === options.streams &&
+      allLive &&
+      step.missing === 0 &&
+      total(step.errors) === 0 &&
+      step.latency.p99 <= budget;
     const text =
+      `${players} of ${options.streams} players ready, ` +
       `${published.ok ? `version ${published.id} live on ${live.filter((id) => id === published.id).length} of ${live.length}` : published.text}, ` +
       `p99 ${fmt.ms(step.latency.p99)} (budget ${budget} ms), ${step.missing} missing, ` +
       `${total(step.errors)} errors, ${step.achieved.toFixed(1)}/s of ${step.rate}/s`;
