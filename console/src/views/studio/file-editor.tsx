@@ -1,21 +1,15 @@
 import { lazy, Suspense, useId, useState } from "react";
-import type { OpsDraftText, OpsInkProblem, OpsPackHunk } from "@wegmarke/protocol";
+import type { ReactNode } from "react";
+import type { OpsDraftText, OpsInkProblem } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { compileInk, getDraftText, saveDraftText } from "../../api/ops-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
-import { Conflict } from "./conflict";
+import { SaveBar, useDraftSave } from "./draft-save";
 import { InkProblems } from "./ink-problems";
 
 const CodeEditor = lazy(() => import("./code-editor"));
-
-type Save =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved" }
-  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
-  | { kind: "failed"; error: unknown };
 
 /**
  * A text file of the draft: edited in place and saved over the content it was opened with, so
@@ -24,38 +18,7 @@ type Save =
 export function FileEditor({ path, line }: { path: string; line?: number }) {
   const texts = useI18n();
   const { t } = texts;
-  const id = useId();
   const file = useCall(`draft-file:${path}`, (signal) => getDraftText(path, signal));
-  const [text, setText] = useState<string | null>(null);
-  const [replaces, setReplaces] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [save, setSave] = useState<Save>({ kind: "idle" });
-  const [problems, setProblems] = useState<{ list: OpsInkProblem[]; text: string } | null>(null);
-  const script = path.endsWith(".ink");
-
-  const loaded = file.data;
-  if (loaded !== undefined && text === null) {
-    setText(loaded.text);
-    setSaved(loaded.text);
-    setReplaces(loaded.hash);
-  }
-
-  const store = async (content: string, over: string | null) => {
-    setSave({ kind: "saving" });
-    try {
-      const outcome = await saveDraftText(path, content, over);
-      if (outcome.ok) {
-        setReplaces(outcome.file.hash);
-        setSaved(content);
-        setSave({ kind: "saved" });
-      } else {
-        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
-      }
-    } catch (error) {
-      setSave({ kind: "failed", error });
-    }
-  };
-
   const back = (
     <p>
       <Link to="/ops/studio">← {t("studio.back")}</Link>
@@ -71,8 +34,22 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
       </>
     );
   }
-  if (text === null) return <p aria-busy="true">{t("app.loading")}</p>;
-  const dirty = text !== saved;
+  if (file.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
+  return <TextEditor loaded={file.data} back={back} {...(line !== undefined && { line })} />;
+}
+
+type EditorProps = { loaded: OpsDraftText; back: ReactNode; line?: number };
+
+function TextEditor({ loaded, back, line }: EditorProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const { path } = loaded;
+  const [text, setText] = useState(loaded.text);
+  const [problems, setProblems] = useState<{ list: OpsInkProblem[]; text: string } | null>(null);
+  const draft = useDraftSave(loaded.text, loaded.hash, (content, replaces) =>
+    saveDraftText(path, content, replaces),
+  );
+  const script = path.endsWith(".ink");
   return (
     <section className="panel stack" aria-labelledby={id}>
       {back}
@@ -87,7 +64,7 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
           {...(line !== undefined && { line })}
           onChange={(next) => {
             setText(next);
-            if (save.kind === "saved") setSave({ kind: "idle" });
+            draft.touched();
           }}
           {...(script && {
             compile: async (content: string) => (await compileInk(path, content)).problems,
@@ -101,44 +78,22 @@ export function FileEditor({ path, line }: { path: string; line?: number }) {
           problems={problems.list}
           current={problems.text === text}
           onReplace={(lineNumber, wrong, right) =>
-            setText((before) => replaceOnLine(before ?? "", lineNumber, wrong, right))
+            setText((before) => replaceOnLine(before, lineNumber, wrong, right))
           }
         />
       )}
-      <p className="studio__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={save.kind === "saving" || save.kind === "conflict" || !dirty}
-          onClick={() => void store(text, replaces)}
-        >
-          {save.kind === "saving" ? t("studio.saving") : t("studio.save")}
-        </button>
-        {dirty && <span className="muted">{t("studio.unsaved")}</span>}
-      </p>
-      {save.kind === "saved" && (
-        <p className="notice notice--success" role="status">
-          {t("studio.saved")}
-        </p>
-      )}
-      {save.kind === "failed" && (
-        <p className="notice notice--error" role="alert">
-          {errorText(save.error, texts)}
-        </p>
-      )}
-      {save.kind === "conflict" && (
-        <Conflict
-          theirs={save.theirs}
-          changes={save.changes}
-          onTake={() => {
-            setText(save.theirs.text);
-            setSaved(save.theirs.text);
-            setReplaces(save.theirs.hash);
-            setSave({ kind: "idle" });
-          }}
-          onKeep={() => void store(text, save.theirs.hash)}
-        />
-      )}
+      <SaveBar
+        dirty={text !== draft.saved}
+        save={draft.save}
+        onSave={() => void draft.store(text)}
+        onKeep={() => void draft.keep(text)}
+        onTake={() => {
+          if (draft.save.kind !== "conflict") return;
+          const { theirs } = draft.save;
+          setText(theirs.text);
+          draft.adopt(theirs.text, theirs.hash);
+        }}
+      />
     </section>
   );
 }

@@ -1,20 +1,13 @@
 import { useId, useState } from "react";
 import { languages, teamsSettings } from "@wegmarke/protocol";
-import type { OpsDraftText, OpsGameEdit, OpsGameForm, OpsPackHunk } from "@wegmarke/protocol";
+import type { OpsGameEdit, OpsGameForm } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { getGame, saveGame } from "../../api/ops-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
-import { Conflict } from "./conflict";
+import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
-
-type Save =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved" }
-  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
-  | { kind: "failed"; error: unknown };
 
 /** The game's title, languages and settings from game.yaml; the rest of it is edited as text. */
 export function GameEditor() {
@@ -34,7 +27,7 @@ export function GameEditor() {
     );
   }
   if (game.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  return <GameForm edit={game.data} reload={game.reload} />;
+  return <GameForm key={game.data.hash} edit={game.data} reload={game.reload} />;
 }
 
 function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
@@ -42,31 +35,15 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
   const { t } = texts;
   const id = useId();
   const [form, setForm] = useState<OpsGameForm>(edit.form);
-  const [saved, setSaved] = useState<OpsGameForm>(edit.form);
-  const [replaces, setReplaces] = useState(edit.hash);
-  const [save, setSave] = useState<Save>({ kind: "idle" });
+  const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
+    saveGame(value, replaces ?? ""),
+  );
   const change = (changes: Partial<OpsGameForm>) => {
     setForm((before) => ({ ...before, ...changes }));
-    if (save.kind === "saved") setSave({ kind: "idle" });
+    draft.touched();
   };
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const dirty = JSON.stringify(form) !== JSON.stringify(draft.saved);
   const untitled = (form.title[form.defaultLanguage] ?? "").trim() === "";
-
-  const store = async (over: string) => {
-    setSave({ kind: "saving" });
-    try {
-      const outcome = await saveGame(form, over);
-      if (outcome.ok) {
-        setReplaces(outcome.file.hash ?? "");
-        setSaved(form);
-        setSave({ kind: "saved" });
-      } else {
-        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
-      }
-    } catch (failure) {
-      setSave({ kind: "failed", error: failure });
-    }
-  };
 
   const flag = (
     key: "registrationLess" | "followBrowserLanguage" | "allowGeolocation" | "debug",
@@ -170,35 +147,14 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
       <p>
         <Link to={filePath("game.yaml")}>{t("game.asText")}</Link>
       </p>
-      <p className="studio__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={save.kind === "saving" || save.kind === "conflict" || !dirty || untitled}
-          onClick={() => void store(replaces)}
-        >
-          {save.kind === "saving" ? t("studio.saving") : t("studio.save")}
-        </button>
-        {dirty && <span className="muted">{t("studio.unsaved")}</span>}
-      </p>
-      {save.kind === "saved" && (
-        <p className="notice notice--success" role="status">
-          {t("studio.saved")}
-        </p>
-      )}
-      {save.kind === "failed" && (
-        <p className="notice notice--error" role="alert">
-          {errorText(save.error, texts)}
-        </p>
-      )}
-      {save.kind === "conflict" && (
-        <Conflict
-          theirs={save.theirs}
-          changes={save.changes}
-          onTake={reload}
-          onKeep={() => void store(save.theirs.hash ?? "")}
-        />
-      )}
+      <SaveBar
+        dirty={dirty}
+        blocked={untitled}
+        save={draft.save}
+        onSave={() => void draft.store(form)}
+        onKeep={() => void draft.keep(form)}
+        onTake={reload}
+      />
     </section>
   );
 }

@@ -1,30 +1,17 @@
 import { lazy, Suspense, useId, useState } from "react";
-import type {
-  Language,
-  OpsDraftText,
-  OpsPackHunk,
-  OpsStationEdit,
-  OpsStationForm,
-} from "@wegmarke/protocol";
+import type { Language, OpsStationEdit, OpsStationForm } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { getMap, getStation, saveStation } from "../../api/ops-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
-import { Conflict } from "./conflict";
+import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
 import { placeWarnings } from "./place-warnings";
 import { StationSettings } from "./station-settings";
 import { StationTexts } from "./station-texts";
 
 const StationMap = lazy(() => import("./station-map"));
-
-type Save =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved" }
-  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
-  | { kind: "failed"; error: unknown };
 
 /** A station's form: its texts in every language side by side, its settings and its place. */
 export function StationEditor({ folder }: { folder: string }) {
@@ -48,7 +35,7 @@ export function StationEditor({ folder }: { folder: string }) {
     );
   }
   if (station.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  return <StationForm edit={station.data} reload={station.reload} />;
+  return <StationForm key={station.data.hash} edit={station.data} reload={station.reload} />;
 }
 
 function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => void }) {
@@ -56,33 +43,17 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
   const { t } = texts;
   const id = useId();
   const [form, setForm] = useState<OpsStationForm>(edit.form);
-  const [saved, setSaved] = useState<OpsStationForm>(edit.form);
-  const [replaces, setReplaces] = useState(edit.hash);
-  const [save, setSave] = useState<Save>({ kind: "idle" });
+  const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
+    saveStation(edit.folder, value, replaces ?? ""),
+  );
   const map = useCall("map", (signal) => getMap(signal));
   const change = (changes: Partial<OpsStationForm>) => {
     setForm((before) => ({ ...before, ...changes }));
-    if (save.kind === "saved") setSave({ kind: "idle" });
+    draft.touched();
   };
   const columns = [...new Set<Language>([...edit.languages, ...languagesOf(form)])];
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const dirty = JSON.stringify(form) !== JSON.stringify(draft.saved);
   const warnings = placeWarnings(form, edit.others, map.data?.map?.image?.bounds);
-
-  const store = async (over: string) => {
-    setSave({ kind: "saving" });
-    try {
-      const outcome = await saveStation(edit.folder, form, over);
-      if (outcome.ok) {
-        setReplaces(outcome.file.hash ?? "");
-        setSaved(form);
-        setSave({ kind: "saved" });
-      } else {
-        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
-      }
-    } catch (failure) {
-      setSave({ kind: "failed", error: failure });
-    }
-  };
 
   const number = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
   return (
@@ -156,35 +127,13 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
           </Link>
         ))}
       </p>
-      <p className="studio__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={save.kind === "saving" || save.kind === "conflict" || !dirty}
-          onClick={() => void store(replaces)}
-        >
-          {save.kind === "saving" ? t("studio.saving") : t("studio.save")}
-        </button>
-        {dirty && <span className="muted">{t("studio.unsaved")}</span>}
-      </p>
-      {save.kind === "saved" && (
-        <p className="notice notice--success" role="status">
-          {t("studio.saved")}
-        </p>
-      )}
-      {save.kind === "failed" && (
-        <p className="notice notice--error" role="alert">
-          {errorText(save.error, texts)}
-        </p>
-      )}
-      {save.kind === "conflict" && (
-        <Conflict
-          theirs={save.theirs}
-          changes={save.changes}
-          onTake={reload}
-          onKeep={() => void store(save.theirs.hash ?? "")}
-        />
-      )}
+      <SaveBar
+        dirty={dirty}
+        save={draft.save}
+        onSave={() => void draft.store(form)}
+        onKeep={() => void draft.keep(form)}
+        onTake={reload}
+      />
     </section>
   );
 }

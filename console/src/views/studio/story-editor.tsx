@@ -1,26 +1,12 @@
 import { useId, useState } from "react";
-import type {
-  Language,
-  OpsDraftText,
-  OpsPackHunk,
-  OpsStoryEdit,
-  OpsStoryForm,
-  OpsStoryTexts,
-} from "@wegmarke/protocol";
+import type { Language, OpsStoryEdit, OpsStoryForm, OpsStoryTexts } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { getStory, saveStory } from "../../api/ops-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
-import { Conflict } from "./conflict";
+import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
-
-type Save =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved" }
-  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
-  | { kind: "failed"; error: unknown };
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
 
@@ -45,7 +31,7 @@ export function StoryEditor({ folder }: { folder: string }) {
     );
   }
   if (story.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  return <StoryForm edit={story.data} reload={story.reload} />;
+  return <StoryForm key={story.data.hash} edit={story.data} reload={story.reload} />;
 }
 
 function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void }) {
@@ -53,35 +39,19 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
   const { t } = texts;
   const id = useId();
   const [form, setForm] = useState<OpsStoryForm>(edit.form);
-  const [saved, setSaved] = useState<OpsStoryForm>(edit.form);
-  const [replaces, setReplaces] = useState(edit.hash);
-  const [save, setSave] = useState<Save>({ kind: "idle" });
+  const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
+    saveStory(edit.folder, value, replaces ?? ""),
+  );
   const change = (changes: Partial<OpsStoryForm>) => {
     setForm((before) => ({ ...before, ...changes }));
-    if (save.kind === "saved") setSave({ kind: "idle" });
+    draft.touched();
   };
   const columns = [
     ...new Set<Language>([...edit.languages, ...(Object.keys(form.texts) as Language[])]),
   ];
   const german = form.texts.de ?? EMPTY;
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const dirty = JSON.stringify(form) !== JSON.stringify(draft.saved);
   const untitled = german.headline.trim() === "";
-
-  const store = async (over: string) => {
-    setSave({ kind: "saving" });
-    try {
-      const outcome = await saveStory(edit.folder, form, over);
-      if (outcome.ok) {
-        setReplaces(outcome.file.hash ?? "");
-        setSaved(form);
-        setSave({ kind: "saved" });
-      } else {
-        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
-      }
-    } catch (failure) {
-      setSave({ kind: "failed", error: failure });
-    }
-  };
 
   return (
     <section className="panel stack" aria-labelledby={id}>
@@ -191,35 +161,14 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
           {t("story.live")}
         </label>
       </fieldset>
-      <p className="studio__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={save.kind === "saving" || save.kind === "conflict" || !dirty || untitled}
-          onClick={() => void store(replaces)}
-        >
-          {save.kind === "saving" ? t("studio.saving") : t("studio.save")}
-        </button>
-        {dirty && <span className="muted">{t("studio.unsaved")}</span>}
-      </p>
-      {save.kind === "saved" && (
-        <p className="notice notice--success" role="status">
-          {t("studio.saved")}
-        </p>
-      )}
-      {save.kind === "failed" && (
-        <p className="notice notice--error" role="alert">
-          {errorText(save.error, texts)}
-        </p>
-      )}
-      {save.kind === "conflict" && (
-        <Conflict
-          theirs={save.theirs}
-          changes={save.changes}
-          onTake={reload}
-          onKeep={() => void store(save.theirs.hash ?? "")}
-        />
-      )}
+      <SaveBar
+        dirty={dirty}
+        blocked={untitled}
+        save={draft.save}
+        onSave={() => void draft.store(form)}
+        onKeep={() => void draft.keep(form)}
+        onTake={reload}
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { EditorView } from "@codemirror/view";
 import type { OpsDraftFile } from "@wegmarke/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -267,6 +267,54 @@ describe("the studio", () => {
         teams: "optional",
       },
     });
+  });
+
+  it("takes another author's version of a form, which it then shows", async () => {
+    const form = (title: string) => ({
+      title: { de: title },
+      defaultLanguage: "de",
+      languages: ["de"],
+      teams: "off",
+      registrationLess: false,
+      followBrowserLanguage: false,
+      allowGeolocation: true,
+      debug: false,
+    });
+    let hash = "a".repeat(64);
+    let title = "Erste Fassung";
+    fakeServer({
+      "GET /api/ops/pack/draft/game": () => json({ hash, by: "ben", at: null, form: form(title) }),
+      "PUT /api/ops/pack/draft/game": () => {
+        // Ben saved first.
+        hash = "b".repeat(64);
+        title = "Bens Fassung";
+        return json(
+          {
+            ok: false,
+            theirs: {
+              path: "game.yaml",
+              hash,
+              text: "title:\n  de: Bens Fassung\n",
+              by: "ben",
+              at: null,
+            },
+            changes: [],
+          },
+          409,
+        );
+      },
+    });
+    window.history.replaceState(null, "", "/ops/studio?game");
+    renderView(<StudioView />);
+    const field = await screen.findByLabelText<HTMLInputElement>("Title (German)");
+    fireEvent.change(field, { target: { value: "Annas Fassung" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save to the draft" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Take their version" }));
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>("Title (German)").value).toBe("Bens Fassung"),
+    );
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Not saved yet")).toBeNull();
   });
 
   it("tells an operator without the author role that the studio is the authors'", () => {
