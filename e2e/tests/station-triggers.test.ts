@@ -122,10 +122,13 @@ describe("where stations open", () => {
     // A code no station has: a clear refusal over the station list.
     await camera.page.goto("/webapp/s/no-such-code-42");
     await camera.page.waitForURL(/\/webapp\/station$/);
-    await camera.page
+    const refusal = camera.page
       .getByRole("alert")
-      .filter({ hasText: "Zu diesem Code gibt es keine Station." })
-      .waitFor();
+      .filter({ hasText: "Zu diesem Code gibt es keine Station." });
+    await refusal.waitFor();
+    // It stays on the list until it is read and closed.
+    await settle(camera.page);
+    expect(await refusal.isVisible()).toBe(true);
     await camera.context.close();
     await context.close();
   });

@@ -5,7 +5,7 @@ import { setupI18n } from "../i18n/i18n";
 import { FlashProvider, FlashScreens, noteMs, useFlash } from "./flash";
 
 function Screen() {
-  const { show } = useFlash();
+  const { show, follow } = useFlash();
   const navigate = useNavigate();
   return (
     <>
@@ -29,6 +29,16 @@ function Screen() {
         }}
       >
         Weiter mit Nachricht
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          show({ text: "Zu diesem Code gibt es nichts." });
+          follow();
+          void navigate("/liste", { replace: true });
+        }}
+      >
+        Durchgang
       </button>
       <Link to="/anderswo">Anderswo</Link>
     </>
@@ -92,6 +102,15 @@ describe("flash messages", () => {
     act(() => void press("Weiter mit Nachricht"));
     expect(window.location.pathname).toBe("/weiter");
     expect(flashText()).toBe("Angekommen.");
+  });
+
+  it("a passage's message follows to the screen it leads to, and no further", () => {
+    renderApp();
+    act(() => void press("Durchgang"));
+    expect(window.location.pathname).toBe("/liste");
+    expect(flashText()).toBe("Zu diesem Code gibt es nichts.");
+    act(() => void fireEvent.click(screen.getByRole("link", { name: "Anderswo" })));
+    expect(flashText()).toBeNull();
   });
 
   it("a lost stream's reload concerns every screen", () => {

@@ -25,12 +25,17 @@ type FlashApi = {
   dismiss(tag: string): void;
   /** Takes back whatever message is shown. */
   clear(): void;
+  /**
+   * The message shown now goes with the player to the next screen (a passage such as a QR
+   * link, which moves on to the screen where its refusal is read).
+   */
+  follow(): void;
   /** The player is on the screen of `path` now: a message of another screen goes. */
   screenShown(path: string): void;
 };
 
-/** A message with the screen (path) it was shown on. */
-type Shown = { flash: Flash; screen: string };
+/** A message with the screen (path) it was shown on, or `next`: the screen the player goes to. */
+type Shown = { flash: Flash; screen: string | "next" };
 
 /** How long a note stays: long enough to read it, a few seconds. */
 export function noteMs(text: string): number {
@@ -85,13 +90,18 @@ export function FlashProvider({ children }: { children: ReactNode }) {
     [],
   );
   const clear = useCallback(() => setShown(null), []);
+  const follow = useCallback(
+    () => setShown((current) => (current === null ? null : { ...current, screen: "next" })),
+    [],
+  );
   const screenShown = useCallback(
     (path: string) =>
-      setShown((current) =>
-        current === null || current.flash.reload !== undefined || current.screen === path
+      setShown((current) => {
+        if (current?.screen === "next") return { ...current, screen: path };
+        return current === null || current.flash.reload !== undefined || current.screen === path
           ? current
-          : null,
-      ),
+          : null;
+      }),
     [],
   );
   useEffect(() => {
@@ -103,8 +113,8 @@ export function FlashProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [shown]);
   const api = useMemo(
-    () => ({ show, dismiss, clear, screenShown }),
-    [show, dismiss, clear, screenShown],
+    () => ({ show, dismiss, clear, follow, screenShown }),
+    [show, dismiss, clear, follow, screenShown],
   );
   return (
     <FlashContext value={api}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useParams } from "react-router";
+import { useFlash } from "../../components/flash";
 import { useTranslation } from "../../i18n/use-translation";
 import { stationPath } from "../../lib/paths";
 import { useGame } from "../../session/game-store";
@@ -13,6 +14,7 @@ export function StationCodeScreen() {
   const code = useParams().code ?? "";
   const navigate = useNavigate();
   const { state, actions } = useGame();
+  const { follow } = useFlash();
   const statusRef = useRef(state.status);
   useEffect(() => {
     statusRef.current = state.status;
@@ -25,13 +27,14 @@ export function StationCodeScreen() {
     sent.current = code;
     void actions.openCode(code).then((stationId) => {
       if (stationId === null) {
+        follow();
         void navigate("/station", { replace: true });
         return;
       }
       const view = statusRef.current?.Stations[String(stationId)]?.DisplayHint.View ?? "station";
       void navigate(stationPath(view, stationId), { replace: true });
     });
-  }, [actions, code, navigate]);
+  }, [actions, code, follow, navigate]);
 
   return <p className="loading">{t("station.opening")}</p>;
 }
