@@ -156,6 +156,39 @@ describe("a new station made in the studio", () => {
     await ops.getByText("Das Skript lässt sich übersetzen: keine Fehler.").waitFor();
     await saved();
     expect(await editor.getByText("-> END", { exact: true }).count()).toBe(1);
+
+    // Played beside the script, in the players' app, at the desk: a wrong answer, a right one.
+    const preview = ops.getByRole("region", { name: "Ausprobieren" });
+    await preview.getByRole("button", { name: "Entwurf spielen" }).click();
+    const phone = ops.frameLocator('iframe[title="Der Entwurf auf einem Handy"]');
+    await phone.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    await phone.getByRole("heading", { name: "Die Alte Mühle" }).first().waitFor();
+    await phone.getByRole("button", { name: "Station starten" }).click();
+    await phone.getByRole("dialog").getByRole("button", { name: "Ja, starten" }).click();
+    const lena = phone.locator('[data-testid="message"][data-originator="Lena"]');
+    await lena.filter({ hasText: "Willkommen an der Alten Mühle!" }).waitFor();
+    const tryAnswer = async (text: string) => {
+      const field = phone.getByLabel("Deine Antwort");
+      await expect.poll(() => field.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await field.fill(text);
+      await phone.getByRole("button", { name: "Senden" }).click();
+    };
+    await tryAnswer("drei");
+    await lena.filter({ hasText: "Nein, schau noch einmal hin." }).waitFor();
+    await tryAnswer("4");
+    await lena.filter({ hasText: "Richtig, vier!" }).waitFor();
+    await settle(ops);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(ops, "studio-station-02b-preview");
+    // Start over: a new player, the station not yet played.
+    await preview.getByRole("button", { name: "Von vorn" }).click();
+    await phone.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    await phone.getByRole("button", { name: "Station starten" }).waitFor();
+    // The preview's players are none of the game's.
+    const overview = await ops.request.get("/api/ops/overview");
+    const { players } = (await overview.json()) as { players: { total: number } };
+    expect(players.total).toBe(0);
+
     await ops.getByRole("link", { name: "Alle Dateien" }).click();
     await ops.getByRole("button", { name: "Prüfen" }).click();
     await ops.getByText(/^Die Prüfung fand 0 Fehler und \d+ Warnung/).waitFor();

@@ -5,6 +5,7 @@ export * from "./errors";
 export * from "./events";
 export * from "./game";
 export * from "./languages";
+export * from "./preview";
 export * from "./media";
 export * from "./ops";
 export * from "./pack";

@@ -1,10 +1,15 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
 import Fastify, { LogController } from "fastify";
 import { sweepExpiredData } from "./accounts/retention";
 import type { AccountLimits } from "./security/limits";
+import type { RateLimit } from "./security/rate-limiter";
 import { systemClock, systemTimer } from "./clock";
 import type { Clock, Timer } from "./clock";
 import { mountRoutes, prepareHttp } from "./compose/routes";
 import { accountLimits, buildServices } from "./compose/services";
+import { PreviewGames } from "./compose/previews";
+import type { PreviewApp } from "./compose/previews";
 import { subscribeSignals } from "./compose/signals";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
@@ -14,6 +19,7 @@ import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { Metrics } from "./metrics/metrics";
 import type { PackVersion } from "./store/pack-repository";
+import { openStore } from "./store/store";
 import type { Store } from "./store/store";
 
 export type AppDeps = {
@@ -32,6 +38,11 @@ export type AppDeps = {
   limits?: Partial<AccountLimits>;
   /** Tests read the log lines; the server writes them to stdout. */
   logStream?: LogStream;
+  /**
+   * This server plays a preview of the studio's draft (compose/previews.ts): its player app
+   * calls below `base`, and the console may frame it.
+   */
+  preview?: { base: string };
 };
 
 /**
@@ -50,6 +61,7 @@ export async function buildApp({
   shutdownGraceMs = 5_000,
   limits: limitChanges,
   logStream,
+  preview,
 }: AppDeps) {
   const metrics = new Metrics();
   const app = Fastify({
@@ -60,8 +72,16 @@ export async function buildApp({
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: countedFrameworkErrors(metrics),
   });
-  await prepareHttp(app, config, pack);
+  await prepareHttp(app, config, pack, preview !== undefined);
   const limits = accountLimits(config, limitChanges);
+  // The preview running here, told to the other instances with where they reach it.
+  // (The presence reports start with the services, before the previews exist.)
+  const started: { previews?: PreviewGames } = {};
+  const previewReport = () => {
+    const id = started.previews?.current;
+    const address = config.instanceUrl ?? localAddress(app.server.address());
+    return id === undefined || address === undefined ? undefined : { id, address };
+  };
   const services = await buildServices({
     config,
     pack,
@@ -72,9 +92,34 @@ export async function buildApp({
     limits,
     metrics,
     log: app.log,
+    ...(!preview && { preview: previewReport }),
   });
   subscribeSignals(services, { store, log: app.log });
-  await mountRoutes(app, services, { config, pack, store, clock, metrics });
+  const previews = preview
+    ? undefined
+    : new PreviewGames({
+        drafts: services.drafts,
+        check: (dir) => services.packs.check(dir),
+        dir: path.join(config.packCacheDir, "previews"),
+        start: (previewPack, base, dataDir) =>
+          startPreview({ config, limits, pack: previewPack, base, dataDir }),
+        log: app.log,
+        // Only instances on one PostgreSQL have others.
+        ...(config.database.kind === "postgres" && {
+          elsewhere: (id: string) => services.presence.previewAt(id),
+        }),
+        changed: () => services.presence.changed(),
+      });
+  if (previews) started.previews = previews;
+  await mountRoutes(app, services, {
+    config,
+    pack,
+    store,
+    clock,
+    metrics,
+    ...(preview && { base: preview.base }),
+    ...(previews && { previews }),
+  });
 
   const { bus, hub, live, presence, teamPositions, scheduler, scripts, accounts, contentThread } =
     services;
@@ -92,6 +137,7 @@ export async function buildApp({
   });
   // Calls under way may still notify until the server has closed.
   app.addHook("onClose", async () => {
+    await previews?.close();
     await bus.close();
     await scripts.close();
     contentThread.stop();
@@ -112,4 +158,71 @@ export async function buildApp({
    */
   const reloadContent = (): Promise<ReloadOutcome> => services.content.reload();
   return { app, sweepRetention, reloadContent };
+}
+
+/** `http://127.0.0.1:<port>` of a listening server; undefined before it listens. */
+function localAddress(address: string | AddressInfo | null): string | undefined {
+  return address === null || typeof address === "string"
+    ? undefined
+    : `http://127.0.0.1:${address.port}`;
+}
+
+/** Sign-ups and SMS an hour from one address in a preview, at least. */
+const PREVIEW_CALLS_PER_ADDRESS = 1000;
+
+/**
+ * A preview's server (compose/previews.ts): the draft's pack on a SQLite file of its own, the
+ * scripts in its thread, never listening; the main server hands it its requests.
+ */
+async function startPreview({
+  config,
+  limits,
+  pack,
+  base,
+  dataDir,
+}: {
+  config: Config;
+  limits: AccountLimits;
+  pack: ContentPack;
+  base: string;
+  dataDir: string;
+}): Promise<PreviewApp> {
+  // Authors of one office share an address, and each new start signs up anew.
+  const perAddress = (limit: RateLimit): RateLimit => ({
+    ...limit,
+    limit: Math.max(limit.limit, PREVIEW_CALLS_PER_ADDRESS),
+  });
+  const database = { kind: "sqlite" as const, file: path.join(dataDir, "game.sqlite") };
+  const store = openStore(database);
+  try {
+    await store.migrate();
+    const { app } = await buildApp({
+      config: {
+        ...config,
+        database,
+        packCacheDir: path.join(dataDir, "packs"),
+        scriptWorkers: 0,
+        logLevel: config.logLevel === "silent" ? "silent" : "warn",
+      },
+      pack,
+      store,
+      limits: {
+        ...limits,
+        anonSignupsPerIp: perAddress(limits.anonSignupsPerIp),
+        smsCallsPerIp: perAddress(limits.smsCallsPerIp),
+      },
+      preview: { base },
+    });
+    await app.ready();
+    return {
+      routing: (request, response) => app.routing(request, response),
+      close: async () => {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }

@@ -67,6 +67,11 @@ export type Config = {
   secret: { kind: "value"; value: string } | { kind: "file"; file: string };
   /** `OPERATOR_TOKEN`: when set, `Authorization: Bearer` with it opens every `/api/ops/` call. */
   operatorToken?: string;
+  /**
+   * `INSTANCE_URL`: where the other instances reach this one (the studio's preview runs on
+   * one instance; the others hand its calls on); `http://127.0.0.1:<port>` when unset.
+   */
+  instanceUrl?: string;
 };
 
 /** A bad environment value: its message is the one line start-up prints. */
@@ -131,6 +136,7 @@ const envSchema = z.object({
   CONSOLE_DIST: path.default(resolve(repoRoot, "console/dist")),
   CORS_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https?$/ }))),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  INSTANCE_URL: z.url({ protocol: /^http$/ }).optional(),
   SMS_PROVIDER: z.enum(smsProviders).default("console"),
   SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
@@ -201,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
         ? { kind: "file", file: join(e.DATA_DIR, "secret.key") }
         : { kind: "value", value: e.SECRET_KEY },
     ...(e.OPERATOR_TOKEN !== undefined && { operatorToken: e.OPERATOR_TOKEN }),
+    ...(e.INSTANCE_URL !== undefined && { instanceUrl: e.INSTANCE_URL.replace(/\/+$/, "") }),
   };
 }

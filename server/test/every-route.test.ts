@@ -766,6 +766,42 @@ const CASES: RouteCase[] = [
     },
   },
   {
+    method: "POST",
+    route: "/api/ops/pack/draft/preview",
+    jsonRefusal: { 422: "check" },
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...post("/api/ops/pack/draft/preview", { desk: true }), headers: OPS_BEARER };
+    },
+  },
+  // The preview's player app: its calls handed to the draft's own game.
+  {
+    method: "GET",
+    route: "/preview/:id/*",
+    valid: async (h) => get(`${await h.preview()}/webapp/config.json`),
+    param: "webapp/config.json",
+  },
+  {
+    method: "POST",
+    route: "/preview/:id/*",
+    valid: async (h) =>
+      post(`${await h.preview()}/api/account/player/optin/anon`, { story_id: STORY }),
+    param: "api/account/player/optin/anon",
+  },
+  {
+    method: "PUT",
+    route: "/preview/:id/*",
+    valid: async (h) => {
+      const base = await h.preview();
+      return {
+        method: "PUT",
+        path: `${base}/api/account/player/changepass`,
+        body: { password: "Wegmarke-Fuzz-7391", token: await h.under(base).resetToken() },
+      };
+    },
+    param: "api/account/player/changepass",
+  },
+  {
     method: "DELETE",
     route: "/api/ops/pack/draft",
     valid: async (h) => {
@@ -1207,6 +1243,28 @@ class Harness {
       throw new Error(`${call.method} ${call.path}: ${answer.status} ${answer.body}`);
     }
     return JSON.parse(answer.body);
+  }
+
+  /**
+   * The path of a preview of the draft as the live version has it (`/preview/<id>`), started
+   * when none runs.
+   */
+  async preview(): Promise<string> {
+    await this.packVersion();
+    await this.ok({ method: "DELETE", path: "/api/ops/pack/draft", headers: OPS_BEARER });
+    const started = (await this.ok({
+      ...post("/api/ops/pack/draft/preview", { desk: true }),
+      headers: OPS_BEARER,
+    })) as { path: string };
+    return started.path.replace(/\/webapp\/$/, "");
+  }
+
+  /** The same app with every path below `base` (a preview's game), numbers shared. */
+  under(base: string): Harness {
+    const scoped = new Harness(this.app, this.store);
+    scoped.send = (sent, stream) => this.send({ ...sent, url: `${base}${sent.url}` }, stream);
+    scoped.nextPhone = () => this.nextPhone();
+    return scoped;
   }
 
   /** A phone number no one has registered yet. */

@@ -467,6 +467,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ["GET", "/pack/draft/story?folder=stories/1-zwei-studenten", undefined],
       ["POST", "/pack/draft/check", {}],
       ["POST", "/pack/draft/publish", {}],
+      ["POST", "/pack/draft/preview", { desk: true }],
       ["DELETE", "/pack/draft", undefined],
     ];
     const exportCsv: [string, string, unknown] = ["GET", "/export.csv", undefined];

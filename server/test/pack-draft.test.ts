@@ -20,6 +20,7 @@ import { repoRoot } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
 import { dialects } from "./support/dialects";
 import type { TestDatabase, Where } from "./support/dialects";
+import { opsCall, titleOn, until } from "./support/ops-client";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -30,33 +31,8 @@ import type { TestApp } from "./support/test-app";
 
 const TOKEN = "pack-draft-token-".padEnd(48, "d");
 const BEARER = { authorization: `Bearer ${TOKEN}` };
-
-async function ops(app: TestApp, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.url}/api/ops${path}`, {
-    method,
-    headers: { ...BEARER, ...(body !== undefined && { "content-type": "application/json" }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  const json: unknown = response.headers.get("content-type")?.startsWith("application/json")
-    ? JSON.parse(text)
-    : null;
-  return { status: response.status, text, json };
-}
-
-async function titleOn(app: TestApp): Promise<string> {
-  const response = await fetch(`${app.url}/webapp/content/de.json`);
-  return publicContentSchema.parse(await response.json()).title;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-  return Date.now() - started;
-}
+const ops = (app: TestApp, method: string, path: string, body?: unknown) =>
+  opsCall(app, TOKEN, method, path, body);
 
 const retitle = (yaml: string, title: string) =>
   yaml.replace(/^title:\n {2}de: .*$/m, `title:\n  de: ${title}`);

@@ -6,7 +6,6 @@ import {
   opsPackImportOutcome,
   opsPackVersions,
   opsReloadOutcome,
-  publicContentSchema,
 } from "@wegmarke/protocol";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { loadContentPack } from "../src/content/loader";
 import { Api, texts } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase, Where } from "./support/dialects";
+import { titleOn, until } from "./support/ops-client";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -55,21 +55,6 @@ async function reloadFolder(app: TestApp): Promise<number> {
     body: "{}",
   });
   return response.status;
-}
-
-/** The game's title as players get it. */
-async function titleOn(app: TestApp): Promise<string> {
-  const response = await fetch(`${app.url}/webapp/content/de.json`);
-  return publicContentSchema.parse(await response.json()).title;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-  return Date.now() - started;
 }
 
 /** A zip with `game.yaml`'s German title changed, from a zip the API exported. */

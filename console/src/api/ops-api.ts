@@ -20,6 +20,7 @@ import {
   opsPackChanges,
   opsPackImportOutcome,
   opsPackVersions,
+  opsPreviewOutcome,
   opsReloadOutcome,
 } from "@wegmarke/protocol";
 import type {
@@ -52,6 +53,7 @@ import type {
   OpsPackImportOutcome,
   OpsPackVersions,
   OpsPlayersPage,
+  OpsPreviewOutcome,
   OpsReloadOutcome,
   OpsSessionRequest,
 } from "@wegmarke/protocol";
@@ -261,6 +263,18 @@ export const publishDraft = (): Promise<OpsDraftPublishOutcome> =>
     method: "POST",
     body: {},
     schema: opsDraftPublishOutcome,
+    accept: [422],
+  });
+
+/**
+ * Plays the draft in a preview game of its own (`desk`: every station from the list): its
+ * app's path, or 422 with the check that keeps it from playing.
+ */
+export const previewDraft = (desk: boolean): Promise<OpsPreviewOutcome> =>
+  call("/pack/draft/preview", {
+    method: "POST",
+    body: { desk },
+    schema: opsPreviewOutcome,
     accept: [422],
   });
 

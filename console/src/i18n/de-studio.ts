@@ -146,4 +146,16 @@ export const deStudio: Record<StudioKey, string> = {
   "story.image": "Bild",
   "story.live": "Live: Spielende können sie öffnen",
   "story.asText": "story.yaml als Text öffnen",
+  "preview.heading": "Ausprobieren",
+  "preview.text":
+    "Der gespeicherte Entwurf, gespielt von der App der Spielenden in einem eigenen Spiel: Niemand sonst sieht es, und seine Spielenden zählen nirgends mit.",
+  "preview.play": "Entwurf spielen",
+  "preview.playSaved": "Letzten Stand spielen",
+  "preview.starting": "Startet…",
+  "preview.startOver": "Von vorn",
+  "preview.desk": "Am Schreibtisch: Jede Station startet aus der Liste, ohne GPS und QR-Code",
+  "preview.language": "Sprache",
+  "preview.frame": "Der Entwurf auf einem Handy",
+  "preview.version": "Spielt die Dateien {digest} des Entwurfs.",
+  "preview.refused": "Der Entwurf hat Fehler, mit denen das Spiel nicht läuft:",
 };

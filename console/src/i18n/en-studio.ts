@@ -139,6 +139,18 @@ export const enStudio = {
   "story.image": "Picture",
   "story.live": "Live: players can open it",
   "story.asText": "Open story.yaml as text",
+  "preview.heading": "Play it",
+  "preview.text":
+    "The saved draft, played by the players' app in a game of its own: nobody else sees it, and its players count nowhere.",
+  "preview.play": "Play the draft",
+  "preview.playSaved": "Play the latest save",
+  "preview.starting": "Starting…",
+  "preview.startOver": "Start over",
+  "preview.desk": "At the desk: every station starts from the list, without GPS or QR code",
+  "preview.language": "Language",
+  "preview.frame": "The draft on a phone",
+  "preview.version": "Plays the draft's files {digest}.",
+  "preview.refused": "The draft has errors the game cannot play with:",
 } as const;
 
 export type StudioKey = keyof typeof enStudio;

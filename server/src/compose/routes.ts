@@ -23,6 +23,7 @@ import { healthRoutes } from "../http/health-routes";
 import { countRequests, metricsRoute } from "../http/metrics-route";
 import { opsRoutes } from "../http/ops-routes";
 import { outroRoute } from "../http/outro-route";
+import { previewRoutes } from "../http/preview-routes";
 import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
 import { consoleRoutes, staticRoutes } from "../http/static";
@@ -32,16 +33,22 @@ import { stationPosters } from "../operator-views/station-posters";
 import { memberKey } from "../participants/member-key";
 import { isTeamStream, playerStream, teamStream } from "../participants/participant";
 import type { Store } from "../store/store";
+import type { PreviewGames } from "./previews";
 import type { Services } from "./services";
 
 const PLAIN = "text/plain; charset=utf-8";
 
 /** What every answer shares, set before any route: errors, protection, CORS, unknown paths. */
-export async function prepareHttp(app: FastifyInstance, config: Config, pack: ContentPack) {
+export async function prepareHttp(
+  app: FastifyInstance,
+  config: Config,
+  pack: ContentPack,
+  framed = false,
+) {
   // The API takes JSON only (415 for anything else): no cross-site form can call it.
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(answerError);
-  await registerProtection(app, { ...config, mapTiles: () => pack.map?.tiles?.url });
+  await registerProtection(app, { ...config, mapTiles: () => pack.map?.tiles?.url, framed });
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(PLAIN).send("not found"));
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -55,11 +62,15 @@ export type RouteDeps = {
   store: Store;
   clock: Clock;
   metrics: Metrics;
+  /** The path before every route of a preview's server (`/preview/<id>`); "" otherwise. */
+  base?: string;
+  /** The studio's previews; a preview's server has none. */
+  previews?: PreviewGames;
 };
 
 /** Mounts every route plugin on its prefix, each given the services it calls. */
 export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
-  const { config, pack, store, clock, metrics } = deps;
+  const { config, pack, store, clock, metrics, base = "", previews } = deps;
   const { accounts, hub, presence, secret, news, teamPositions } = services;
   registerRequestLog(app, { streams: () => hub.size });
   countRequests(app, metrics);
@@ -131,6 +142,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           compile: (file, text) => services.contentThread.compile(file, text),
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
+          ...(previews && { preview: (desk: boolean) => previews.open(desk) }),
         },
       }),
     ),
@@ -139,7 +151,8 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   if (services.smsProvider instanceof OutboxSmsProvider) {
     await app.register(api(devRoutes(services.smsProvider)), { prefix: "/api/dev" });
   }
-  await app.register(contentRoutes(pack));
+  await app.register(contentRoutes(pack, base));
+  if (previews) await app.register(previewRoutes(previews));
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));
   await app.register(healthRoutes(store, clock));

@@ -16,7 +16,7 @@ import type { Config } from "../config";
 import { formatProblem } from "../content/model";
 import type { ContentPack } from "../content/model";
 import { createInProcessBus } from "../events/bus";
-import type { EventBus, GameActivity } from "../events/bus";
+import type { EventBus, GameActivity, Presence } from "../events/bus";
 import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../game/content-reload";
@@ -55,6 +55,8 @@ export type ServiceDeps = {
   limits: AccountLimits;
   metrics: Metrics;
   log: FastifyBaseLogger;
+  /** The studio's preview this instance runs, for the presence reports (app.ts). */
+  preview?: () => Presence["preview"];
 };
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -181,6 +183,7 @@ export async function buildServices(deps: ServiceDeps) {
     host: hostname(),
     local: () => ({ streams: hub.size, players: hub.playerIds() }),
     pack: () => content.state(),
+    ...(deps.preview && { preview: deps.preview }),
     ...(config.database.kind === "postgres" && {
       send: (report) => bus.broadcast("presence", report),
     }),

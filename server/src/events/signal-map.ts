@@ -39,6 +39,13 @@ const presence = z
     /** This part's share of the players with a stream open on the instance. */
     players: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
     pack: packState,
+    /**
+     * The studio's preview this instance runs (compose/previews.ts) and the address where the
+     * others hand on its calls.
+     */
+    preview: z
+      .object({ id: z.string().regex(/^[\w-]{1,64}$/), address: z.url().max(2048) })
+      .optional(),
   })
   .refine((report) => report.part < report.parts, "part must be below parts");
 

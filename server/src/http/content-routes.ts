@@ -13,14 +13,17 @@ const MEDIA_CACHE = "public, max-age=3600";
 /** The app fetches these on start; `no-cache` revalidates cheaply with the ETag. */
 const SETTINGS_CACHE = "no-cache";
 
-/** What the app needs before sign-in: `/webapp/config.json`. */
-function webAppConfig(pack: ContentPack): WebAppConfig {
+/**
+ * What the app needs before sign-in: `/webapp/config.json`. `base`: the path before the
+ * server's own, "" but for a preview of the studio's draft (`/preview/<id>`).
+ */
+function webAppConfig(pack: ContentPack, base: string): WebAppConfig {
   return {
     storyId: pack.id,
     title: pack.title.de,
-    accountBase: "/api/account/",
-    gameBase: "/api/game/",
-    assetsBase: "/assets/webapp-data/",
+    accountBase: `${base}/api/account/`,
+    gameBase: `${base}/api/game/`,
+    assetsBase: `${base}/assets/webapp-data/`,
     defaultLanguage: pack.defaultLanguage,
     ...(pack.languages && { languages: pack.languages }),
     ...pack.settings,
@@ -31,14 +34,14 @@ function webAppConfig(pack: ContentPack): WebAppConfig {
 }
 
 /** The pack's public side: app settings, station texts per language, media files. */
-export function contentRoutes(pack: ContentPack): FastifyPluginAsync {
+export function contentRoutes(pack: ContentPack, base = ""): FastifyPluginAsync {
   return async (app) => {
     // The station texts of a language are over 10 KB of JSON.
     await compressAnswers(app);
     app.get("/webapp/config.json", async (_request, reply) => {
       reply.header("cache-control", SETTINGS_CACHE);
       // Made per request: a reloaded pack (game/content-reload.ts) counts at once.
-      return webAppConfig(pack);
+      return webAppConfig(pack, base);
     });
 
     app.get<{ Params: { lang: string } }>("/webapp/content/:lang.json", async (request, reply) => {

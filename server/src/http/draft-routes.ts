@@ -6,13 +6,19 @@ import {
   opsEmptyRequest,
   opsGameSave,
   opsInkCompileRequest,
+  opsPreviewRequest,
   opsStationCreate,
   opsStationQuery,
   opsStationSave,
   opsStoryQuery,
   opsStorySave,
 } from "@wegmarke/protocol";
-import type { OpsDraftPublishOutcome, OpsInkCompiled, OpsReloadOutcome } from "@wegmarke/protocol";
+import type {
+  OpsDraftPublishOutcome,
+  OpsInkCompiled,
+  OpsPreviewOutcome,
+  OpsReloadOutcome,
+} from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
 import { suggestion } from "../packs/ink-suggestions";
 import {
@@ -37,16 +43,18 @@ export type DraftRouteDeps = {
   storyId: () => string;
   author: (request: FastifyRequest) => string | null;
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
+  /** Plays the draft in a game of its own (compose/previews.ts); absent in a preview's server. */
+  preview?: (desk: boolean) => Promise<OpsPreviewOutcome>;
 };
 
 /**
  * The studio's draft, mounted at `/api/ops/pack/draft`: its files, a text file to edit, a save
  * that names what it replaces (409 with the other author's file otherwise), a removal, a
- * station's form and a new station, the check by station, the publish on every instance, and
- * discarding it.
+ * station's form and a new station, the check by station, a preview to play it, the publish on
+ * every instance, and discarding it.
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
-  const { drafts, library, release, compile, storyId, author, record } = deps;
+  const { drafts, library, release, compile, storyId, author, record, preview } = deps;
   const forms = new PackForms(drafts);
   return async (app) => {
     app.get("", async () => drafts.draft());
@@ -156,6 +164,13 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
     app.post("/check", async (request) => {
       parse(opsEmptyRequest, request.body);
       return drafts.check();
+    });
+
+    app.post("/preview", async (request, reply) => {
+      const { desk } = parse(opsPreviewRequest, request.body);
+      if (!preview) throw new ServiceError(404, "a preview has no preview of its own");
+      const outcome = await preview(desk);
+      return reply.code(outcome.ok ? 200 : 422).send(outcome);
     });
 
     app.post("/publish", async (request, reply) => {

@@ -71,6 +71,7 @@ const roleOfCall = new Map<string, OpsRole>([
   ["PUT /api/ops/pack/draft/media", "author"],
   ["POST /api/ops/pack/draft/check", "author"],
   ["POST /api/ops/pack/draft/publish", "author"],
+  ["POST /api/ops/pack/draft/preview", "author"],
   ["POST /api/ops/news", "host"],
   ["DELETE /api/ops/news/:id", "host"],
   ["POST /api/ops/players/:playerId/stations/:stationId/cancel", "host"],

@@ -17,6 +17,8 @@ export type ProtectionOptions = {
    * reloaded pack counts: its host may serve pictures (`img-src`).
    */
   mapTiles?: () => string | undefined;
+  /** A preview of the studio's draft plays in a frame of the console: its own pages may frame it. */
+  framed?: boolean;
 };
 
 /**
@@ -38,7 +40,7 @@ export function tileSource(url: string | undefined): string {
  */
 export async function registerProtection(
   app: FastifyInstance,
-  { publicUrl, corsOrigins, mapTiles }: ProtectionOptions,
+  { publicUrl, corsOrigins, mapTiles, framed = false }: ProtectionOptions,
 ): Promise<void> {
   const https = publicUrl.startsWith("https:");
   await app.register(fastifyHelmet, {
@@ -60,7 +62,7 @@ export async function registerProtection(
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: [framed ? "'self'" : "'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

@@ -22,6 +22,8 @@ export type PresenceBoardDeps = {
   local: () => { streams: number; players: ReadonlySet<number> };
   /** The content pack this instance runs. */
   pack: () => PackState;
+  /** The studio's preview this instance runs, with its address for the others. */
+  preview?: () => Presence["preview"];
   /** Sends a report to every instance (the bus); absent for an instance alone (SQLite). */
   send?: (presence: Presence) => void;
   /** Real time, not the game's clock: presence is about live processes. */
@@ -125,6 +127,15 @@ export class PresenceBoard {
     return players;
   }
 
+  /** The address of the other instance that runs the preview `id`, if one does. */
+  previewAt(id: string): string | undefined {
+    this.forgetSilent();
+    for (const { presence } of this.others.values()) {
+      if (presence.preview?.id === id) return presence.preview.address;
+    }
+    return undefined;
+  }
+
   /** Open streams and players online, over every instance. */
   online(): Online {
     const players = this.onlinePlayers().size;
@@ -178,7 +189,14 @@ export class PresenceBoard {
 
   private head() {
     const { instance, host } = this.deps;
-    return { instance, host, startedAt: this.startedAt, pack: this.deps.pack() };
+    const preview = this.deps.preview?.();
+    return {
+      instance,
+      host,
+      startedAt: this.startedAt,
+      pack: this.deps.pack(),
+      ...(preview && { preview }),
+    };
   }
 
   private sendNow(): void {

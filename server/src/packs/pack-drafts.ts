@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { copyFile, link, mkdir, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type {
   OpsDraft,
@@ -13,9 +13,11 @@ import type { ContentProblem } from "../content/model";
 import { blobHash, packDigest } from "../content/pack-snapshot";
 import { ServiceError } from "../errors";
 import type { DraftFile } from "../store/pack-draft-repository";
-import type { PackFileEntry, PackVersion } from "../store/pack-repository";
+import type { PackVersion } from "../store/pack-repository";
 import type { Repositories, Store } from "../store/store";
 import { groupProblems } from "./check-groups";
+import { currentOf, entriesOf, listFiles, writeFolder } from "./draft-files";
+import type { DraftState } from "./draft-files";
 import { textHunks } from "./pack-changes";
 import type { PackLibrary } from "./pack-library";
 
@@ -34,12 +36,6 @@ const TEXT_FILES = /\.(ya?ml|ink|md|txt|json)$/;
 export type PreparedDraft =
   | { ok: true; version: PackVersion; warnings: ContentProblem[]; published: DraftFile[] }
   | { ok: false; check: OpsDraftCheck };
-
-type DraftState = {
-  base: PackVersion;
-  live: PackVersion;
-  changes: Map<string, DraftFile>;
-};
 
 /**
  * The studio's draft (decisions/033): the changes authors make to the pack's files before they
@@ -230,16 +226,21 @@ export class PackDrafts {
     });
   }
 
+  /**
+   * Writes the draft's files into `dir` (links into this instance's blob cache) for a preview;
+   * the digest of those files.
+   */
+  async stage(dir: string): Promise<string> {
+    const files = entriesOf(await this.state());
+    await writeFolder(dir, files, this.deps.library);
+    return packDigest(files);
+  }
+
   /** Runs `use` on a folder with the draft's files, removed afterwards. */
   private async withFolder<T>(state: DraftState, use: (dir: string) => Promise<T>): Promise<T> {
     const dir = path.join(this.deps.cacheDir, "drafts", randomUUID());
     try {
-      for (const file of entriesOf(state)) {
-        const target = path.join(dir, ...file.path.split("/"));
-        await mkdir(path.dirname(target), { recursive: true });
-        const blob = await this.deps.library.blobFile(file.hash);
-        await link(blob, target).catch(() => copyFile(blob, target));
-      }
+      await writeFolder(dir, entriesOf(state), this.deps.library);
       return await use(dir);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -256,41 +257,4 @@ function textOnly(file: string): void {
   if (!TEXT_FILES.test(file)) {
     throw new ServiceError(415, "the studio edits yaml, ink, md, txt and json files as text");
   }
-}
-
-/** A path's content in the draft, with who changed it there. */
-function currentOf(
-  state: DraftState,
-  file: string,
-): { hash: string | null; by: string | null; at: string | null } {
-  const change = state.changes.get(file);
-  if (change) return { hash: change.hash, by: change.updatedBy, at: change.updatedAt };
-  const original = state.base.files.find((f) => f.path === file);
-  return { hash: original?.hash ?? null, by: null, at: null };
-}
-
-/** The files the draft makes, sorted by path: the version a publish stores. */
-function entriesOf(state: DraftState): PackFileEntry[] {
-  return listFiles(state)
-    .filter((file): file is OpsDraftFile & { hash: string } => file.hash !== null)
-    .map(({ path: file, hash, size }) => ({ path: file, hash, size }));
-}
-
-function listFiles(state: DraftState): OpsDraftFile[] {
-  const files = new Map<string, OpsDraftFile>();
-  for (const file of state.base.files) {
-    files.set(file.path, { ...file, state: "same", by: null, at: null });
-  }
-  for (const change of state.changes.values()) {
-    const original = files.get(change.path);
-    files.set(change.path, {
-      path: change.path,
-      hash: change.hash,
-      size: change.size,
-      state: change.hash === null ? "removed" : original ? "changed" : "added",
-      by: change.updatedBy,
-      at: change.updatedAt,
-    });
-  }
-  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,9 +1,8 @@
 import { publicContentSchema } from "@wegmarke/protocol";
 import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import { requestJson } from "./http";
+import { appBase as base } from "../lib/app-base";
 import { webAppConfigWithDefaults } from "./webapp-config";
-
-const base = import.meta.env.BASE_URL;
 
 /** `/webapp/config.json`: what the app needs before sign-in; spec 9's defaults fill gaps. */
 export function fetchConfig(): Promise<WebAppConfig> {

@@ -3,6 +3,7 @@ import { BrowserRouter } from "react-router";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider, FlashScreens } from "../components/flash";
+import { previewLanguage } from "../lib/app-base";
 import { browserLanguages, startLanguage } from "../i18n/browser-language";
 import { loadLocale, localeChains } from "../i18n/locales";
 import { useTranslation } from "../i18n/use-translation";
@@ -44,7 +45,8 @@ export function loadConfig(): Promise<WebAppConfig> {
     const config = await fetchConfig();
     // The session's texts, in the language it will start with (session/session.tsx), and the
     // app's own texts in that language when it is the browser's.
-    const language = storedLanguage() ?? startLanguage(config, browserLanguages());
+    const language =
+      storedLanguage() ?? previewLanguage() ?? startLanguage(config, browserLanguages());
     prefetchContent(language);
     for (const code of localeChains[language]) void loadLocale[code]();
     return (loadedConfig = config);

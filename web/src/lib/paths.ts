@@ -1,7 +1,8 @@
 import type { StationView } from "@wegmarke/protocol";
+import { routerBase } from "./app-base";
 
-/** The router's basename: every route sits under /webapp. */
-export const basename = "/webapp";
+/** The router's basename: every route sits under /webapp (or a preview's prefix). */
+export const basename = routerBase;
 
 /**
  * Where to go after login: the `target` when it is a path of this app (with its basename),

@@ -1,11 +1,12 @@
 import { languages } from "@wegmarke/protocol";
 import type { Language, WebAppConfig } from "@wegmarke/protocol";
+import { storagePrefix } from "../lib/app-base";
 
 /** Fixed key of the persisted config; the game cache's key is suffixed with the token. */
-export const configKey = "wegmarke.config";
-export const cacheKeyPrefix = "wegmarke.cache.";
+export const configKey = `${storagePrefix}config`;
+export const cacheKeyPrefix = `${storagePrefix}cache.`;
 /** What the player read, shared by the app's tabs (session/read-sync.ts), suffixed with the token. */
-export const readKeyPrefix = "wegmarke.read.";
+export const readKeyPrefix = `${storagePrefix}read.`;
 
 /**
  * The persisted config (spec 3): debug, apiVersion, authToken, projectId, storyId, the two base

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
+import { previewLanguage } from "../lib/app-base";
 import { browserLanguages, startLanguage } from "../i18n/browser-language";
 import { switchLanguage } from "../i18n/use-translation";
 import { clearPersisted, clearStorage, startConfig, updateConfig } from "./persistence";
@@ -45,7 +46,7 @@ export function SessionProvider({
   const [token, setToken] = useState(start.authToken);
   // The language picked on this device wins; else the browser's, where the pack follows it.
   const [language, setLanguageState] = useState<Language>(
-    () => start.language ?? startLanguage(config, browserLanguages()),
+    () => start.language ?? previewLanguage() ?? startLanguage(config, browserLanguages()),
   );
   const [loaded, setLoaded] = useState<PublicContent | null>(null);
   const [contentFailed, setContentFailed] = useState(false);

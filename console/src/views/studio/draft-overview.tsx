@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { OpsDraftCheck, OpsDraftPublishOutcome } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { checkDraft, discardDraft, getDraft, publishDraft } from "../../api/ops-api";
+import { PhonePreview } from "./phone-preview";
 import { NewStation } from "./new-station";
 import { Confirm } from "../../components/confirm";
 import { ProblemList } from "../../components/problem-list";
@@ -135,6 +136,7 @@ export function DraftOverview() {
           </p>
         )}
       </section>
+      <PhonePreview />
       <NewStation />
       <DraftFiles files={files} onChanged={draft.reload} />
     </>

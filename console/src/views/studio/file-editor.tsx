@@ -8,6 +8,7 @@ import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { InkProblems } from "./ink-problems";
+import { StationPreview } from "./phone-preview";
 
 const CodeEditor = lazy(() => import("./code-editor"));
 
@@ -50,51 +51,55 @@ function TextEditor({ loaded, back, line }: EditorProps) {
     saveDraftText(path, content, replaces),
   );
   const script = path.endsWith(".ink");
+  const station = /^stations\/[^/]+/.exec(path)?.[0];
   return (
-    <section className="panel stack" aria-labelledby={id}>
-      {back}
-      <h2 id={id}>
-        <code>{path}</code>
-      </h2>
-      <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
-        <CodeEditor
-          path={path}
-          value={text}
-          label={t("studio.editor", { path })}
-          {...(line !== undefined && { line })}
-          onChange={(next) => {
-            setText(next);
-            draft.touched();
+    <div className={script ? "studio__with-phone" : undefined}>
+      <section className="panel stack" aria-labelledby={id}>
+        {back}
+        <h2 id={id}>
+          <code>{path}</code>
+        </h2>
+        <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
+          <CodeEditor
+            path={path}
+            value={text}
+            label={t("studio.editor", { path })}
+            {...(line !== undefined && { line })}
+            onChange={(next) => {
+              setText(next);
+              draft.touched();
+            }}
+            {...(script && {
+              compile: async (content: string) => (await compileInk(path, content)).problems,
+              onProblems: (list: OpsInkProblem[], content: string) =>
+                setProblems({ list, text: content }),
+            })}
+          />
+        </Suspense>
+        {script && problems !== null && (
+          <InkProblems
+            problems={problems.list}
+            current={problems.text === text}
+            onReplace={(lineNumber, wrong, right) =>
+              setText((before) => replaceOnLine(before, lineNumber, wrong, right))
+            }
+          />
+        )}
+        <SaveBar
+          dirty={text !== draft.saved}
+          save={draft.save}
+          onSave={() => void draft.store(text)}
+          onKeep={() => void draft.keep(text)}
+          onTake={() => {
+            if (draft.save.kind !== "conflict") return;
+            const { theirs } = draft.save;
+            setText(theirs.text);
+            draft.adopt(theirs.text, theirs.hash);
           }}
-          {...(script && {
-            compile: async (content: string) => (await compileInk(path, content)).problems,
-            onProblems: (list: OpsInkProblem[], content: string) =>
-              setProblems({ list, text: content }),
-          })}
         />
-      </Suspense>
-      {script && problems !== null && (
-        <InkProblems
-          problems={problems.list}
-          current={problems.text === text}
-          onReplace={(lineNumber, wrong, right) =>
-            setText((before) => replaceOnLine(before, lineNumber, wrong, right))
-          }
-        />
-      )}
-      <SaveBar
-        dirty={text !== draft.saved}
-        save={draft.save}
-        onSave={() => void draft.store(text)}
-        onKeep={() => void draft.keep(text)}
-        onTake={() => {
-          if (draft.save.kind !== "conflict") return;
-          const { theirs } = draft.save;
-          setText(theirs.text);
-          draft.adopt(theirs.text, theirs.hash);
-        }}
-      />
-    </section>
+      </section>
+      {script && <StationPreview folder={station} />}
+    </div>
   );
 }
 

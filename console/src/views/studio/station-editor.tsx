@@ -7,6 +7,7 @@ import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
+import { PhonePreview } from "./phone-preview";
 import { placeWarnings } from "./place-warnings";
 import { StationSettings } from "./station-settings";
 import { StationTexts } from "./station-texts";
@@ -57,84 +58,87 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
 
   const number = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
   return (
-    <section className="panel stack" aria-labelledby={id}>
-      <p>
-        <Link to="/ops/studio">← {t("studio.back")}</Link>
-      </p>
-      <h2 id={id}>
-        {t("studio.group.station", { id: edit.id, title: form.texts.de?.title ?? edit.folder })}
-      </h2>
-      <StationTexts
-        columns={columns}
-        texts={form.texts}
-        onChange={(next) => change({ texts: next })}
-      />
-      <fieldset className="station-form__group">
-        <legend>{t("station.place")}</legend>
-        <div className="station-form__row">
-          <label className="field">
-            <span>{t("station.latitude")}</span>
-            <input
-              type="number"
-              step="any"
-              value={Number.isNaN(form.latitude) ? "" : form.latitude}
-              onChange={(event) => change({ latitude: number(event.target.value) })}
-            />
-          </label>
-          <label className="field">
-            <span>{t("station.longitude")}</span>
-            <input
-              type="number"
-              step="any"
-              value={Number.isNaN(form.longitude) ? "" : form.longitude}
-              onChange={(event) => change({ longitude: number(event.target.value) })}
-            />
-          </label>
-        </div>
-        {map.data !== undefined && (
-          <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
-            <StationMap
-              base={map.data}
-              place={form}
-              others={edit.others}
-              label={t("station.mapLabel")}
-              markerLabel={t("station.marker")}
-              onMove={(latitude, longitude) => change({ latitude, longitude })}
-            />
-          </Suspense>
-        )}
-        <p className="muted">{t("station.dragHint")}</p>
-        {warnings.map((warning) => (
-          <p key={warning.kind} className="notice notice--error" role="status">
-            {t(`station.warning.${warning.kind}`, {
-              km: (warning.metres / 1000).toFixed(1),
-              other: warning.other,
-            })}
-            {warning.swapped && ` ${t("station.warning.swapped")}`}
-          </p>
-        ))}
-      </fieldset>
-      <StationSettings form={form} languages={columns} onChange={change} />
-      <p>
-        {t("station.dialogues")}{" "}
-        {edit.scripts.map((script) => (
-          <Link
-            key={script}
-            className="station-form__script"
-            to={filePath(`${edit.folder}/${script}`)}
-          >
-            {script}
-          </Link>
-        ))}
-      </p>
-      <SaveBar
-        dirty={dirty}
-        save={draft.save}
-        onSave={() => void draft.store(form)}
-        onKeep={() => void draft.keep(form)}
-        onTake={reload}
-      />
-    </section>
+    <div className="studio__with-phone">
+      <section className="panel stack" aria-labelledby={id}>
+        <p>
+          <Link to="/ops/studio">← {t("studio.back")}</Link>
+        </p>
+        <h2 id={id}>
+          {t("studio.group.station", { id: edit.id, title: form.texts.de?.title ?? edit.folder })}
+        </h2>
+        <StationTexts
+          columns={columns}
+          texts={form.texts}
+          onChange={(next) => change({ texts: next })}
+        />
+        <fieldset className="station-form__group">
+          <legend>{t("station.place")}</legend>
+          <div className="station-form__row">
+            <label className="field">
+              <span>{t("station.latitude")}</span>
+              <input
+                type="number"
+                step="any"
+                value={Number.isNaN(form.latitude) ? "" : form.latitude}
+                onChange={(event) => change({ latitude: number(event.target.value) })}
+              />
+            </label>
+            <label className="field">
+              <span>{t("station.longitude")}</span>
+              <input
+                type="number"
+                step="any"
+                value={Number.isNaN(form.longitude) ? "" : form.longitude}
+                onChange={(event) => change({ longitude: number(event.target.value) })}
+              />
+            </label>
+          </div>
+          {map.data !== undefined && (
+            <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
+              <StationMap
+                base={map.data}
+                place={form}
+                others={edit.others}
+                label={t("station.mapLabel")}
+                markerLabel={t("station.marker")}
+                onMove={(latitude, longitude) => change({ latitude, longitude })}
+              />
+            </Suspense>
+          )}
+          <p className="muted">{t("station.dragHint")}</p>
+          {warnings.map((warning) => (
+            <p key={warning.kind} className="notice notice--error" role="status">
+              {t(`station.warning.${warning.kind}`, {
+                km: (warning.metres / 1000).toFixed(1),
+                other: warning.other,
+              })}
+              {warning.swapped && ` ${t("station.warning.swapped")}`}
+            </p>
+          ))}
+        </fieldset>
+        <StationSettings form={form} languages={columns} onChange={change} />
+        <p>
+          {t("station.dialogues")}{" "}
+          {edit.scripts.map((script) => (
+            <Link
+              key={script}
+              className="station-form__script"
+              to={filePath(`${edit.folder}/${script}`)}
+            >
+              {script}
+            </Link>
+          ))}
+        </p>
+        <SaveBar
+          dirty={dirty}
+          save={draft.save}
+          onSave={() => void draft.store(form)}
+          onKeep={() => void draft.keep(form)}
+          onTake={reload}
+        />
+      </section>
+      <PhonePreview start={`${edit.form.view}/${edit.id}`} />
+    </div>
   );
 }
 

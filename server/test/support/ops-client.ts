@@ -1,0 +1,43 @@
+import { publicContentSchema } from "@wegmarke/protocol";
+
+/** A running test app, as far as these calls need it. */
+type Reachable = { url: string };
+
+/** An operators' API call (`/api/ops…`) with the bearer `token`: status, text and JSON. */
+export async function opsCall(
+  app: Reachable,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string; json: unknown }> {
+  const response = await fetch(`${app.url}/api/ops${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined && { "content-type": "application/json" }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const json: unknown = response.headers.get("content-type")?.startsWith("application/json")
+    ? JSON.parse(text)
+    : null;
+  return { status: response.status, text, json };
+}
+
+/** The game's title as players of `app` (or of a preview's path below it) get it. */
+export async function titleOn(app: Reachable, base = ""): Promise<string> {
+  const response = await fetch(`${app.url}${base}/webapp/content/de.json`);
+  return publicContentSchema.parse(await response.json()).title;
+}
+
+/** Waits until `check` holds, polling every 20 ms; how long it took. */
+export async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return Date.now() - started;
+}

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** The module as a page at `url` loads it. */
+async function loadAt(url: string) {
+  window.history.replaceState(null, "", url);
+  vi.resetModules();
+  return import("./app-base");
+}
+
+afterEach(() => {
+  window.history.replaceState(null, "", "/");
+});
+
+describe("where the app is served", () => {
+  it("is the build's base for the game, with the game's keys and no language of its own", async () => {
+    const base = await loadAt("/webapp/station/3?lang=en");
+    expect(base.appBase).toBe(import.meta.env.BASE_URL);
+    expect(base.isPreview).toBe(false);
+    expect(base.storagePrefix).toBe("wegmarke.");
+    expect(base.previewLanguage()).toBeNull();
+  });
+
+  it("is the preview's prefix in the studio, with keys of its own and the language asked for", async () => {
+    const base = await loadAt("/preview/Ab3_x-9/webapp/station/3?lang=en");
+    expect(base.appBase).toBe("/preview/Ab3_x-9/webapp/");
+    expect(base.isPreview).toBe(true);
+    expect(base.storagePrefix).toBe("wegmarke.preview.Ab3_x-9.");
+    expect(base.previewLanguage()).toBe("en");
+    window.history.replaceState(null, "", "/preview/Ab3_x-9/webapp/?lang=fr");
+    expect(base.previewLanguage()).toBeNull();
+  });
+});
