@@ -180,10 +180,13 @@ describe("a new station made in the studio", () => {
     await settle(ops);
     await preview.scrollIntoViewIfNeeded();
     await screenshot(ops, "studio-station-02b-preview");
-    // Start over: a new player, the station not yet played.
-    await preview.getByRole("button", { name: "Von vorn" }).click();
+    // Started over at the riddle: a new player, whom Lena asks at once.
+    await preview.getByLabel("Den Dialog der Station beginnen bei").selectOption("frage");
     await phone.getByRole("button", { name: "Kostenlos mitmachen" }).click();
-    await phone.getByRole("button", { name: "Station starten" }).waitFor();
+    await phone.getByRole("button", { name: "Station starten" }).click();
+    await phone.getByRole("dialog").getByRole("button", { name: "Ja, starten" }).click();
+    await lena.filter({ hasText: "Wie viele Flügel hat das Mühlrad" }).waitFor();
+    expect(await lena.filter({ hasText: "Willkommen an der Alten Mühle!" }).count()).toBe(0);
     // The preview's players are none of the game's.
     const overview = await ops.request.get("/api/ops/overview");
     const { players } = (await overview.json()) as { players: { total: number } };

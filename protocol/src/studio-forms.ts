@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { languageSchema, teamsSettings } from "./config";
 import { stationStyleSchema, stationTriggerSchema, stationViewSchema } from "./events";
-import { DRAFT_TEXT_LIMIT, packPath } from "./studio";
+import { DRAFT_TEXT_LIMIT, opsDraftCheck, packPath } from "./studio";
 
 /**
  * The studio's forms over station.yaml, story.yaml and game.yaml, a new station, and a script
@@ -198,3 +198,46 @@ export const opsStorySave = z.object({
   form: opsStoryForm,
   replaces: z.string().max(64),
 });
+
+/**
+ * `POST /api/ops/pack/draft/preview`: plays the draft in a game of its own. `desk`: every
+ * station starts from the list (no GPS, no QR code), secret ones shown.
+ */
+export const opsPreviewRequest = z.object({
+  desk: z.boolean(),
+  /** Starts one of a station's scripts at a knot (`knot.stitch`, a label), not its beginning. */
+  start: z
+    .object({
+      file: z
+        .string()
+        .max(240)
+        .regex(
+          /^stations\/[1-9][0-9]{0,9}-[A-Za-z0-9_-]{0,80}\/[\w.-]{1,80}\.ink$/,
+          "not a station's script",
+        ),
+      knot: z
+        .string()
+        .max(120)
+        .regex(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*){0,2}$/, "not a knot's name"),
+    })
+    .optional(),
+});
+export type OpsPreviewRequest = z.infer<typeof opsPreviewRequest>;
+
+/**
+ * The preview's player app (`path`, below the server's address) and the draft's files it
+ * plays (`digest`, the start of their hash: a save makes another), or the check that keeps
+ * the draft from playing.
+ */
+export const opsPreviewOutcome = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    path: z.string(),
+    digest: z.string(),
+    desk: z.boolean(),
+    /** The languages the draft is written in: the preview plays in any of them. */
+    languages: z.array(languageSchema).min(1),
+  }),
+  z.object({ ok: z.literal(false), check: opsDraftCheck }),
+]);
+export type OpsPreviewOutcome = z.infer<typeof opsPreviewOutcome>;

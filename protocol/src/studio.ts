@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { languageSchema } from "./config";
 import { contentProblem } from "./ops";
 import { opsPackHunk, opsPackVersion } from "./pack";
 
@@ -140,28 +139,3 @@ export const opsDraftPublishOutcome = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(false), check: opsDraftCheck }),
 ]);
 export type OpsDraftPublishOutcome = z.infer<typeof opsDraftPublishOutcome>;
-
-/**
- * `POST /api/ops/pack/draft/preview`: plays the draft in a game of its own. `desk`: every
- * station starts from the list (no GPS, no QR code), secret ones shown.
- */
-export const opsPreviewRequest = z.object({ desk: z.boolean() });
-export type OpsPreviewRequest = z.infer<typeof opsPreviewRequest>;
-
-/**
- * The preview's player app (`path`, below the server's address) and the draft's files it
- * plays (`digest`, the start of their hash: a save makes another), or the check that keeps
- * the draft from playing.
- */
-export const opsPreviewOutcome = z.discriminatedUnion("ok", [
-  z.object({
-    ok: z.literal(true),
-    path: z.string(),
-    digest: z.string(),
-    desk: z.boolean(),
-    /** The languages the draft is written in: the preview plays in any of them. */
-    languages: z.array(languageSchema).min(1),
-  }),
-  z.object({ ok: z.literal(false), check: opsDraftCheck }),
-]);
-export type OpsPreviewOutcome = z.infer<typeof opsPreviewOutcome>;

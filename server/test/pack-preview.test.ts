@@ -11,7 +11,7 @@ import type { OpsPreviewOutcome } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
-import { Api } from "./support/api";
+import { Api, texts } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { opsCall, titleOn } from "./support/ops-client";
@@ -155,6 +155,39 @@ describe.each(dialects)("the studio's preview on $name", (dialect) => {
     // Another mode is another game.
     expect((await preview(false)).path).not.toBe(second.path);
     expect(await readdir(join(cacheDir.dir, "previews"))).toHaveLength(1);
+  });
+
+  it("starts a station's dialogue at a knot, and says so of a knot its script lacks", async () => {
+    const started = await ops("POST", "/pack/draft/preview", {
+      desk: true,
+      start: { file: "stations/1-marktplatz/script.de.ink", knot: "frage" },
+    });
+    expect(started.status, started.text).toBe(200);
+    const base = baseOf(opsPreviewOutcome.parse(started.json) as { path: string });
+    const player = new Api(`${app.url}${base}`);
+    const hash = await player.optin();
+    const stream = await player.events(hash);
+    await stream.next();
+    await player.game("station/activate", { StationID: 1, Hash: hash, Language: "de" });
+    const first = texts(await stream.until("answer-expected"));
+    stream.close();
+    expect(first).toEqual(["Welches Tier kräht dort oben zur vollen Stunde?"]);
+    // The draft itself is as it was.
+    const script = opsDraftText.parse(
+      (await ops("GET", "/pack/draft/file?path=stations/1-marktplatz/script.de.ink")).json,
+    );
+    expect(script.text.startsWith("->")).toBe(false);
+
+    const missing = await ops("POST", "/pack/draft/preview", {
+      desk: true,
+      start: { file: "stations/1-marktplatz/script.de.ink", knot: "nirgends" },
+    });
+    expect(missing.status).toBe(422);
+    const refused = opsPreviewOutcome.parse(missing.json);
+    if (refused.ok) throw new Error("a missing knot played");
+    const [problem] = refused.check.groups[0]?.problems ?? [];
+    expect(problem).toMatchObject({ file: "stations/1-marktplatz/script.de.ink", line: 1 });
+    expect(problem?.message).toContain("nirgends");
   });
 
   it("answers only the player app's calls", async () => {

@@ -54,6 +54,7 @@ import type {
   OpsPackVersions,
   OpsPlayersPage,
   OpsPreviewOutcome,
+  OpsPreviewRequest,
   OpsReloadOutcome,
   OpsSessionRequest,
 } from "@wegmarke/protocol";
@@ -267,13 +268,17 @@ export const publishDraft = (): Promise<OpsDraftPublishOutcome> =>
   });
 
 /**
- * Plays the draft in a preview game of its own (`desk`: every station from the list): its
- * app's path, or 422 with the check that keeps it from playing.
+ * Plays the draft in a preview game of its own (`desk`: every station from the list; `start`:
+ * a station's scripts from a knot): its app's path, or 422 with the check that keeps it from
+ * playing.
  */
-export const previewDraft = (desk: boolean): Promise<OpsPreviewOutcome> =>
+export const previewDraft = (
+  desk: boolean,
+  start?: OpsPreviewRequest["start"],
+): Promise<OpsPreviewOutcome> =>
   call("/pack/draft/preview", {
     method: "POST",
-    body: { desk },
+    body: { desk, ...(start && { start }) },
     schema: opsPreviewOutcome,
     accept: [422],
   });

@@ -155,6 +155,8 @@ export const deStudio: Record<StudioKey, string> = {
   "preview.startOver": "Von vorn",
   "preview.desk": "Am Schreibtisch: Jede Station startet aus der Liste, ohne GPS und QR-Code",
   "preview.language": "Sprache",
+  "preview.startAt": "Den Dialog der Station beginnen bei",
+  "preview.beginning": "seinem Anfang",
   "preview.frame": "Der Entwurf auf einem Handy",
   "preview.version": "Spielt die Dateien {digest} des Entwurfs.",
   "preview.refused": "Der Entwurf hat Fehler, mit denen das Spiel nicht läuft:",

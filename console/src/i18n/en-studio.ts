@@ -148,6 +148,8 @@ export const enStudio = {
   "preview.startOver": "Start over",
   "preview.desk": "At the desk: every station starts from the list, without GPS or QR code",
   "preview.language": "Language",
+  "preview.startAt": "Start the station's dialogue at",
+  "preview.beginning": "its beginning",
   "preview.frame": "The draft on a phone",
   "preview.version": "Plays the draft's files {digest}.",
   "preview.refused": "The draft has errors the game cannot play with:",

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import type { Language, OpsPreviewOutcome } from "@wegmarke/protocol";
+import type { Language, OpsPreviewOutcome, OpsPreviewRequest } from "@wegmarke/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { PackCheck } from "../content/loader";
-import type { ContentPack, Station } from "../content/model";
+import type { ContentPack, ContentProblem, Station } from "../content/model";
+import { ServiceError } from "../errors";
 import { groupProblems } from "../packs/check-groups";
 import type { PackDrafts } from "../packs/pack-drafts";
 
@@ -40,8 +41,13 @@ export type PreviewGamesDeps = {
 /** How long a call for a preview another instance started waits for its report. */
 const LOCATE_MS = 2_000;
 
+/** Where the preview starts a station's script, if not at its beginning. */
+type Start = OpsPreviewRequest["start"];
+
 type Running = {
   id: string;
+  /** What it plays: the draft's files, the mode and where it starts. */
+  key: string;
   digest: string;
   desk: boolean;
   languages: Language[];
@@ -77,8 +83,8 @@ export class PreviewGames {
    * A preview of the draft as it is now: the running one when it plays the same files in the
    * same mode, else a new one (the old one ends); the check's problems when it cannot play.
    */
-  open(desk: boolean): Promise<OpsPreviewOutcome> {
-    const next = this.queue.then(() => this.openNow(desk));
+  open(desk: boolean, start?: Start): Promise<OpsPreviewOutcome> {
+    const next = this.queue.then(() => this.openNow(desk, start));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -128,21 +134,26 @@ export class PreviewGames {
     await this.end();
   }
 
-  private async openNow(desk: boolean): Promise<OpsPreviewOutcome> {
+  private async openNow(desk: boolean, start: Start): Promise<OpsPreviewOutcome> {
     const id = randomBytes(12).toString("base64url");
     const dir = path.join(this.deps.dir, id);
     const packDir = path.join(dir, "pack");
     try {
       const digest = await this.deps.drafts.stage(packDir);
+      const key = JSON.stringify([digest, desk, start ?? null]);
       const running = this.running;
-      if (running?.digest === digest && running.desk === desk) {
+      if (running?.key === key) {
         await rm(dir, { recursive: true, force: true });
         running.usedAt = this.now();
         return outcomeOf(running);
       }
+      const moved = start ? await startAt(packDir, start) : [];
       const check = await this.deps.check(packDir);
       if (!check.pack) {
-        const problems = await groupProblems(packDir, check.errors, check.warnings);
+        const [errors, warnings] = [check.errors, check.warnings].map((list) =>
+          list.map((problem) => asWritten(problem, moved)),
+        );
+        const problems = await groupProblems(packDir, errors ?? [], warnings ?? []);
         await rm(dir, { recursive: true, force: true });
         return { ok: false, check: problems };
       }
@@ -152,7 +163,7 @@ export class PreviewGames {
       const app = await this.deps.start(pack, `/preview/${id}`, dataDir);
       await this.end();
       const languages = check.pack.languages ?? [check.pack.defaultLanguage];
-      this.running = { id, digest, desk, languages, app, dir, usedAt: this.now() };
+      this.running = { id, key, digest, desk, languages, app, dir, usedAt: this.now() };
       this.deps.changed?.();
       this.deps.log.info({ preview: id, digest: digest.slice(0, 12), desk }, "preview started");
       return outcomeOf(this.running);
@@ -214,4 +225,27 @@ export function deskPack(pack: ContentPack): ContentPack {
       return atDesk;
     }),
   };
+}
+
+/**
+ * Makes the script `start.file` in `packDir` start at `start.knot`: a divert before its first
+ * line. The file is a link to the stored blob, so it is written anew, never through the link.
+ * Answers the file changed.
+ */
+async function startAt(packDir: string, start: NonNullable<Start>): Promise<string[]> {
+  const file = path.join(packDir, ...start.file.split("/"));
+  const text = await readFile(file, "utf8").catch(() => {
+    throw new ServiceError(404, "no such script in the draft");
+  });
+  await rm(file);
+  await writeFile(file, `-> ${start.knot}\n${text}`);
+  return [start.file];
+}
+
+/** A problem of a script that starts at a knot, on the line the author wrote. */
+function asWritten(problem: ContentProblem, moved: string[]): ContentProblem {
+  const { line } = problem;
+  return line !== undefined && line > 1 && moved.includes(problem.file)
+    ? { ...problem, line: line - 1 }
+    : problem;
 }

@@ -6,6 +6,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from "fastify";
+import type { OpsPreviewRequest } from "@wegmarke/protocol";
 import type { Player } from "../accounts/account-service";
 import { OutboxSmsProvider } from "../accounts/sms/outbox-provider";
 import type { Clock } from "../clock";
@@ -142,7 +143,10 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           compile: (file, text) => services.contentThread.compile(file, text),
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
-          ...(previews && { preview: (desk: boolean) => previews.open(desk) }),
+          ...(previews && {
+            preview: (desk: boolean, start?: OpsPreviewRequest["start"]) =>
+              previews.open(desk, start),
+          }),
         },
       }),
     ),

@@ -17,6 +17,7 @@ import type {
   OpsDraftPublishOutcome,
   OpsInkCompiled,
   OpsPreviewOutcome,
+  OpsPreviewRequest,
   OpsReloadOutcome,
 } from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
@@ -44,7 +45,7 @@ export type DraftRouteDeps = {
   author: (request: FastifyRequest) => string | null;
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
   /** Plays the draft in a game of its own (compose/previews.ts); absent in a preview's server. */
-  preview?: (desk: boolean) => Promise<OpsPreviewOutcome>;
+  preview?: (desk: boolean, start?: OpsPreviewRequest["start"]) => Promise<OpsPreviewOutcome>;
 };
 
 /**
@@ -167,9 +168,9 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
     });
 
     app.post("/preview", async (request, reply) => {
-      const { desk } = parse(opsPreviewRequest, request.body);
+      const { desk, start } = parse(opsPreviewRequest, request.body);
       if (!preview) throw new ServiceError(404, "a preview has no preview of its own");
-      const outcome = await preview(desk);
+      const outcome = await preview(desk, start);
       return reply.code(outcome.ok ? 200 : 422).send(outcome);
     });
 

@@ -7,6 +7,7 @@ import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";
+import { inkPlaces } from "./ink-places";
 import { InkProblems } from "./ink-problems";
 import { StationPreview } from "./phone-preview";
 
@@ -51,7 +52,6 @@ function TextEditor({ loaded, back, line }: EditorProps) {
     saveDraftText(path, content, replaces),
   );
   const script = path.endsWith(".ink");
-  const station = /^stations\/[^/]+/.exec(path)?.[0];
   return (
     <div className={script ? "studio__with-phone" : undefined}>
       <section className="panel stack" aria-labelledby={id}>
@@ -98,7 +98,7 @@ function TextEditor({ loaded, back, line }: EditorProps) {
           }}
         />
       </section>
-      {script && <StationPreview folder={station} />}
+      {script && <StationPreview file={path} places={inkPlaces(draft.saved)} />}
     </div>
   );
 }

@@ -36,6 +36,38 @@ describe("the draft played beside the editor", () => {
     expect(server.requests.at(-1)?.body).toEqual({ desk: false });
   });
 
+  it("starts the station's dialogue at a knot picked, and at its beginning again", async () => {
+    const server = fakeServer({
+      "POST /api/ops/pack/draft/preview": () => json(playing("k1", true)),
+    });
+    renderView(
+      <PhonePreview
+        start="station/16"
+        places={{
+          file: "stations/16-muehle/script.en.ink",
+          names: ["frage", "muehle.innen"],
+          language: "en",
+        }}
+      />,
+    );
+    const startAt = screen.getByRole("combobox", { name: "Start the station's dialogue at" });
+    fireEvent.change(startAt, { target: { value: "muehle.innen" } });
+    fireEvent.click(screen.getByRole("button", { name: "Play the draft" }));
+    await waitFor(() =>
+      expect(server.requests.at(-1)?.body).toEqual({
+        desk: true,
+        start: { file: "stations/16-muehle/script.en.ink", knot: "muehle.innen" },
+      }),
+    );
+    // In the script's language.
+    await waitFor(() =>
+      expect(frame().getAttribute("src")).toBe("/preview/k1/webapp/station/16?lang=en"),
+    );
+    fireEvent.change(startAt, { target: { value: "" } });
+    await waitFor(() => expect(server.requests.at(-1)?.body).toEqual({ desk: true }));
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("starts over as a new player, forgetting only the preview's keys, in the language chosen", async () => {
     fakeServer({ "POST /api/ops/pack/draft/preview": () => json(playing("p1", true)) });
     renderView(<PhonePreview />);

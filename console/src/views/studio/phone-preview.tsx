@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { previewStoragePrefix } from "@wegmarke/protocol";
+import { languages, previewStoragePrefix } from "@wegmarke/protocol";
 import type { Language, OpsDraftCheck, OpsPreviewOutcome } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { getStation, previewDraft } from "../../api/ops-api";
@@ -30,21 +30,31 @@ function forgetPlayer(path: string): void {
  * The draft as it is saved, played by the real player app in a phone-sized frame: a game of
  * its own on the server (compose/previews.ts), whose players never reach the live game. "Play"
  * takes the draft's latest save; "start over" plays as a new player; the desk mode opens every
- * station from the list, without GPS or a QR code. `start`: the app's path to open (a station).
+ * station from the list, without GPS or a QR code. `start`: the app's path to open (a station);
+ * `places`: the knots the script `file` can start at instead of its beginning, played in the
+ * script's `language`.
  */
-export function PhonePreview({ start = "" }: { start?: string }) {
+export function PhonePreview({
+  start = "",
+  places,
+}: {
+  start?: string;
+  places?: { file: string; names: string[]; language?: Language };
+}) {
   const texts = useI18n();
   const { t } = texts;
   const id = useId();
   const [desk, setDesk] = useState(true);
-  const [language, setLanguage] = useState<Language | null>(null);
+  const [language, setLanguage] = useState<Language | null>(places?.language ?? null);
+  const [knot, setKnot] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
   const runs = useRef(0);
 
-  const play = async (fresh: boolean, atDesk = desk) => {
+  const play = async (fresh: boolean, atDesk = desk, at = knot) => {
     setState({ kind: "starting" });
     try {
-      const outcome = await previewDraft(atDesk);
+      const from = places && at !== "" ? { file: places.file, knot: at } : undefined;
+      const outcome = await previewDraft(atDesk, from);
       if (!outcome.ok) {
         setState({ kind: "refused", check: outcome.check });
         return;
@@ -94,6 +104,25 @@ export function PhonePreview({ start = "" }: { start?: string }) {
         />
         {t("preview.desk")}
       </label>
+      {places !== undefined && places.names.length > 0 && (
+        <label className="field">
+          <span>{t("preview.startAt")}</span>
+          <select
+            value={knot}
+            onChange={(event) => {
+              setKnot(event.target.value);
+              if (playing !== null) void play(true, desk, event.target.value);
+            }}
+          >
+            <option value="">{t("preview.beginning")}</option>
+            {places.names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {playing !== null && playing.languages.length > 1 && (
         <label className="field">
           <span>{t("preview.language")}</span>
@@ -141,12 +170,30 @@ export function PhonePreview({ start = "" }: { start?: string }) {
   );
 }
 
-/** The preview beside a script: opens its station, where the script is a station's. */
-export function StationPreview({ folder }: { folder: string | undefined }) {
+/**
+ * The preview beside a script: opens its station, where the script is a station's, and can
+ * start it at the `places` of its text.
+ */
+export function StationPreview({ file, places }: { file: string; places: string[] }) {
+  const folder = /^stations\/[^/]+/.exec(file)?.[0];
   const station = useCall(`preview-station:${folder ?? ""}`, (signal) =>
     folder === undefined ? Promise.resolve(null) : getStation(folder, signal),
   );
   if (station.data === undefined && station.error === undefined) return null;
   const edit = station.data;
-  return <PhonePreview {...(edit && { start: `${edit.form.view}/${edit.id}` })} />;
+  return (
+    <PhonePreview
+      {...(edit && {
+        start: `${edit.form.view}/${edit.id}`,
+        places: { file, names: places, ...languageOf(file) },
+      })}
+    />
+  );
+}
+
+/** The language of a script named `script.<language>.ink`, where it names one. */
+function languageOf(file: string): { language?: Language } {
+  const named = /\.([a-z-]+)\.ink$/.exec(file)?.[1];
+  const language = languages.find((code) => code === named);
+  return language === undefined ? {} : { language };
 }
