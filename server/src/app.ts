@@ -40,9 +40,9 @@ export type AppDeps = {
   logStream?: LogStream;
   /**
    * This server plays a preview of the studio's draft (compose/previews.ts): its player app
-   * calls below `base`, and the console may frame it.
+   * calls below `base`, and the console may frame it; `fast`: it types quicker.
    */
-  preview?: { base: string };
+  preview?: { base: string; fast: boolean };
 };
 
 /**
@@ -101,8 +101,8 @@ export async function buildApp({
         drafts: services.drafts,
         check: (dir) => services.packs.check(dir),
         dir: path.join(config.packCacheDir, "previews"),
-        start: (previewPack, base, dataDir) =>
-          startPreview({ config, limits, pack: previewPack, base, dataDir }),
+        start: (previewPack, base, dataDir, fast) =>
+          startPreview({ config, limits, pack: previewPack, base, dataDir, fast }),
         log: app.log,
         // Only instances on one PostgreSQL have others.
         ...(config.database.kind === "postgres" && {
@@ -117,7 +117,7 @@ export async function buildApp({
     store,
     clock,
     metrics,
-    ...(preview && { base: preview.base }),
+    ...(preview && { base: preview.base, fast: preview.fast }),
     ...(previews && { previews }),
   });
 
@@ -180,12 +180,14 @@ async function startPreview({
   pack,
   base,
   dataDir,
+  fast,
 }: {
   config: Config;
   limits: AccountLimits;
   pack: ContentPack;
   base: string;
   dataDir: string;
+  fast: boolean;
 }): Promise<PreviewApp> {
   // Authors of one office share an address, and each new start signs up anew.
   const perAddress = (limit: RateLimit): RateLimit => ({
@@ -211,7 +213,7 @@ async function startPreview({
         anonSignupsPerIp: perAddress(limits.anonSignupsPerIp),
         smsCallsPerIp: perAddress(limits.smsCallsPerIp),
       },
-      preview: { base },
+      preview: { base, fast },
     });
     await app.ready();
     return {

@@ -769,7 +769,7 @@ const CASES: RouteCase[] = [
     method: "POST",
     route: "/api/ops/pack/draft/preview",
     jsonRefusal: { 422: "check" },
-    optional: ["start"],
+    optional: ["start", "fast"],
     valid: async (h) => {
       await h.packVersion();
       return { ...post("/api/ops/pack/draft/preview", { desk: true }), headers: OPS_BEARER };

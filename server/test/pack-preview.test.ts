@@ -11,7 +11,7 @@ import type { OpsPreviewOutcome } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
-import { Api, texts } from "./support/api";
+import { Api, texts, typed } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { opsCall, titleOn } from "./support/ops-client";
@@ -188,6 +188,33 @@ describe.each(dialects)("the studio's preview on $name", (dialect) => {
     const [problem] = refused.check.groups[0]?.problems ?? [];
     expect(problem).toMatchObject({ file: "stations/1-marktplatz/script.de.ink", line: 1 });
     expect(problem?.message).toContain("nirgends");
+  });
+
+  it("plays quicker when asked: a P.S. due in a minute comes in a second, and typing is quicker", async () => {
+    const started = await ops("POST", "/pack/draft/preview", { desk: true, fast: true });
+    const outcome = opsPreviewOutcome.parse(started.json);
+    expect(outcome).toMatchObject({ ok: true, fast: true });
+    const base = baseOf(outcome as { path: string });
+    const config = webAppConfigSchema.parse(
+      await (await fetch(`${app.url}${base}/webapp/config.json`)).json(),
+    );
+    expect(config.timePerCharacterInMs).toBe(3);
+    const player = new Api(`${app.url}${base}`);
+    const hash = await player.optin();
+    const stream = await player.events(hash);
+    await stream.next();
+    await player.game("station/activate", { StationID: 4, Hash: hash, Language: "de" });
+    const asked = (await stream.until("buttoninput-expected")).map(typed);
+    const button = asked.find((event) => event.type === "webbutton");
+    if (button?.type !== "webbutton") throw new Error("no button");
+    await player.game("button/activate", { StationID: 4, Button: button.data.Target, Hash: hash });
+    // Jacob's P.S. is written with `#delay: 1m`: each wait for the next line gives up after 5 s.
+    const lines: string[] = [];
+    while (!lines.some((text) => text.startsWith("P.S."))) {
+      lines.push(...texts(await stream.until("webtext", 5_000)));
+    }
+    stream.close();
+    expect(lines.at(-1)).toMatch(/^P\.S\. Unter „Geschichten“/);
   });
 
   it("answers only the player app's calls", async () => {

@@ -268,17 +268,14 @@ export const publishDraft = (): Promise<OpsDraftPublishOutcome> =>
   });
 
 /**
- * Plays the draft in a preview game of its own (`desk`: every station from the list; `start`:
- * a station's scripts from a knot): its app's path, or 422 with the check that keeps it from
- * playing.
+ * Plays the draft in a preview game of its own (`desk`: every station from the list; `fast`:
+ * delays and typing quicker; `start`: a script from a knot): its app's path, or 422 with the
+ * check that keeps it from playing.
  */
-export const previewDraft = (
-  desk: boolean,
-  start?: OpsPreviewRequest["start"],
-): Promise<OpsPreviewOutcome> =>
+export const previewDraft = (mode: OpsPreviewRequest): Promise<OpsPreviewOutcome> =>
   call("/pack/draft/preview", {
     method: "POST",
-    body: { desk, ...(start && { start }) },
+    body: mode,
     schema: opsPreviewOutcome,
     accept: [422],
   });

@@ -155,6 +155,7 @@ export const deStudio: Record<StudioKey, string> = {
   "preview.startOver": "Von vorn",
   "preview.desk": "Am Schreibtisch: Jede Station startet aus der Liste, ohne GPS und QR-Code",
   "preview.language": "Sprache",
+  "preview.fast": "Schnell: Minuten Verzögerung dauern Sekunden, und die Figuren tippen flinker",
   "preview.startAt": "Den Dialog der Station beginnen bei",
   "preview.beginning": "seinem Anfang",
   "preview.frame": "Der Entwurf auf einem Handy",

@@ -148,6 +148,7 @@ export const enStudio = {
   "preview.startOver": "Start over",
   "preview.desk": "At the desk: every station starts from the list, without GPS or QR code",
   "preview.language": "Language",
+  "preview.fast": "Quick: a delay of minutes takes seconds, and the characters type faster",
   "preview.startAt": "Start the station's dialogue at",
   "preview.beginning": "its beginning",
   "preview.frame": "The draft on a phone",

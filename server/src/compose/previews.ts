@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Language, OpsPreviewOutcome, OpsPreviewRequest } from "@wegmarke/protocol";
@@ -29,7 +29,7 @@ export type PreviewGamesDeps = {
    * Starts a game of `pack` whose player app calls go below `base`, keeping its database in
    * `dataDir` (app.ts: a server of its own, never listening).
    */
-  start: (pack: ContentPack, base: string, dataDir: string) => Promise<PreviewApp>;
+  start: (pack: ContentPack, base: string, dataDir: string, fast: boolean) => Promise<PreviewApp>;
   log: FastifyBaseLogger;
   /** The address of another instance that runs the preview `id` (its presence report). */
   elsewhere?: (id: string) => string | undefined;
@@ -44,12 +44,16 @@ const LOCATE_MS = 2_000;
 /** Where the preview starts a station's script, if not at its beginning. */
 type Start = OpsPreviewRequest["start"];
 
+/** How a preview plays: at the desk, quicker, from a knot. */
+export type PreviewMode = { desk: boolean; fast: boolean; start?: Start };
+
 type Running = {
   id: string;
   /** What it plays: the draft's files, the mode and where it starts. */
   key: string;
   digest: string;
   desk: boolean;
+  fast: boolean;
   languages: Language[];
   app: PreviewApp;
   dir: string;
@@ -83,8 +87,8 @@ export class PreviewGames {
    * A preview of the draft as it is now: the running one when it plays the same files in the
    * same mode, else a new one (the old one ends); the check's problems when it cannot play.
    */
-  open(desk: boolean, start?: Start): Promise<OpsPreviewOutcome> {
-    const next = this.queue.then(() => this.openNow(desk, start));
+  open(mode: PreviewMode): Promise<OpsPreviewOutcome> {
+    const next = this.queue.then(() => this.openNow(mode));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -134,13 +138,13 @@ export class PreviewGames {
     await this.end();
   }
 
-  private async openNow(desk: boolean, start: Start): Promise<OpsPreviewOutcome> {
+  private async openNow({ desk, fast, start }: PreviewMode): Promise<OpsPreviewOutcome> {
     const id = randomBytes(12).toString("base64url");
     const dir = path.join(this.deps.dir, id);
     const packDir = path.join(dir, "pack");
     try {
       const digest = await this.deps.drafts.stage(packDir);
-      const key = JSON.stringify([digest, desk, start ?? null]);
+      const key = JSON.stringify([digest, desk, fast, start ?? null]);
       const running = this.running;
       if (running?.key === key) {
         await rm(dir, { recursive: true, force: true });
@@ -148,6 +152,7 @@ export class PreviewGames {
         return outcomeOf(running);
       }
       const moved = start ? await startAt(packDir, start) : [];
+      if (fast) await hurry(packDir);
       const check = await this.deps.check(packDir);
       if (!check.pack) {
         const [errors, warnings] = [check.errors, check.warnings].map((list) =>
@@ -160,12 +165,12 @@ export class PreviewGames {
       const dataDir = path.join(dir, "data");
       await mkdir(dataDir, { recursive: true });
       const pack = desk ? deskPack(check.pack) : check.pack;
-      const app = await this.deps.start(pack, `/preview/${id}`, dataDir);
+      const app = await this.deps.start(pack, `/preview/${id}`, dataDir, fast);
       await this.end();
       const languages = check.pack.languages ?? [check.pack.defaultLanguage];
-      this.running = { id, key, digest, desk, languages, app, dir, usedAt: this.now() };
+      this.running = { id, key, digest, desk, fast, languages, app, dir, usedAt: this.now() };
       this.deps.changed?.();
-      this.deps.log.info({ preview: id, digest: digest.slice(0, 12), desk }, "preview started");
+      this.deps.log.info({ preview: id, digest: digest.slice(0, 12), desk, fast }, "preview");
       return outcomeOf(this.running);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
@@ -204,6 +209,7 @@ function outcomeOf(running: Running): OpsPreviewOutcome {
     path: `/preview/${running.id}/webapp/`,
     digest: running.digest.slice(0, 12),
     desk: running.desk,
+    fast: running.fast,
     languages: running.languages,
   };
 }
@@ -248,4 +254,37 @@ function asWritten(problem: ContentProblem, moved: string[]): ContentProblem {
   return line !== undefined && line > 1 && moved.includes(problem.file)
     ? { ...problem, line: line - 1 }
     : problem;
+}
+
+/** A duration as authors write it (`30s`, `10m`, `2h`), in a `#delay:` tag or a reminder. */
+const DELAY_TAG = /(#\s*delay\s*:\s*)(\d+)\s*([smh])\b/gi;
+const REMINDER_AFTER = /^(\s+after\s*:\s*)(\d+)\s*([smh])\s*$/gim;
+
+/** A duration a preview plays quicker: hours as minutes, minutes as seconds, seconds as 1 s. */
+export function quicker(amount: number, unit: string): string {
+  const lower = unit.toLowerCase();
+  if (lower === "h") return `${amount}m`;
+  if (lower === "m") return `${amount}s`;
+  return `${Math.min(amount, 1)}s`;
+}
+
+/** A script's or a station.yaml's text with its delays quicker (`quicker`). */
+export function hurried(text: string): string {
+  const faster = (_: string, head: string, amount: string, unit: string) =>
+    `${head}${quicker(Number(amount), unit)}`;
+  return text.replace(DELAY_TAG, faster).replace(REMINDER_AFTER, faster);
+}
+
+/** Makes the delays of every station in `packDir` quicker, each file written anew. */
+async function hurry(packDir: string): Promise<void> {
+  const stations = path.join(packDir, "stations");
+  const files = await readdir(stations, { recursive: true }).catch(() => []);
+  for (const name of files.filter((file) => /(\.ink|station\.yaml)$/.test(file))) {
+    const file = path.join(stations, name);
+    const text = await readFile(file, "utf8");
+    const quick = hurried(text);
+    if (quick === text) continue;
+    await rm(file);
+    await writeFile(file, quick);
+  }
 }

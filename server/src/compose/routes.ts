@@ -6,7 +6,6 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from "fastify";
-import type { OpsPreviewRequest } from "@wegmarke/protocol";
 import type { Player } from "../accounts/account-service";
 import { OutboxSmsProvider } from "../accounts/sms/outbox-provider";
 import type { Clock } from "../clock";
@@ -34,7 +33,7 @@ import { stationPosters } from "../operator-views/station-posters";
 import { memberKey } from "../participants/member-key";
 import { isTeamStream, playerStream, teamStream } from "../participants/participant";
 import type { Store } from "../store/store";
-import type { PreviewGames } from "./previews";
+import type { PreviewGames, PreviewMode } from "./previews";
 import type { Services } from "./services";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -65,13 +64,15 @@ export type RouteDeps = {
   metrics: Metrics;
   /** The path before every route of a preview's server (`/preview/<id>`); "" otherwise. */
   base?: string;
+  /** A preview that types quicker (its `config.json`). */
+  fast?: boolean;
   /** The studio's previews; a preview's server has none. */
   previews?: PreviewGames;
 };
 
 /** Mounts every route plugin on its prefix, each given the services it calls. */
 export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
-  const { config, pack, store, clock, metrics, base = "", previews } = deps;
+  const { config, pack, store, clock, metrics, base = "", fast = false, previews } = deps;
   const { accounts, hub, presence, secret, news, teamPositions } = services;
   registerRequestLog(app, { streams: () => hub.size });
   countRequests(app, metrics);
@@ -143,10 +144,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           compile: (file, text) => services.contentThread.compile(file, text),
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
-          ...(previews && {
-            preview: (desk: boolean, start?: OpsPreviewRequest["start"]) =>
-              previews.open(desk, start),
-          }),
+          ...(previews && { preview: (mode: PreviewMode) => previews.open(mode) }),
         },
       }),
     ),
@@ -155,7 +153,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   if (services.smsProvider instanceof OutboxSmsProvider) {
     await app.register(api(devRoutes(services.smsProvider)), { prefix: "/api/dev" });
   }
-  await app.register(contentRoutes(pack, base));
+  await app.register(contentRoutes(pack, base, fast));
   if (previews) await app.register(previewRoutes(previews));
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));

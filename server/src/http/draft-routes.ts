@@ -45,7 +45,7 @@ export type DraftRouteDeps = {
   author: (request: FastifyRequest) => string | null;
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
   /** Plays the draft in a game of its own (compose/previews.ts); absent in a preview's server. */
-  preview?: (desk: boolean, start?: OpsPreviewRequest["start"]) => Promise<OpsPreviewOutcome>;
+  preview?: (mode: OpsPreviewRequest) => Promise<OpsPreviewOutcome>;
 };
 
 /**
@@ -168,9 +168,9 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
     });
 
     app.post("/preview", async (request, reply) => {
-      const { desk, start } = parse(opsPreviewRequest, request.body);
+      const { desk, fast = false, start } = parse(opsPreviewRequest, request.body);
       if (!preview) throw new ServiceError(404, "a preview has no preview of its own");
-      const outcome = await preview(desk, start);
+      const outcome = await preview({ desk, fast, ...(start && { start }) });
       return reply.code(outcome.ok ? 200 : 422).send(outcome);
     });
 

@@ -9,6 +9,7 @@ const playing = (id: string, desk: boolean) => ({
   path: `/preview/${id}/webapp/`,
   digest: "4378117ae270",
   desk,
+  fast: false,
   languages: ["de", "en"],
 });
 
@@ -25,7 +26,7 @@ describe("the draft played beside the editor", () => {
     await waitFor(() =>
       expect(frame().getAttribute("src")).toBe("/preview/desk1/webapp/station/16"),
     );
-    expect(server.requests.at(-1)?.body).toEqual({ desk: true });
+    expect(server.requests.at(-1)?.body).toEqual({ desk: true, fast: false });
     expect(screen.getByText("Plays the draft's files 4378117ae270.")).toBeTruthy();
 
     // Walking instead: another game, a new player.
@@ -33,7 +34,11 @@ describe("the draft played beside the editor", () => {
     await waitFor(() =>
       expect(frame().getAttribute("src")).toBe("/preview/walk1/webapp/station/16"),
     );
-    expect(server.requests.at(-1)?.body).toEqual({ desk: false });
+    expect(server.requests.at(-1)?.body).toEqual({ desk: false, fast: false });
+
+    // Quicker: another game again.
+    fireEvent.click(screen.getByRole("checkbox", { name: /^Quick/ }));
+    await waitFor(() => expect(server.requests.at(-1)?.body).toEqual({ desk: false, fast: true }));
   });
 
   it("starts the station's dialogue at a knot picked, and at its beginning again", async () => {
@@ -56,6 +61,7 @@ describe("the draft played beside the editor", () => {
     await waitFor(() =>
       expect(server.requests.at(-1)?.body).toEqual({
         desk: true,
+        fast: false,
         start: { file: "stations/16-muehle/script.en.ink", knot: "muehle.innen" },
       }),
     );
@@ -64,7 +70,7 @@ describe("the draft played beside the editor", () => {
       expect(frame().getAttribute("src")).toBe("/preview/k1/webapp/station/16?lang=en"),
     );
     fireEvent.change(startAt, { target: { value: "" } });
-    await waitFor(() => expect(server.requests.at(-1)?.body).toEqual({ desk: true }));
+    await waitFor(() => expect(server.requests.at(-1)?.body).toEqual({ desk: true, fast: false }));
     expect(server.requests).toHaveLength(2);
   });
 

@@ -9,6 +9,9 @@ import { CheckResult } from "./check-panel";
 
 type Playing = Extract<OpsPreviewOutcome, { ok: true }>;
 
+/** How the preview plays: at the desk, quicker, from a knot of the script ("": its beginning). */
+type Mode = { desk: boolean; fast: boolean; knot: string };
+
 type State =
   | { kind: "idle" }
   | { kind: "starting" }
@@ -44,17 +47,16 @@ export function PhonePreview({
   const texts = useI18n();
   const { t } = texts;
   const id = useId();
-  const [desk, setDesk] = useState(true);
+  const [mode, setMode] = useState<Mode>({ desk: true, fast: false, knot: "" });
   const [language, setLanguage] = useState<Language | null>(places?.language ?? null);
-  const [knot, setKnot] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
   const runs = useRef(0);
 
-  const play = async (fresh: boolean, atDesk = desk, at = knot) => {
+  const play = async (fresh: boolean, { desk, fast, knot } = mode) => {
     setState({ kind: "starting" });
     try {
-      const from = places && at !== "" ? { file: places.file, knot: at } : undefined;
-      const outcome = await previewDraft(atDesk, from);
+      const start = places && knot !== "" ? { file: places.file, knot } : undefined;
+      const outcome = await previewDraft({ desk, fast, ...(start && { start }) });
       if (!outcome.ok) {
         setState({ kind: "refused", check: outcome.check });
         return;
@@ -68,6 +70,12 @@ export function PhonePreview({
     }
   };
   const playing = state.kind === "playing" ? state.preview : null;
+  /** A change of mode plays anew (as a new player) once the preview runs. */
+  const change = (changes: Partial<Mode>) => {
+    const next = { ...mode, ...changes };
+    setMode(next);
+    if (playing !== null) void play(true, next);
+  };
   const query = language === null ? "" : `?${new URLSearchParams({ lang: language })}`;
 
   return (
@@ -96,24 +104,23 @@ export function PhonePreview({
       <label className="checkbox">
         <input
           type="checkbox"
-          checked={desk}
-          onChange={(event) => {
-            setDesk(event.target.checked);
-            if (playing !== null) void play(true, event.target.checked);
-          }}
+          checked={mode.desk}
+          onChange={(event) => change({ desk: event.target.checked })}
         />
         {t("preview.desk")}
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={mode.fast}
+          onChange={(event) => change({ fast: event.target.checked })}
+        />
+        {t("preview.fast")}
       </label>
       {places !== undefined && places.names.length > 0 && (
         <label className="field">
           <span>{t("preview.startAt")}</span>
-          <select
-            value={knot}
-            onChange={(event) => {
-              setKnot(event.target.value);
-              if (playing !== null) void play(true, desk, event.target.value);
-            }}
-          >
+          <select value={mode.knot} onChange={(event) => change({ knot: event.target.value })}>
             <option value="">{t("preview.beginning")}</option>
             {places.names.map((name) => (
               <option key={name} value={name}>
