@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { demoPackWith, type GamePack } from "../support/content";
 import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
-import { addOperator } from "../support/operators";
+import { addOperator, signInNewOperator } from "../support/operators";
 import { startServer, type RunningServer } from "../support/server";
 
 /** The figures of one station in the console's table, by column name. */
@@ -25,7 +25,8 @@ async function funnelRow(page: Page, title: string): Promise<Record<string, stri
  * a player on another phone starts the first station and the console shows it live; news
  * reach the player's home at once and after a reload, each after a confirmation; the CSV export
  * for German Excel; a changed pack reloaded while the player waits at a question, whose next
- * answer gets the new script's reply; the operator's own password, first and changed.
+ * answer gets the new script's reply; the operator's own password, first and changed; a
+ * colleague added on the team page, and given the author role there.
  */
 describe("the operators' console", () => {
   let pack: GamePack;
@@ -274,5 +275,42 @@ describe("the operators' console", () => {
     expect(actions.at(-1)).toBe("operator.add");
     await screenshot(ops, "45-ops-audit");
     expect(policyErrors).toEqual([]);
+  });
+
+  it("adds a colleague on the team page, who signs in with the password shown once", async () => {
+    await section("Team").click();
+    await ops.getByRole("heading", { level: 1, name: "Team" }).waitFor();
+    await ops.getByLabel("Name (Kleinbuchstaben, Ziffern, . _ -)").fill("Ben");
+    await ops.getByRole("button", { name: "Hinzufügen" }).click();
+    const shown = ops.getByRole("status").filter({ hasText: "ben meldet sich einmal" });
+    await shown.waitFor();
+    const password = await shown.locator("code").innerText();
+    const ben = ops.getByRole("listitem", { name: "ben" });
+    await ben.waitFor();
+    await settle(ops);
+    await screenshot(ops, "48-ops-team");
+
+    // Ben hosts: the studio is not his.
+    const colleague = (await phonePage(browser as Browser, server.url)).page;
+    await signInNewOperator(colleague, "ben", password, "Gastgeber-Ben-2026");
+    await colleague.getByRole("navigation").getByRole("link", { name: "Studio" }).click();
+    await colleague.getByText(/^Dafür braucht es die Rolle Autor\/in/).waitFor();
+
+    // Anna makes him an author too; his next page has the studio.
+    await ben.getByRole("checkbox", { name: "Autor/in: ben" }).check();
+    await ben.getByRole("button", { name: "Rollen von ben speichern" }).click();
+    await ben
+      .getByRole("status")
+      .filter({ hasText: "Die Rollen von ben sind gespeichert." })
+      .waitFor();
+    await colleague.reload();
+    await colleague
+      .getByRole("heading", { name: /^Entwurf auf Version \d+ · live: Version \d+$/ })
+      .waitFor();
+    // Her own roles stay hers to keep.
+    const anna = ops.getByRole("listitem", { name: "anna" });
+    expect(await anna.getByRole("checkbox", { name: "Gastgeber/in: anna" }).isDisabled()).toBe(
+      true,
+    );
   });
 });

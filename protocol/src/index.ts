@@ -8,6 +8,7 @@ export * from "./languages";
 export * from "./preview";
 export * from "./media";
 export * from "./ops";
+export * from "./ops-team";
 export * from "./pack";
 export * from "./studio";
 export * from "./studio-forms";

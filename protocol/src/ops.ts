@@ -376,6 +376,11 @@ export const OpsReason = {
   /** 403 for a call that needs a role the operator lacks. */
   authorRequired: "author role required",
   hostRequired: "host role required",
+  /** The team's calls: only an operator with every role manages the others (403), 404, 409. */
+  everyRoleRequired: "author and host roles required",
+  operatorNotFound: "no such operator",
+  operatorExists: "an operator of this name exists",
+  ownRoles: "operators cannot change their own roles",
   /** 401 for `POST /api/ops/session` with an unknown name or a wrong password. */
   signInFailed: "sign-in failed",
   /** 404 for a player, station or news item that does not exist. */

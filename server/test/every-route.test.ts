@@ -765,6 +765,35 @@ const CASES: RouteCase[] = [
       return { ...post("/api/ops/pack/draft/publish", {}), headers: OPS_BEARER };
     },
   },
+  // The team page: the operators and their roles.
+  {
+    method: "GET",
+    route: "/api/ops/operators",
+    valid: async () => ({ ...get("/api/ops/operators"), headers: OPS_BEARER }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/operators",
+    valid: async (h) => ({
+      ...post("/api/ops/operators", { name: `team-${h.nextPhone().slice(-7)}`, roles: ["host"] }),
+      headers: OPS_BEARER,
+    }),
+    status: 201,
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/operators/:name/roles",
+    valid: async (h) => {
+      const { name } = await h.newOperator();
+      return {
+        method: "PUT",
+        path: `/api/ops/operators/${name}/roles`,
+        body: { roles: ["author"] },
+        headers: OPS_BEARER,
+      };
+    },
+    param: "fuzz-",
+  },
   {
     method: "POST",
     route: "/api/ops/pack/draft/preview",

@@ -1,6 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { auditPage, ErrorReason, opsMe, OpsReason } from "@wegmarke/protocol";
+import {
+  auditPage,
+  ErrorReason,
+  opsMe,
+  opsOperatorCreated,
+  opsOperators,
+  OpsReason,
+} from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/config";
 import type { DatabaseConfig } from "../src/config";
@@ -521,6 +528,86 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       action: "operator.roles",
       detail: "zuschauer: author,host",
     });
+  });
+
+  it("lets an operator with every role add operators and set their roles in the console", async () => {
+    const signedIn = async (name: string, password: string) => {
+      const cookie = cookieOf((await signIn(name, password)).response);
+      const chosen = `${name}-Team-2026`;
+      const changed = await call("PUT", "/password", {
+        cookie,
+        body: { current: password, password: chosen },
+      });
+      expect(changed.status, changed.text).toBe(200);
+      return cookie;
+    };
+    const lead = await signedIn("leitung", await addOperator("leitung"));
+    const added = await call("POST", "/operators", {
+      cookie: lead,
+      body: { name: "praktikant", roles: [] },
+    });
+    expect(added.status, added.text).toBe(201);
+    const created = opsOperatorCreated.parse(JSON.parse(added.text));
+    expect(created).toMatchObject({ name: "praktikant", roles: [] });
+    // The one-time password signs in once; the new operator chooses their own.
+    const intern = await signedIn("praktikant", created.password);
+    const roles = async (cookie: string) =>
+      opsMe.parse(JSON.parse((await call("GET", "/me", { cookie })).text)).roles;
+    expect(await roles(intern)).toEqual([]);
+    expect((await call("GET", "/operators", { cookie: intern })).text).toBe(
+      OpsReason.everyRoleRequired,
+    );
+
+    const set = await call("PUT", "/operators/praktikant/roles", {
+      cookie: lead,
+      body: { roles: ["host"] },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(await roles(intern)).toEqual(["host"]);
+    const listed = opsOperators.parse(
+      JSON.parse((await call("GET", "/operators", { cookie: lead })).text),
+    );
+    expect(listed.operators.find((o) => o.name === "praktikant")?.roles).toEqual(["host"]);
+    const audit = auditPage.parse(
+      JSON.parse((await call("GET", "/audit?limit=5", { bearer: TOKEN })).text),
+    );
+    expect(
+      audit.entries
+        .filter(({ action }) => action.startsWith("operator."))
+        .map(({ via, operator, action, detail }) => ({ via, operator, action, detail })),
+    ).toEqual([
+      { via: "session", operator: "leitung", action: "operator.roles", detail: "praktikant: host" },
+      {
+        via: "session",
+        operator: "leitung",
+        action: "operator.add",
+        detail: "praktikant (viewer)",
+      },
+    ]);
+
+    // Not one's own roles, no operator twice, none unknown, no role unknown.
+    const refused = async (method: string, path: string, body: unknown) => {
+      const answer = await call(method, path, { cookie: lead, body });
+      return [answer.status, answer.text];
+    };
+    expect(await refused("PUT", "/operators/leitung/roles", { roles: [] })).toEqual([
+      409,
+      OpsReason.ownRoles,
+    ]);
+    expect(await refused("POST", "/operators", { name: "praktikant", roles: [] })).toEqual([
+      409,
+      OpsReason.operatorExists,
+    ]);
+    expect(await refused("PUT", "/operators/niemand/roles", { roles: [] })).toEqual([
+      404,
+      OpsReason.operatorNotFound,
+    ]);
+    expect((await refused("PUT", "/operators/praktikant/roles", { roles: ["admin"] }))[0]).toBe(
+      400,
+    );
+    expect(
+      (await refused("PUT", "/operators/praktikant/roles", { roles: ["host", "host"] }))[0],
+    ).toBe(400);
   });
 });
 

@@ -10,6 +10,7 @@ export const sections = [
   "content",
   "studio",
   "versions",
+  "team",
   "audit",
 ] as const;
 export type Section = (typeof sections)[number];
@@ -22,6 +23,7 @@ export const sectionPath: Record<Section, string> = {
   content: "/ops/content",
   studio: "/ops/studio",
   versions: "/ops/versions",
+  team: "/ops/team",
   audit: "/ops/audit",
 };
 

@@ -8,6 +8,7 @@ import { useLive } from "../live/use-live";
 import { AuditView } from "../views/audit";
 import { ContentView } from "../views/content";
 import { StudioView } from "../views/studio/studio";
+import { TeamView } from "../views/team";
 import { VersionsView } from "../views/versions";
 import { MapView } from "../views/map/map-view";
 import { NewsView } from "../views/news/news";
@@ -27,6 +28,7 @@ const sectionNames: Record<Section, TextKey> = {
   content: "nav.content",
   studio: "nav.studio",
   versions: "nav.versions",
+  team: "nav.team",
   audit: "nav.audit",
 };
 
@@ -69,6 +71,8 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
       return <StudioView />;
     case "versions":
       return <VersionsView />;
+    case "team":
+      return <TeamView me={me} />;
     case "audit":
       return <AuditView />;
     case null:

@@ -13,7 +13,7 @@ export const de: Record<TextKey, string> = {
 
   "signIn.heading": "Anmelden",
   "signIn.intro":
-    "Für alle, die das Spiel betreiben. Ein Konto legt an, wer den Server betreibt (npm run operator).",
+    "Für alle, die das Spiel betreiben. Ein Konto legt an, wer im Team beide Rollen hat, oder wer den Server betreibt (npm run operator).",
   "signIn.name": "Name",
   "signIn.password": "Passwort",
   "signIn.submit": "Anmelden",
@@ -27,9 +27,9 @@ export const de: Record<TextKey, string> = {
   "roles.host": "Gastgeber/in",
   "roles.viewer": "nur lesend",
   "roles.needsAuthor":
-    "Dafür braucht es die Rolle Autor/in; wer den Server betreibt, kann sie vergeben.",
+    "Dafür braucht es die Rolle Autor/in; wer beide Rollen hat, vergibt sie (Team).",
   "roles.needsHost":
-    "Dafür braucht es die Rolle Gastgeber/in; wer den Server betreibt, kann sie vergeben.",
+    "Dafür braucht es die Rolle Gastgeber/in; wer beide Rollen hat, vergibt sie (Team).",
   signedInWithToken: "Angemeldet mit dem Operator-Token",
 
   "password.link": "Passwort",
@@ -64,6 +64,22 @@ export const de: Record<TextKey, string> = {
   "nav.versions": "Versionen",
   "nav.map": "Karte",
   "nav.audit": "Protokoll",
+  "nav.team": "Team",
+  "team.text":
+    "Wer das Spiel betreut und was jede Person darf: Autorinnen und Autoren machen das Spiel, Gastgeberinnen und Gastgeber leiten es, wer nur liest, schaut zu. Eine Änderung gilt ab dem nächsten Klick der Person.",
+  "team.needsBoth": "Das Team verwaltet, wer beide Rollen hat: Autor/in und Gastgeber/in.",
+  "team.you": "du",
+  "team.since": "seit {time}",
+  "team.roleOf": "{role}: {name}",
+  "team.save": "Rollen von {name} speichern",
+  "team.saved": "Die Rollen von {name} sind gespeichert.",
+  "team.addHeading": "Person hinzufügen",
+  "team.name": "Name (Kleinbuchstaben, Ziffern, . _ -)",
+  "team.newOne": "die neue Person",
+  "team.add": "Hinzufügen",
+  "team.added": "{name} meldet sich einmal mit diesem Passwort an und wählt dann ein eigenes:",
+  "team.onlyNow":
+    "Es wird nur jetzt gezeigt: Gib es persönlich oder am Telefon weiter, nicht per E-Mail.",
   "notFound.heading": "Nicht gefunden",
   "notFound.text": "Diese Seite gibt es in der Konsole nicht.",
   "notFound.link": "Zur Übersicht",

@@ -175,7 +175,7 @@ describe("the pack's versions", () => {
     );
     await screen.findByRole("list", { name: "Versions of the game" });
     expect(
-      screen.getByText("This needs the author role; whoever runs the server can give it."),
+      screen.getByText("This needs the author role; an operator with both roles gives it (Team)."),
     ).toBeTruthy();
     expect(screen.queryByLabelText("Import a zip of a pack's folder:")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Make version \d+ live$/ })).toBeNull();

@@ -22,6 +22,7 @@ import { gameRoutes } from "../http/game-routes";
 import { healthRoutes } from "../http/health-routes";
 import { countRequests, metricsRoute } from "../http/metrics-route";
 import { opsRoutes } from "../http/ops-routes";
+import { OperatorTeam } from "../operator-accounts/operator-team";
 import { outroRoute } from "../http/outro-route";
 import { previewRoutes } from "../http/preview-routes";
 import { registerProtection } from "../http/protection";
@@ -131,6 +132,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
     api(
       opsRoutes({
         ops: services.ops,
+        team: new OperatorTeam({ store, clock }),
         console: services.gameConsole,
         news,
         live: services.live,

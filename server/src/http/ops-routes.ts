@@ -6,11 +6,14 @@ import {
   opsExportQuery,
   opsNewsParams,
   opsNewsRequest,
+  opsOperatorCreate,
+  opsOperatorParams,
   opsPasswordRequest,
   opsPlayersQuery,
+  opsRolesRequest,
   opsSessionRequest,
 } from "@wegmarke/protocol";
-import type { Language, OpsReloadOutcome, OpsRole } from "@wegmarke/protocol";
+import type { Language, OpsOperators, OpsReloadOutcome, OpsRole } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { addressKey } from "../accounts/addresses";
@@ -19,6 +22,7 @@ import type { GameConsole } from "../operator-views/game-console";
 import type { OpsLive } from "../operator-views/live";
 import { meOf } from "../operator-accounts/operator-service";
 import type { OperatorService, OpsCaller } from "../operator-accounts/operator-service";
+import type { OperatorTeam } from "../operator-accounts/operator-team";
 import { ok } from "./ok";
 import { packRoutes } from "./pack-routes";
 import type { PackRouteDeps } from "./pack-routes";
@@ -30,6 +34,8 @@ export const OPS_COOKIE = "wegmarke_ops";
 
 export type OpsRouteDeps = {
   ops: OperatorService;
+  /** The operators as the console's team page manages them. */
+  team: OperatorTeam;
   console: GameConsole;
   news: NewsService;
   live: OpsLive;
@@ -122,6 +128,7 @@ function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): s
  */
 export function opsRoutes({
   ops,
+  team,
   console: game,
   news,
   live,
@@ -248,6 +255,27 @@ export function opsRoutes({
         : `refused: ${outcome.problems.length} problem(s)`;
       await ops.record(callerOf(request), "content.reload", detail);
       return reply.code(outcome.ok ? 200 : 422).send(outcome);
+    });
+
+    // The team: only an operator with every role manages the others.
+    app.get("/operators", async (request) => {
+      team.assertManager(callerOf(request));
+      return { operators: await team.list() } satisfies OpsOperators;
+    });
+
+    app.post("/operators", async (request, reply) => {
+      const caller = callerOf(request);
+      team.assertManager(caller);
+      const { name, roles } = parse(opsOperatorCreate, request.body);
+      return reply.code(201).send(await team.add(caller, name, roles));
+    });
+
+    app.put("/operators/:name/roles", async (request) => {
+      const caller = callerOf(request);
+      team.assertManager(caller);
+      const { name } = parse(opsOperatorParams, request.params, "path");
+      const { roles } = parse(opsRolesRequest, request.body);
+      return team.setRoles(caller, name, roles);
     });
 
     app.get("/live", async (_request, reply) => {

@@ -19,9 +19,14 @@ export function newOperatorPassword(): string {
   return randomBytes(15).toString("base64url");
 }
 
-/** Writes a command-line change to the audit log, inside the caller's transaction. */
-function auditCli(repos: Repositories, at: string, action: string, name: string) {
-  return repos.operators.audit({ at, via: "cli", operator: null, action, detail: name });
+/** Who changes the operators, for the audit log: the command line, or the console's caller. */
+export type ChangedBy = { via: string; operator: string | null };
+
+const CLI: ChangedBy = { via: "cli", operator: null };
+
+/** Writes a change to the audit log, inside the caller's transaction. */
+function audit(repos: Repositories, at: string, by: ChangedBy, action: string, detail: string) {
+  return repos.operators.audit({ at, via: by.via, operator: by.operator, action, detail });
 }
 
 function checkedName(name: string): string {
@@ -61,6 +66,7 @@ export async function addOperator(
   clock: Clock,
   name: string,
   roles: readonly OpsRole[] = opsRoles,
+  by: ChangedBy = CLI,
 ): Promise<{ name: string; password: string }> {
   const checked = checkedName(name);
   const password = newOperatorPassword();
@@ -70,7 +76,7 @@ export async function addOperator(
     const id = await repos.operators.create(checked, passwordHash, at);
     if (id === undefined) throw new OperatorAdminError(`operator ${checked} exists already`);
     await repos.operators.setRoles(checked, roles.join(","));
-    await auditCli(repos, at, "operator.add", `${checked} (${rolesText(roles)})`);
+    await audit(repos, at, by, "operator.add", `${checked} (${rolesText(roles)})`);
   });
   return { name: checked, password };
 }
@@ -89,7 +95,7 @@ export async function resetOperatorPassword(
     const operator = await repos.operators.findByName(checked);
     if (!operator) throw new OperatorAdminError(`no operator ${checked}`);
     await repos.operators.setPassword(operator.id, passwordHash);
-    await auditCli(repos, at, "operator.reset", checked);
+    await audit(repos, at, CLI, "operator.reset", checked);
   });
   return { name: checked, password };
 }
@@ -100,6 +106,7 @@ export async function setOperatorRoles(
   clock: Clock,
   name: string,
   roles: readonly OpsRole[],
+  by: ChangedBy = CLI,
 ): Promise<void> {
   const checked = checkedName(name);
   const at = clock.now().toISOString();
@@ -107,7 +114,7 @@ export async function setOperatorRoles(
     if (!(await repos.operators.setRoles(checked, roles.join(",")))) {
       throw new OperatorAdminError(`no operator ${checked}`);
     }
-    await auditCli(repos, at, "operator.roles", `${checked}: ${rolesText(roles)}`);
+    await audit(repos, at, by, "operator.roles", `${checked}: ${rolesText(roles)}`);
   });
 }
 
@@ -131,6 +138,6 @@ export async function removeOperator(store: Store, clock: Clock, name: string): 
     if (!(await repos.operators.remove(checked))) {
       throw new OperatorAdminError(`no operator ${checked}`);
     }
-    await auditCli(repos, at, "operator.remove", checked);
+    await audit(repos, at, CLI, "operator.remove", checked);
   });
 }
