@@ -1,15 +1,12 @@
 import { lazy, Suspense, useId, useState } from "react";
-import type { ReactNode } from "react";
 import type { OpsDraftText, OpsInkProblem } from "@wegmarke/protocol";
-import { errorText } from "../../api/error-text";
 import { compileInk, getDraftText, saveDraftText } from "../../api/ops-api";
-import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
-import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { inkPlaces } from "./ink-places";
 import { InkProblems } from "./ink-problems";
 import { StationPreview } from "./phone-preview";
+import { BackToDraft, DraftForm } from "./draft-form";
 
 const CodeEditor = lazy(() => import("./code-editor"));
 
@@ -18,31 +15,16 @@ const CodeEditor = lazy(() => import("./code-editor"));
  * a save never overwrites another author's unseen; `line` is shown and selected on opening.
  */
 export function FileEditor({ path, line }: { path: string; line?: number }) {
-  const texts = useI18n();
-  const { t } = texts;
-  const file = useCall(`draft-file:${path}`, (signal) => getDraftText(path, signal));
-  const back = (
-    <p>
-      <Link to="/ops/studio">← {t("studio.back")}</Link>
-    </p>
+  return (
+    <DraftForm callKey={`draft-file:${path}`} load={(signal) => getDraftText(path, signal)}>
+      {(loaded) => <TextEditor loaded={loaded} {...(line !== undefined && { line })} />}
+    </DraftForm>
   );
-  if (file.error !== undefined) {
-    return (
-      <>
-        {back}
-        <p className="notice notice--error" role="alert">
-          {errorText(file.error, texts)}
-        </p>
-      </>
-    );
-  }
-  if (file.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  return <TextEditor loaded={file.data} back={back} {...(line !== undefined && { line })} />;
 }
 
-type EditorProps = { loaded: OpsDraftText; back: ReactNode; line?: number };
+type EditorProps = { loaded: OpsDraftText; line?: number };
 
-function TextEditor({ loaded, back, line }: EditorProps) {
+function TextEditor({ loaded, line }: EditorProps) {
   const { t } = useI18n();
   const id = useId();
   const { path } = loaded;
@@ -55,7 +37,7 @@ function TextEditor({ loaded, back, line }: EditorProps) {
   return (
     <div className={script ? "studio__with-phone" : undefined}>
       <section className="panel stack" aria-labelledby={id}>
-        {back}
+        <BackToDraft />
         <h2 id={id}>
           <code>{path}</code>
         </h2>

@@ -1,33 +1,20 @@
 import { useId, useState } from "react";
 import { languages, teamsSettings } from "@wegmarke/protocol";
 import type { OpsGameEdit, OpsGameForm } from "@wegmarke/protocol";
-import { errorText } from "../../api/error-text";
 import { getGame, saveGame } from "../../api/ops-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
-import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
+import { BackToDraft, DraftForm } from "./draft-form";
 
 /** The game's title, languages and settings from game.yaml; the rest of it is edited as text. */
 export function GameEditor() {
-  const texts = useI18n();
-  const { t } = texts;
-  const game = useCall("game", (signal) => getGame(signal));
-  if (game.error !== undefined) {
-    return (
-      <>
-        <p>
-          <Link to="/ops/studio">← {t("studio.back")}</Link>
-        </p>
-        <p className="notice notice--error" role="alert">
-          {errorText(game.error, texts)}
-        </p>
-      </>
-    );
-  }
-  if (game.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  return <GameForm key={game.data.hash} edit={game.data} reload={game.reload} />;
+  return (
+    <DraftForm callKey="game" load={(signal) => getGame(signal)}>
+      {(edit, reload) => <GameForm edit={edit} reload={reload} />}
+    </DraftForm>
+  );
 }
 
 function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
@@ -60,9 +47,7 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
 
   return (
     <section className="panel stack" aria-labelledby={id}>
-      <p>
-        <Link to="/ops/studio">← {t("studio.back")}</Link>
-      </p>
+      <BackToDraft />
       <h2 id={id}>{t("game.heading")}</h2>
       <fieldset className="station-form__group">
         <legend>{t("game.languages")}</legend>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useState } from "react";
 import type { Language, OpsStationEdit, OpsStationForm } from "@wegmarke/protocol";
-import { errorText } from "../../api/error-text";
 import { getMap, getStation, saveStation } from "../../api/ops-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
@@ -11,32 +10,22 @@ import { PhonePreview } from "./phone-preview";
 import { placeWarnings } from "./place-warnings";
 import { StationSettings } from "./station-settings";
 import { StationTexts } from "./station-texts";
+import { BackToDraft, DraftForm } from "./draft-form";
 
 const StationMap = lazy(() => import("./station-map"));
 
 /** A station's form: its texts in every language side by side, its settings and its place. */
 export function StationEditor({ folder }: { folder: string }) {
-  const texts = useI18n();
-  const { t } = texts;
-  const station = useCall(`station:${folder}`, (signal) => getStation(folder, signal));
-  const error = station.error;
-  if (error !== undefined) {
-    return (
-      <>
-        <p>
-          <Link to="/ops/studio">← {t("studio.back")}</Link>
-        </p>
-        <p className="notice notice--error" role="alert">
-          {errorText(error, texts)}
-        </p>
-        <p>
-          <Link to={filePath(`${folder}/station.yaml`)}>{t("station.asText")}</Link>
-        </p>
-      </>
-    );
-  }
-  if (station.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  return <StationForm key={station.data.hash} edit={station.data} reload={station.reload} />;
+  const { t } = useI18n();
+  return (
+    <DraftForm
+      callKey={`station:${folder}`}
+      load={(signal) => getStation(folder, signal)}
+      asText={{ path: `${folder}/station.yaml`, label: t("station.asText") }}
+    >
+      {(edit, reload) => <StationForm edit={edit} reload={reload} />}
+    </DraftForm>
+  );
 }
 
 function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => void }) {
@@ -60,9 +49,7 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
   return (
     <div className="studio__with-phone">
       <section className="panel stack" aria-labelledby={id}>
-        <p>
-          <Link to="/ops/studio">← {t("studio.back")}</Link>
-        </p>
+        <BackToDraft />
         <h2 id={id}>
           {t("studio.group.station", { id: edit.id, title: form.texts.de?.title ?? edit.folder })}
         </h2>

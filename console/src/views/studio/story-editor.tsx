@@ -1,37 +1,24 @@
 import { useId, useState } from "react";
 import type { Language, OpsStoryEdit, OpsStoryForm, OpsStoryTexts } from "@wegmarke/protocol";
-import { errorText } from "../../api/error-text";
 import { getStory, saveStory } from "../../api/ops-api";
-import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
-import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";
-import { filePath } from "./paths";
+import { BackToDraft, DraftForm } from "./draft-form";
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
 
 /** A story's form: its texts and narration in every language side by side, when it is offered. */
 export function StoryEditor({ folder }: { folder: string }) {
-  const texts = useI18n();
-  const { t } = texts;
-  const story = useCall(`story:${folder}`, (signal) => getStory(folder, signal));
-  if (story.error !== undefined) {
-    return (
-      <>
-        <p>
-          <Link to="/ops/studio">← {t("studio.back")}</Link>
-        </p>
-        <p className="notice notice--error" role="alert">
-          {errorText(story.error, texts)}
-        </p>
-        <p>
-          <Link to={filePath(`${folder}/story.yaml`)}>{t("story.asText")}</Link>
-        </p>
-      </>
-    );
-  }
-  if (story.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  return <StoryForm key={story.data.hash} edit={story.data} reload={story.reload} />;
+  const { t } = useI18n();
+  return (
+    <DraftForm
+      callKey={`story:${folder}`}
+      load={(signal) => getStory(folder, signal)}
+      asText={{ path: `${folder}/story.yaml`, label: t("story.asText") }}
+    >
+      {(edit, reload) => <StoryForm edit={edit} reload={reload} />}
+    </DraftForm>
+  );
 }
 
 function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void }) {
@@ -55,9 +42,7 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
 
   return (
     <section className="panel stack" aria-labelledby={id}>
-      <p>
-        <Link to="/ops/studio">← {t("studio.back")}</Link>
-      </p>
+      <BackToDraft />
       <h2 id={id}>
         {t("studio.group.story", { id: edit.id, title: german.headline || edit.folder })}
       </h2>
