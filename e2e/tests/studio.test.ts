@@ -214,4 +214,39 @@ describe("the studio in the console", () => {
     await settle(mara);
     await screenshot(mara, "studio-06-story");
   });
+
+  it("changes a help answer in the texts form, which players read once it is published", async () => {
+    await openStudio(mara);
+    const game = mara
+      .locator("details.draft-folder")
+      .filter({ hasText: "Einstellungen und Texte des Spiels" });
+    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await game.locator("summary").click();
+    }
+    await game
+      .getByRole("link", {
+        name: "Hilfe, Einführung, Nachrichtentexte, Wappen und Datenschutz bearbeiten",
+      })
+      .click();
+    await mara.getByRole("heading", { name: "Was die Spielenden lesen" }).waitFor();
+    await mara.getByLabel("Frage 1 (Deutsch)").fill("Wie fange ich an?");
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    const yaml = await draftText(mara, "game.yaml");
+    expect(yaml).toContain("      de: Wie fange ich an?\n");
+    expect(yaml).toContain("# /webapp/intro: exactly four steps.");
+    await settle(mara);
+    await screenshot(mara, "studio-07-texts");
+
+    await openStudio(mara);
+    await mara.getByRole("button", { name: "Veröffentlichen" }).click();
+    await mara.getByRole("button", { name: "Ja, veröffentlichen" }).click();
+    await mara
+      .getByRole("status")
+      .filter({ hasText: /^Version \d+ ist live\.$/ })
+      .waitFor();
+    const reader = (await phonePage(browser as Browser, server.url)).page;
+    await reader.goto("/webapp/help");
+    await reader.getByText("Wie fange ich an?").waitFor();
+  });
 });

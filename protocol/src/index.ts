@@ -12,6 +12,7 @@ export * from "./ops-team";
 export * from "./pack";
 export * from "./studio";
 export * from "./studio-forms";
+export * from "./studio-texts";
 export * from "./team";
 export * from "./text";
 export * from "./places";

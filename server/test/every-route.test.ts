@@ -5,6 +5,8 @@ import {
   opsDraft,
   opsDraftSaveOutcome,
   opsGameEdit,
+  opsGameTextsEdit,
+  opsGameTextsSave,
   opsStoryEdit,
   opsStorySave,
   opsStationEdit,
@@ -741,6 +743,32 @@ const CASES: RouteCase[] = [
       return {
         method: "PUT",
         path: "/api/ops/pack/draft/game",
+        body: { form: edit.form, replaces: edit.hash },
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/ops/pack/draft/texts",
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...get("/api/ops/pack/draft/texts"), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/pack/draft/texts",
+    jsonRefusal: { 409: "theirs" },
+    fields: { in: "body", schema: opsGameTextsSave },
+    valid: async (h) => {
+      await h.packVersion();
+      const edit = opsGameTextsEdit.parse(
+        await h.ok({ ...get("/api/ops/pack/draft/texts"), headers: OPS_BEARER }),
+      );
+      return {
+        method: "PUT",
+        path: "/api/ops/pack/draft/texts",
         body: { form: edit.form, replaces: edit.hash },
         headers: OPS_BEARER,
       };

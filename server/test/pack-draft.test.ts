@@ -8,6 +8,7 @@ import {
   opsDraftSaveOutcome,
   opsDraftText,
   opsGameEdit,
+  opsGameTextsEdit,
   opsInkCompiled,
   opsStationCreated,
   opsStationEdit,
@@ -326,6 +327,37 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
     };
     expect(config.teams).toBe("optional");
     expect(await titleOn(app)).toBe("Marburg im Team");
+  });
+
+  it("changes the help, the news texts and the reply to a wrong answer in the texts form", async () => {
+    const app = await instance();
+    const edit = opsGameTextsEdit.parse((await ops(app, "GET", "/pack/draft/texts")).json);
+    expect(edit.languages).toEqual(["de", "en"]);
+    expect(edit.form.help[0]?.headline.en).toBe("How do I start a station?");
+    const form = {
+      ...edit.form,
+      help: [
+        ...edit.form.help,
+        {
+          headline: { de: "Wo ist die Karte?", en: "Where is the map?" },
+          text: { de: "Im Menü." },
+        },
+      ],
+      rejection: { ...edit.form.rejection, en: "Not quite. Once more!" },
+    };
+    const saved = await ops(app, "PUT", "/pack/draft/texts", { form, replaces: edit.hash });
+    expect(saved.status, saved.text).toBe(200);
+    // The settings' form reads the same file anew, unchanged.
+    expect(opsGameEdit.parse((await ops(app, "GET", "/pack/draft/game")).json).form.teams).toBe(
+      "off",
+    );
+    const stale = await ops(app, "PUT", "/pack/draft/texts", { form, replaces: edit.hash });
+    expect(stale.status).toBe(409);
+    expect((await ops(app, "POST", "/pack/draft/publish", {})).status).toBe(200);
+    const content = publicContentSchema.parse(
+      await (await fetch(`${app.url}/webapp/content/en.json`)).json(),
+    );
+    expect(content.help?.at(-1)).toMatchObject({ headline: "Where is the map?" });
   });
 
   it("edits a story in its form, with the media its folder holds, for players", async () => {

@@ -5,6 +5,7 @@ import {
   opsDraftSave,
   opsEmptyRequest,
   opsGameSave,
+  opsGameTextsSave,
   opsInkCompileRequest,
   opsPreviewRequest,
   opsStationCreate,
@@ -135,6 +136,16 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       const { form, replaces } = parse(opsGameSave, request.body);
       const outcome = await forms.saveGame(form, replaces, author(request));
       await record(request, "pack.draft.save", `game.yaml${outcome.ok ? "" : " refused: changed"}`);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.get("/texts", async () => forms.texts());
+
+    app.put("/texts", async (request, reply) => {
+      const { form, replaces } = parse(opsGameTextsSave, request.body);
+      const outcome = await forms.saveTexts(form, replaces, author(request));
+      const detail = `game.yaml (texts)${outcome.ok ? "" : " refused: changed"}`;
+      await record(request, "pack.draft.save", detail);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 

@@ -73,6 +73,8 @@ const roleOfCall = new Map<string, OpsRole>([
   ["PUT /api/ops/pack/draft/story", "author"],
   ["GET /api/ops/pack/draft/game", "author"],
   ["PUT /api/ops/pack/draft/game", "author"],
+  ["GET /api/ops/pack/draft/texts", "author"],
+  ["PUT /api/ops/pack/draft/texts", "author"],
   ["POST /api/ops/pack/draft/compile", "author"],
   ["PUT /api/ops/pack/draft/media", "author"],
   ["POST /api/ops/pack/draft/check", "author"],

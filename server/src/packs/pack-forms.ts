@@ -4,17 +4,20 @@ import type {
   OpsDraftSaveOutcome,
   OpsGameEdit,
   OpsGameForm,
-  OpsStoryEdit,
-  OpsStoryForm,
+  OpsGameTextsEdit,
+  OpsGameTextsForm,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
   OpsStationPlace,
+  OpsStoryEdit,
+  OpsStoryForm,
 } from "@wegmarke/protocol";
 import { parse, stringify } from "yaml";
 import { ServiceError } from "../errors";
 import type { PackDrafts } from "./pack-drafts";
 import { readGame, writeGame } from "./game-form";
+import { readTexts, writeTexts } from "./texts-form";
 import { readStation, writeStation } from "./station-form";
 import { readStory, writeStory } from "./story-form";
 
@@ -137,6 +140,25 @@ export class PackForms {
   ): Promise<OpsDraftSaveOutcome> {
     const file = await this.drafts.text("game.yaml");
     const text = file.hash === replaces ? writeGame(file.text, form) : file.text;
+    return this.drafts.save("game.yaml", text, replaces, by);
+  }
+
+  /** What players read in game.yaml (help, introduction, news texts, crest, privacy). */
+  async texts(): Promise<OpsGameTextsEdit> {
+    const file = await this.drafts.text("game.yaml");
+    const read = readTexts(file.text);
+    if (!read.ok) throw new ServiceError(422, `${read.reason} (open game.yaml as text to fix it)`);
+    const { form, languages } = read;
+    return { hash: file.hash ?? "", by: file.by, at: file.at, languages, form };
+  }
+
+  async saveTexts(
+    form: OpsGameTextsForm,
+    replaces: string,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    const file = await this.drafts.text("game.yaml");
+    const text = file.hash === replaces ? writeTexts(file.text, form) : file.text;
     return this.drafts.save("game.yaml", text, replaces, by);
   }
 

@@ -87,6 +87,9 @@ export function DraftFiles({ files, onChanged }: { files: OpsDraftFile[]; onChan
                 <p>
                   <Link className="button button--small" to="/ops/studio?game">
                     {t("studio.editGame")}
+                  </Link>{" "}
+                  <Link className="button button--small" to="/ops/studio?texts">
+                    {t("studio.editTexts")}
                   </Link>
                 </p>
               )}

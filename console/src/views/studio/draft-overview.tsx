@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { OpsDraftCheck, OpsDraftPublishOutcome } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
-import { checkDraft, discardDraft, getDraft, publishDraft } from "../../api/ops-api";
+import { checkDraft, discardDraft, getDraft, publishDraft } from "../../api/studio-api";
 import { PhonePreview } from "./phone-preview";
 import { NewStation } from "./new-station";
 import { Confirm } from "../../components/confirm";

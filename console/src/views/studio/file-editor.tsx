@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from "react";
 import type { OpsDraftText, OpsInkProblem } from "@wegmarke/protocol";
-import { compileInk, getDraftText, saveDraftText } from "../../api/ops-api";
+import { compileInk, getDraftText, saveDraftText } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { inkPlaces } from "./ink-places";

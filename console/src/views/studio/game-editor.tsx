@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { languages, teamsSettings } from "@wegmarke/protocol";
 import type { OpsGameEdit, OpsGameForm } from "@wegmarke/protocol";
-import { getGame, saveGame } from "../../api/ops-api";
+import { getGame, saveGame } from "../../api/studio-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { languages, previewStoragePrefix } from "@wegmarke/protocol";
 import type { Language, OpsDraftCheck, OpsPreviewOutcome } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
-import { getStation, previewDraft } from "../../api/ops-api";
+import { getStation, previewDraft } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { CheckResult } from "./check-panel";

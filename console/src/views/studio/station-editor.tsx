@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from "react";
 import type { Language, OpsStationEdit, OpsStationForm } from "@wegmarke/protocol";
-import { getMap, getStation, saveStation } from "../../api/ops-api";
+import { getMap } from "../../api/ops-api";
+import { getStation, saveStation } from "../../api/studio-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";

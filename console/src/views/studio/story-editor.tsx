@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { Language, OpsStoryEdit, OpsStoryForm, OpsStoryTexts } from "@wegmarke/protocol";
-import { getStory, saveStory } from "../../api/ops-api";
+import { getStory, saveStory } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { BackToDraft, DraftForm } from "./draft-form";

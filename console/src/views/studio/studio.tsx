@@ -6,6 +6,7 @@ import { FileEditor } from "./file-editor";
 import { GameEditor } from "./game-editor";
 import { StationEditor } from "./station-editor";
 import { StoryEditor } from "./story-editor";
+import { TextsEditor } from "./texts-editor";
 
 /**
  * The studio: the game's files in a draft that authors change, check and publish. The address
@@ -18,6 +19,7 @@ export function StudioView() {
   const file = search.get("file");
   const station = search.get("station");
   const game = search.has("game");
+  const gameTexts = search.has("texts");
   const story = search.get("story");
   const line = Number(search.get("line"));
   return (
@@ -29,6 +31,8 @@ export function StudioView() {
         <StoryEditor key={story} folder={story} />
       ) : game ? (
         <GameEditor />
+      ) : gameTexts ? (
+        <TextsEditor />
       ) : station !== null ? (
         <StationEditor key={station} folder={station} />
       ) : file === null ? (

@@ -1,0 +1,251 @@
+import { useId, useState } from "react";
+import type { ReactNode } from "react";
+import { languages } from "@wegmarke/protocol";
+import type {
+  Language,
+  OpsGameTextsEdit,
+  OpsGameTextsForm,
+  OpsLocalized,
+} from "@wegmarke/protocol";
+import { getGameTexts, saveGameTexts } from "../../api/studio-api";
+import { useI18n } from "../../i18n/i18n";
+import { BackToDraft, DraftForm } from "./draft-form";
+import { SaveBar, useDraftSave } from "./draft-save";
+
+/** What players read in game.yaml besides stations and stories, in every language side by side. */
+export function TextsEditor() {
+  return (
+    <DraftForm callKey="game-texts" load={(signal) => getGameTexts(signal)}>
+      {(edit, reload) => <TextsForm edit={edit} reload={reload} />}
+    </DraftForm>
+  );
+}
+
+/** A text in each language side by side; one German has and another lacks is marked missing. */
+function Localized({
+  label,
+  columns,
+  value,
+  onChange,
+  rows = 1,
+}: {
+  label: string;
+  columns: Language[];
+  value: OpsLocalized;
+  onChange: (value: OpsLocalized) => void;
+  rows?: number;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="station-texts" style={{ ["--columns" as string]: columns.length }}>
+      {columns.map((language) => {
+        const text = value[language] ?? "";
+        const missing = text === "" && (value.de ?? "") !== "";
+        const input = {
+          value: text,
+          "aria-label": `${label} (${t(`news.lang.${language}`)})`,
+          className: missing ? "station-texts__missing" : undefined,
+          onChange: (event: { target: { value: string } }) =>
+            onChange({ ...value, [language]: event.target.value }),
+        };
+        return (
+          <label key={language} className="field">
+            <span>
+              {label} · {t(`news.lang.${language}`)}
+              {missing && <span className="pill pill--warning"> {t("station.missing")}</span>}
+            </span>
+            {rows === 1 ? <input {...input} /> : <textarea rows={rows} {...input} />}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="station-form__group">
+      <legend>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [form, setForm] = useState<OpsGameTextsForm>(edit.form);
+  const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
+    saveGameTexts(value, replaces ?? ""),
+  );
+  const change = (changes: Partial<OpsGameTextsForm>) => {
+    setForm((before) => ({ ...before, ...changes }));
+    draft.touched();
+  };
+  // The game's languages, and any other a text is written in (German for a formal address).
+  const columns = languages.filter(
+    (language) => edit.languages.includes(language) || usedIn(edit.form, language),
+  );
+  const dirty = JSON.stringify(form) !== JSON.stringify(draft.saved);
+  const replaced = <T,>(list: T[], index: number, item: T) =>
+    list.map((old, at) => (at === index ? item : old));
+  return (
+    <section className="panel stack" aria-labelledby={id}>
+      <BackToDraft />
+      <h2 id={id}>{t("texts.heading")}</h2>
+      <p>{t("texts.text")}</p>
+      <Group legend={t("texts.rejection")}>
+        <Localized
+          label={t("texts.rejection")}
+          columns={columns}
+          value={form.rejection}
+          onChange={(rejection) => change({ rejection })}
+        />
+      </Group>
+      <Group legend={t("texts.help")}>
+        {form.help.map((item, index) => (
+          <div key={index} className="stack texts__item">
+            <Localized
+              label={t("texts.question", { n: index + 1 })}
+              columns={columns}
+              value={item.headline}
+              onChange={(headline) =>
+                change({ help: replaced(form.help, index, { ...item, headline }) })
+              }
+            />
+            <Localized
+              label={t("texts.answer", { n: index + 1 })}
+              columns={columns}
+              rows={3}
+              value={item.text}
+              onChange={(text) => change({ help: replaced(form.help, index, { ...item, text }) })}
+            />
+            <p>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => change({ help: form.help.filter((_, at) => at !== index) })}
+              >
+                {t("texts.removeQuestion", { n: index + 1 })}
+              </button>
+            </p>
+          </div>
+        ))}
+        <p>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              change({ help: [...form.help, { headline: { de: "" }, text: { de: "" } }] })
+            }
+          >
+            {t("texts.addQuestion")}
+          </button>
+        </p>
+      </Group>
+      {form.intro.length > 0 && (
+        <Group legend={t("texts.intro")}>
+          {form.intro.map((step, index) => (
+            <div key={index} className="stack texts__item">
+              <Localized
+                label={t("texts.step", { n: index + 1 })}
+                columns={columns}
+                value={step.headline}
+                onChange={(headline) =>
+                  change({ intro: replaced(form.intro, index, { ...step, headline }) })
+                }
+              />
+              <Localized
+                label={t("texts.stepText", { n: index + 1 })}
+                columns={columns}
+                rows={3}
+                value={step.text}
+                onChange={(text) =>
+                  change({ intro: replaced(form.intro, index, { ...step, text }) })
+                }
+              />
+            </div>
+          ))}
+        </Group>
+      )}
+      <Group legend={t("texts.news")}>
+        <p className="muted">{t("texts.newsHint")}</p>
+        {form.news.map((item, index) => (
+          <div key={index} className="stack texts__item">
+            <Localized
+              label={t("texts.newsText", { n: index + 1 })}
+              columns={columns}
+              rows={2}
+              value={item}
+              onChange={(text) => change({ news: replaced(form.news, index, text) })}
+            />
+            <p>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => change({ news: form.news.filter((_, at) => at !== index) })}
+              >
+                {t("texts.removeNews", { n: index + 1 })}
+              </button>
+            </p>
+          </div>
+        ))}
+        <p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => change({ news: [...form.news, { de: "" }] })}
+          >
+            {t("texts.addNews")}
+          </button>
+        </p>
+      </Group>
+      {form.crest.length > 0 && (
+        <Group legend={t("texts.crest")}>
+          {form.crest.map((row, index) => (
+            <Localized
+              key={row.finishedStories}
+              label={t("texts.crestRow", { count: row.finishedStories })}
+              columns={columns}
+              value={row.caption}
+              onChange={(caption) =>
+                change({ crest: replaced(form.crest, index, { ...row, caption }) })
+              }
+            />
+          ))}
+        </Group>
+      )}
+      {form.privacy !== null && (
+        <Group legend={t("texts.privacy")}>
+          <Localized
+            label={t("texts.privacy")}
+            columns={columns}
+            rows={12}
+            value={form.privacy}
+            onChange={(privacy) => change({ privacy })}
+          />
+        </Group>
+      )}
+      <SaveBar
+        dirty={dirty}
+        save={draft.save}
+        onSave={() => void draft.store(form)}
+        onKeep={() => void draft.keep(form)}
+        onTake={reload}
+      />
+    </section>
+  );
+}
+
+/** Whether any text of the form is written in `language`. */
+function usedIn(form: OpsGameTextsForm, language: Language): boolean {
+  const texts: OpsLocalized[] = [
+    form.rejection,
+    ...form.intro.flatMap((step) => [step.headline, step.text]),
+    ...form.help.flatMap((item) => [item.headline, item.text]),
+    ...form.news,
+    ...form.crest.map((row) => row.caption),
+    ...(form.privacy === null ? [] : [form.privacy]),
+  ];
+  return texts.some((text) => (text[language] ?? "") !== "");
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { languageSchema } from "./config";
+
+/** A text in each language of the game ("" or absent for none; German is the fallback). */
+const localized = z.partialRecord(languageSchema, z.string().max(20_000));
+export type OpsLocalized = z.infer<typeof localized>;
+
+const headed = z.object({ headline: localized, text: localized });
+
+/**
+ * What the studio's texts form edits of game.yaml: what players read besides the stations and
+ * stories. The rest of the file (pictures, the map, settings) is kept.
+ */
+export const opsGameTextsForm = z.object({
+  /** The reply to a wrong answer. */
+  rejection: localized,
+  /** The four steps of the introduction (their pictures stay). */
+  intro: z.array(headed).max(4),
+  /** The help page's questions and answers. */
+  help: z.array(headed).max(100),
+  /** Texts the news form offers hosts to send. */
+  news: z.array(localized).max(100),
+  /** The crest's caption for each count of finished stories (its pictures stay). */
+  crest: z
+    .array(z.object({ finishedStories: z.number().int().min(0).max(10_000), caption: localized }))
+    .max(100),
+  /** The privacy notice's text, where the game has one. */
+  privacy: localized.nullable(),
+});
+export type OpsGameTextsForm = z.infer<typeof opsGameTextsForm>;
+
+/** `GET /api/ops/pack/draft/texts`: the form as the draft's game.yaml has it. */
+export const opsGameTextsEdit = z.object({
+  hash: z.string(),
+  by: z.string().nullable(),
+  at: z.string().nullable(),
+  /** The languages the game is written in: a column each. */
+  languages: z.array(languageSchema).min(1),
+  form: opsGameTextsForm,
+});
+export type OpsGameTextsEdit = z.infer<typeof opsGameTextsEdit>;
+
+/** `PUT /api/ops/pack/draft/texts`: the form saved over the game.yaml of hash `replaces`. */
+export const opsGameTextsSave = z.object({ form: opsGameTextsForm, replaces: z.string().max(64) });

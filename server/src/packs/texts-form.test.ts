@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { repoRoot } from "../config";
+import { readTexts, writeTexts } from "./texts-form";
+
+const demo = readFileSync(resolve(repoRoot, "content/demo/game.yaml"), "utf8");
+
+function formOf(text: string) {
+  const read = readTexts(text);
+  if (!read.ok) throw new Error(read.reason);
+  return read.form;
+}
+
+/** The lines of `after` that are not those of `before`, in order. */
+function changedLines(before: string, after: string): string[] {
+  const old = new Set(before.split("\n"));
+  return after.split("\n").filter((line) => !old.has(line));
+}
+
+describe("the studio's texts form over game.yaml", () => {
+  it("reads what players read besides stations and stories, in the game's languages", () => {
+    const read = readTexts(demo);
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.languages).toEqual(["de", "en"]);
+    expect(read.form.rejection.en).toBe("That's not it, I'm afraid. Try again!");
+    expect(read.form.intro).toHaveLength(4);
+    expect(read.form.help[0]?.headline.de).toBe("Wie starte ich eine Station?");
+    expect(read.form.news).toHaveLength(3);
+    expect(read.form.crest.map((row) => row.finishedStories)).toEqual([0, 1, 2, 3]);
+    expect(read.form.privacy?.de).toContain("Datenschutz");
+  });
+
+  it("writes a changed one-line text where it stands, and nothing else", () => {
+    const form = formOf(demo);
+    const help = form.help.map((item, index) =>
+      index === 0 ? { ...item, headline: { ...item.headline, en: "How do I begin?" } } : item,
+    );
+    const crest = form.crest.map((row) =>
+      row.finishedStories === 2 ? { ...row, caption: { ...row.caption, de: "Sammlerin" } } : row,
+    );
+    const after = writeTexts(demo, {
+      ...form,
+      help,
+      crest,
+      rejection: { ...form.rejection, de: "Leider falsch." },
+    });
+    expect(changedLines(demo, after)).toEqual([
+      "    de: Leider falsch.",
+      "      de: Sammlerin",
+      "      en: How do I begin?",
+    ]);
+    expect(after.split("\n")).toHaveLength(demo.split("\n").length);
+    const reread = formOf(after);
+    expect(reread.help[0]?.headline.en).toBe("How do I begin?");
+    expect(reread.crest[2]?.caption.de).toBe("Sammlerin");
+  });
+
+  it("adds and removes questions of the help and news texts, keeping the file's comments", () => {
+    const form = formOf(demo);
+    const after = writeTexts(demo, {
+      ...form,
+      help: [...form.help, { headline: { de: "Neu?", en: "" }, text: { de: "Ja." } }],
+      news: form.news.slice(1),
+    });
+    const reread = formOf(after);
+    expect(reread.help.at(-1)).toEqual({ headline: { de: "Neu?" }, text: { de: "Ja." } });
+    expect(reread.news).toEqual(form.news.slice(1));
+    expect(after).toContain("# /webapp/intro: exactly four steps.");
+    expect(parse(after).map).toEqual(parse(demo).map);
+  });
+
+  it("writes a new privacy text of several lines", () => {
+    const form = formOf(demo);
+    const text = "Wir speichern wenig.\n\nUnd löschen früh.";
+    const after = writeTexts(demo, { ...form, privacy: { ...form.privacy, de: text } });
+    expect(formOf(after).privacy?.de).toBe(text);
+    expect(formOf(after).privacy?.en).toBe(form.privacy?.en);
+  });
+});

@@ -1,0 +1,116 @@
+import { languages } from "@wegmarke/protocol";
+import type { Language, OpsGameTextsForm, OpsLocalized } from "@wegmarke/protocol";
+import { parse } from "yaml";
+import { gameSchema } from "../content/schema";
+import { formatIssues } from "../validation";
+import { editYaml } from "./yaml-edit";
+import type { YamlEdit } from "./yaml-edit";
+
+/** game.yaml's texts as the studio's texts form shows them, with the game's languages. */
+export type ReadTexts =
+  { ok: true; form: OpsGameTextsForm; languages: Language[] } | { ok: false; reason: string };
+
+type Path = (string | number)[];
+
+/** Reads the texts of game.yaml; a file the loader would refuse is refused here too. */
+export function readTexts(text: string): ReadTexts {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (error) {
+    return { ok: false, reason: `game.yaml cannot be read: ${(error as Error).message}` };
+  }
+  const parsed = gameSchema.safeParse(data);
+  if (!parsed.success) {
+    return { ok: false, reason: `game.yaml: ${formatIssues(parsed.error, "game")}` };
+  }
+  const game = parsed.data;
+  return {
+    ok: true,
+    // Without a list, the languages of the title, as the settings' form has them.
+    languages: game.languages ?? [
+      ...new Set<Language>([
+        game.defaultLanguage,
+        ...languages.filter((language) => (game.title[language] ?? "") !== ""),
+      ]),
+    ],
+    form: {
+      rejection: game.texts.rejection,
+      intro: game.intro.map(({ headline, text: body }) => ({ headline, text: body })),
+      help: game.help,
+      news: game.news,
+      crest: (game.crest ?? []).map(({ finishedStories, caption }) => ({
+        finishedStories,
+        caption,
+      })),
+      privacy: game.privacy?.text ?? null,
+    },
+  };
+}
+
+/** A text per language without the empty ones; German stays (the fallback every text has). */
+function written(texts: OpsLocalized): OpsLocalized {
+  return Object.fromEntries(
+    languages.flatMap((language) => {
+      const value = texts[language] ?? "";
+      return value === "" && language !== "de" ? [] : [[language, value]];
+    }),
+  );
+}
+
+/**
+ * game.yaml `text` with the form's texts: a changed text is written where it stands (one-line
+ * texts byte for byte around them), a list that grew or shrank as a whole; pictures, the map,
+ * the settings and comments stay.
+ */
+export function writeTexts(text: string, form: OpsGameTextsForm): string {
+  const before = readTexts(text);
+  if (!before.ok) return text;
+  const old = before.form;
+  const edits: YamlEdit[] = [];
+  const localized = (path: Path, was: OpsLocalized | undefined, now: OpsLocalized) => {
+    for (const language of languages) {
+      const value = now[language] ?? "";
+      if (value === (was?.[language] ?? "")) continue;
+      edits.push(
+        value === "" && language !== "de"
+          ? { path: [...path, language], remove: true }
+          : { path: [...path, language], value },
+      );
+    }
+  };
+  const headedList = (key: "help" | "intro") => {
+    const now = form[key];
+    if (now.length !== old[key].length) {
+      edits.push({
+        path: [key],
+        value: now.map(({ headline, text: body }) => ({
+          headline: written(headline),
+          text: written(body),
+        })),
+      });
+      return;
+    }
+    now.forEach((item, index) => {
+      localized([key, index, "headline"], old[key][index]?.headline, item.headline);
+      localized([key, index, "text"], old[key][index]?.text, item.text);
+    });
+  };
+  localized(["texts", "rejection"], old.rejection, form.rejection);
+  // The introduction has exactly four steps: only their texts change here.
+  if (form.intro.length === old.intro.length) headedList("intro");
+  headedList("help");
+  if (form.news.length !== old.news.length) {
+    edits.push({ path: ["news"], value: form.news.map(written) });
+  } else {
+    form.news.forEach((item, index) => localized(["news", index], old.news[index], item));
+  }
+  for (const row of form.crest) {
+    const was = old.crest.find((level) => level.finishedStories === row.finishedStories);
+    if (was) localized(["crest", row.finishedStories, "caption"], was.caption, row.caption);
+  }
+  if (form.privacy !== null && old.privacy !== null) {
+    localized(["privacy", "text"], old.privacy, form.privacy);
+  }
+  return editYaml(text, edits);
+}
