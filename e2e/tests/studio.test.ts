@@ -249,4 +249,27 @@ describe("the studio in the console", () => {
     await reader.goto("/webapp/help");
     await reader.getByText("Wie fange ich an?").waitFor();
   });
+
+  it("lays the map's picture by its corners over the stations", async () => {
+    await openStudio(mara);
+    const game = mara
+      .locator("details.draft-folder")
+      .filter({ hasText: "Einstellungen und Texte des Spiels" });
+    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await game.locator("summary").click();
+    }
+    await game.getByRole("link", { name: "Karte bearbeiten" }).click();
+    await mara.getByRole("heading", { name: "Die Karte des Spiels" }).waitFor();
+    const map = mara.getByRole("region", { name: "Das Bild über den Stationen" });
+    await map.locator(".leaflet-image-layer").waitFor();
+    expect(await map.locator(".ops-map-station").count()).toBeGreaterThan(10);
+    await mara.getByLabel("Nordrand (Breitengrad)").fill("50.8175");
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    expect(await draftText(mara, "game.yaml")).toContain(
+      "bounds: [[50.805, 8.762], [50.8175, 8.779]] # [[south, west], [north, east]]",
+    );
+    await settle(mara);
+    await screenshot(mara, "studio-08-map");
+  });
 });

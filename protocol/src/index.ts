@@ -13,6 +13,7 @@ export * from "./pack";
 export * from "./studio";
 export * from "./studio-forms";
 export * from "./studio-texts";
+export * from "./studio-map";
 export * from "./team";
 export * from "./text";
 export * from "./places";

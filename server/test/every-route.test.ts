@@ -7,6 +7,8 @@ import {
   opsGameEdit,
   opsGameTextsEdit,
   opsGameTextsSave,
+  opsMapEdit,
+  opsMapSave,
   opsStoryEdit,
   opsStorySave,
   opsStationEdit,
@@ -770,6 +772,43 @@ const CASES: RouteCase[] = [
         method: "PUT",
         path: "/api/ops/pack/draft/texts",
         body: { form: edit.form, replaces: edit.hash },
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/ops/pack/draft/map",
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...get("/api/ops/pack/draft/map"), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/pack/draft/map",
+    jsonRefusal: { 409: "theirs" },
+    fields: { in: "body", schema: opsMapSave },
+    valid: async (h) => {
+      await h.packVersion();
+      const edit = opsMapEdit.parse(
+        await h.ok({ ...get("/api/ops/pack/draft/map"), headers: OPS_BEARER }),
+      );
+      return {
+        method: "PUT",
+        path: "/api/ops/pack/draft/map",
+        body: { form: edit.form, replaces: edit.hash },
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/ops/pack/draft/media",
+    valid: async (h) => {
+      await h.packVersion();
+      return {
+        ...get("/api/ops/pack/draft/media", { path: "map/oberstadt.svg" }),
         headers: OPS_BEARER,
       };
     },

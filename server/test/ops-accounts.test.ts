@@ -472,6 +472,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ["PUT", "/pack/draft/media?path=intro/x.png", { x: 1 }],
       ["GET", "/pack/draft/game", undefined],
       ["GET", "/pack/draft/texts", undefined],
+      ["GET", "/pack/draft/map", undefined],
       ["GET", "/pack/draft/story?folder=stories/1-zwei-studenten", undefined],
       ["POST", "/pack/draft/check", {}],
       ["POST", "/pack/draft/publish", {}],

@@ -9,6 +9,7 @@ import {
   opsDraftText,
   opsGameEdit,
   opsGameTextsEdit,
+  opsMapEdit,
   opsInkCompiled,
   opsStationCreated,
   opsStationEdit,
@@ -358,6 +359,43 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       await (await fetch(`${app.url}/webapp/content/en.json`)).json(),
     );
     expect(content.help?.at(-1)).toMatchObject({ headline: "Where is the map?" });
+  });
+
+  it("sets the map's corners in its form, and shows the draft's map picture", async () => {
+    const app = await instance();
+    const edit = opsMapEdit.parse((await ops(app, "GET", "/pack/draft/map")).json);
+    expect(edit.pictures).toEqual(["map/oberstadt.svg"]);
+    expect(edit.stations.length).toBeGreaterThan(10);
+    expect(edit.form?.image?.path).toBe("map/oberstadt.svg");
+    const bounds: [[number, number], [number, number]] = [
+      [50.804, 8.761],
+      [50.818, 8.78],
+    ];
+    const form = { image: { path: "map/oberstadt.svg", bounds }, tiles: null };
+    const saved = await ops(app, "PUT", "/pack/draft/map", { form, replaces: edit.hash });
+    expect(saved.status, saved.text).toBe(200);
+    const swapped = await ops(app, "PUT", "/pack/draft/map", {
+      form: { ...form, image: { ...form.image, bounds: [bounds[1], bounds[0]] } },
+      replaces: edit.hash,
+    });
+    expect([swapped.status, swapped.text]).toEqual([
+      400,
+      expect.stringContaining("south and west"),
+    ]);
+    expect((await ops(app, "POST", "/pack/draft/publish", {})).status).toBe(200);
+    const content = publicContentSchema.parse(
+      await (await fetch(`${app.url}/webapp/content/de.json`)).json(),
+    );
+    expect(content.map?.image?.bounds).toEqual(bounds);
+
+    const picture = await fetch(`${app.url}/api/ops/pack/draft/media?path=map/oberstadt.svg`, {
+      headers: BEARER,
+    });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await picture.text()).toContain("<svg");
+    expect((await ops(app, "GET", "/pack/draft/media?path=map/fehlt.png")).status).toBe(404);
+    expect((await ops(app, "GET", "/pack/draft/media?path=game.yaml")).status).toBe(415);
   });
 
   it("edits a story in its form, with the media its folder holds, for players", async () => {

@@ -1,5 +1,6 @@
 /* The studio's calls: the draft, its files and forms, the check, the preview and publish. */
 import {
+  opsMapEdit,
   opsDraft,
   opsDraftCheck,
   opsDraftPublishOutcome,
@@ -14,6 +15,8 @@ import {
   opsPreviewOutcome,
 } from "@wegmarke/protocol";
 import type {
+  OpsMapEdit,
+  OpsMapForm,
   OpsDraft,
   OpsDraftCheck,
   OpsDraftPublishOutcome,
@@ -32,7 +35,7 @@ import type {
   OpsPreviewOutcome,
   OpsPreviewRequest,
 } from "@wegmarke/protocol";
-import { call } from "./client";
+import { API_BASE, call } from "./client";
 
 /** The studio's draft: the pack's files with the draft's changes. */
 export const getDraft = (signal?: AbortSignal): Promise<OpsDraft> =>
@@ -172,3 +175,20 @@ export const previewDraft = (mode: OpsPreviewRequest): Promise<OpsPreviewOutcome
 /** Forgets the draft's changes. */
 export const discardDraft = (): Promise<OpsDraft> =>
   call("/pack/draft", { method: "DELETE", schema: opsDraft });
+
+/** The map of the draft's game.yaml, with the pictures of map/ and the stations' places. */
+export const getDraftMap = (signal?: AbortSignal): Promise<OpsMapEdit> =>
+  call("/pack/draft/map", { schema: opsMapEdit, ...(signal && { signal }) });
+
+/** Saves the map over the game.yaml of hash `replaces`: 200, or 409 with theirs. */
+export const saveDraftMap = (form: OpsMapForm, replaces: string): Promise<OpsDraftSaveOutcome> =>
+  call("/pack/draft/map", {
+    method: "PUT",
+    body: { form, replaces },
+    schema: opsDraftSaveOutcome,
+    accept: [409],
+  });
+
+/** The address of a medium as the draft has it (an uploaded map picture, say). */
+export const draftMediumUrl = (path: string): string =>
+  `${API_BASE}/pack/draft/media?${new URLSearchParams({ path })}`;

@@ -1,5 +1,7 @@
+import { createReadStream } from "node:fs";
 import {
   opsDraftFileQuery,
+  opsDraftMediumQuery,
   opsDraftMediaQuery,
   opsDraftRemove,
   opsDraftSave,
@@ -7,6 +9,7 @@ import {
   opsGameSave,
   opsGameTextsSave,
   opsInkCompileRequest,
+  opsMapSave,
   opsPreviewRequest,
   opsStationCreate,
   opsStationQuery,
@@ -28,11 +31,13 @@ import {
   MEDIA_UPLOAD_LIMIT,
   fitMedia,
   mediaRefusal,
+  mediaType,
 } from "../packs/media-upload";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
 import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
+import { GameForms } from "../packs/game-forms";
 import { PackForms } from "../packs/pack-forms";
 import { ServiceError } from "../errors";
 import { parse } from "./parse";
@@ -58,6 +63,7 @@ export type DraftRouteDeps = {
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   const { drafts, library, release, compile, storyId, author, record, preview } = deps;
   const forms = new PackForms(drafts);
+  const gameForms = new GameForms(drafts, () => forms.stationPlaces());
   return async (app) => {
     app.get("", async () => drafts.draft());
 
@@ -130,23 +136,44 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.get("/game", async () => forms.game());
+    app.get("/game", async () => gameForms.game());
 
     app.put("/game", async (request, reply) => {
       const { form, replaces } = parse(opsGameSave, request.body);
-      const outcome = await forms.saveGame(form, replaces, author(request));
+      const outcome = await gameForms.saveGame(form, replaces, author(request));
       await record(request, "pack.draft.save", `game.yaml${outcome.ok ? "" : " refused: changed"}`);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.get("/texts", async () => forms.texts());
+    app.get("/texts", async () => gameForms.texts());
 
     app.put("/texts", async (request, reply) => {
       const { form, replaces } = parse(opsGameTextsSave, request.body);
-      const outcome = await forms.saveTexts(form, replaces, author(request));
+      const outcome = await gameForms.saveTexts(form, replaces, author(request));
       const detail = `game.yaml (texts)${outcome.ok ? "" : " refused: changed"}`;
       await record(request, "pack.draft.save", detail);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    app.get("/map", async () => gameForms.map());
+
+    app.put("/map", async (request, reply) => {
+      const { form, replaces } = parse(opsMapSave, request.body);
+      const outcome = await gameForms.saveMap(form, replaces, author(request));
+      const detail = `game.yaml (map)${outcome.ok ? "" : " refused: changed"}`;
+      await record(request, "pack.draft.save", detail);
+      return reply.code(outcome.ok ? 200 : 409).send(outcome);
+    });
+
+    // A medium as the draft has it, for the forms to show (an uploaded map, say).
+    app.get("/media", async (request, reply) => {
+      const { path } = parse(opsDraftMediumQuery, request.query, "query");
+      const type = mediaType(path);
+      if (type === undefined) throw new ServiceError(415, "not a medium of the app");
+      const file = await drafts.mediumFile(path);
+      if (file === undefined) throw new ServiceError(404, "no such file in the draft");
+      reply.header("cache-control", "no-store").type(type);
+      return reply.send(createReadStream(file));
     });
 
     app.post("/stations", async (request, reply) => {

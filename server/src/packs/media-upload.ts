@@ -30,6 +30,24 @@ export const MEDIA_CONTENT_TYPES = [
   "video/webm",
 ];
 
+/** The type a medium of the draft is sent with, by its name's extension; undefined for none. */
+export function mediaType(path: string): string | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  const types: Record<string, string> = {
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    png: "image/png",
+    gif: "image/gif",
+    webp: "image/webp",
+    avif: "image/avif",
+    svg: "image/svg+xml",
+    mp3: "audio/mpeg",
+    mp4: "video/mp4",
+    webm: "video/webm",
+  };
+  return extension === undefined ? undefined : types[extension];
+}
+
 const EXTENSIONS: Record<string, { kind: Kind; sniff: (bytes: Buffer) => boolean }> = {
   jpg: { kind: "image", sniff: (b) => starts(b, [0xff, 0xd8, 0xff]) },
   jpeg: { kind: "image", sniff: (b) => starts(b, [0xff, 0xd8, 0xff]) },

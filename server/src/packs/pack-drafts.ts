@@ -67,6 +67,12 @@ export class PackDrafts {
     return this.textOf(file, current);
   }
 
+  /** Where this instance keeps the bytes of the draft's `file`; undefined for none. */
+  async mediumFile(file: string): Promise<string | undefined> {
+    const { hash } = currentOf(await this.state(), file);
+    return hash === null ? undefined : this.deps.library.blobFile(hash);
+  }
+
   /** Saves a text file where it still has the content `replaces`; else answers theirs. */
   async save(
     file: string,

@@ -2,10 +2,6 @@ import { languages } from "@wegmarke/protocol";
 import type {
   Language,
   OpsDraftSaveOutcome,
-  OpsGameEdit,
-  OpsGameForm,
-  OpsGameTextsEdit,
-  OpsGameTextsForm,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
@@ -16,8 +12,6 @@ import type {
 import { parse, stringify } from "yaml";
 import { ServiceError } from "../errors";
 import type { PackDrafts } from "./pack-drafts";
-import { readGame, writeGame } from "./game-form";
-import { readTexts, writeTexts } from "./texts-form";
 import { readStation, writeStation } from "./station-form";
 import { readStory, writeStory } from "./story-form";
 
@@ -125,41 +119,12 @@ export class PackForms {
     return this.drafts.save(path, text, replaces, by);
   }
 
-  /** The game's settings from the draft's game.yaml. */
-  async game(): Promise<OpsGameEdit> {
-    const file = await this.drafts.text("game.yaml");
-    const read = readGame(file.text);
-    if (!read.ok) throw new ServiceError(422, `${read.reason} (open game.yaml as text to fix it)`);
-    return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form };
-  }
-
-  async saveGame(
-    form: OpsGameForm,
-    replaces: string,
-    by: string | null,
-  ): Promise<OpsDraftSaveOutcome> {
-    const file = await this.drafts.text("game.yaml");
-    const text = file.hash === replaces ? writeGame(file.text, form) : file.text;
-    return this.drafts.save("game.yaml", text, replaces, by);
-  }
-
-  /** What players read in game.yaml (help, introduction, news texts, crest, privacy). */
-  async texts(): Promise<OpsGameTextsEdit> {
-    const file = await this.drafts.text("game.yaml");
-    const read = readTexts(file.text);
-    if (!read.ok) throw new ServiceError(422, `${read.reason} (open game.yaml as text to fix it)`);
-    const { form, languages } = read;
-    return { hash: file.hash ?? "", by: file.by, at: file.at, languages, form };
-  }
-
-  async saveTexts(
-    form: OpsGameTextsForm,
-    replaces: string,
-    by: string | null,
-  ): Promise<OpsDraftSaveOutcome> {
-    const file = await this.drafts.text("game.yaml");
-    const text = file.hash === replaces ? writeTexts(file.text, form) : file.text;
-    return this.drafts.save("game.yaml", text, replaces, by);
+  /** Every station of the draft where it lies. */
+  async stationPlaces(): Promise<OpsStationPlace[]> {
+    const draft = await this.drafts.draft();
+    return this.places(
+      stationFolders(draft.files.filter((f) => f.hash !== null).map((f) => f.path)),
+    );
   }
 
   /** A new station: the next free number, placed amid the others, with a first dialogue. */

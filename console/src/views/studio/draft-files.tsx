@@ -90,6 +90,9 @@ export function DraftFiles({ files, onChanged }: { files: OpsDraftFile[]; onChan
                   </Link>{" "}
                   <Link className="button button--small" to="/ops/studio?texts">
                     {t("studio.editTexts")}
+                  </Link>{" "}
+                  <Link className="button button--small" to="/ops/studio?map">
+                    {t("studio.editMap")}
                   </Link>
                 </p>
               )}

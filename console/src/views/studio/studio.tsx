@@ -5,6 +5,7 @@ import { DraftOverview } from "./draft-overview";
 import { FileEditor } from "./file-editor";
 import { GameEditor } from "./game-editor";
 import { StationEditor } from "./station-editor";
+import { MapEditor } from "./map-editor";
 import { StoryEditor } from "./story-editor";
 import { TextsEditor } from "./texts-editor";
 
@@ -20,6 +21,7 @@ export function StudioView() {
   const station = search.get("station");
   const game = search.has("game");
   const gameTexts = search.has("texts");
+  const gameMap = search.has("map");
   const story = search.get("story");
   const line = Number(search.get("line"));
   return (
@@ -33,6 +35,8 @@ export function StudioView() {
         <GameEditor />
       ) : gameTexts ? (
         <TextsEditor />
+      ) : gameMap ? (
+        <MapEditor />
       ) : station !== null ? (
         <StationEditor key={station} folder={station} />
       ) : file === null ? (

@@ -1,0 +1,93 @@
+import type {
+  OpsDraftSaveOutcome,
+  OpsGameEdit,
+  OpsGameForm,
+  OpsGameTextsEdit,
+  OpsGameTextsForm,
+  OpsMapEdit,
+  OpsMapForm,
+  OpsStationPlace,
+} from "@wegmarke/protocol";
+import { ServiceError } from "../errors";
+import { readGame, writeGame } from "./game-form";
+import { readMap, writeMap } from "./map-form";
+import type { PackDrafts } from "./pack-drafts";
+import { readTexts, writeTexts } from "./texts-form";
+
+const GAME = "game.yaml";
+/** The pictures a map may be: of the draft's map/ folder. */
+const MAP_PICTURE = /^map\/[^/]+\.(png|jpe?g|webp|avif|gif|svg)$/i;
+
+/** Why a form of game.yaml cannot be shown, and where to fix it. */
+function unreadable(reason: string): never {
+  throw new ServiceError(422, `${reason} (open game.yaml as text to fix it)`);
+}
+
+/**
+ * The studio's forms over the draft's game.yaml: the settings, what players read, the map.
+ * Each writes only what it changed, over the content it was read with.
+ */
+export class GameForms {
+  constructor(
+    private readonly drafts: PackDrafts,
+    private readonly stations: () => Promise<OpsStationPlace[]>,
+  ) {}
+
+  /** The game's title, languages and settings. */
+  async game(): Promise<OpsGameEdit> {
+    const file = await this.drafts.text(GAME);
+    const read = readGame(file.text);
+    if (!read.ok) unreadable(read.reason);
+    return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form };
+  }
+
+  saveGame(form: OpsGameForm, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {
+    return this.write((text) => writeGame(text, form), replaces, by);
+  }
+
+  /** What players read (help, introduction, news texts, crest, privacy). */
+  async texts(): Promise<OpsGameTextsEdit> {
+    const file = await this.drafts.text(GAME);
+    const read = readTexts(file.text);
+    if (!read.ok) unreadable(read.reason);
+    const { form, languages } = read;
+    return { hash: file.hash ?? "", by: file.by, at: file.at, languages, form };
+  }
+
+  saveTexts(
+    form: OpsGameTextsForm,
+    replaces: string,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    return this.write((text) => writeTexts(text, form), replaces, by);
+  }
+
+  /** The map, with the pictures it may show and the stations to set its corners against. */
+  async map(): Promise<OpsMapEdit> {
+    const file = await this.drafts.text(GAME);
+    const read = readMap(file.text);
+    if (!read.ok) unreadable(read.reason);
+    const draft = await this.drafts.draft();
+    const pictures = draft.files
+      .filter((entry) => entry.hash !== null && MAP_PICTURE.test(entry.path))
+      .map((entry) => entry.path);
+    const stations = await this.stations();
+    return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form, pictures, stations };
+  }
+
+  saveMap(form: OpsMapForm, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {
+    return this.write((text) => writeMap(text, form), replaces, by);
+  }
+
+  /** Writes game.yaml as `edit` makes it, where it still has the content `replaces`. */
+  private async write(
+    edit: (text: string) => string,
+    replaces: string,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    const file = await this.drafts.text(GAME);
+    // Written onto the file as it is now; a save over another's is refused by the draft.
+    const text = file.hash === replaces ? edit(file.text) : file.text;
+    return this.drafts.save(GAME, text, replaces, by);
+  }
+}
