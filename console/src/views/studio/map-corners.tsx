@@ -75,10 +75,14 @@ export default function MapCorners(props: Props) {
     for (const station of stations) frame.extend([station.latitude, station.longitude]);
     map.fitBounds(frame, { padding: [16, 16], animate: false });
     map.getContainer().setAttribute("aria-label", label);
-    const resized = new ResizeObserver(() => map.invalidateSize(false));
-    resized.observe(element.current);
+    // Browsers without it (and jsdom) keep the size the map started with.
+    const resized =
+      typeof ResizeObserver === "undefined"
+        ? undefined
+        : new ResizeObserver(() => map.invalidateSize(false));
+    resized?.observe(element.current);
     return () => {
-      resized.disconnect();
+      resized?.disconnect();
       map.remove();
       parts.current = null;
     };
