@@ -55,6 +55,17 @@ describe("the studio in the console", () => {
       .getByRole("heading", { name: /^Entwurf auf Version \d+ · live: Version \d+$/ })
       .waitFor();
   };
+  /** Opens one of the game's forms from the folder of game.yaml. */
+  const openGameForm = async (page: Page, link: string) => {
+    await openStudio(page);
+    const game = page
+      .locator("details.draft-folder")
+      .filter({ hasText: "Einstellungen und Texte des Spiels" });
+    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await game.locator("summary").click();
+    }
+    await game.getByRole("link", { name: link }).click();
+  };
   const openFile = async (page: Page, folder: string, name: string) => {
     const details = page.locator("details.draft-folder").filter({ hasText: folder });
     if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
@@ -168,18 +179,7 @@ describe("the studio in the console", () => {
   });
 
   it("changes the game's settings in a form", async () => {
-    await openStudio(mara);
-    const game = mara
-      .locator("details.draft-folder")
-      .filter({ hasText: "Einstellungen und Texte des Spiels" });
-    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
-      await game.locator("summary").click();
-    }
-    await game
-      .getByRole("link", {
-        name: "Titel, Sprachen und Einstellungen des Spiels im Formular bearbeiten",
-      })
-      .click();
+    await openGameForm(mara, "Titel, Sprachen und Einstellungen des Spiels im Formular bearbeiten");
     await mara
       .getByRole("heading", { name: "Das Spiel: Titel, Sprachen, Einstellungen" })
       .waitFor();
@@ -216,18 +216,10 @@ describe("the studio in the console", () => {
   });
 
   it("changes a help answer in the texts form, which players read once it is published", async () => {
-    await openStudio(mara);
-    const game = mara
-      .locator("details.draft-folder")
-      .filter({ hasText: "Einstellungen und Texte des Spiels" });
-    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
-      await game.locator("summary").click();
-    }
-    await game
-      .getByRole("link", {
-        name: "Hilfe, Einführung, Nachrichtentexte, Wappen und Datenschutz bearbeiten",
-      })
-      .click();
+    await openGameForm(
+      mara,
+      "Hilfe, Einführung, Nachrichtentexte, Wappen und Datenschutz bearbeiten",
+    );
     await mara.getByRole("heading", { name: "Was die Spielenden lesen" }).waitFor();
     await mara.getByLabel("Frage 1 (Deutsch)").fill("Wie fange ich an?");
     await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
@@ -251,14 +243,7 @@ describe("the studio in the console", () => {
   });
 
   it("lays the map's picture by its corners over the stations", async () => {
-    await openStudio(mara);
-    const game = mara
-      .locator("details.draft-folder")
-      .filter({ hasText: "Einstellungen und Texte des Spiels" });
-    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
-      await game.locator("summary").click();
-    }
-    await game.getByRole("link", { name: "Karte bearbeiten" }).click();
+    await openGameForm(mara, "Karte bearbeiten");
     await mara.getByRole("heading", { name: "Die Karte des Spiels" }).waitFor();
     const map = mara.getByRole("region", { name: "Das Bild über den Stationen" });
     await map.locator(".leaflet-image-layer").waitFor();

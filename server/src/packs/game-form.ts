@@ -2,15 +2,15 @@ import { languages } from "@wegmarke/protocol";
 import type { Language, OpsGameForm } from "@wegmarke/protocol";
 import { parse } from "yaml";
 import { gameSchema } from "../content/schema";
+import type { GameFile } from "../content/schema";
 import { formatIssues } from "../validation";
 import { editYaml } from "./yaml-edit";
 import type { YamlEdit } from "./yaml-edit";
 
-/** The game.yaml as the studio's game form shows it, or why it cannot. */
-export type ReadGame = { ok: true; form: OpsGameForm } | { ok: false; reason: string };
-
-/** Reads game.yaml into the form; a file the loader would refuse is refused here too. */
-export function readGame(text: string): ReadGame {
+/** game.yaml as the loader reads it, or why it cannot: a file it would refuse is refused here. */
+export function parseGame(
+  text: string,
+): { ok: true; game: GameFile } | { ok: false; reason: string } {
   let data: unknown;
   try {
     data = parse(text);
@@ -21,7 +21,17 @@ export function readGame(text: string): ReadGame {
   if (!parsed.success) {
     return { ok: false, reason: `game.yaml: ${formatIssues(parsed.error, "game")}` };
   }
-  const game = parsed.data;
+  return { ok: true, game: parsed.data };
+}
+
+/** The game.yaml as the studio's game form shows it, or why it cannot. */
+export type ReadGame = { ok: true; form: OpsGameForm } | { ok: false; reason: string };
+
+/** Reads game.yaml into the form; a file the loader would refuse is refused here too. */
+export function readGame(text: string): ReadGame {
+  const parsed = parseGame(text);
+  if (!parsed.ok) return parsed;
+  const { game } = parsed;
   const titled = languages.filter((language) => (game.title[language] ?? "") !== "");
   const written: Language[] = game.languages ?? [
     ...new Set<Language>([game.defaultLanguage, ...titled]),

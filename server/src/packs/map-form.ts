@@ -1,7 +1,5 @@
 import type { OpsMapForm } from "@wegmarke/protocol";
-import { parse } from "yaml";
-import { gameSchema } from "../content/schema";
-import { formatIssues } from "../validation";
+import { parseGame } from "./game-form";
 import { editYaml } from "./yaml-edit";
 import type { YamlEdit } from "./yaml-edit";
 
@@ -10,17 +8,9 @@ export type ReadMap = { ok: true; form: OpsMapForm | null } | { ok: false; reaso
 
 /** Reads `map:` of game.yaml; a file the loader would refuse is refused here too. */
 export function readMap(text: string): ReadMap {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    return { ok: false, reason: `game.yaml cannot be read: ${(error as Error).message}` };
-  }
-  const parsed = gameSchema.safeParse(data);
-  if (!parsed.success) {
-    return { ok: false, reason: `game.yaml: ${formatIssues(parsed.error, "game")}` };
-  }
-  const { map } = parsed.data;
+  const parsed = parseGame(text);
+  if (!parsed.ok) return parsed;
+  const { map } = parsed.game;
   if (!map) return { ok: true, form: null };
   return {
     ok: true,

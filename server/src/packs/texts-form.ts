@@ -1,8 +1,6 @@
 import { languages } from "@wegmarke/protocol";
 import type { Language, OpsGameTextsForm, OpsLocalized } from "@wegmarke/protocol";
-import { parse } from "yaml";
-import { gameSchema } from "../content/schema";
-import { formatIssues } from "../validation";
+import { parseGame } from "./game-form";
 import { editYaml } from "./yaml-edit";
 import type { YamlEdit } from "./yaml-edit";
 
@@ -14,17 +12,9 @@ type Path = (string | number)[];
 
 /** Reads the texts of game.yaml; a file the loader would refuse is refused here too. */
 export function readTexts(text: string): ReadTexts {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    return { ok: false, reason: `game.yaml cannot be read: ${(error as Error).message}` };
-  }
-  const parsed = gameSchema.safeParse(data);
-  if (!parsed.success) {
-    return { ok: false, reason: `game.yaml: ${formatIssues(parsed.error, "game")}` };
-  }
-  const game = parsed.data;
+  const parsed = parseGame(text);
+  if (!parsed.ok) return parsed;
+  const { game } = parsed;
   return {
     ok: true,
     // Without a list, the languages of the title, as the settings' form has them.

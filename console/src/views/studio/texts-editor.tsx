@@ -71,6 +71,59 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
+type Remove = { label: string; onRemove: () => void };
+
+/** One entry of a list of texts, with a button to remove it where the list allows. */
+function Item({ remove, children }: { remove?: Remove; children: ReactNode }) {
+  return (
+    <div className="stack texts__item">
+      {children}
+      {remove && (
+        <p>
+          <button type="button" className="button button--small" onClick={remove.onRemove}>
+            {remove.label}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+type HeadedText = OpsGameTextsForm["help"][number];
+
+/** A headline and its text (a help question, an introduction's step) in every language. */
+function Headed({
+  columns,
+  labels: [headlineLabel, textLabel],
+  item,
+  onChange,
+  remove,
+}: {
+  columns: Language[];
+  labels: [string, string];
+  item: HeadedText;
+  onChange: (item: HeadedText) => void;
+  remove?: Remove;
+}) {
+  return (
+    <Item {...(remove && { remove })}>
+      <Localized
+        label={headlineLabel}
+        columns={columns}
+        value={item.headline}
+        onChange={(headline) => onChange({ ...item, headline })}
+      />
+      <Localized
+        label={textLabel}
+        columns={columns}
+        rows={3}
+        value={item.text}
+        onChange={(text) => onChange({ ...item, text })}
+      />
+    </Item>
+  );
+}
+
 function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => void }) {
   const { t } = useI18n();
   const id = useId();
@@ -104,32 +157,17 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
       </Group>
       <Group legend={t("texts.help")}>
         {form.help.map((item, index) => (
-          <div key={index} className="stack texts__item">
-            <Localized
-              label={t("texts.question", { n: index + 1 })}
-              columns={columns}
-              value={item.headline}
-              onChange={(headline) =>
-                change({ help: replaced(form.help, index, { ...item, headline }) })
-              }
-            />
-            <Localized
-              label={t("texts.answer", { n: index + 1 })}
-              columns={columns}
-              rows={3}
-              value={item.text}
-              onChange={(text) => change({ help: replaced(form.help, index, { ...item, text }) })}
-            />
-            <p>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => change({ help: form.help.filter((_, at) => at !== index) })}
-              >
-                {t("texts.removeQuestion", { n: index + 1 })}
-              </button>
-            </p>
-          </div>
+          <Headed
+            key={index}
+            columns={columns}
+            labels={[t("texts.question", { n: index + 1 }), t("texts.answer", { n: index + 1 })]}
+            item={item}
+            onChange={(next) => change({ help: replaced(form.help, index, next) })}
+            remove={{
+              label: t("texts.removeQuestion", { n: index + 1 }),
+              onRemove: () => change({ help: form.help.filter((_, at) => at !== index) }),
+            }}
+          />
         ))}
         <p>
           <button
@@ -146,32 +184,26 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
       {form.intro.length > 0 && (
         <Group legend={t("texts.intro")}>
           {form.intro.map((step, index) => (
-            <div key={index} className="stack texts__item">
-              <Localized
-                label={t("texts.step", { n: index + 1 })}
-                columns={columns}
-                value={step.headline}
-                onChange={(headline) =>
-                  change({ intro: replaced(form.intro, index, { ...step, headline }) })
-                }
-              />
-              <Localized
-                label={t("texts.stepText", { n: index + 1 })}
-                columns={columns}
-                rows={3}
-                value={step.text}
-                onChange={(text) =>
-                  change({ intro: replaced(form.intro, index, { ...step, text }) })
-                }
-              />
-            </div>
+            <Headed
+              key={index}
+              columns={columns}
+              labels={[t("texts.step", { n: index + 1 }), t("texts.stepText", { n: index + 1 })]}
+              item={step}
+              onChange={(next) => change({ intro: replaced(form.intro, index, next) })}
+            />
           ))}
         </Group>
       )}
       <Group legend={t("texts.news")}>
         <p className="muted">{t("texts.newsHint")}</p>
         {form.news.map((item, index) => (
-          <div key={index} className="stack texts__item">
+          <Item
+            key={index}
+            remove={{
+              label: t("texts.removeNews", { n: index + 1 }),
+              onRemove: () => change({ news: form.news.filter((_, at) => at !== index) }),
+            }}
+          >
             <Localized
               label={t("texts.newsText", { n: index + 1 })}
               columns={columns}
@@ -179,16 +211,7 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
               value={item}
               onChange={(text) => change({ news: replaced(form.news, index, text) })}
             />
-            <p>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => change({ news: form.news.filter((_, at) => at !== index) })}
-              >
-                {t("texts.removeNews", { n: index + 1 })}
-              </button>
-            </p>
-          </div>
+          </Item>
         ))}
         <p>
           <button
