@@ -5,6 +5,7 @@ import { demoPackWith, type GamePack } from "../support/content";
 import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
 import { addOperator, signInNewOperator } from "../support/operators";
 import { startServer, type RunningServer } from "../support/server";
+import { marktplatz, standInGeocoder } from "../../server/test/support/geocoder";
 
 const SCRIPT = "stations/1-marktplatz/script.de.ink";
 const GREETING = "Hallo! Schön, dass du da bist. Ich bin Lena und zeige dir heute die Oberstadt.";
@@ -22,10 +23,13 @@ describe("the studio in the console", () => {
   let jonas: Page;
   let player: Page;
   let pack: GamePack;
+  let geocoder: Awaited<ReturnType<typeof standInGeocoder>>;
 
   beforeAll(async () => {
     pack = await demoPackWith({});
-    server = await startServer({ CONTENT_DIR: pack.dir });
+    // Nominatim stands in here: the address search finds the Marktplatz of Marburg and Leipzig.
+    geocoder = await standInGeocoder(() => ({ status: 200, body: marktplatz }));
+    server = await startServer({ CONTENT_DIR: pack.dir, GEOCODER_URL: geocoder.url });
     browser = await launchBrowser();
     mara = (await phonePage(browser, server.url)).page;
     jonas = (await phonePage(browser, server.url)).page;
@@ -37,6 +41,7 @@ describe("the studio in the console", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await geocoder?.close();
     await pack?.remove();
   });
 
@@ -256,5 +261,38 @@ describe("the studio in the console", () => {
     );
     await settle(mara);
     await screenshot(mara, "studio-08-map");
+  });
+
+  it("finds a station's place by its address once the map has tiles", async () => {
+    await openGameForm(mara, "Karte bearbeiten");
+    await mara
+      .getByLabel("Kachel-Adresse mit {z}, {x} und {y}")
+      .fill("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    await mara.getByLabel("Quellenangabe (auf der Karte gezeigt)").fill("© OpenStreetMap");
+    await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+
+    await openStudio(mara);
+    const folder = mara.locator("details.draft-folder").filter({ hasText: "stations/3-" });
+    await folder.locator("summary").click();
+    await folder.getByRole("link", { name: "Station 3 im Formular bearbeiten" }).click();
+    await mara.getByRole("searchbox", { name: "Adresse suchen" }).fill("Marktplatz");
+    await mara.getByRole("button", { name: "Suchen", exact: true }).click();
+    const places = mara.getByRole("list", { name: /^Gefundene Orte/ });
+    await places.getByRole("button", { name: /^Marktplatz, Oberstadt, Marburg/ }).waitFor();
+    expect(geocoder.calls.at(-1)?.params.get("accept-language")).toBe("de");
+    await mara.getByText("Data © OpenStreetMap contributors", { exact: false }).waitFor();
+    await settle(mara);
+    await screenshot(mara, "studio-09-address-search");
+    await places.getByRole("button", { name: /^Marktplatz, Oberstadt, Marburg/ }).click();
+    expect(await mara.getByLabel("Breitengrad").inputValue()).toBe("50.8101");
+    expect(await mara.getByLabel("Längengrad").inputValue()).toBe("8.7702");
+    await mara
+      .getByText("Die Station steht jetzt bei: Marktplatz, Oberstadt", { exact: false })
+      .waitFor();
+    // Leipzig is far from the game: the form says so before anything is saved.
+    await mara.getByRole("button", { name: "Suchen", exact: true }).click();
+    await places.getByRole("button", { name: /^Marktplatz, Zentrum, Leipzig/ }).click();
+    await mara.getByText("Dieser Ort liegt außerhalb der Karte des Spiels.").waitFor();
   });
 });

@@ -68,6 +68,8 @@ export const opsStationEdit = z.object({
   /** The scripts the station has, by language (`script.de.ink`...). */
   scripts: z.array(z.string()),
   others: z.array(opsStationPlace),
+  /** The draft's map has tiles and the server an address search (`GEOCODER_URL`). */
+  addressSearch: z.boolean(),
 });
 export type OpsStationEdit = z.infer<typeof opsStationEdit>;
 

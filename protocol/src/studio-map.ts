@@ -50,3 +50,31 @@ export const opsMapSave = z.object({ form: opsMapForm, replaces: z.string().max(
 
 /** `GET /api/ops/pack/draft/media?path=…`: a medium of the draft, as it is saved there. */
 export const opsDraftMediumQuery = z.object({ path: packPath });
+
+/** `GET /api/ops/pack/draft/places?q=…&lang=…`: a typed address to look up for a station's place. */
+export const opsPlacesQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, "type at least two letters")
+    .max(200)
+    .regex(/^\P{Cc}+$/u, "no control characters"),
+  /** The language the places are named in: the console's. */
+  lang: z.enum(["de", "en"]).default("de"),
+});
+export type OpsPlacesQuery = z.infer<typeof opsPlacesQuery>;
+
+/** A place the address search found, best first. */
+export const opsPlace = z.object({
+  label: z.string(),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+export type OpsPlace = z.infer<typeof opsPlace>;
+
+export const opsPlaces = z.object({
+  places: z.array(opsPlace),
+  /** The geocoder's data licence, shown under the places (OpenStreetMap's ODbL for Nominatim). */
+  licence: z.string().nullable(),
+});
+export type OpsPlaces = z.infer<typeof opsPlaces>;

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       scriptWorkers: Math.max(1, availableParallelism() - 1),
       anonSignupsPerHour: 200,
       secret: { kind: "file", file: resolve(repoRoot, "data/secret.key") },
+      geocoderUrl: "https://nominatim.openstreetmap.org",
     });
     expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
   });
@@ -48,6 +49,7 @@ describe("loadConfig", () => {
       SCRIPT_WORKERS: "0",
       ANON_SIGNUPS_PER_HOUR: "5000",
       SECRET_KEY: "k".repeat(32),
+      GEOCODER_URL: "https://geo.example/nominatim/",
     });
     expect(config).toEqual({
       port: 9000,
@@ -67,7 +69,10 @@ describe("loadConfig", () => {
       scriptWorkers: 0,
       anonSignupsPerHour: 5000,
       secret: { kind: "value", value: "k".repeat(32) },
+      geocoderUrl: "https://geo.example/nominatim",
     });
+    expect(loadConfig({ GEOCODER_URL: "off" }).geocoderUrl).toBeNull();
+    expect(() => loadConfig({ GEOCODER_URL: "nominatim.example" })).toThrow(/^GEOCODER_URL/);
     expect(loadConfig({ DATA_DIR: "/srv/wegmarke" }).secret).toEqual({
       kind: "file",
       file: "/srv/wegmarke/secret.key",

@@ -72,6 +72,11 @@ export type Config = {
    * one instance; the others hand its calls on); `http://127.0.0.1:<port>` when unset.
    */
   instanceUrl?: string;
+  /**
+   * `GEOCODER_URL`: a geocoder with Nominatim's search API for the studio's address search
+   * (OpenStreetMap's Nominatim by default); null with `GEOCODER_URL=off`.
+   */
+  geocoderUrl: string | null;
 };
 
 /** A bad environment value: its message is the one line start-up prints. */
@@ -127,6 +132,9 @@ const addressOrRange = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
 /** Who may read the metrics unless METRICS_ALLOW says otherwise: this machine. */
 const LOOPBACK = ["127.0.0.0/8", "::1"];
 
+/** OpenStreetMap's Nominatim: free for a studio's few searches (one a second at most). */
+const DEFAULT_GEOCODER = "https://nominatim.openstreetmap.org";
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
@@ -137,6 +145,9 @@ const envSchema = z.object({
   CORS_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https?$/ }))),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   INSTANCE_URL: z.url({ protocol: /^http$/ }).optional(),
+  GEOCODER_URL: z
+    .union([z.literal("off"), z.url({ protocol: /^https?$/ })])
+    .default(DEFAULT_GEOCODER),
   SMS_PROVIDER: z.enum(smsProviders).default("console"),
   SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
@@ -208,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
         : { kind: "value", value: e.SECRET_KEY },
     ...(e.OPERATOR_TOKEN !== undefined && { operatorToken: e.OPERATOR_TOKEN }),
     ...(e.INSTANCE_URL !== undefined && { instanceUrl: e.INSTANCE_URL.replace(/\/+$/, "") }),
+    geocoderUrl: e.GEOCODER_URL === "off" ? null : e.GEOCODER_URL.replace(/\/+$/, ""),
   };
 }

@@ -473,6 +473,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       ["GET", "/pack/draft/game", undefined],
       ["GET", "/pack/draft/texts", undefined],
       ["GET", "/pack/draft/map", undefined],
+      ["GET", "/pack/draft/places?q=Marktplatz", undefined],
       ["GET", "/pack/draft/story?folder=stories/1-zwei-studenten", undefined],
       ["POST", "/pack/draft/check", {}],
       ["POST", "/pack/draft/publish", {}],

@@ -345,7 +345,19 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
         },
       ],
       rejection: { ...edit.form.rejection, en: "Not quite. Once more!" },
+      // The third step shows the second's picture; the crest's first row the next one's.
+      intro: edit.form.intro.map((step, index) =>
+        index === 2 ? { ...step, image: "intro/2.png" } : step,
+      ),
+      crest: edit.form.crest.map((row, index) =>
+        index === 0 ? { ...row, image: "points/wappen-1.png" } : row,
+      ),
+      provider: edit.form.provider && { ...edit.form.provider, name: "Stadtmarketing Marburg" },
     };
+    expect(edit.pictures).toEqual(
+      expect.arrayContaining(["intro/1.png", "intro/4.png", "points/wappen-0.png"]),
+    );
+    expect(edit.pictures.every((path) => /^(intro|points)\//.test(path))).toBe(true);
     const saved = await ops(app, "PUT", "/pack/draft/texts", { form, replaces: edit.hash });
     expect(saved.status, saved.text).toBe(200);
     // The settings' form reads the same file anew, unchanged.
@@ -359,6 +371,9 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       await (await fetch(`${app.url}/webapp/content/en.json`)).json(),
     );
     expect(content.help?.at(-1)).toMatchObject({ headline: "Where is the map?" });
+    expect(content.intro?.[2]?.imagePath).toMatch(/intro\/2\.png$/);
+    expect(content.crest?.[0]?.imagePath).toMatch(/points\/wappen-1\.png$/);
+    expect(content.privacy?.provider.name).toBe("Stadtmarketing Marburg");
   });
 
   it("sets the map's corners in its form, and shows the draft's map picture", async () => {

@@ -12,6 +12,7 @@ import {
   opsStoryEdit,
   opsStationCreated,
   opsStationEdit,
+  opsPlaces,
   opsPreviewOutcome,
 } from "@wegmarke/protocol";
 import type {
@@ -32,6 +33,7 @@ import type {
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
+  OpsPlaces,
   OpsPreviewOutcome,
   OpsPreviewRequest,
 } from "@wegmarke/protocol";
@@ -192,3 +194,14 @@ export const saveDraftMap = (form: OpsMapForm, replaces: string): Promise<OpsDra
 /** The address of a medium as the draft has it (an uploaded map picture, say). */
 export const draftMediumUrl = (path: string): string =>
   `${API_BASE}/pack/draft/media?${new URLSearchParams({ path })}`;
+
+/** Places for a typed address, near the game's stations, named in the console's language. */
+export const findPlaces = (
+  q: string,
+  lang: "de" | "en",
+  signal?: AbortSignal,
+): Promise<OpsPlaces> =>
+  call(`/pack/draft/places?${new URLSearchParams({ q, lang })}`, {
+    schema: opsPlaces,
+    ...(signal && { signal }),
+  });

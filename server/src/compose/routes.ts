@@ -35,6 +35,7 @@ import { memberKey } from "../participants/member-key";
 import { isTeamStream, playerStream, teamStream } from "../participants/participant";
 import type { Store } from "../store/store";
 import type { PreviewGames, PreviewMode } from "./previews";
+import { AddressSearch } from "../packs/address-search";
 import type { Services } from "./services";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -147,6 +148,12 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
           ...(previews && { preview: (mode: PreviewMode) => previews.open(mode) }),
+          ...(config.geocoderUrl !== null && {
+            addresses: new AddressSearch({
+              url: config.geocoderUrl,
+              userAgent: `Wegmarke studio (${config.publicUrl})`,
+            }),
+          }),
         },
       }),
     ),

@@ -10,6 +10,7 @@ import {
   opsGameTextsSave,
   opsInkCompileRequest,
   opsMapSave,
+  opsPlacesQuery,
   opsPreviewRequest,
   opsStationCreate,
   opsStationQuery,
@@ -35,6 +36,8 @@ import {
 } from "../packs/media-upload";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
+import { searchArea } from "../packs/address-search";
+import type { AddressSearch } from "../packs/address-search";
 import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
 import { GameForms } from "../packs/game-forms";
@@ -52,6 +55,8 @@ export type DraftRouteDeps = {
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
   /** Plays the draft in a game of its own (compose/previews.ts); absent in a preview's server. */
   preview?: (mode: OpsPreviewRequest) => Promise<OpsPreviewOutcome>;
+  /** Looks up typed addresses (`GEOCODER_URL`); absent when it is off. */
+  addresses?: AddressSearch;
 };
 
 /**
@@ -61,7 +66,7 @@ export type DraftRouteDeps = {
  * every instance, and discarding it.
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
-  const { drafts, library, release, compile, storyId, author, record, preview } = deps;
+  const { drafts, library, release, compile, storyId, author, record, preview, addresses } = deps;
   const forms = new PackForms(drafts);
   const gameForms = new GameForms(drafts, () => forms.stationPlaces());
   return async (app) => {
@@ -112,7 +117,16 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
 
     app.get("/station", async (request) => {
       const { folder } = parse(opsStationQuery, request.query, "query");
-      return forms.station(folder);
+      const [edit, map] = await Promise.all([forms.station(folder), gameForms.map()]);
+      return { ...edit, addressSearch: addresses !== undefined && map.form?.tiles != null };
+    });
+
+    app.get("/places", async (request) => {
+      const { q, lang } = parse(opsPlacesQuery, request.query, "query");
+      if (!addresses) throw new ServiceError(404, "the address search is off (GEOCODER_URL=off)");
+      const map = await gameForms.map();
+      const area = searchArea(map.stations, map.form?.image?.bounds ?? null);
+      return addresses.search(q, lang, area);
     });
 
     app.put("/station", async (request, reply) => {

@@ -13,7 +13,7 @@ import {
   opsRolesRequest,
   opsSessionRequest,
 } from "@wegmarke/protocol";
-import type { Language, OpsOperators, OpsReloadOutcome, OpsRole } from "@wegmarke/protocol";
+import type { Language, OpsOperators, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { addressKey } from "../accounts/addresses";
@@ -25,6 +25,7 @@ import type { OperatorService, OpsCaller } from "../operator-accounts/operator-s
 import type { OperatorTeam } from "../operator-accounts/operator-team";
 import { ok } from "./ok";
 import { packRoutes } from "./pack-routes";
+import { roleOfCall } from "./ops-roles";
 import type { PackRouteDeps } from "./pack-routes";
 import { parse } from "./parse";
 import { openSseReply } from "./sse-reply";
@@ -52,42 +53,6 @@ export type OpsRouteDeps = {
 const postersQuery = z.object({ language: languageSchema.optional() });
 
 const callers = new WeakMap<FastifyRequest, OpsCaller>();
-
-/**
- * The calls that need a role besides being an operator (docs/security.md#operators): making
- * the game is the authors', running it the hosts' (the export holds the players' data).
- */
-const roleOfCall = new Map<string, OpsRole>([
-  ["POST /api/ops/content/reload", "author"],
-  ["POST /api/ops/pack/import", "author"],
-  ["POST /api/ops/pack/versions/:id/release", "author"],
-  ["GET /api/ops/pack/draft", "author"],
-  ["DELETE /api/ops/pack/draft", "author"],
-  ["GET /api/ops/pack/draft/file", "author"],
-  ["PUT /api/ops/pack/draft/file", "author"],
-  ["DELETE /api/ops/pack/draft/file", "author"],
-  ["GET /api/ops/pack/draft/station", "author"],
-  ["PUT /api/ops/pack/draft/station", "author"],
-  ["POST /api/ops/pack/draft/stations", "author"],
-  ["GET /api/ops/pack/draft/story", "author"],
-  ["PUT /api/ops/pack/draft/story", "author"],
-  ["GET /api/ops/pack/draft/game", "author"],
-  ["PUT /api/ops/pack/draft/game", "author"],
-  ["GET /api/ops/pack/draft/texts", "author"],
-  ["GET /api/ops/pack/draft/map", "author"],
-  ["PUT /api/ops/pack/draft/map", "author"],
-  ["GET /api/ops/pack/draft/media", "author"],
-  ["PUT /api/ops/pack/draft/texts", "author"],
-  ["POST /api/ops/pack/draft/compile", "author"],
-  ["PUT /api/ops/pack/draft/media", "author"],
-  ["POST /api/ops/pack/draft/check", "author"],
-  ["POST /api/ops/pack/draft/publish", "author"],
-  ["POST /api/ops/pack/draft/preview", "author"],
-  ["POST /api/ops/news", "host"],
-  ["DELETE /api/ops/news/:id", "host"],
-  ["POST /api/ops/players/:playerId/stations/:stationId/cancel", "host"],
-  ["GET /api/ops/export.csv", "host"],
-]);
 
 /** The calls an operator with a one-time password may make: those that lead to its change. */
 const beforePasswordChange = new Set([

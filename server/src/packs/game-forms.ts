@@ -17,6 +17,8 @@ import { readTexts, writeTexts } from "./texts-form";
 const GAME = "game.yaml";
 /** The pictures a map may be: of the draft's map/ folder. */
 const MAP_PICTURE = /^map\/[^/]+\.(png|jpe?g|webp|avif|gif|svg)$/i;
+/** The pictures of the introduction's steps and the crest: of intro/ and points/. */
+const TEXT_PICTURE = /^(intro|points)\/[^/]+\.(png|jpe?g|webp|avif|gif|svg)$/i;
 
 /** Why a form of game.yaml cannot be shown, and where to fix it. */
 function unreadable(reason: string): never {
@@ -51,7 +53,8 @@ export class GameForms {
     const read = readTexts(file.text);
     if (!read.ok) unreadable(read.reason);
     const { form, languages } = read;
-    return { hash: file.hash ?? "", by: file.by, at: file.at, languages, form };
+    const pictures = await this.pictures(TEXT_PICTURE);
+    return { hash: file.hash ?? "", by: file.by, at: file.at, languages, form, pictures };
   }
 
   saveTexts(
@@ -67,16 +70,21 @@ export class GameForms {
     const file = await this.drafts.text(GAME);
     const read = readMap(file.text);
     if (!read.ok) unreadable(read.reason);
-    const draft = await this.drafts.draft();
-    const pictures = draft.files
-      .filter((entry) => entry.hash !== null && MAP_PICTURE.test(entry.path))
-      .map((entry) => entry.path);
+    const pictures = await this.pictures(MAP_PICTURE);
     const stations = await this.stations();
     return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form, pictures, stations };
   }
 
   saveMap(form: OpsMapForm, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {
     return this.write((text) => writeMap(text, form), replaces, by);
+  }
+
+  /** The draft's files whose paths `pattern` takes. */
+  private async pictures(pattern: RegExp): Promise<string[]> {
+    const draft = await this.drafts.draft();
+    return draft.files
+      .filter((entry) => entry.hash !== null && pattern.test(entry.path))
+      .map((entry) => entry.path);
   }
 
   /** Writes game.yaml as `edit` makes it, where it still has the content `replaces`. */

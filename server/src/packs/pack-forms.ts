@@ -49,7 +49,7 @@ const inkLine = (text: string) => text.replace(/[\r\n]+/g, " ").replace(/^[-+*~#
 export class PackForms {
   constructor(private readonly drafts: PackDrafts) {}
 
-  async station(folder: string): Promise<OpsStationEdit> {
+  async station(folder: string): Promise<Omit<OpsStationEdit, "addressSearch">> {
     const file = await this.drafts.text(`${folder}/station.yaml`);
     const read = readStation(file.text);
     if (!read.ok)

@@ -78,4 +78,59 @@ describe("the studio's texts form over game.yaml", () => {
     expect(formOf(after).privacy?.de).toBe(text);
     expect(formOf(after).privacy?.en).toBe(form.privacy?.en);
   });
+
+  it("changes the pictures of an introduction's step and a crest row where they stand", () => {
+    const form = formOf(demo);
+    expect(form.intro.map((step) => step.image)).toEqual([
+      "intro/1.png",
+      "intro/2.png",
+      "intro/3.png",
+      "intro/4.png",
+    ]);
+    expect(form.crest[1]?.image).toBe("points/wappen-1.png");
+    const after = writeTexts(demo, {
+      ...form,
+      intro: form.intro.map((step, index) =>
+        index === 1
+          ? { ...step, image: "intro/karte.png" }
+          : index === 3
+            ? { ...step, image: null }
+            : step,
+      ),
+      crest: form.crest.map((row) =>
+        row.finishedStories === 1 ? { ...row, image: "points/feder.png" } : row,
+      ),
+    });
+    expect(changedLines(demo, after)).toEqual([
+      "    image: points/feder.png",
+      "    image: intro/karte.png",
+    ]);
+    expect(after).not.toContain("image: intro/4.png");
+    expect(formOf(after).intro.map((step) => step.image)).toEqual([
+      "intro/1.png",
+      "intro/karte.png",
+      "intro/3.png",
+      null,
+    ]);
+  });
+
+  it("changes the privacy notice's provider: name, e-mail and the lines of the address", () => {
+    const form = formOf(demo);
+    expect(form.provider).toEqual({
+      name: "Wegmarke Demo GmbH",
+      address: ["Markt 1", "35037 Marburg", "Deutschland"],
+      email: "datenschutz@wegmarke-demo.example",
+    });
+    const provider = {
+      name: "Stadtmarketing Marburg e. V.",
+      address: ["Pilgrimstein 26", "35037 Marburg"],
+      email: "datenschutz@marburg.example",
+    };
+    const after = writeTexts(demo, { ...form, provider });
+    expect(formOf(after).provider).toEqual(provider);
+    expect(formOf(after).privacy).toEqual(form.privacy);
+    expect(parse(after).privacy.provider).toEqual(provider);
+    // The comment above the privacy notice stays.
+    expect(after).toContain("# /webapp/privacy: the provider's legal address and the notice.");
+  });
 });

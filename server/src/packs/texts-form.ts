@@ -26,14 +26,20 @@ export function readTexts(text: string): ReadTexts {
     ],
     form: {
       rejection: game.texts.rejection,
-      intro: game.intro.map(({ headline, text: body }) => ({ headline, text: body })),
+      intro: game.intro.map(({ headline, text: body, image }) => ({
+        headline,
+        text: body,
+        image: image ?? null,
+      })),
       help: game.help,
       news: game.news,
-      crest: (game.crest ?? []).map(({ finishedStories, caption }) => ({
+      crest: (game.crest ?? []).map(({ finishedStories, image, caption }) => ({
         finishedStories,
+        image,
         caption,
       })),
       privacy: game.privacy?.text ?? null,
+      provider: game.privacy?.provider ?? null,
     },
   };
 }
@@ -87,8 +93,15 @@ export function writeTexts(text: string, form: OpsGameTextsForm): string {
     });
   };
   localized(["texts", "rejection"], old.rejection, form.rejection);
-  // The introduction has exactly four steps: only their texts change here.
-  if (form.intro.length === old.intro.length) headedList("intro");
+  // The introduction has exactly four steps: only their texts and pictures change here.
+  if (form.intro.length === old.intro.length) {
+    headedList("intro");
+    form.intro.forEach(({ image }, index) => {
+      if (image === old.intro[index]?.image) return;
+      const path = ["intro", index, "image"];
+      edits.push(image === null ? { path, remove: true } : { path, value: image });
+    });
+  }
   headedList("help");
   if (form.news.length !== old.news.length) {
     edits.push({ path: ["news"], value: form.news.map(written) });
@@ -97,10 +110,25 @@ export function writeTexts(text: string, form: OpsGameTextsForm): string {
   }
   for (const row of form.crest) {
     const was = old.crest.find((level) => level.finishedStories === row.finishedStories);
-    if (was) localized(["crest", row.finishedStories, "caption"], was.caption, row.caption);
+    if (!was) continue;
+    localized(["crest", row.finishedStories, "caption"], was.caption, row.caption);
+    if (row.image !== was.image) {
+      edits.push({ path: ["crest", row.finishedStories, "image"], value: row.image });
+    }
   }
   if (form.privacy !== null && old.privacy !== null) {
     localized(["privacy", "text"], old.privacy, form.privacy);
+  }
+  if (form.provider !== null && old.provider !== null) {
+    const [now, was] = [form.provider, old.provider];
+    if (now.name !== was.name)
+      edits.push({ path: ["privacy", "provider", "name"], value: now.name });
+    if (now.email !== was.email) {
+      edits.push({ path: ["privacy", "provider", "email"], value: now.email });
+    }
+    if (now.address.join("\n") !== was.address.join("\n")) {
+      edits.push({ path: ["privacy", "provider", "address"], value: now.address });
+    }
   }
   return editYaml(text, edits);
 }

@@ -38,4 +38,20 @@ describe("editing a yaml file as an author would", () => {
   it("leaves a text without edits as it is", () => {
     expect(editYaml(yaml, [])).toBe(yaml);
   });
+
+  it("keeps the sections a rewrite did not touch as they were written", () => {
+    const game = [
+      "# The map",
+      "map:",
+      "  bounds: [[50.805, 8.762], [50.817, 8.779]] # corners",
+      "views:",
+      "  email: { label: { de: Briefe, en: Letters } }",
+      "intro:",
+      "  - headline: Hallo",
+      "    image: intro/1.png",
+      "",
+    ].join("\n");
+    const edited = editYaml(game, [{ path: ["intro", 0, "image"], remove: true }]);
+    expect(edited).toBe(game.replace("    image: intro/1.png\n", ""));
+  });
 });

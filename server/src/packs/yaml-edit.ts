@@ -1,4 +1,4 @@
-import { isScalar, parseDocument, stringify } from "yaml";
+import { isScalar, parse, parseDocument, stringify } from "yaml";
 
 /** A value to put at a path of a yaml file, or the key at the path to remove. */
 export type YamlEdit =
@@ -47,5 +47,45 @@ export function editYaml(text: string, edits: YamlEdit[]): string {
       doc.setIn(edit.path, edit.value);
     }
   }
-  return doc.toString({ lineWidth: 0 });
+  return keepUnchanged(text, doc.toString({ lineWidth: 0 }));
+}
+
+/** A top-level key's line: `name:` at the start of a line. */
+const TOP_KEY = /^([A-Za-z_][\w-]*):/;
+
+/** The file's top-level sections by key: from the key's line to the next key's. */
+function sections(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const lines = text.split("\n");
+  let key: string | null = null;
+  let start = 0;
+  lines.forEach((line, index) => {
+    const next = TOP_KEY.exec(line)?.[1];
+    if (next === undefined) return;
+    if (key !== null) found.set(key, lines.slice(start, index).join("\n"));
+    [key, start] = [next, index];
+  });
+  if (key !== null) found.set(key, lines.slice(start).join("\n"));
+  return found;
+}
+
+/**
+ * `rewritten` with each top-level section whose content did not change as `original` wrote it:
+ * yaml's writer pads flow collections and wraps differently than people do, and only the
+ * sections an edit touched should show that.
+ */
+function keepUnchanged(original: string, rewritten: string): string {
+  const before = sections(original);
+  const was = parse(original) as Record<string, unknown> | null;
+  const now = parse(rewritten) as Record<string, unknown> | null;
+  let result = rewritten;
+  for (const [key, section] of sections(rewritten)) {
+    const old = before.get(key);
+    if (old === undefined || old === section) continue;
+    if (JSON.stringify(was?.[key]) !== JSON.stringify(now?.[key])) continue;
+    const trial = result.replace(section, () => old);
+    // Kept only where the file still reads the same.
+    if (JSON.stringify(parse(trial)) === JSON.stringify(now)) result = trial;
+  }
+  return result;
 }

@@ -96,6 +96,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     scriptWorkers: 0,
     anonSignupsPerHour: 200,
     secret: { kind: "value", value: deploymentSecret },
+    // No test reaches the internet: an address search test names its own geocoder.
+    geocoderUrl: null,
     ...options.config,
   };
   const store = openStore(config.database);

@@ -7,6 +7,7 @@ import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
+import { AddressSearch } from "./address-search";
 import { PhonePreview } from "./phone-preview";
 import { placeWarnings } from "./place-warnings";
 import { StationSettings } from "./station-settings";
@@ -81,6 +82,11 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
               />
             </label>
           </div>
+          {edit.addressSearch && (
+            <AddressSearch
+              onPick={(place) => change({ latitude: place.latitude, longitude: place.longitude })}
+            />
+          )}
           {map.data !== undefined && (
             <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
               <StationMap

@@ -24,6 +24,7 @@ const round = (value: number) => Number(value.toFixed(6));
 export default function StationMap({ base, place, others, label, markerLabel, onMove }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const marker = useRef<L.Marker | null>(null);
+  const shown = useRef<L.Map | null>(null);
   const moved = useEffectEvent((latitude: number, longitude: number) =>
     onMove(latitude, longitude),
   );
@@ -77,6 +78,7 @@ export default function StationMap({ base, place, others, label, markerLabel, on
       moved(round(event.latlng.lat), round(event.latlng.lng));
     });
     marker.current = own;
+    shown.current = map;
     map.getContainer().setAttribute("aria-label", label);
     const resized = new ResizeObserver(() => map.invalidateSize(false));
     resized.observe(element.current);
@@ -84,6 +86,7 @@ export default function StationMap({ base, place, others, label, markerLabel, on
       resized.disconnect();
       map.remove();
       marker.current = null;
+      shown.current = null;
     };
     // The map is made once; the marker follows the fields below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -95,6 +98,11 @@ export default function StationMap({ base, place, others, label, markerLabel, on
     const at = own.getLatLng();
     if (at.lat !== place.latitude || at.lng !== place.longitude) {
       own.setLatLng([place.latitude, place.longitude]);
+      // A place typed or found elsewhere comes into view.
+      const map = shown.current;
+      if (map && !map.getBounds().contains(own.getLatLng())) {
+        map.setView(own.getLatLng(), Math.max(map.getZoom(), 16), { animate: false });
+      }
     }
   }, [place.latitude, place.longitude]);
 

@@ -9,8 +9,20 @@ const form = {
   intro: [],
   help: [{ headline: { de: "Wie starte ich?", en: "How do I start?" }, text: { de: "Tippen." } }],
   news: [{ de: "Heute Markt!", en: "Market today!" }],
-  crest: [{ finishedStories: 0, caption: { de: "Wanderer", en: "Wanderer" } }],
+  crest: [
+    {
+      finishedStories: 0,
+      image: "points/wappen-0.png",
+      caption: { de: "Wanderer", en: "Wanderer" },
+    },
+  ],
   privacy: null,
+  provider: null,
+};
+const pictures = ["intro/1.png", "intro/karte.png", "points/wappen-0.png", "points/feder.png"];
+const saved = {
+  ok: true,
+  file: { path: "game.yaml", hash: "u".repeat(64), size: 1, state: "changed", by: null, at: null },
 };
 
 beforeEach(() => window.history.replaceState(null, "", "/ops/studio?texts"));
@@ -19,19 +31,8 @@ describe("the studio's texts form", () => {
   it("marks a missing translation, adds a question, removes a news text and saves", async () => {
     const server = fakeServer({
       "GET /api/ops/pack/draft/texts": () =>
-        json({ hash: "t".repeat(64), by: null, at: null, languages: ["de", "en"], form }),
-      "PUT /api/ops/pack/draft/texts": () =>
-        json({
-          ok: true,
-          file: {
-            path: "game.yaml",
-            hash: "u".repeat(64),
-            size: 1,
-            state: "changed",
-            by: null,
-            at: null,
-          },
-        }),
+        json({ hash: "t".repeat(64), by: null, at: null, languages: ["de", "en"], form, pictures }),
+      "PUT /api/ops/pack/draft/texts": () => json(saved),
     });
     renderView(<StudioView />);
     await screen.findByRole("heading", { name: "What players read" });
@@ -57,5 +58,65 @@ describe("the studio's texts form", () => {
         news: [],
       },
     });
+  });
+
+  it("changes an introduction step's picture, a crest's picture and the privacy notice's provider", async () => {
+    const full = {
+      ...form,
+      intro: [
+        { headline: { de: "Willkommen" }, text: { de: "Los geht's." }, image: "intro/1.png" },
+      ],
+      privacy: { de: "Wir speichern wenig." },
+      provider: {
+        name: "Demo GmbH",
+        address: ["Markt 1", "35037 Marburg"],
+        email: "a@demo.example",
+      },
+    };
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/texts": () =>
+        json({ hash: "t".repeat(64), by: null, at: null, languages: ["de"], form: full, pictures }),
+      "PUT /api/ops/pack/draft/texts": () => json(saved),
+    });
+    renderView(<StudioView />);
+    const step = await screen.findByLabelText("Picture of step 1");
+    // A step's pictures are those of intro/; a crest's those of points/, where one is required.
+    expect([...(step as HTMLSelectElement).options].map((option) => option.value)).toEqual([
+      "",
+      "intro/1.png",
+      "intro/karte.png",
+    ]);
+    fireEvent.change(step, { target: { value: "intro/karte.png" } });
+    const crest = screen.getByLabelText("Crest after 0 stories");
+    expect([...(crest as HTMLSelectElement).options].map((option) => option.value)).toEqual([
+      "points/wappen-0.png",
+      "points/feder.png",
+    ]);
+    fireEvent.change(crest, { target: { value: "points/feder.png" } });
+    fireEvent.change(screen.getByLabelText("Postal address (one line per line)"), {
+      target: { value: "Pilgrimstein 26\n35037 Marburg" },
+    });
+    fireEvent.change(screen.getByLabelText("E-mail address for privacy questions"), {
+      target: { value: "datenschutz@marburg.example" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save to the draft" }));
+    await screen.findByText("Saved to the draft.");
+    expect(server.requests.find((request) => request.method === "PUT")?.body).toEqual({
+      replaces: "t".repeat(64),
+      form: {
+        ...full,
+        intro: [{ ...full.intro[0], image: "intro/karte.png" }],
+        crest: [{ ...form.crest[0], image: "points/feder.png" }],
+        provider: {
+          name: "Demo GmbH",
+          address: ["Pilgrimstein 26", "35037 Marburg"],
+          email: "datenschutz@marburg.example",
+        },
+      },
+    });
+    // The picture chosen is shown beside its choice, as the draft has it.
+    expect(step.closest(".texts__picture")?.querySelector("img")?.getAttribute("src")).toBe(
+      "/api/ops/pack/draft/media?path=intro%2Fkarte.png",
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import type { ReactNode } from "react";
 import { languages } from "@wegmarke/protocol";
 import type {
   Language,
@@ -11,6 +10,7 @@ import { getGameTexts, saveGameTexts } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { SaveBar, useDraftSave } from "./draft-save";
+import { Group, Headed, Item, Localized, PictureChoice, ProviderFields } from "./texts-fields";
 
 /** What players read in game.yaml besides stations and stories, in every language side by side. */
 export function TextsEditor() {
@@ -18,109 +18,6 @@ export function TextsEditor() {
     <DraftForm callKey="game-texts" load={(signal) => getGameTexts(signal)}>
       {(edit, reload) => <TextsForm edit={edit} reload={reload} />}
     </DraftForm>
-  );
-}
-
-/** A text in each language side by side; one German has and another lacks is marked missing. */
-function Localized({
-  label,
-  columns,
-  value,
-  onChange,
-  rows = 1,
-}: {
-  label: string;
-  columns: Language[];
-  value: OpsLocalized;
-  onChange: (value: OpsLocalized) => void;
-  rows?: number;
-}) {
-  const { t } = useI18n();
-  return (
-    <div className="station-texts" style={{ ["--columns" as string]: columns.length }}>
-      {columns.map((language) => {
-        const text = value[language] ?? "";
-        const missing = text === "" && (value.de ?? "") !== "";
-        const input = {
-          value: text,
-          "aria-label": `${label} (${t(`news.lang.${language}`)})`,
-          className: missing ? "station-texts__missing" : undefined,
-          onChange: (event: { target: { value: string } }) =>
-            onChange({ ...value, [language]: event.target.value }),
-        };
-        return (
-          <label key={language} className="field">
-            <span>
-              {label} · {t(`news.lang.${language}`)}
-              {missing && <span className="pill pill--warning"> {t("station.missing")}</span>}
-            </span>
-            {rows === 1 ? <input {...input} /> : <textarea rows={rows} {...input} />}
-          </label>
-        );
-      })}
-    </div>
-  );
-}
-
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="station-form__group">
-      <legend>{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-type Remove = { label: string; onRemove: () => void };
-
-/** One entry of a list of texts, with a button to remove it where the list allows. */
-function Item({ remove, children }: { remove?: Remove; children: ReactNode }) {
-  return (
-    <div className="stack texts__item">
-      {children}
-      {remove && (
-        <p>
-          <button type="button" className="button button--small" onClick={remove.onRemove}>
-            {remove.label}
-          </button>
-        </p>
-      )}
-    </div>
-  );
-}
-
-type HeadedText = OpsGameTextsForm["help"][number];
-
-/** A headline and its text (a help question, an introduction's step) in every language. */
-function Headed({
-  columns,
-  labels: [headlineLabel, textLabel],
-  item,
-  onChange,
-  remove,
-}: {
-  columns: Language[];
-  labels: [string, string];
-  item: HeadedText;
-  onChange: (item: HeadedText) => void;
-  remove?: Remove;
-}) {
-  return (
-    <Item {...(remove && { remove })}>
-      <Localized
-        label={headlineLabel}
-        columns={columns}
-        value={item.headline}
-        onChange={(headline) => onChange({ ...item, headline })}
-      />
-      <Localized
-        label={textLabel}
-        columns={columns}
-        rows={3}
-        value={item.text}
-        onChange={(text) => onChange({ ...item, text })}
-      />
-    </Item>
   );
 }
 
@@ -189,8 +86,19 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
               columns={columns}
               labels={[t("texts.step", { n: index + 1 }), t("texts.stepText", { n: index + 1 })]}
               item={step}
-              onChange={(next) => change({ intro: replaced(form.intro, index, next) })}
-            />
+              onChange={(next) =>
+                change({ intro: replaced(form.intro, index, { ...step, ...next }) })
+              }
+            >
+              <PictureChoice
+                label={t("texts.stepPicture", { n: index + 1 })}
+                value={step.image}
+                pictures={edit.pictures.filter((path) => path.startsWith("intro/"))}
+                onChange={(image) =>
+                  change({ intro: replaced(form.intro, index, { ...step, image }) })
+                }
+              />
+            </Headed>
           ))}
         </Group>
       )}
@@ -226,20 +134,34 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
       {form.crest.length > 0 && (
         <Group legend={t("texts.crest")}>
           {form.crest.map((row, index) => (
-            <Localized
-              key={row.finishedStories}
-              label={t("texts.crestRow", { count: row.finishedStories })}
-              columns={columns}
-              value={row.caption}
-              onChange={(caption) =>
-                change({ crest: replaced(form.crest, index, { ...row, caption }) })
-              }
-            />
+            <Item key={row.finishedStories}>
+              <Localized
+                label={t("texts.crestRow", { count: row.finishedStories })}
+                columns={columns}
+                value={row.caption}
+                onChange={(caption) =>
+                  change({ crest: replaced(form.crest, index, { ...row, caption }) })
+                }
+              />
+              <PictureChoice
+                label={t("texts.crestPicture", { count: row.finishedStories })}
+                value={row.image}
+                pictures={edit.pictures.filter((path) => path.startsWith("points/"))}
+                onChange={(image) =>
+                  image !== null &&
+                  change({ crest: replaced(form.crest, index, { ...row, image }) })
+                }
+                required
+              />
+            </Item>
           ))}
         </Group>
       )}
       {form.privacy !== null && (
         <Group legend={t("texts.privacy")}>
+          {form.provider !== null && (
+            <ProviderFields value={form.provider} onChange={(provider) => change({ provider })} />
+          )}
           <Localized
             label={t("texts.privacy")}
             columns={columns}
