@@ -12,7 +12,8 @@ type Report = { contentRef: string; sent: number; furthest: number; seen: boolea
  * Media in the chat, played through the app: the secret station's video in the browser's
  * native controls, and a station's audio in the app's own player. The server's answers to
  * `player/medium/progress` (the furthest ratio it keeps, and whether the medium counts as seen)
- * show what it recorded.
+ * show what it recorded. And pictures of the pack load in the width the screen shows them
+ * (decisions/038).
  */
 describe("video and audio messages", () => {
   let server: RunningServer;
@@ -191,5 +192,34 @@ describe("video and audio messages", () => {
       .filter({ hasText: "Hier endet meine Führung" })
       .waitFor({ timeout: 20_000 });
     await done().waitFor();
+  });
+
+  it("loads a station's thumbnail at 480 pixels and its page's picture at the column's width", async () => {
+    // A player of their own, on a phone at 2x.
+    const { page } = await phonePage(browser as Browser, server.url);
+    const sizes: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/elisabethkirche.jpg"))
+        sizes.push(new URL(response.url()).search);
+    });
+    await joinForFree(page, "/webapp/station");
+    const card = page.locator("article", { hasText: "Die Elisabethkirche" });
+    const thumbnail = card.locator(".station-card__image img");
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(/\/stations\/3\/elisabethkirche\.jpg\?w=480$/);
+    expect(sizes).toEqual(["?w=480"]);
+
+    await card.getByRole("link").click();
+    const picture = page.locator(".station__image");
+    // 390 CSS pixels at 2x: the 960 width, which for this 800-pixel photo is the file itself.
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(/\/elisabethkirche\.jpg\?w=960$/);
+    // Only what the screens showed was loaded: no full-size file for the thumbnail.
+    expect(sizes).toEqual(["?w=480", "?w=960"]);
+    await settle(page);
+    await screenshot(page, "media-03-station-picture");
   });
 });

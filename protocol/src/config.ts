@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { imageWidths } from "./media";
+import type { ImageWidth } from "./media";
 import { stationViewSchema } from "./events";
 import { languages } from "./languages";
 
@@ -147,3 +149,16 @@ export const publicContentSchema = z.object({
     .optional(),
 });
 export type PublicContent = z.infer<typeof publicContentSchema>;
+
+/** `GET /assets/webapp-data/<path>?w=…`: a photo of the pack in one of the smaller widths. */
+export const mediaSizeQuery = z.object({
+  w: z.coerce
+    .number()
+    .int()
+    .min(imageWidths[0])
+    .max(imageWidths[imageWidths.length - 1] ?? imageWidths[0])
+    .refine((w): w is ImageWidth => (imageWidths as readonly number[]).includes(w), {
+      message: `one of ${imageWidths.join(", ")}`,
+    })
+    .optional(),
+});

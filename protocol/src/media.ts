@@ -29,3 +29,17 @@ export function mediaType(content: string): MediaType {
   if (videoFile.test(path)) return "video";
   return "text";
 }
+
+/**
+ * The widths, besides the file itself, in which the server sends a pack's photo
+ * (`/assets/webapp-data/<path>?w=480`): a list's thumbnail or a phone's screen loads no more
+ * than it shows. The pack's images are at most 1600 pixels on their longer side.
+ */
+export const imageWidths = [480, 960] as const;
+export type ImageWidth = (typeof imageWidths)[number];
+
+/** The full size a pack's photo has at most, for `srcset`. */
+export const fullImageWidth = 1600;
+
+/** Photos the server sends in smaller widths (not SVG, whose size is free, nor GIF). */
+export const resizedImage = /\.(jpe?g|png|webp|avif)$/i;

@@ -17,6 +17,7 @@ import {
   answerRequest,
   auditQuery,
   buttonRequest,
+  mediaSizeQuery,
   mediumProgressRequest,
   opsCancelParams,
   opsNewsParams,
@@ -932,8 +933,9 @@ const CASES: RouteCase[] = [
   {
     method: "GET",
     route: "/assets/webapp-data/*",
-    valid: async () => get("/assets/webapp-data/stations/3/elisabethkirche.jpg"),
+    valid: async () => get("/assets/webapp-data/stations/3/elisabethkirche.jpg", { w: "480" }),
     param: "stations/3/elisabethkirche.jpg",
+    fields: { in: "query", schema: mediaSizeQuery },
   },
   { method: "GET", route: "/", valid: async () => get("/"), status: 302 },
   { method: "GET", route: "/webapp", valid: async () => get("/webapp"), status: 302 },

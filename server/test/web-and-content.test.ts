@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { publicContentSchema, webAppConfigSchema } from "@wegmarke/protocol";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -88,6 +89,23 @@ describe("media of the pack", () => {
     });
     expect(audio.status).toBe(206);
     expect((await audio.arrayBuffer()).byteLength).toBe(10);
+  });
+
+  it("serves a photo in the smaller widths the app asks for, and refuses others", async () => {
+    const full = await get("/assets/webapp-data/stations/3/elisabethkirche.jpg");
+    const small = await get("/assets/webapp-data/stations/3/elisabethkirche.jpg?w=480");
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-type")).toBe("image/jpeg");
+    expect(small.headers.get("cache-control")).toBe("public, max-age=3600");
+    const bytes = Buffer.from(await small.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 480, height: 360 });
+    expect(bytes.length).toBeLessThan((await full.arrayBuffer()).byteLength);
+    // No wider than 960 already: the file itself.
+    const same = await get("/assets/webapp-data/stations/3/elisabethkirche.jpg?w=960");
+    expect((await sharp(Buffer.from(await same.arrayBuffer())).metadata()).width).toBe(800);
+    const odd = await get("/assets/webapp-data/stations/3/elisabethkirche.jpg?w=500");
+    expect([odd.status, await odd.text()]).toEqual([400, expect.stringContaining("480, 960")]);
+    expect((await get("/assets/webapp-data/stations/3/missing.jpg?w=480")).status).toBe(404);
   });
 
   it("never serves scripts, station files, other folders or missing files", async () => {

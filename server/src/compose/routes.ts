@@ -36,6 +36,7 @@ import { isTeamStream, playerStream, teamStream } from "../participants/particip
 import type { Store } from "../store/store";
 import type { PreviewGames, PreviewMode } from "./previews";
 import { AddressSearch } from "../packs/address-search";
+import { ImageSizes } from "../packs/image-sizes";
 import type { Services } from "./services";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -162,7 +163,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   if (services.smsProvider instanceof OutboxSmsProvider) {
     await app.register(api(devRoutes(services.smsProvider)), { prefix: "/api/dev" });
   }
-  await app.register(contentRoutes(pack, base, fast));
+  await app.register(contentRoutes(pack, new ImageSizes(config.packCacheDir), base, fast));
   if (previews) await app.register(previewRoutes(previews));
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));

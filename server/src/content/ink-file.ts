@@ -1,3 +1,4 @@
+import "./ink-identifiers";
 import { Compiler, CompilerOptions } from "inkjs/compiler/Compiler";
 import { ErrorType } from "inkjs/compiler/Parser/ErrorType";
 import { Container } from "inkjs/engine/Container";

@@ -1,12 +1,14 @@
 import { basename, dirname } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { languageSchema } from "@wegmarke/protocol";
+import { languageSchema, mediaSizeQuery } from "@wegmarke/protocol";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { ContentPack } from "../content/model";
 import { mediaFile, publicContent } from "../content/public";
 import { ServiceError } from "../errors";
+import type { ImageSizes } from "../packs/image-sizes";
 import { compressAnswers } from "./compression";
+import { parse } from "./parse";
 
 /** Media change only when the pack is redeployed; an hour spares phones on mobile data. */
 const MEDIA_CACHE = "public, max-age=3600";
@@ -34,8 +36,16 @@ function webAppConfig(pack: ContentPack, base: string, fast: boolean): WebAppCon
   };
 }
 
-/** The pack's public side: app settings, station texts per language, media files. */
-export function contentRoutes(pack: ContentPack, base = "", fast = false): FastifyPluginAsync {
+/**
+ * The pack's public side: app settings, station texts per language, media files; a photo also
+ * in the smaller widths of `sizes` (`?w=480`).
+ */
+export function contentRoutes(
+  pack: ContentPack,
+  sizes: ImageSizes,
+  base = "",
+  fast = false,
+): FastifyPluginAsync {
   return async (app) => {
     // The station texts of a language are over 10 KB of JSON.
     await compressAnswers(app);
@@ -56,9 +66,12 @@ export function contentRoutes(pack: ContentPack, base = "", fast = false): Fasti
       // Only for `reply.sendFile`: files are picked by mediaFile, never by URL alone.
       await media.register(fastifyStatic, { root: pack.dir, serve: false, cacheControl: false });
       media.get<{ Params: { "*": string } }>("/assets/webapp-data/*", async (request, reply) => {
-        const file = await mediaFile(pack, request.params["*"]);
-        if (!file) throw new ServiceError(404, "not found");
+        const { w } = parse(mediaSizeQuery, request.query, "query");
+        const original = await mediaFile(pack, request.params["*"]);
+        if (!original) throw new ServiceError(404, "not found");
+        const file = w === undefined ? original : await sizes.file(original, w);
         reply.header("cache-control", MEDIA_CACHE);
+        // The type is the original's: a smaller width keeps its format.
         return reply.sendFile(basename(file), dirname(file));
       });
     });

@@ -3,6 +3,7 @@ import { compileInkFile } from "../content/ink-file";
 import { checkContentPack } from "../content/loader";
 import type { PackCheck } from "../content/loader";
 import type { ContentProblem } from "../content/model";
+import { lowerThisThread } from "../lib/thread-priority";
 
 /** A call to the content thread (packs/content-thread.ts), and its answer. */
 export type ContentCall =
@@ -16,6 +17,8 @@ export type ContentAnswer =
 
 if (parentPort) {
   const port = parentPort;
+  // A check or a compile can wait a little; the answers of players on the main thread cannot.
+  lowerThisThread(10);
   port.on("message", (call: ContentCall) => {
     void answer(call).then(
       (reply) => port.postMessage(reply),

@@ -88,14 +88,11 @@ export class GameForms {
   }
 
   /** Writes game.yaml as `edit` makes it, where it still has the content `replaces`. */
-  private async write(
+  private write(
     edit: (text: string) => string,
     replaces: string,
     by: string | null,
   ): Promise<OpsDraftSaveOutcome> {
-    const file = await this.drafts.text(GAME);
-    // Written onto the file as it is now; a save over another's is refused by the draft.
-    const text = file.hash === replaces ? edit(file.text) : file.text;
-    return this.drafts.save(GAME, text, replaces, by);
+    return this.drafts.saveEdited(GAME, edit, replaces, by);
   }
 }

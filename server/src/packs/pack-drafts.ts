@@ -85,6 +85,21 @@ export class PackDrafts {
     return this.write(file, { hash: blobHash(bytes), bytes }, replaces, by);
   }
 
+  /**
+   * Saves a form over a text file: `edit` writes the form onto the file as it is now, where it
+   * still has the content `replaces` (a form's save); else the draft answers theirs.
+   */
+  async saveEdited(
+    file: string,
+    edit: (text: string) => string,
+    replaces: string,
+    by: string | null,
+  ): Promise<OpsDraftSaveOutcome> {
+    const current = await this.text(file);
+    const text = current.hash === replaces ? edit(current.text) : current.text;
+    return this.save(file, text, replaces, by);
+  }
+
   /** Saves a medium (checked by the route) where it still has the content `replaces`. */
   saveBytes(
     file: string,

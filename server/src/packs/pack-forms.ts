@@ -78,11 +78,8 @@ export class PackForms {
     replaces: string,
     by: string | null,
   ): Promise<OpsDraftSaveOutcome> {
-    const path = `${folder}/station.yaml`;
-    const file = await this.drafts.text(path);
-    // Written onto the file as it is now; a save over another's is refused by the draft.
-    const text = file.hash === replaces ? writeStation(file.text, form) : file.text;
-    return this.drafts.save(path, text, replaces, by);
+    const edit = (text: string) => writeStation(text, form);
+    return this.drafts.saveEdited(`${folder}/station.yaml`, edit, replaces, by);
   }
 
   /** A story's form, with the images and audio its folder holds. */
@@ -113,10 +110,8 @@ export class PackForms {
     replaces: string,
     by: string | null,
   ): Promise<OpsDraftSaveOutcome> {
-    const path = `${folder}/story.yaml`;
-    const file = await this.drafts.text(path);
-    const text = file.hash === replaces ? writeStory(file.text, form) : file.text;
-    return this.drafts.save(path, text, replaces, by);
+    const edit = (text: string) => writeStory(text, form);
+    return this.drafts.saveEdited(`${folder}/story.yaml`, edit, replaces, by);
   }
 
   /** Every station of the draft where it lies. */

@@ -2,7 +2,7 @@ import { Suspense, useId, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { mediaType } from "@wegmarke/protocol";
 import type { Message } from "../game/play-state";
-import { assetUrl } from "../lib/asset-url";
+import { assetUrl, imageSources } from "../lib/asset-url";
 import { lazyComponent } from "../lib/lazy-component";
 import type { RatioReport } from "./media-players";
 import { Modal } from "./modal";
@@ -12,14 +12,24 @@ import "./message-content.css";
 /** Reports how much of a message's audio or video was played (`player/medium/progress`). */
 export type ProgressReport = (message: Message, ratio: number) => void;
 
-function ZoomableImage({ src, alt }: { src: string; alt: string }) {
+/** A picture in the chat, as wide as a bubble; tapped, it opens at full size. */
+function ZoomableImage({
+  assetsBase,
+  path,
+  alt,
+}: {
+  assetsBase: string;
+  path: string;
+  alt: string;
+}) {
   const { t } = useTranslation();
+  const { src, ...smaller } = imageSources(assetsBase, path, "min(260px, 64vw)");
   const [zoomed, setZoomed] = useState(false);
   const titleId = useId();
   return (
     <>
       <button type="button" className="media-image" onClick={() => setZoomed(true)}>
-        <img src={src} alt={alt} loading="lazy" />
+        <img src={src} {...smaller} alt={alt} loading="lazy" />
         <span className="visually-hidden">{t("messages.zoom")}</span>
       </button>
       {zoomed && (
@@ -70,7 +80,13 @@ export function MessageContent({ message, assetsBase, onProgress }: MessageConte
   const report = onProgress && ((ratio: number) => onProgress(message, ratio));
   switch (kind) {
     case "image":
-      return <ZoomableImage src={src} alt={t("messages.image", { name: message.originator })} />;
+      return (
+        <ZoomableImage
+          assetsBase={assetsBase}
+          path={message.content}
+          alt={t("messages.image", { name: message.originator })}
+        />
+      );
     case "url":
       return (
         <a
@@ -131,7 +147,7 @@ export function EntryMedia({
   const src = assetUrl(assetsBase, content);
   switch (mediaType(content)) {
     case "image":
-      return <ZoomableImage src={src} alt={label} />;
+      return <ZoomableImage assetsBase={assetsBase} path={content} alt={label} />;
     case "url":
       return (
         <a className="media-link" href={content.trim()} target="_blank" rel="noopener noreferrer">

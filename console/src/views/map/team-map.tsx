@@ -3,10 +3,11 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "./team-map.css";
 import type { OpsMap } from "@wegmarke/protocol";
+import { gameMap } from "./base-map";
 
 /*
- * Leaflet and its CSS are imported here only: this module is the map view's own chunk, loaded
- * when an operator opens the map, never with the rest of the console.
+ * Leaflet and its CSS are imported by the map chunks only (this one, base-map.ts and a
+ * station's form): loaded when an operator opens the map, never with the rest of the console.
  */
 
 /** A team member on the map. */
@@ -37,24 +38,9 @@ export default function TeamMap({ base, members, labels }: Props) {
 
   useEffect(() => {
     if (!element.current) return;
-    const { map: content, assetsBase, stations } = base;
-    const map = L.map(element.current, {
-      zoomSnap: 0,
-      zoomDelta: 0.5,
-      maxZoom: content?.tiles?.maxZoom ?? 19,
-    });
-    map.attributionControl.setPrefix(false);
-    if (content?.tiles) {
-      L.tileLayer(content.tiles.url, {
-        attribution: content.tiles.attribution,
-        maxZoom: content.tiles.maxZoom ?? 19,
-      }).addTo(map);
-    }
-    const image = content?.image;
-    if (image) {
-      const url = `${assetsBase.replace(/\/?$/, "/")}${image.path}`;
-      L.imageOverlay(url, image.bounds, { alt: "" }).addTo(map);
-    }
+    const { stations } = base;
+    const map = gameMap(element.current, base);
+    const image = base.map?.image;
     const points = stations.map((s): L.LatLngTuple => [s.latitude, s.longitude]);
     const frame = image ? L.latLngBounds(image.bounds) : L.latLngBounds(points);
     const fit = () => {

@@ -3,9 +3,10 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "../map/team-map.css";
 import type { OpsMap, OpsStationPlace, Point } from "@wegmarke/protocol";
+import { gameMap } from "../map/base-map";
 
 /*
- * Leaflet is imported here and in the team map only: each is a chunk of its own, loaded when an
+ * Leaflet is imported here, in the team map and base-map.ts only: lazy chunks, loaded when an
  * author opens a station's form or an operator the map.
  */
 
@@ -31,24 +32,8 @@ export default function StationMap({ base, place, others, label, markerLabel, on
 
   useEffect(() => {
     if (!element.current) return;
-    const content = base.map;
-    const map = L.map(element.current, {
-      zoomSnap: 0,
-      zoomDelta: 0.5,
-      maxZoom: content?.tiles?.maxZoom ?? 19,
-    });
-    map.attributionControl.setPrefix(false);
-    if (content?.tiles) {
-      L.tileLayer(content.tiles.url, {
-        attribution: content.tiles.attribution,
-        maxZoom: content.tiles.maxZoom ?? 19,
-      }).addTo(map);
-    }
-    const image = content?.image;
-    if (image) {
-      const url = `${base.assetsBase.replace(/\/?$/, "/")}${image.path}`;
-      L.imageOverlay(url, image.bounds, { alt: "" }).addTo(map);
-    }
+    const map = gameMap(element.current, base);
+    const image = base.map?.image;
     for (const other of others) {
       const dot = L.marker([other.latitude, other.longitude], {
         icon: L.divIcon({ className: "ops-map-station", iconSize: [12, 12], iconAnchor: [6, 6] }),

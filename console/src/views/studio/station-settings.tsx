@@ -1,6 +1,7 @@
 import { stationStyles, stationTriggers, stationViews } from "@wegmarke/protocol";
 import type { Language, OpsStationForm } from "@wegmarke/protocol";
 import { useI18n } from "../../i18n/i18n";
+import { CountField } from "./media-choice";
 
 type SettingsProps = {
   form: OpsStationForm;
@@ -30,18 +31,11 @@ export function StationSettings({ form, languages, onChange }: SettingsProps) {
         ))}
       </div>
       <div className="station-form__row">
-        <label className="field">
-          <span>{t("station.points")}</span>
-          <input
-            type="number"
-            min={0}
-            step={1}
-            value={form.points}
-            onChange={(event) =>
-              onChange({ points: Math.max(0, Math.round(Number(event.target.value))) })
-            }
-          />
-        </label>
+        <CountField
+          label={t("station.points")}
+          value={form.points}
+          onChange={(points) => onChange({ points })}
+        />
         <label className="field">
           <span>{t("station.group")}</span>
           <input value={form.group} onChange={(event) => onChange({ group: event.target.value })} />

@@ -3,6 +3,7 @@ import type { Language, OpsStoryEdit, OpsStoryForm, OpsStoryTexts } from "@wegma
 import { getStory, saveStory } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
+import { CountField, MediaChoice } from "./media-choice";
 import { BackToDraft, DraftForm } from "./draft-form";
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
@@ -90,19 +91,13 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
                     onChange={(event) => set("text", event.target.value)}
                   />
                 </label>
-                <label className="field">
-                  {label("audio")}
-                  <select value={own.audio} onChange={(event) => set("audio", event.target.value)}>
-                    <option value="">{t("story.none")}</option>
-                    {[...new Set([own.audio, ...edit.audio])]
-                      .filter((path) => path !== "")
-                      .map((path) => (
-                        <option key={path} value={path}>
-                          {path.split("/").at(-1)}
-                        </option>
-                      ))}
-                  </select>
-                </label>
+                <MediaChoice
+                  label={label("audio")}
+                  value={own.audio}
+                  options={edit.audio}
+                  none={t("story.none")}
+                  onChange={(value) => set("audio", value)}
+                />
               </div>
             );
           })}
@@ -111,31 +106,19 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
       <fieldset className="station-form__group">
         <legend>{t("story.settings")}</legend>
         <div className="station-form__row">
-          <label className="field">
-            <span>{t("story.requiredPoints")}</span>
-            <input
-              type="number"
-              min={0}
-              step={1}
-              value={form.requiredPoints}
-              onChange={(event) =>
-                change({ requiredPoints: Math.max(0, Math.round(Number(event.target.value))) })
-              }
-            />
-          </label>
-          <label className="field">
-            <span>{t("story.image")}</span>
-            <select value={form.image} onChange={(event) => change({ image: event.target.value })}>
-              <option value="">{t("story.none")}</option>
-              {[...new Set([form.image, ...edit.images])]
-                .filter((path) => path !== "")
-                .map((path) => (
-                  <option key={path} value={path}>
-                    {path.split("/").at(-1)}
-                  </option>
-                ))}
-            </select>
-          </label>
+          <CountField
+            label={t("story.requiredPoints")}
+            value={form.requiredPoints}
+            onChange={(requiredPoints) => change({ requiredPoints })}
+          />
+          <MediaChoice
+            label={t("story.image")}
+            value={form.image}
+            options={edit.images}
+            none={t("story.none")}
+            onChange={(image) => change({ image })}
+            preview
+          />
         </div>
         <label className="checkbox">
           <input

@@ -115,7 +115,7 @@ describe("the studio's texts form", () => {
       },
     });
     // The picture chosen is shown beside its choice, as the draft has it.
-    expect(step.closest(".texts__picture")?.querySelector("img")?.getAttribute("src")).toBe(
+    expect(step.closest(".media-choice")?.querySelector("img")?.getAttribute("src")).toBe(
       "/api/ops/pack/draft/media?path=intro%2Fkarte.png",
     );
   });

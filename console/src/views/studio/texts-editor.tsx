@@ -10,7 +10,8 @@ import { getGameTexts, saveGameTexts } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { SaveBar, useDraftSave } from "./draft-save";
-import { Group, Headed, Item, Localized, PictureChoice, ProviderFields } from "./texts-fields";
+import { MediaChoice } from "./media-choice";
+import { Group, Headed, Item, Localized, ProviderFields } from "./texts-fields";
 
 /** What players read in game.yaml besides stations and stories, in every language side by side. */
 export function TextsEditor() {
@@ -90,13 +91,15 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
                 change({ intro: replaced(form.intro, index, { ...step, ...next }) })
               }
             >
-              <PictureChoice
+              <MediaChoice
                 label={t("texts.stepPicture", { n: index + 1 })}
-                value={step.image}
-                pictures={edit.pictures.filter((path) => path.startsWith("intro/"))}
+                value={step.image ?? ""}
+                options={edit.pictures.filter((path) => path.startsWith("intro/"))}
+                none={t("texts.noPicture")}
                 onChange={(image) =>
-                  change({ intro: replaced(form.intro, index, { ...step, image }) })
+                  change({ intro: replaced(form.intro, index, { ...step, image: image || null }) })
                 }
+                preview
               />
             </Headed>
           ))}
@@ -143,15 +146,14 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
                   change({ crest: replaced(form.crest, index, { ...row, caption }) })
                 }
               />
-              <PictureChoice
+              <MediaChoice
                 label={t("texts.crestPicture", { count: row.finishedStories })}
                 value={row.image}
-                pictures={edit.pictures.filter((path) => path.startsWith("points/"))}
+                options={edit.pictures.filter((path) => path.startsWith("points/"))}
                 onChange={(image) =>
-                  image !== null &&
                   change({ crest: replaced(form.crest, index, { ...row, image }) })
                 }
-                required
+                preview
               />
             </Item>
           ))}

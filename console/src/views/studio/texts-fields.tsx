@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { Language, OpsGameTextsForm, OpsLocalized } from "@wegmarke/protocol";
-import { draftMediumUrl } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 
 /* The fields of the studio's texts form: texts side by side, entries of lists, pictures. */
@@ -109,44 +108,6 @@ export function Headed({
       />
       {children}
     </Item>
-  );
-}
-
-/** A picture of the draft for an introduction step or a crest row, shown as it is chosen. */
-export function PictureChoice({
-  label,
-  value,
-  pictures,
-  onChange,
-  required = false,
-}: {
-  label: string;
-  value: string | null;
-  pictures: string[];
-  onChange: (path: string | null) => void;
-  required?: boolean;
-}) {
-  const { t } = useI18n();
-  // The current picture stays offered even where it lies outside the folder.
-  const offered = value === null || pictures.includes(value) ? pictures : [value, ...pictures];
-  return (
-    <div className="texts__picture">
-      <label className="field">
-        <span>{label}</span>
-        <select
-          value={value ?? ""}
-          onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
-        >
-          {!required && <option value="">{t("texts.noPicture")}</option>}
-          {offered.map((path) => (
-            <option key={path} value={path}>
-              {path}
-            </option>
-          ))}
-        </select>
-      </label>
-      {value !== null && <img className="texts__thumb" src={draftMediumUrl(value)} alt="" />}
-    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import type { IntroStep } from "@wegmarke/protocol";
 import { ChevronIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { introSteps } from "../../game/info-pages";
-import { assetUrl } from "../../lib/asset-url";
+import { PAGE_WIDTH, imageSources } from "../../lib/asset-url";
 import { useSession } from "../../session/session";
 import "./intro.css";
 
@@ -36,7 +36,11 @@ export function IntroScreen() {
     <section className="intro" aria-labelledby="intro-headline">
       <div className="intro__card" key={index}>
         {step.imagePath !== undefined ? (
-          <img className="intro__image" src={assetUrl(config.assetsBase, step.imagePath)} alt="" />
+          <img
+            className="intro__image"
+            {...imageSources(config.assetsBase, step.imagePath, PAGE_WIDTH)}
+            alt=""
+          />
         ) : (
           <div className={`intro__art intro__art--${index + 1}`} aria-hidden="true">
             <span>{index + 1}</span>

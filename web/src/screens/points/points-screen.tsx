@@ -5,7 +5,7 @@ import { StarIcon } from "../../components/icons";
 import { crestFor, finishedStations, stars } from "../../game/points";
 import { displayTitle, stationTexts } from "../../game/station-texts";
 import { finishedStories } from "../../game/stories";
-import { assetUrl } from "../../lib/asset-url";
+import { imageSources } from "../../lib/asset-url";
 import { stationPath } from "../../lib/paths";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
@@ -50,7 +50,7 @@ export function PointsScreen() {
           <figure className="crest">
             <img
               className="crest__image"
-              src={assetUrl(config.assetsBase, crest.imagePath)}
+              {...imageSources(config.assetsBase, crest.imagePath, "148px")}
               alt={t("points.crest")}
             />
             <figcaption className="crest__caption">{crest.caption}</figcaption>

@@ -15,7 +15,7 @@ import { showsDone } from "../../game/station-done";
 import { isAvailable, isRunning, stationById } from "../../game/station-flags";
 import { stationDistance } from "../../game/station-list";
 import { displayTitle, stationTexts } from "../../game/station-texts";
-import { assetUrl } from "../../lib/asset-url";
+import { PAGE_WIDTH, imageSources } from "../../lib/asset-url";
 import { formatDistance } from "../../lib/distance";
 import { stationPath } from "../../lib/paths";
 import { useGeolocation } from "../../lib/use-geolocation";
@@ -191,7 +191,11 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   return (
     <article className={`station station--${view}`} aria-labelledby="station-title">
       {texts.imagePath !== null && (
-        <img className="station__image" src={assetUrl(config.assetsBase, texts.imagePath)} alt="" />
+        <img
+          className="station__image"
+          {...imageSources(config.assetsBase, texts.imagePath, PAGE_WIDTH)}
+          alt=""
+        />
       )}
       <div className="station__intro">
         {texts.author !== null && (

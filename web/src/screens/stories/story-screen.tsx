@@ -6,7 +6,7 @@ import { CheckIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { activatesOnOpen, availableStories } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
-import { assetUrl } from "../../lib/asset-url";
+import { PAGE_WIDTH, assetUrl, imageSources } from "../../lib/asset-url";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
 import "./stories.css";
@@ -32,7 +32,11 @@ function StoryView({ entry }: { entry: StoryEntry }) {
   return (
     <article className="story" aria-labelledby="story-headline">
       {story.imagePath !== undefined && (
-        <img className="story__image" src={assetUrl(config.assetsBase, story.imagePath)} alt="" />
+        <img
+          className="story__image"
+          {...imageSources(config.assetsBase, story.imagePath, PAGE_WIDTH)}
+          alt=""
+        />
       )}
       <div className="story__head">
         <p className="story__chapter">{story.chapter}</p>

@@ -1,0 +1,22 @@
+import L from "leaflet";
+import type { OpsMap } from "@wegmarke/protocol";
+
+/**
+ * A Leaflet map in `element` with the game's base map: its tiles, and its picture laid over
+ * them at its corners. Imported by the lazy map chunks only (the team map, a station's form).
+ */
+export function gameMap(element: HTMLElement, base: OpsMap): L.Map {
+  const content = base.map;
+  const maxZoom = content?.tiles?.maxZoom ?? 19;
+  const map = L.map(element, { zoomSnap: 0, zoomDelta: 0.5, maxZoom });
+  map.attributionControl.setPrefix(false);
+  if (content?.tiles) {
+    L.tileLayer(content.tiles.url, { attribution: content.tiles.attribution, maxZoom }).addTo(map);
+  }
+  const image = content?.image;
+  if (image) {
+    const url = `${base.assetsBase.replace(/\/?$/, "/")}${image.path}`;
+    L.imageOverlay(url, image.bounds, { alt: "" }).addTo(map);
+  }
+  return map;
+}
