@@ -95,7 +95,10 @@ describe("offline", () => {
     await page.goto("/webapp/station");
     await page.getByRole("link", { name: /Das Landgrafenschloss/ }).waitFor();
     await expect.poll(imagesShown).toBe(true);
-    const pictures = await page.evaluate(() => Array.from(document.images, (image) => image.src));
+    // What each shows: a photo's width from its srcset (decisions/038).
+    const pictures = await page.evaluate(() =>
+      Array.from(document.images, (image) => image.currentSrc || image.src),
+    );
     await expect.poll(cachedPictures).toEqual(expect.arrayContaining(pictures));
   });
 
