@@ -117,8 +117,9 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
 
     app.get("/station", async (request) => {
       const { folder } = parse(opsStationQuery, request.query, "query");
-      const [edit, map] = await Promise.all([forms.station(folder), gameForms.map()]);
-      return { ...edit, addressSearch: addresses !== undefined && map.form?.tiles != null };
+      // Only game.yaml is read for it: the other stations' places are in the form already.
+      const [edit, tiles] = await Promise.all([forms.station(folder), gameForms.hasTiles()]);
+      return { ...edit, addressSearch: addresses !== undefined && tiles };
     });
 
     app.get("/places", async (request) => {

@@ -75,6 +75,12 @@ export class GameForms {
     return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form, pictures, stations };
   }
 
+  /** Whether the draft's map has tiles (a station's form then offers the address search). */
+  async hasTiles(): Promise<boolean> {
+    const read = readMap((await this.drafts.text(GAME)).text);
+    return read.ok && read.form?.tiles != null;
+  }
+
   saveMap(form: OpsMapForm, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {
     return this.write((text) => writeMap(text, form), replaces, by);
   }
