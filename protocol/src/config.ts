@@ -143,6 +143,13 @@ export const publicContentSchema = z.object({
   news: z.array(z.string()).optional(),
   /** The pack's base map; absent when the pack has none (the app then offers no map). */
   map: mapContentSchema.optional(),
+  /**
+   * Width and height in pixels, as shown, of each picture of the pack by its path: the app
+   * keeps a picture's place before it loads, so nothing below it moves under a finger.
+   */
+  pictureSizes: z
+    .record(z.string(), z.tuple([z.number().int().positive(), z.number().int().positive()]))
+    .optional(),
   /** The pack's names of its views (menus) and a line atop each list; the app names the rest. */
   views: z
     .partialRecord(stationViewSchema, z.object({ label: z.string(), text: z.string().optional() }))

@@ -10,6 +10,11 @@ const audioFile = /\.mp3$/i;
 const videoFile = /\.(mp4|webm)$/i;
 const externalUrl = /^https?:\/\//i;
 
+/** Whether a file of a pack is a picture. */
+export function isImageFile(path: string): boolean {
+  return imageFile.test(path);
+}
+
 /**
  * Whether a file of a pack is media the app shows (an image, mp3 audio, mp4 or webm video):
  * the only files the server sends from a pack.

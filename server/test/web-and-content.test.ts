@@ -72,6 +72,21 @@ describe("the web app's settings and texts", () => {
     expect(en.stations["1"]?.title).toBe("The Market Square");
   });
 
+  it("gives the width and height of every picture, so that the app keeps its place", async () => {
+    const content = publicContentSchema.parse(await (await get("/webapp/content/de.json")).json());
+    expect(content.pictureSizes).toMatchObject({
+      "stations/3/elisabethkirche.jpg": [800, 600],
+      "stations/7/hexenturm.png": [480, 320],
+      "stories/1/kerze.png": [480, 320],
+      "points/wappen-0.png": [240, 300],
+      "intro/1.png": [480, 320],
+    });
+    // Pictures only: no audio, no video, no script.
+    expect(Object.keys(content.pictureSizes ?? {}).every((ref) => /\.(jpg|png)$/.test(ref))).toBe(
+      true,
+    );
+  });
+
   it("answers 400 for an unknown language", async () => {
     const response = await get("/webapp/content/fr.json");
     expect([response.status, await response.text()]).toEqual([400, "unknown language"]);

@@ -1,5 +1,6 @@
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { isMediaFile } from "@wegmarke/protocol";
+import { isImageFile, isMediaFile } from "@wegmarke/protocol";
 import type { Language, PublicContent, StationContent, StoryContent } from "@wegmarke/protocol";
 import { parseMediaPath } from "./media";
 import { localize } from "./model";
@@ -119,4 +120,32 @@ function ownerDir(pack: ContentPack, area: "stations" | "stories", id: number): 
   const owners: { id: number; dir: string }[] =
     area === "stations" ? pack.stations : (pack.stories ?? []);
   return owners.find((owner) => owner.id === id)?.dir;
+}
+
+/**
+ * The media paths of every picture the app may show: those the texts name (stations, stories,
+ * the crest, the introduction) and each picture in a station's or story's folder, which its
+ * script may send in the chat.
+ */
+export async function pictureRefs(pack: ContentPack): Promise<string[]> {
+  const named = [
+    ...pack.stations.map((s) => s.image),
+    ...(pack.stories ?? []).map((s) => s.image),
+    ...(pack.crest ?? []).map((level) => level.image),
+    ...(pack.intro ?? []).map((step) => step.image),
+  ];
+  const owners = [
+    ...pack.stations.map((s) => ({ area: "stations", ...s })),
+    ...(pack.stories ?? []).map((s) => ({ area: "stories", ...s })),
+  ];
+  const inFolders = await Promise.all(
+    owners.map(async ({ area, id, dir }) => {
+      const files = await readdir(dir, { recursive: true }).catch(() => []);
+      return files.map((file) => `${area}/${id}/${file.split(path.sep).join("/")}`);
+    }),
+  );
+  const refs = [...named, ...inFolders.flat()].filter(
+    (ref): ref is string => ref !== undefined && isImageFile(ref),
+  );
+  return [...new Set(refs)];
 }

@@ -1,10 +1,10 @@
 import { basename, dirname } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { languageSchema, mediaSizeQuery } from "@wegmarke/protocol";
-import type { WebAppConfig } from "@wegmarke/protocol";
+import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { ContentPack } from "../content/model";
-import { mediaFile, publicContent } from "../content/public";
+import { mediaFile, pictureRefs, publicContent } from "../content/public";
 import { ServiceError } from "../errors";
 import type { ImageSizes } from "../packs/image-sizes";
 import { compressAnswers } from "./compression";
@@ -36,6 +36,25 @@ function webAppConfig(pack: ContentPack, base: string, fast: boolean): WebAppCon
   };
 }
 
+type PictureSizes = NonNullable<PublicContent["pictureSizes"]>;
+
+/** The sizes of the pack's pictures (pictureRefs); one it cannot read is left out. */
+async function pictureSizes(pack: ContentPack, sizes: ImageSizes): Promise<PictureSizes> {
+  const refs = await pictureRefs(pack);
+  const found = await Promise.all(
+    refs.map(async (ref) => {
+      const file = await mediaFile(pack, ref);
+      return file === null ? null : await sizes.dimensions(file);
+    }),
+  );
+  const known: PictureSizes = {};
+  refs.forEach((ref, i) => {
+    const size = found[i];
+    if (size) known[ref] = size;
+  });
+  return known;
+}
+
 /**
  * The pack's public side: app settings, station texts per language, media files; a photo also
  * in the smaller widths of `sizes` (`?w=480`).
@@ -46,6 +65,17 @@ export function contentRoutes(
   base = "",
   fast = false,
 ): FastifyPluginAsync {
+  // Worked out once per loaded pack: each load (game/content-reload.ts) makes a new station list.
+  const sizesOf = new WeakMap<ContentPack["stations"], Promise<PictureSizes>>();
+  function knownSizes(): Promise<PictureSizes> {
+    let known = sizesOf.get(pack.stations);
+    if (known === undefined) {
+      known = pictureSizes(pack, sizes);
+      sizesOf.set(pack.stations, known);
+    }
+    return known;
+  }
+
   return async (app) => {
     // The station texts of a language are over 10 KB of JSON.
     await compressAnswers(app);
@@ -59,7 +89,8 @@ export function contentRoutes(
       const language = languageSchema.safeParse(request.params.lang);
       if (!language.success) throw new ServiceError(400, "unknown language");
       reply.header("cache-control", SETTINGS_CACHE);
-      return publicContent(pack, language.data);
+      const content = publicContent(pack, language.data);
+      return { ...content, pictureSizes: await knownSizes() };
     });
 
     await app.register(async (media) => {

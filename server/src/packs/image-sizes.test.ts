@@ -44,6 +44,22 @@ describe("a pack's photos in smaller widths", () => {
     expect((await sharp(wider).metadata()).width).toBe(960);
   });
 
+  it("turns a photo upright by its EXIF orientation: its size as shown, and its smaller width", async () => {
+    // A phone's portrait photo: stored 1600 × 1200, to be shown turned a quarter (orientation 6).
+    const stored = await photo("hochkant-roh.jpg", 1600, 1200);
+    const original = join(dir, "hochkant.jpg");
+    await writeFile(original, await sharp(stored).withMetadata({ orientation: 6 }).toBuffer());
+    const sizes = new ImageSizes(join(dir, "cache"));
+    expect(await sizes.dimensions(original)).toEqual([1200, 1600]);
+    expect(await sizes.dimensions(stored)).toEqual([1600, 1200]);
+    const smaller = await sharp(await sizes.file(original, 480)).metadata();
+    expect([smaller.width, smaller.height, smaller.orientation]).toEqual([480, 640, undefined]);
+    const broken = join(dir, "kaputt.jpg");
+    await writeFile(broken, Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01]));
+    expect(await sizes.dimensions(broken)).toBeNull();
+    expect(await sizes.dimensions(join(dir, "fehlt.jpg"))).toBeNull();
+  });
+
   it("sends the original where it is no wider, is no photo, or cannot be read", async () => {
     const sizes = new ImageSizes(join(dir, "cache"));
     const small = await photo("klein.jpg", 400, 300);

@@ -6,7 +6,7 @@ import type { ImageWidth } from "@wegmarke/protocol";
 
 /** Images made at most this often at once; more wait (sharp works on libuv's 4 threads). */
 const AT_ONCE = 2;
-/** Widths of originals remembered (a pack has a few hundred images at most). */
+/** Sizes of originals remembered (a pack has a few hundred images at most). */
 const REMEMBERED = 5000;
 
 /**
@@ -18,7 +18,8 @@ const REMEMBERED = 5000;
 export class ImageSizes {
   private readonly dir: string;
   private readonly making = new Map<string, Promise<string>>();
-  private readonly widths = new Map<string, number>();
+  /** Width and height as shown (turned upright by the photo's EXIF orientation), by identity. */
+  private readonly known = new Map<string, Promise<Dimensions | null>>();
   /** Sizes that came out no smaller than their original (a drawing of few colours). */
   private readonly notSmaller = new Set<string>();
   private running = 0;
@@ -31,8 +32,7 @@ export class ImageSizes {
   /** The file to send for `original` (a real path in the pack) at `width`. */
   async file(original: string, width: ImageWidth): Promise<string> {
     if (!resizedImage.test(original)) return original;
-    const { size, mtimeMs } = await stat(original);
-    const key = createHash("sha256").update(`${original}\0${size}\0${mtimeMs}`).digest("hex");
+    const { size, key } = await identity(original);
     const target = join(this.dir, `${key.slice(0, 40)}-${width}${extname(original).toLowerCase()}`);
     if (this.notSmaller.has(target)) return original;
     if (await exists(target)) return target;
@@ -49,14 +49,10 @@ export class ImageSizes {
     await this.turn();
     try {
       const { default: sharp } = await import("sharp");
-      let known = this.widths.get(key);
-      if (known === undefined) {
-        known = (await sharp(original).metadata()).width ?? 0;
-        if (this.widths.size >= REMEMBERED) this.widths.clear();
-        this.widths.set(key, known);
-      }
+      const [known = 0] = (await this.dimensionsOf(original, key)) ?? [];
       if (known <= width) return original;
-      const resized = sharp(original).resize({ width, withoutEnlargement: true });
+      // Upright first: the smaller file keeps no EXIF orientation to turn it by.
+      const resized = sharp(original).rotate().resize({ width, withoutEnlargement: true });
       const extension = extname(original).toLowerCase();
       const bytes = await (
         extension === ".png"
@@ -88,6 +84,24 @@ export class ImageSizes {
     }
   }
 
+  /**
+   * The width and height a browser shows `file` (a real path in the pack) in, turned upright
+   * by its EXIF orientation; null for a file sharp cannot read.
+   */
+  async dimensions(file: string): Promise<Dimensions | null> {
+    const found = await identity(file).catch(() => null);
+    return found === null ? null : this.dimensionsOf(file, found.key);
+  }
+
+  private dimensionsOf(file: string, key: string): Promise<Dimensions | null> {
+    const remembered = this.known.get(key);
+    if (remembered) return remembered;
+    const reading = readDimensions(file);
+    if (this.known.size >= REMEMBERED) this.known.clear();
+    this.known.set(key, reading);
+    return reading;
+  }
+
   private async turn(): Promise<void> {
     if (this.running < AT_ONCE) {
       this.running++;
@@ -100,6 +114,27 @@ export class ImageSizes {
     const next = this.waiting.shift();
     if (next) next();
     else this.running--;
+  }
+}
+
+/** Pixels across and down. */
+export type Dimensions = [width: number, height: number];
+
+/** A file's size and a key of its path, size and time of change: another version, another key. */
+async function identity(file: string): Promise<{ size: number; key: string }> {
+  const { size, mtimeMs } = await stat(file);
+  return { size, key: createHash("sha256").update(`${file}\0${size}\0${mtimeMs}`).digest("hex") };
+}
+
+async function readDimensions(file: string): Promise<Dimensions | null> {
+  try {
+    const { default: sharp } = await import("sharp");
+    const { width, height, orientation = 1 } = await sharp(file).metadata();
+    if (width === undefined || height === undefined) return null;
+    // Orientations 5 to 8 turn the picture by a quarter.
+    return orientation >= 5 ? [height, width] : [width, height];
+  } catch {
+    return null;
   }
 }
 

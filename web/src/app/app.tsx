@@ -3,6 +3,7 @@ import { BrowserRouter } from "react-router";
 import type { WebAppConfig } from "@wegmarke/protocol";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider, FlashScreens } from "../components/flash";
+import { PictureSizesFromContent } from "../components/picture";
 import { previewLanguage } from "../lib/app-base";
 import { browserLanguages, startLanguage } from "../i18n/browser-language";
 import { loadLocale, localeChains } from "../i18n/locales";
@@ -19,14 +20,16 @@ type Boot = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; config: 
 function Ready({ config }: { config: WebAppConfig }) {
   return (
     <SessionProvider config={config}>
-      <FlashProvider>
-        <ConfirmProvider>
-          <BrowserRouter basename={basename}>
-            <FlashScreens />
-            <AppRoutes />
-          </BrowserRouter>
-        </ConfirmProvider>
-      </FlashProvider>
+      <PictureSizesFromContent>
+        <FlashProvider>
+          <ConfirmProvider>
+            <BrowserRouter basename={basename}>
+              <FlashScreens />
+              <AppRoutes />
+            </BrowserRouter>
+          </ConfirmProvider>
+        </FlashProvider>
+      </PictureSizesFromContent>
     </SessionProvider>
   );
 }

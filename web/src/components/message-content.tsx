@@ -2,10 +2,11 @@ import { Suspense, useId, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { mediaType } from "@wegmarke/protocol";
 import type { Message } from "../game/play-state";
-import { assetUrl, imageSources } from "../lib/asset-url";
+import { assetUrl } from "../lib/asset-url";
 import { lazyComponent } from "../lib/lazy-component";
 import type { RatioReport } from "./media-players";
 import { Modal } from "./modal";
+import { Picture } from "./picture";
 import { RichText } from "./rich-text";
 import "./message-content.css";
 
@@ -23,13 +24,19 @@ function ZoomableImage({
   alt: string;
 }) {
   const { t } = useTranslation();
-  const { src, ...smaller } = imageSources(assetsBase, path, "min(260px, 64vw)");
+  const src = assetUrl(assetsBase, path);
   const [zoomed, setZoomed] = useState(false);
   const titleId = useId();
   return (
     <>
       <button type="button" className="media-image" onClick={() => setZoomed(true)}>
-        <img src={src} {...smaller} alt={alt} loading="lazy" />
+        <Picture
+          assetsBase={assetsBase}
+          path={path}
+          sizes="min(260px, 64vw)"
+          alt={alt}
+          loading="lazy"
+        />
         <span className="visually-hidden">{t("messages.zoom")}</span>
       </button>
       {zoomed && (

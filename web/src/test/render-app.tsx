@@ -6,6 +6,7 @@ import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import { AppRoutes } from "../app/router";
 import { ConfirmProvider } from "../components/confirm";
 import { FlashProvider } from "../components/flash";
+import { PictureSizesFromContent } from "../components/picture";
 import { setupI18n } from "../i18n/i18n";
 import { basename } from "../lib/paths";
 import { SessionProvider } from "../session/session";
@@ -92,18 +93,20 @@ export function renderApp(
   const router = { state: { location: { pathname: "", search: "", state: null } as Location } };
   const view = render(
     <SessionProvider config={{ ...testConfig, ...config }}>
-      <FlashProvider>
-        <ConfirmProvider>
-          <MemoryRouter initialEntries={[`${basename}${path}`]} basename={basename}>
-            <LocationProbe
-              onLocation={(location) => {
-                router.state.location = location;
-              }}
-            />
-            <AppRoutes />
-          </MemoryRouter>
-        </ConfirmProvider>
-      </FlashProvider>
+      <PictureSizesFromContent>
+        <FlashProvider>
+          <ConfirmProvider>
+            <MemoryRouter initialEntries={[`${basename}${path}`]} basename={basename}>
+              <LocationProbe
+                onLocation={(location) => {
+                  router.state.location = location;
+                }}
+              />
+              <AppRoutes />
+            </MemoryRouter>
+          </ConfirmProvider>
+        </FlashProvider>
+      </PictureSizesFromContent>
     </SessionProvider>,
   );
   return { ...view, router, calls };

@@ -5,7 +5,8 @@ import type { IntroStep } from "@wegmarke/protocol";
 import { ChevronIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { introSteps } from "../../game/info-pages";
-import { PAGE_WIDTH, imageSources } from "../../lib/asset-url";
+import { Picture } from "../../components/picture";
+import { PAGE_WIDTH } from "../../lib/asset-url";
 import { useSession } from "../../session/session";
 import "./intro.css";
 
@@ -36,9 +37,11 @@ export function IntroScreen() {
     <section className="intro" aria-labelledby="intro-headline">
       <div className="intro__card" key={index}>
         {step.imagePath !== undefined ? (
-          <img
+          <Picture
             className="intro__image"
-            {...imageSources(config.assetsBase, step.imagePath, PAGE_WIDTH)}
+            assetsBase={config.assetsBase}
+            path={step.imagePath}
+            sizes={PAGE_WIDTH}
             alt=""
           />
         ) : (

@@ -5,7 +5,7 @@ import { StarIcon } from "../../components/icons";
 import { crestFor, finishedStations, stars } from "../../game/points";
 import { displayTitle, stationTexts } from "../../game/station-texts";
 import { finishedStories } from "../../game/stories";
-import { imageSources } from "../../lib/asset-url";
+import { Picture } from "../../components/picture";
 import { stationPath } from "../../lib/paths";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
@@ -48,9 +48,11 @@ export function PointsScreen() {
       <section className="points__crest" aria-labelledby="points-total">
         {crest !== null && (
           <figure className="crest">
-            <img
+            <Picture
               className="crest__image"
-              {...imageSources(config.assetsBase, crest.imagePath, "148px")}
+              assetsBase={config.assetsBase}
+              path={crest.imagePath}
+              sizes="148px"
               alt={t("points.crest")}
             />
             <figcaption className="crest__caption">{crest.caption}</figcaption>

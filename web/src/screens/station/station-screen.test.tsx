@@ -40,6 +40,8 @@ describe("station detail", () => {
     expect(article.querySelector("img")?.getAttribute("src")).toBe(
       "/assets/webapp-data/stations/1/rathaus.jpg",
     );
+    // A picture of unknown size: the style sheet keeps a 3:2 place for it.
+    expect(article.querySelector("img")?.hasAttribute("height")).toBe(false);
     expect(within(article).getByText("Wo ein Tier kräht.")).toBeTruthy();
     expect(within(article).getByText("Oberstadt")).toBeTruthy();
     expect(within(article).getByText("450 m")).toBeTruthy();
@@ -52,6 +54,34 @@ describe("station detail", () => {
     expect(within(article).getByRole("button", { name: "Station starten" })).toBeTruthy();
     expect(within(article).getByRole("log")).toBeTruthy();
     expect(screen.queryByLabelText("Deine Antwort")).toBeNull();
+  });
+
+  it("keeps the place of a picture whose size the content gives, and of one in the chat", async () => {
+    const picture = "stations/1/rathaus.jpg";
+    const photo = "stations/1/uhr.png";
+    renderApp("/station/1", {
+      token: "abc",
+      content: {
+        stations: {
+          "1": { title: "Der Marktplatz", desc: "", imagePath: picture, view: "station" },
+        },
+        pictureSizes: { [picture]: [800, 600], [photo]: [300, 400] },
+      },
+    });
+    act(() => {
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1 }));
+      stream().send(
+        "webcontent",
+        { StationID: 1, Originator: "Lena", ContentRef: photo, Timestamp: now() },
+        1,
+      );
+    });
+    const heading = await screen.findByRole("heading", { name: "Der Marktplatz", level: 2 });
+    const image = (heading.closest("article") as HTMLElement).querySelector("img");
+    expect([image?.getAttribute("width"), image?.getAttribute("height")]).toEqual(["800", "600"]);
+    const zoom = await screen.findByRole("button", { name: /vergrößern/i });
+    const inChat = zoom.querySelector("img");
+    expect([inChat?.getAttribute("width"), inChat?.getAttribute("height")]).toEqual(["300", "400"]);
   });
 
   it.each([

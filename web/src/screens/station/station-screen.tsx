@@ -5,6 +5,7 @@ import type { StationStatus, StationView } from "@wegmarke/protocol";
 import { CheckIcon, ChevronIcon } from "../../components/icons";
 import { EntryMedia } from "../../components/message-content";
 import { MessageThread } from "../../components/message-thread";
+import { Picture } from "../../components/picture";
 import { StationActions } from "../../components/station-actions";
 import { stationLocal } from "../../game/play-state";
 import type { Message } from "../../game/play-state";
@@ -15,7 +16,7 @@ import { showsDone } from "../../game/station-done";
 import { isAvailable, isRunning, stationById } from "../../game/station-flags";
 import { stationDistance } from "../../game/station-list";
 import { displayTitle, stationTexts } from "../../game/station-texts";
-import { PAGE_WIDTH, imageSources } from "../../lib/asset-url";
+import { PAGE_WIDTH } from "../../lib/asset-url";
 import { formatDistance } from "../../lib/distance";
 import { stationPath } from "../../lib/paths";
 import { useGeolocation } from "../../lib/use-geolocation";
@@ -191,9 +192,11 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   return (
     <article className={`station station--${view}`} aria-labelledby="station-title">
       {texts.imagePath !== null && (
-        <img
+        <Picture
           className="station__image"
-          {...imageSources(config.assetsBase, texts.imagePath, PAGE_WIDTH)}
+          assetsBase={config.assetsBase}
+          path={texts.imagePath}
+          sizes={PAGE_WIDTH}
           alt=""
         />
       )}

@@ -7,7 +7,7 @@ import { hasStationActions } from "../../game/opening";
 import type { ListedStation } from "../../game/station-list";
 import { displayTitle } from "../../game/station-texts";
 import type { StationTexts } from "../../game/station-texts";
-import { imageSources } from "../../lib/asset-url";
+import { Picture } from "../../components/picture";
 import { formatDistance } from "../../lib/distance";
 import { stationPath } from "../../lib/paths";
 
@@ -57,7 +57,13 @@ export function StationCard({
     <article className={classes.join(" ")}>
       <div className="station-card__image" aria-hidden="true">
         {texts.imagePath !== null ? (
-          <img {...imageSources(assetsBase, texts.imagePath, "76px")} alt="" loading="lazy" />
+          <Picture
+            assetsBase={assetsBase}
+            path={texts.imagePath}
+            sizes="76px"
+            alt=""
+            loading="lazy"
+          />
         ) : (
           <Placeholder view={view} />
         )}

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { BookIcon, CheckIcon, HeadphonesIcon, StarIcon } from "../../components/icons";
 import { availableStories, stationsToNextStory } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
-import { imageSources } from "../../lib/asset-url";
+import { Picture } from "../../components/picture";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
 import { useStoryOpening } from "./use-story-opening";
@@ -30,7 +30,13 @@ function StoryCard({ entry, unseen, flipping, assetsBase, onOpen }: StoryCardPro
         <div className="story-card__front">
           <div className="story-card__image" aria-hidden="true">
             {story.imagePath !== undefined ? (
-              <img {...imageSources(assetsBase, story.imagePath, "84px")} alt="" loading="lazy" />
+              <Picture
+                assetsBase={assetsBase}
+                path={story.imagePath}
+                sizes="84px"
+                alt=""
+                loading="lazy"
+              />
             ) : (
               <BookIcon />
             )}

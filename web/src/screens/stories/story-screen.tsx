@@ -6,7 +6,8 @@ import { CheckIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { activatesOnOpen, availableStories } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
-import { PAGE_WIDTH, assetUrl, imageSources } from "../../lib/asset-url";
+import { Picture } from "../../components/picture";
+import { PAGE_WIDTH, assetUrl } from "../../lib/asset-url";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
 import "./stories.css";
@@ -32,9 +33,11 @@ function StoryView({ entry }: { entry: StoryEntry }) {
   return (
     <article className="story" aria-labelledby="story-headline">
       {story.imagePath !== undefined && (
-        <img
+        <Picture
           className="story__image"
-          {...imageSources(config.assetsBase, story.imagePath, PAGE_WIDTH)}
+          assetsBase={config.assetsBase}
+          path={story.imagePath}
+          sizes={PAGE_WIDTH}
           alt=""
         />
       )}
