@@ -146,6 +146,17 @@ export const serverEventSchemas = {
   }),
   "answer-expected": z.object({ StationID: stationId }),
   "buttoninput-expected": z.object({ StationID: stationId }),
+  /**
+   * The station waits for a mission's photo, video or voice recording (docs/content-authoring.md,
+   * "Missions"): `MaxSeconds` is the longest recording; `Judged`, whether a host judges it
+   * (else it is approved as it arrives).
+   */
+  "mission-expected": z.object({
+    StationID: stationId,
+    Kind: z.enum(["photo", "video", "voice"]),
+    MaxSeconds: z.number().int().positive().optional(),
+    Judged: z.boolean(),
+  }),
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
   error: z.object({ Text: z.string() }),
   /**

@@ -44,6 +44,7 @@ function scriptOf(stationId: number, lang: Language): StationScript {
     character: localize(station.character, lang),
     maxPoints: station.points,
     rejection: localize(pack.texts.rejection, lang),
+    missionRejection: "",
   });
 }
 

@@ -8,7 +8,8 @@ import type { InkObject } from "inkjs/engine/Object";
 import type { Story } from "inkjs/engine/Story";
 import { StringValue } from "inkjs/engine/Value";
 import { parseDuration } from "../engine/duration";
-import { isTagName, knownTags, parseSeenRatio, tagValue } from "../engine/tags";
+import { isTagName, knownTags, parseMissionPoints, parseSeenRatio, tagValue } from "../engine/tags";
+import { missionLineProblems } from "./ink-missions";
 import { textToNumberProblems } from "./ink-variables";
 import type { ContentProblem } from "./model";
 
@@ -41,6 +42,7 @@ export function compileInkFile(file: string, source: string): InkFile {
     ...compiled.problems,
     ...commentedUrls(file, lines),
     ...tagProblems(file, tags),
+    ...missionLineProblems(file, lines),
     ...(story ? pointsProblems(file, story, lines) : []),
     ...(story ? textToNumberProblems(file, story) : []),
   ];
@@ -151,7 +153,8 @@ function scriptTags(story: Story): ScriptTag[] {
   return tags;
 }
 
-const TAG_LIST = "#content, #answer, #recommend, #from:, #seen: or #delay:";
+const TAG_LIST =
+  "#content, #answer, #recommend, #from:, #seen:, #delay:, #photo, #video, #voice, #points:, #auto or #rejected";
 
 /** `#recommend: <id>` with an id written out (a bare `#recommend` and `{…}` name no station). */
 function recommendationOf({ text, computed, line }: ScriptTag): Recommendation[] {
@@ -194,6 +197,12 @@ function tagMessage({ text, computed }: ScriptTag): string | undefined {
   }
   if (name === "seen" && parseSeenRatio(value) === undefined) {
     return `#seen: ${value}: write a ratio from 0 to 1, like 0.8 for 80 %`;
+  }
+  if ((name === "video" || name === "voice") && !parseDuration(value)) {
+    return `#${name}: ${value}: write the longest recording as a duration, like 30s or 2m`;
+  }
+  if (name === "points" && parseMissionPoints(value) === undefined) {
+    return `#points: ${value}: write a whole number, like 3`;
   }
   return undefined;
 }

@@ -143,6 +143,11 @@ export type ContentPack = {
      * defaults in `SCRIPT_CHANGED` where the pack has none.
      */
     scriptChanged?: Localized;
+    /**
+     * Said when a host rejects a mission's submission without a line of their own, where the
+     * script has no `[#rejected]` choice; defaults in `MISSION_REJECTED`.
+     */
+    missionRejected?: Localized;
   };
   /** Sorted by id. */
   stations: Station[];
@@ -176,6 +181,13 @@ export const SCRIPT_CHANGED: Localized & Record<Language, string> = {
   "de-formal":
     "Dieser Teil der Geschichte wurde eben überarbeitet. Wir fangen hier noch einmal von vorn an.",
   en: "This part of the story was just revised. Let's start it again from the beginning.",
+};
+
+/** The character's reply to a rejected mission, unless the pack has one (texts.missionRejected). */
+export const MISSION_REJECTED: Localized & Record<Language, string> = {
+  de: "Hm, das ist es noch nicht ganz. Versuch es noch einmal!",
+  "de-formal": "Hm, das ist es noch nicht ganz. Versuchen Sie es noch einmal!",
+  en: "Hm, that's not quite it yet. Try again!",
 };
 
 /** The region of national phone numbers when game.yaml names none. */

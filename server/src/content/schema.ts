@@ -10,6 +10,7 @@ import {
   teamsSettings,
 } from "@wegmarke/protocol";
 import { parseDuration } from "../engine/duration";
+import { mapSchema } from "./map-schema";
 import { DEFAULT_PHONE_REGION } from "./model";
 
 /** The yaml files of a content pack (docs/content-authoring.md). Unknown keys are errors. */
@@ -23,6 +24,13 @@ export const localizedSchema = z.preprocess(
     en: z.string().optional(),
   }),
 );
+
+/** The server's own lines: `rejection` required, the others have defaults (content/model.ts). */
+const textsSchema = z.strictObject({
+  rejection: localizedSchema,
+  scriptChanged: localizedSchema.optional(),
+  missionRejected: localizedSchema.optional(),
+});
 
 const DURATION_ERROR = "expected a duration like 30s, 10m or 2h";
 
@@ -68,39 +76,6 @@ const privacySchema = z.strictObject({
   }),
   text: localizedSchema,
 });
-
-/** A point as `[latitude, longitude]`. */
-const latLngSchema = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)], {
-  error: "expected [latitude, longitude]",
-});
-
-const BOUNDS_ERROR =
-  "expected [[south, west], [north, east]]: the first corner south and west of the second";
-
-/** `[[south, west], [north, east]]`: where the map image lies. */
-export const boundsSchema = z
-  .tuple([latLngSchema, latLngSchema], { error: BOUNDS_ERROR })
-  .refine(([[south, west], [north, east]]) => south < north && west < east, {
-    error: BOUNDS_ERROR,
-  });
-
-/** `map:` the base map of /webapp/map: an illustrated image, raster tiles, or both. */
-const mapSchema = z
-  .strictObject({
-    image: z.strictObject({ path: mediaSchema, bounds: boundsSchema }).optional(),
-    tiles: z
-      .strictObject({
-        url: z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, {
-          error: "expected a tile address like https://tile.example.org/{z}/{x}/{y}.png",
-        }),
-        attribution: z.string().min(1),
-        maxZoom: z.int().min(1).max(22).optional(),
-      })
-      .optional(),
-  })
-  .refine((map) => map.image !== undefined || map.tiles !== undefined, {
-    error: "give an image, tiles or both",
-  });
 
 /** game.yaml `settings.teams`: no teams, teams to join if one likes, or play only in a team. */
 const teamsSchema = z.enum(teamsSettings, {
@@ -151,10 +126,7 @@ export const gameSchema = z.strictObject({
     .array(languageSchema)
     .min(1, { error: "list at least one language, like [de, en]" })
     .optional(),
-  texts: z.strictObject({
-    rejection: localizedSchema,
-    scriptChanged: localizedSchema.optional(),
-  }),
+  texts: textsSchema,
   crest: crestSchema.optional(),
   intro: z
     .array(headedTextSchema.extend({ image: mediaSchema.optional() }))

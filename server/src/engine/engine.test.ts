@@ -1,10 +1,16 @@
 // Over 300 lines: the engine's whole contract, a describe per rule.
 import { afterEach, describe, it, expect, vi } from "vitest";
 import { Compiler } from "inkjs/compiler/Compiler";
-import { createScript, matchesAnswer, comparableAnswer } from "./engine";
+import { comparableAnswer, matchesAnswer } from "./answers";
+import { createScript } from "./engine";
 import type { ScriptContext, StationScript, StepResult } from "./types";
 
-const ctx: ScriptContext = { character: "Lena", maxPoints: 3, rejection: "Leider falsch." };
+const ctx: ScriptContext = {
+  character: "Lena",
+  maxPoints: 3,
+  rejection: "Leider falsch.",
+  missionRejection: "Noch nicht ganz.",
+};
 
 function compile(source: string): string {
   const json = new Compiler(source).Compile().ToJson();

@@ -1,4 +1,6 @@
 import { Story } from "inkjs";
+import { matchesAnswer } from "./answers";
+import { isMissionChoice, missionChoice, missionOf, rejectedChoice } from "./missions";
 import { hasTag, messageExtras, parseSeenRatio, tagValue } from "./tags";
 import type {
   Awaiting,
@@ -8,6 +10,7 @@ import type {
   ScriptContext,
   StationScript,
   StepResult,
+  Verdict,
 } from "./types";
 
 type Choice = Story["currentChoices"][number];
@@ -98,15 +101,18 @@ function fitsStory(story: Story, state: string): boolean {
 }
 
 function applyInput(story: Story, ctx: ScriptContext, state: string, input: Input): StepResult {
-  return input.kind === "button"
-    ? tapButton(story, ctx, state, input.target)
-    : giveAnswer(story, ctx, state, input.text);
+  switch (input.kind) {
+    case "button":
+      return tapButton(story, ctx, state, input.target);
+    case "answer":
+      return giveAnswer(story, ctx, state, input.text);
+    case "verdict":
+      return judge(story, ctx, state, input);
+  }
 }
 
 function tapButton(story: Story, ctx: ScriptContext, state: string, target: string): StepResult {
-  const choice = story.currentChoices.find(
-    (c) => !isAnswer(c) && buttonTarget(story, c) === target,
-  );
+  const choice = story.currentChoices.find((c) => isButton(c) && buttonTarget(story, c) === target);
   if (!choice) return refused(story, ctx, state);
   story.ChooseChoiceIndex(choice.index);
   return advance(story, ctx, [], choice.text.trim());
@@ -127,6 +133,43 @@ function giveAnswer(story: Story, ctx: ScriptContext, state: string, text: strin
   story.ChooseChoiceIndex(chosen.index);
   const result = advance(story, ctx, [], echo);
   return isFallback(chosen) ? { ...result, wrong: true } : result;
+}
+
+/**
+ * The verdict on the awaited mission. Approved: `points` (else the mission's `#points:`) is
+ * added to the script's `points`, and the dialogue takes the mission's choice. Rejected: it
+ * takes the `[#rejected]` choice, or else the character says the rejection and the mission
+ * stays open. The host's line comes first either way.
+ */
+function judge(story: Story, ctx: ScriptContext, state: string, verdict: Verdict): StepResult {
+  const choice = missionChoice(story.currentChoices);
+  if (choice === undefined) return refused(story, ctx, state);
+  const line = verdict.line?.trim();
+  const said: EngineMessage[] = line ? [{ kind: "text", from: ctx.character, text: line }] : [];
+  if (verdict.approved) {
+    addPoints(story, verdict.points ?? missionOf(choice).points);
+    story.ChooseChoiceIndex(choice.index);
+    return advance(story, ctx, said);
+  }
+  const fallback = rejectedChoice(story.currentChoices);
+  if (fallback === undefined) {
+    const rejection: EngineMessage = {
+      kind: "text",
+      from: ctx.character,
+      text: ctx.missionRejection,
+    };
+    return { ...waitResult(story, ctx, state, line ? said : [rejection]), wrong: true };
+  }
+  story.ChooseChoiceIndex(fallback.index);
+  return { ...advance(story, ctx, said), wrong: true };
+}
+
+/** Adds to the script's `points` where it declares them as a number (capped when read). */
+function addPoints(story: Story, added: number): void {
+  const vars = story.variablesState;
+  if (added <= 0 || !vars.GlobalVariableExistsWithName("points")) return;
+  const value = vars.$("points");
+  if (typeof value === "number" && Number.isFinite(value)) vars.$("points", value + added);
 }
 
 /** Runs the story to its next wait or its end, starting with `messages`. */
@@ -193,9 +236,16 @@ function waitResult(
 
 function awaiting(story: Story, choices: Choice[]): Awaiting {
   const buttons: EngineButton[] = choices
-    .filter((c) => !isAnswer(c))
+    .filter(isButton)
     .map((c) => ({ target: buttonTarget(story, c), text: c.text.trim() }));
-  return { answer: choices.some(isAnswer), buttons };
+  const mission = missionChoice(choices);
+  const waits = { answer: choices.some(isAnswer), buttons };
+  return mission === undefined ? waits : { ...waits, mission: missionOf(mission) };
+}
+
+/** A choice the player taps: neither a typed answer nor a mission's outcome. */
+function isButton(choice: Choice): boolean {
+  return !isAnswer(choice) && !isMissionChoice(choice);
 }
 
 /** The turn index changes with every choice taken, so a target from an earlier wait is stale. */
@@ -225,30 +275,4 @@ function alternatives(choice: Choice): string[] {
 
 function isFallback(choice: Choice): boolean {
   return alternatives(choice).length === 0;
-}
-
-const UMLAUT_SPELLINGS = /ae|oe|ue/g;
-const EDGE_PUNCTUATION = /^[\p{P}\s]+|[\p{P}\s]+$/gu;
-
-/**
- * The form in which the server compares a typed answer with a script's alternatives: lower
- * case, accents dropped (ä -> a, é -> e), ae/oe/ue -> a/o/u and ß -> ss, white space collapsed,
- * punctuation at either end removed. (The app cleans the input before it sends it, by rules
- * of its own: web/src/game/answer.ts.)
- */
-export function comparableAnswer(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(UMLAUT_SPELLINGS, (pair) => pair.charAt(0))
-    .replace(/\s+/g, " ")
-    .replace(EDGE_PUNCTUATION, "");
-}
-
-/** True when `given` equals one of `accepted` after comparableAnswer; an empty answer never does. */
-export function matchesAnswer(given: string, accepted: readonly string[]): boolean {
-  const normalized = comparableAnswer(given);
-  return normalized !== "" && accepted.some((a) => comparableAnswer(a) === normalized);
 }

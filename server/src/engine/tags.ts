@@ -1,7 +1,11 @@
 import { parseDuration } from "./duration";
 import type { MessageExtras } from "./types";
 
-/** Reading the tags of an ink line: `#content`, `#from: Max`, `#recommend`, `#delay: 30s`. */
+/**
+ * Reading the tags of an ink line: `#content`, `#from: Max`, `#recommend`, `#delay: 30s`; and
+ * of a choice: `#answer`, and a mission's `#photo`, `#video: 20s`, `#voice`, `#points: 3`,
+ * `#auto` and `#rejected`.
+ */
 
 /**
  * Every tag the engine reads, and whether it takes a value after a colon. The loader reports
@@ -14,6 +18,12 @@ export const knownTags = {
   from: { value: "required", example: "#from: Max" },
   seen: { value: "required", example: "#seen: 0.8" },
   delay: { value: "required", example: "#delay: 30s" },
+  photo: { value: "none" },
+  video: { value: "optional" },
+  voice: { value: "optional" },
+  points: { value: "required", example: "#points: 3" },
+  auto: { value: "none" },
+  rejected: { value: "none" },
 } as const satisfies Record<string, { value: "none" | "optional" | "required"; example?: string }>;
 
 export type TagName = keyof typeof knownTags;
@@ -58,6 +68,12 @@ export function parseSeenRatio(value: string): number | undefined {
   if (!/^\d*\.?\d+$/.test(text)) return undefined;
   const ratio = Number(text);
   return ratio >= 0 && ratio <= 1 ? ratio : undefined;
+}
+
+/** A `#points:` value: a whole number from 0 on; undefined for anything else. */
+export function parseMissionPoints(value: string): number | undefined {
+  const text = value.trim();
+  return /^\d{1,6}$/.test(text) ? Number(text) : undefined;
 }
 
 /**

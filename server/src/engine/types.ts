@@ -65,10 +65,32 @@ export type EngineMessage = z.infer<typeof engineMessageSchema>;
 export const engineButtonSchema = z.object({ target: z.string(), text: z.string() });
 export type EngineButton = z.infer<typeof engineButtonSchema>;
 
+/** What a mission asks the player to send (docs/content-authoring.md, "Missions"). */
+export const missionKindSchema = z.enum(["photo", "video", "voice"]);
+export type MissionKind = z.infer<typeof missionKindSchema>;
+
+/**
+ * A mission the station waits for: a choice tagged `#photo`, `#video` or `#voice`, which the
+ * dialogue takes once the submission is approved.
+ */
+export const engineMissionSchema = z.object({
+  kind: missionKindSchema,
+  /** `#video: 20s`, `#voice: 1m`: the longest recording; absent, the pack's limit holds. */
+  maxSeconds: z.number().int().positive().optional(),
+  /** `#points: 3`: what an approval adds to `points` unless the host gives another number. */
+  points: z.number().int().nonnegative(),
+  /** `#auto`: approved as it arrives, without a host. */
+  auto: z.boolean(),
+  /** The choice's text: the task as the host reads it; "" when the choice has none. */
+  task: z.string(),
+});
+export type EngineMission = z.infer<typeof engineMissionSchema>;
+
 /** What the station waits for after a step. Both may be set when a choice set mixes them. */
 export const awaitingSchema = z.object({
   answer: z.boolean(),
   buttons: z.array(engineButtonSchema),
+  mission: engineMissionSchema.optional(),
 });
 export type Awaiting = z.infer<typeof awaitingSchema>;
 
@@ -87,7 +109,8 @@ export type StepResult = {
   accepted: boolean;
   /**
    * A typed answer matched none of the script's answers: the station said its rejection, or
-   * the script's `[#answer]` fallback took it. The operators' console counts these.
+   * the script's `[#answer]` fallback took it; or a host rejected a mission. The operators'
+   * console counts these.
    */
   wrong?: true;
 };
@@ -99,9 +122,17 @@ export type ScriptContext = {
   maxPoints: number;
   /** Said when a typed answer matches nothing and the script has no `[#answer]` fallback. */
   rejection: string;
+  /** Said when a host rejects a mission without a line of their own and no `[#rejected]` choice. */
+  missionRejection: string;
 };
 
-export type Input = { kind: "answer"; text: string } | { kind: "button"; target: string };
+/**
+ * A host's verdict on the submission of the awaited mission (or the verdict `#auto` gives):
+ * `points` replaces the mission's `#points:`; `line` is what the character says first.
+ */
+export type Verdict = { kind: "verdict"; approved: boolean; points?: number; line?: string };
+
+export type Input = { kind: "answer"; text: string } | { kind: "button"; target: string } | Verdict;
 
 /**
  * A station's script in one language, made once per station and language at start-up

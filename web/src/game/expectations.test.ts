@@ -144,3 +144,31 @@ describe("the expectations after a send are what the stream said after it", () =
     expect(messengerState(refused, 8)).toMatchObject({ inputEnabled: true, buttons: [] });
   });
 });
+
+describe("a mission", () => {
+  it("is awaited from mission-expected on, and used up by the player's echo", () => {
+    const waiting = run([
+      ...question.slice(0, 2),
+      received(event("mission-expected", { StationID: 8, Kind: "photo", Judged: true }, 6)),
+    ]);
+    expect(stationLocal(waiting, 8).expectingMission).toEqual({ kind: "photo", judged: true });
+    const sent = run(
+      [
+        received(
+          event(
+            "webtext",
+            {
+              StationID: 8,
+              Originator: "user",
+              Text: "Foto",
+              Timestamp: new Date(t0).toISOString(),
+            },
+            7,
+          ),
+        ),
+      ],
+      waiting,
+    );
+    expect(stationLocal(sent, 8).expectingMission).toBeNull();
+  });
+});

@@ -32,7 +32,12 @@ export function buttonEvent(
 
 /** The stream echoed an answer or a tap: what the station expected before is used up. */
 export function inputConsumed(station: StationLocal): StationLocal {
-  if (!station.expectingAnswer && !station.answerRejected && !station.expectingButton) {
+  const expecting =
+    station.expectingAnswer ||
+    station.answerRejected ||
+    station.expectingButton ||
+    station.expectingMission !== null;
+  if (!expecting) {
     return station.buttons.length === 0 ? station : { ...station, buttons: [] };
   }
   return {
@@ -40,6 +45,7 @@ export function inputConsumed(station: StationLocal): StationLocal {
     expectingAnswer: false,
     answerRejected: false,
     expectingButton: false,
+    expectingMission: null,
     buttons: [],
   };
 }

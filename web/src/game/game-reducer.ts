@@ -142,6 +142,14 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
       return updateStation(next, event.data.StationID, (station) =>
         buttonEvent(station, event.id, { expectingButton: true }),
       );
+    case "mission-expected": {
+      const { Kind: kind, MaxSeconds: maxSeconds, Judged: judged } = event.data;
+      const mission = { kind, judged, ...(maxSeconds === undefined ? {} : { maxSeconds }) };
+      return updateStation(next, event.data.StationID, (station) => ({
+        ...station,
+        expectingMission: mission,
+      }));
+    }
     case "buttongroup-start":
       return updateStation(next, event.data.StationID, (station) =>
         buttonEvent(station, event.id, { buttons: [] }),

@@ -56,6 +56,19 @@ const stationLocalSchema = z.object({
   answerEventId: z.number().nullable(),
   buttonEventId: z.number().nullable(),
   buttons: z.array(buttonSchema),
+  /**
+   * The mission the station waits for (`mission-expected`): a photo, video or voice recording,
+   * its longest length, and whether a host judges it; null while none. Absent in games kept
+   * before missions existed.
+   */
+  expectingMission: z
+    .object({
+      kind: z.enum(["photo", "video", "voice"]),
+      maxSeconds: z.number().optional(),
+      judged: z.boolean(),
+    })
+    .nullable()
+    .default(null),
   /** The last answer sent, to ignore an immediate duplicate. */
   lastAnswer: z.string().nullable(),
 });
@@ -160,6 +173,7 @@ const emptyStation: StationLocal = {
   answerEventId: null,
   buttonEventId: null,
   buttons: [],
+  expectingMission: null,
   lastAnswer: null,
 };
 

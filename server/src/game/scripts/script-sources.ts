@@ -1,7 +1,7 @@
 import { languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import type { ContentPack } from "../../content/model";
-import { localize } from "../../content/model";
+import { localize, MISSION_REJECTED } from "../../content/model";
 import { createScript } from "../../engine/engine";
 import type { Input, StationScript, StepResult } from "../../engine/types";
 import type { ScriptSource } from "./types";
@@ -24,6 +24,7 @@ export function scriptSources(pack: ContentPack): ScriptSource[] {
         character: localize(station.character, language),
         maxPoints: station.points,
         rejection: localize(pack.texts.rejection, language),
+        missionRejection: localize(pack.texts.missionRejected ?? MISSION_REJECTED, language),
       },
     })),
   );

@@ -80,6 +80,47 @@ describe("planStep without delays", () => {
     expect(plan.awaitingNow).toEqual(QUESTION);
   });
 
+  it("says a mission waits after the question, and whether a host judges it", () => {
+    const mission = {
+      kind: "video",
+      maxSeconds: 20,
+      points: 3,
+      auto: false,
+      task: "Der Tanz",
+    } as const;
+    const plan = planStep(
+      4,
+      result({
+        messages: [{ kind: "text", from: "Lena", text: "Tanz für mich!" }],
+        awaiting: { answer: false, buttons: [], mission },
+      }),
+      AT,
+    );
+    expect(checked(plan.now).map((e) => [e.type, e.data])).toEqual([
+      ["webtext", { StationID: 4, Originator: "Lena", Text: "Tanz für mich!", Timestamp: AT }],
+      ["mission-expected", { StationID: 4, Kind: "video", MaxSeconds: 20, Judged: true }],
+    ]);
+    // After a delayed question, it is sent with it.
+    const later = planStep(
+      4,
+      result({
+        messages: [{ kind: "text", from: "Lena", text: "Und ein Foto!", delayMs: 5000 }],
+        awaiting: {
+          answer: false,
+          buttons: [],
+          mission: { ...mission, kind: "photo", auto: true },
+        },
+      }),
+      AT,
+    );
+    expect(later.awaitingNow).toEqual({ answer: false, buttons: [] });
+    const [group] = later.later;
+    expect(group && checked(laterEvents(4, group, AT)).at(-1)).toEqual({
+      type: "mission-expected",
+      data: { StationID: 4, Kind: "photo", MaxSeconds: 20, Judged: false },
+    });
+  });
+
   it("frames buttons with buttongroup-start and buttoninput-expected", () => {
     const plan = planStep(
       2,

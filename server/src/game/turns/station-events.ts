@@ -77,7 +77,7 @@ export function laterEvents(stationId: number, group: LaterGroup, timestamp: str
 }
 
 export function waitsForPlayer(awaiting: Awaiting): boolean {
-  return awaiting.answer || awaiting.buttons.length > 0;
+  return awaiting.answer || awaiting.buttons.length > 0 || awaiting.mission !== undefined;
 }
 
 /**
@@ -125,5 +125,17 @@ function awaitingEvents(stationId: number, awaiting: Awaiting): EventDraft[] {
     events.push({ type: "buttoninput-expected", data: { StationID: stationId } });
   }
   if (awaiting.answer) events.push({ type: "answer-expected", data: { StationID: stationId } });
+  const { mission } = awaiting;
+  if (mission) {
+    events.push({
+      type: "mission-expected",
+      data: {
+        StationID: stationId,
+        Kind: mission.kind,
+        ...(mission.maxSeconds === undefined ? {} : { MaxSeconds: mission.maxSeconds }),
+        Judged: !mission.auto,
+      },
+    });
+  }
   return events;
 }
