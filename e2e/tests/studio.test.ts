@@ -276,6 +276,11 @@ describe("the studio in the console", () => {
     const folder = mara.locator("details.draft-folder").filter({ hasText: "stations/3-" });
     await folder.locator("summary").click();
     await folder.getByRole("link", { name: "Station 3 im Formular bearbeiten" }).click();
+    // The station's map is the draft's, not yet published: its tiles and its picture.
+    await mara.locator(".leaflet-control-attribution").getByText("© OpenStreetMap").waitFor();
+    expect(await mara.locator(".leaflet-image-layer").getAttribute("src")).toMatch(
+      /\/api\/ops\/pack\/draft\/media\?path=map%2F/,
+    );
     await mara.getByRole("searchbox", { name: "Adresse suchen" }).fill("Marktplatz");
     await mara.getByRole("button", { name: "Suchen", exact: true }).click();
     const places = mara.getByRole("list", { name: /^Gefundene Orte/ });

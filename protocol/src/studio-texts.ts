@@ -15,6 +15,8 @@ const headed = z.object({ headline: localized, text: localized });
 export const opsGameTextsForm = z.object({
   /** The reply to a wrong answer. */
   rejection: localized,
+  /** The reply to a rejected mission; empty in every language: the server's own line. */
+  missionRejected: localized,
   /** The four steps of the introduction, each with its picture (null: none). */
   intro: z.array(headed.extend({ image: packPath.nullable() })).max(4),
   /** The help page's questions and answers. */

@@ -180,6 +180,9 @@ export const deStudio: Record<StudioKey, string> = {
   "texts.text":
     "Die Texte der game.yaml außer Stationen und Geschichten, alle Sprachen nebeneinander. Bilder, Karte und Einstellungen bleiben, wie sie sind.",
   "texts.rejection": "Antwort auf eine falsche Lösung",
+  "texts.missionRejected": "Antwort auf ein abgelehntes Foto, Video oder eine Sprachnachricht",
+  "texts.missionRejectedHint":
+    "Leer gelassen sagt die Figur: „Hm, das ist es noch nicht ganz. Versuch es noch einmal!“ Schreibt die Spielleitung beim Ablehnen selbst eine Zeile, gilt ihre.",
   "texts.help": "Hilfe: Fragen und Antworten",
   "texts.question": "Frage {n}",
   "texts.answer": "Antwort {n}",

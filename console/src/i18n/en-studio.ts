@@ -173,6 +173,9 @@ export const enStudio = {
   "texts.text":
     "The texts of game.yaml besides stations and stories, in every language side by side. Pictures, the map and the settings stay as they are.",
   "texts.rejection": "Reply to a wrong answer",
+  "texts.missionRejected": "Reply to a rejected photo, video or voice message",
+  "texts.missionRejectedHint":
+    "Left empty, the character says: “Hm, that's not quite it yet. Try again!” A line the host writes when rejecting is said instead.",
   "texts.help": "Help: questions and answers",
   "texts.question": "Question {n}",
   "texts.answer": "Answer {n}",

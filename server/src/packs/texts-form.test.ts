@@ -71,6 +71,24 @@ describe("the studio's texts form over game.yaml", () => {
     expect(parse(after).map).toEqual(parse(demo).map);
   });
 
+  it("writes the reply to a rejected mission into texts, and takes it out again when emptied", () => {
+    const form = formOf(demo);
+    expect(form.missionRejected).toEqual({});
+    const line = { de: "Das ist nicht der Drache.", en: "That's not the dragon." };
+    const after = writeTexts(demo, { ...form, missionRejected: line });
+    expect(parse(after).texts.missionRejected).toEqual(line);
+    expect(formOf(after).missionRejected).toEqual(line);
+    expect(parse(after).texts.rejection).toEqual(parse(demo).texts.rejection);
+    const changed = writeTexts(after, {
+      ...formOf(after),
+      missionRejected: { ...line, en: "" },
+    });
+    expect(parse(changed).texts.missionRejected).toEqual({ de: line.de });
+    const emptied = writeTexts(after, { ...formOf(after), missionRejected: { de: "", en: "" } });
+    expect(parse(emptied).texts).not.toHaveProperty("missionRejected");
+    expect(emptied).toBe(demo);
+  });
+
   it("writes a new privacy text of several lines", () => {
     const form = formOf(demo);
     const text = "Wir speichern wenig.\n\nUnd löschen früh.";

@@ -26,6 +26,7 @@ export function readTexts(text: string): ReadTexts {
     ],
     form: {
       rejection: game.texts.rejection,
+      missionRejected: game.texts.missionRejected ?? {},
       intro: game.intro.map(({ headline, text: body, image }) => ({
         headline,
         text: body,
@@ -93,6 +94,17 @@ export function writeTexts(text: string, form: OpsGameTextsForm): string {
     });
   };
   localized(["texts", "rejection"], old.rejection, form.rejection);
+  const missionRejected = written(form.missionRejected);
+  if (Object.values(missionRejected).every((value) => value === "")) {
+    // Nothing written: the server's own line, without an empty key in the file.
+    if (Object.keys(old.missionRejected).length > 0) {
+      edits.push({ path: ["texts", "missionRejected"], remove: true });
+    }
+  } else if (Object.keys(old.missionRejected).length === 0) {
+    edits.push({ path: ["texts", "missionRejected"], value: missionRejected });
+  } else {
+    localized(["texts", "missionRejected"], old.missionRejected, form.missionRejected);
+  }
   // The introduction has exactly four steps: only their texts and pictures change here.
   if (form.intro.length === old.intro.length) {
     headedList("intro");

@@ -3,9 +3,14 @@ import type { OpsMap } from "@wegmarke/protocol";
 
 /**
  * A Leaflet map in `element` with the game's base map: its tiles, and its picture laid over
- * them at its corners. Imported by the lazy map chunks only (the team map, a station's form).
+ * them at its corners, loaded from `pictureUrl` (by default below the map's assets base).
+ * Imported by the lazy map chunks only (the team map, a station's form).
  */
-export function gameMap(element: HTMLElement, base: OpsMap): L.Map {
+export function gameMap(
+  element: HTMLElement,
+  base: OpsMap,
+  pictureUrl = (path: string) => `${base.assetsBase.replace(/\/?$/, "/")}${path}`,
+): L.Map {
   const content = base.map;
   const maxZoom = content?.tiles?.maxZoom ?? 19;
   const map = L.map(element, { zoomSnap: 0, zoomDelta: 0.5, maxZoom });
@@ -15,8 +20,7 @@ export function gameMap(element: HTMLElement, base: OpsMap): L.Map {
   }
   const image = content?.image;
   if (image) {
-    const url = `${base.assetsBase.replace(/\/?$/, "/")}${image.path}`;
-    L.imageOverlay(url, image.bounds, { alt: "" }).addTo(map);
+    L.imageOverlay(pictureUrl(image.path), image.bounds, { alt: "" }).addTo(map);
   }
   return map;
 }

@@ -1,7 +1,12 @@
-import { lazy, Suspense, useId, useState } from "react";
-import type { Language, OpsStationEdit, OpsStationForm } from "@wegmarke/protocol";
-import { getMap } from "../../api/ops-api";
-import { getStation, saveStation } from "../../api/studio-api";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
+import type {
+  Language,
+  MapContent,
+  OpsMapForm,
+  OpsStationEdit,
+  OpsStationForm,
+} from "@wegmarke/protocol";
+import { draftMediumUrl, getDraftMap, getStation, saveStation } from "../../api/studio-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
@@ -38,14 +43,17 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
   const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
     saveStation(edit.folder, value, replaces ?? ""),
   );
-  const map = useCall("map", (signal) => getMap(signal));
+  // The draft's map, as the map form saved it: not yet the live game's.
+  const map = useCall("game-map", (signal) => getDraftMap(signal));
+  // Made once per answer: the map is drawn anew whenever its base changes.
+  const base = useMemo(() => mapContent(map.data?.form ?? null), [map.data]);
   const change = (changes: Partial<OpsStationForm>) => {
     setForm((before) => ({ ...before, ...changes }));
     draft.touched();
   };
   const columns = [...new Set<Language>([...edit.languages, ...languagesOf(form)])];
   const dirty = JSON.stringify(form) !== JSON.stringify(draft.saved);
-  const warnings = placeWarnings(form, edit.others, map.data?.map?.image?.bounds);
+  const warnings = placeWarnings(form, edit.others, base?.image?.bounds);
 
   const number = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
   return (
@@ -90,7 +98,8 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
           {map.data !== undefined && (
             <Suspense fallback={<p aria-busy="true">{t("app.loading")}</p>}>
               <StationMap
-                base={map.data}
+                base={base}
+                pictureUrl={draftMediumUrl}
                 place={form}
                 others={edit.others}
                 label={t("station.mapLabel")}
@@ -138,4 +147,13 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
 
 function languagesOf(form: OpsStationForm): Language[] {
   return Object.keys(form.texts) as Language[];
+}
+
+/** The map form's fields as game.yaml's `map:` reads. */
+function mapContent(form: OpsMapForm | null): MapContent | null {
+  if (form === null) return null;
+  return {
+    ...(form.image && { image: form.image }),
+    ...(form.tiles && { tiles: form.tiles }),
+  };
 }

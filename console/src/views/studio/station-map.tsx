@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef } from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "../map/team-map.css";
-import type { OpsMap, OpsStationPlace, Point } from "@wegmarke/protocol";
+import type { MapContent, OpsStationPlace, Point } from "@wegmarke/protocol";
 import { gameMap } from "../map/base-map";
 
 /*
@@ -11,7 +11,9 @@ import { gameMap } from "../map/base-map";
  */
 
 type Props = {
-  base: OpsMap;
+  /** The draft's map (game.yaml `map:`), its picture loaded from `pictureUrl`. */
+  base: MapContent | null;
+  pictureUrl: (path: string) => string;
   place: Point;
   others: OpsStationPlace[];
   label: string;
@@ -22,7 +24,8 @@ type Props = {
 const round = (value: number) => Number(value.toFixed(6));
 
 /** The game's map with the other stations as dots and this one's marker to drag. */
-export default function StationMap({ base, place, others, label, markerLabel, onMove }: Props) {
+export default function StationMap(props: Props) {
+  const { base, pictureUrl, place, others, label, markerLabel, onMove } = props;
   const element = useRef<HTMLDivElement>(null);
   const marker = useRef<L.Marker | null>(null);
   const shown = useRef<L.Map | null>(null);
@@ -32,8 +35,8 @@ export default function StationMap({ base, place, others, label, markerLabel, on
 
   useEffect(() => {
     if (!element.current) return;
-    const map = gameMap(element.current, base);
-    const image = base.map?.image;
+    const map = gameMap(element.current, { map: base, assetsBase: "", stations: [] }, pictureUrl);
+    const image = base?.image;
     for (const other of others) {
       const dot = L.marker([other.latitude, other.longitude], {
         icon: L.divIcon({ className: "ops-map-station", iconSize: [12, 12], iconAnchor: [6, 6] }),

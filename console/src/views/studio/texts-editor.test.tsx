@@ -6,6 +6,7 @@ import { StudioView } from "./studio";
 
 const form = {
   rejection: { de: "Leider falsch.", en: "Not quite." },
+  missionRejected: {},
   intro: [],
   help: [{ headline: { de: "Wie starte ich?", en: "How do I start?" }, text: { de: "Tippen." } }],
   news: [{ de: "Heute Markt!", en: "Market today!" }],

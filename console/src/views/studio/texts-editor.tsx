@@ -53,6 +53,15 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
           onChange={(rejection) => change({ rejection })}
         />
       </Group>
+      <Group legend={t("texts.missionRejected")}>
+        <p className="muted">{t("texts.missionRejectedHint")}</p>
+        <Localized
+          label={t("texts.missionRejected")}
+          columns={columns}
+          value={form.missionRejected}
+          onChange={(missionRejected) => change({ missionRejected })}
+        />
+      </Group>
       <Group legend={t("texts.help")}>
         {form.help.map((item, index) => (
           <Headed
@@ -188,6 +197,7 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
 function usedIn(form: OpsGameTextsForm, language: Language): boolean {
   const texts: OpsLocalized[] = [
     form.rejection,
+    form.missionRejected,
     ...form.intro.flatMap((step) => [step.headline, step.text]),
     ...form.help.flatMap((item) => [item.headline, item.text]),
     ...form.news,

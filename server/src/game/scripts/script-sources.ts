@@ -24,7 +24,9 @@ export function scriptSources(pack: ContentPack): ScriptSource[] {
         character: localize(station.character, language),
         maxPoints: station.points,
         rejection: localize(pack.texts.rejection, language),
-        missionRejection: localize(pack.texts.missionRejected ?? MISSION_REJECTED, language),
+        missionRejection:
+          localize(pack.texts.missionRejected ?? MISSION_REJECTED, language) ||
+          MISSION_REJECTED[language],
       },
     })),
   );
