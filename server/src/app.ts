@@ -202,6 +202,9 @@ async function startPreview({
       config: {
         ...config,
         database,
+        // A code asked for in a preview reaches no phone, and costs nothing: the preview's
+        // `/api/dev/outbox` keeps it for the author who tries the registration.
+        sms: { provider: "outbox" },
         packCacheDir: path.join(dataDir, "packs"),
         scriptWorkers: 0,
         logLevel: config.logLevel === "silent" ? "silent" : "warn",

@@ -1,7 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { cp } from "node:fs/promises";
+import { resolve } from "node:path";
+import { opsPreviewOutcome } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../src/config";
+import { loadContentPack } from "../src/content/loader";
 import { Api } from "./support/api";
+import { opsCall } from "./support/ops-client";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -19,6 +25,7 @@ const server = createServer((request, response) => {
   });
 });
 
+const TOKEN = "sms-gateway-token-".padEnd(48, "s");
 let dir: { dir: string; remove(): Promise<void> };
 let app: TestApp;
 let api: Api;
@@ -27,9 +34,15 @@ beforeAll(async () => {
   dir = await tempDir();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  await cp(resolve(repoRoot, "content/demo"), `${dir.dir}/pack`, { recursive: true });
   app = await startApp({
     dbFile: `${dir.dir}/db.sqlite`,
-    config: { sms: { provider: "http", url: `http://127.0.0.1:${port}/sms`, token: "tok" } },
+    pack: await loadContentPack(`${dir.dir}/pack`),
+    config: {
+      sms: { provider: "http", url: `http://127.0.0.1:${port}/sms`, token: "tok" },
+      operatorToken: TOKEN,
+      packCacheDir: `${dir.dir}/cache`,
+    },
   });
   api = new Api(app.url);
 });
@@ -66,5 +79,19 @@ describe("registration with SMS_PROVIDER=http", () => {
 
   it("has no outbox route", async () => {
     expect((await fetch(`${app.url}/api/dev/outbox`)).status).toBe(404);
+  });
+});
+
+describe("the studio's preview", () => {
+  it("sends no SMS: a code asked for there stays in the preview's outbox", async () => {
+    expect((await opsCall(app, TOKEN, "POST", "/content/reload", {})).status).toBe(200);
+    const started = await opsCall(app, TOKEN, "POST", "/pack/draft/preview", { desk: true });
+    const outcome = opsPreviewOutcome.parse(started.json);
+    if (!outcome.ok) throw new Error("the preview was refused");
+    const player = new Api(`${app.url}${outcome.path.replace(/\/webapp\/$/, "")}`);
+    const before = gateway.received.length;
+    await player.requestCode("0171 2223336");
+    expect(await player.lastCode("+491712223336")).toMatch(/^\d{6}$/);
+    expect(gateway.received).toHaveLength(before);
   });
 });
