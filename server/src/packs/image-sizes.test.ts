@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { link, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -40,6 +40,10 @@ describe("a pack's photos in smaller widths", () => {
     expect(await readdir(join(dir, "cache", "sizes"))).toHaveLength(1);
     // Another server process on the same cache finds it without making it again.
     expect(await new ImageSizes(join(dir, "cache")).file(original, 480)).toBe(file);
+    // The same picture in another version's folder (a hard link to one blob) shares it.
+    const linked = join(dir, "version-2-markt.jpg");
+    await link(original, linked);
+    expect(await sizes.file(linked, 480)).toBe(file);
     const wider = await sizes.file(original, 960);
     expect((await sharp(wider).metadata()).width).toBe(960);
   });

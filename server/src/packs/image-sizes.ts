@@ -11,9 +11,10 @@ const REMEMBERED = 5000;
 
 /**
  * A pack's photos in the smaller widths the app asks for (`?w=480`), made with sharp the first
- * time one is asked and kept in `<cacheDir>/sizes/`, named by the original's identity (path,
- * size, time of change) and the width: a new version's changed picture is another file. An
- * original no wider than the width, or one sharp cannot read, is sent itself.
+ * time one is asked and kept in `<cacheDir>/sizes/`, named by the original's identity (inode,
+ * size, time of change) and the width: a new version's changed picture is another file, an
+ * unchanged one keeps its widths. An original no wider than the width, or one sharp cannot read,
+ * is sent itself.
  */
 export class ImageSizes {
   private readonly dir: string;
@@ -120,10 +121,15 @@ export class ImageSizes {
 /** Pixels across and down. */
 export type Dimensions = [width: number, height: number];
 
-/** A file's size and a key of its path, size and time of change: another version, another key. */
+/**
+ * A file's size and a key of its device, inode, size and time of change: another content is
+ * another key, while the versions of a pack that hold the same picture (hard links to one blob,
+ * packs/pack-library.ts) share its smaller widths.
+ */
 async function identity(file: string): Promise<{ size: number; key: string }> {
-  const { size, mtimeMs } = await stat(file);
-  return { size, key: createHash("sha256").update(`${file}\0${size}\0${mtimeMs}`).digest("hex") };
+  const { dev, ino, size, mtimeMs } = await stat(file);
+  const key = createHash("sha256").update(`${dev}\0${ino}\0${size}\0${mtimeMs}`).digest("hex");
+  return { size, key };
 }
 
 async function readDimensions(file: string): Promise<Dimensions | null> {

@@ -11,6 +11,7 @@ import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
 import { blobHash, snapshotFolder, snapshotOf } from "../content/pack-snapshot";
 import type { OpsPackChanges, OpsPackVersion } from "@wegmarke/protocol";
+import { pruneCache } from "./cache-prune";
 import { unzipPack, zipPack } from "./pack-archive";
 import { packChanges } from "./pack-changes";
 import type { PackVersion } from "../store/pack-repository";
@@ -79,10 +80,15 @@ export class PackLibrary {
     if (!folder.ok) return folder;
     const packs = this.deps.store.repos.packs;
     const live = await packs.live();
-    if (live && (await packs.wasReleased(folder.version.id))) return this.load(live);
-    const loaded = await this.load(folder.version);
-    if (loaded.ok) await this.release(loaded.version, null);
-    return loaded;
+    const started =
+      live && (await packs.wasReleased(folder.version.id))
+        ? await this.load(live)
+        : await this.load(folder.version);
+    if (!started.ok) return started;
+    if (started.version.id !== live?.id) await this.release(started.version, null);
+    // What earlier runs wrote for other versions is not needed by this one.
+    await pruneCache(this.deps.cacheDir, started.version.digest, this.deps.clock.now().getTime());
+    return started;
   }
 
   /**
