@@ -58,6 +58,9 @@ describe("keyboard navigation of the menus", () => {
   });
 
   it("moves through every item with the arrows, Left and Right like Up and Down, wrapping at both ends", async () => {
+    // The map's item comes with the game's texts, the account's with the account: on a busy
+    // machine the menu may open before both arrived.
+    await expect.poll(() => itemsOf(menu(), "a, button")).toContain("Spielstand sichern");
     const items = await itemsOf(menu(), "a, button");
     expect(items).toEqual([
       "Neuigkeiten",
@@ -111,6 +114,8 @@ describe("keyboard navigation of the menus", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/webapp\/stories$/);
     await menu().waitFor({ state: "detached" });
+    // The stories' screen is shown, not its loading line, before the next test tabs into it.
+    await page.getByText("Einen Moment …").waitFor({ state: "detached" });
   });
 
   it("closes the menu with Tab", async () => {
