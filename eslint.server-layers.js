@@ -16,13 +16,14 @@ const all = [
   "accounts",
   "teams",
   "game",
+  "missions",
   "operator-accounts",
   "operator-views",
   "http",
   "compose",
 ];
 const except = (...allowed) => all.filter((folder) => !allowed.includes(folder));
-const services = ["accounts", "teams", "game", "operator-accounts", "operator-views"];
+const services = ["accounts", "teams", "game", "missions", "operator-accounts", "operator-views"];
 const aboveStore = ["security", "participants", "packs", "events", "metrics", ...services];
 
 export const serverLayers = [
@@ -49,16 +50,40 @@ export const serverLayers = [
   ["metrics", except(), "the services report through callbacks; metrics know only prom-client"],
   [
     "accounts",
-    ["metrics", "teams", "game", "operator-accounts", "operator-views", "http", "compose"],
+    [
+      "metrics",
+      "teams",
+      "game",
+      "missions",
+      "operator-accounts",
+      "operator-views",
+      "http",
+      "compose",
+    ],
     "a player's account knows neither the game nor teams: they build on it",
   ],
   [
     "teams",
-    ["metrics", "game", "operator-accounts", "operator-views", "http", "compose"],
+    ["metrics", "game", "missions", "operator-accounts", "operator-views", "http", "compose"],
     "teams build on accounts/ and participants/, the game meets them there",
   ],
   [
     "game",
+    [
+      "security",
+      "metrics",
+      "accounts",
+      "teams",
+      "missions",
+      "operator-accounts",
+      "operator-views",
+      "http",
+      "compose",
+    ],
+    "the game plays for a participant (participants/), whoever signed in",
+  ],
+  [
+    "missions",
     [
       "security",
       "metrics",
@@ -69,7 +94,7 @@ export const serverLayers = [
       "http",
       "compose",
     ],
-    "the game plays for a participant (participants/), whoever signed in",
+    "a mission's submission is a turn of the game (game/) with a file kept in store/",
   ],
   [
     "operator-accounts",

@@ -68,6 +68,24 @@ export const ErrorReason = {
   teamInvitationFailed: "team invitation failed",
   /** `team/position` of a player who plays alone (409). */
   notInTeam: "not in a team",
+  /** An upload for a mission the station does not ask for now, or of another kind (409). */
+  noMissionExpected: "no mission expected",
+  /** A second upload while the first of the station waits for its verdict (409). */
+  submissionWaiting: "submission waiting",
+  /** More submissions than a player may send (429). */
+  tooManySubmissions: "too many submissions",
+  /** A file over its kind's size limit (413). */
+  fileTooLarge: "file too large",
+  /** A file that is not what its mission asks for, read from its bytes (415). */
+  unsupportedFile: "unsupported file",
+  /** A recording longer than the mission allows (422). */
+  recordingTooLong: "recording too long",
+  /** A verdict on a submission another host judged first (409). */
+  submissionJudged: "submission judged",
+  /** A submission that does not exist, or not for this caller (404). */
+  submissionUnavailable: "submission unavailable",
+  /** A submission's link past its time, or not signed by the server (403). */
+  linkExpired: "link expired",
 } as const;
 
 /** A failed call as the web app sees it: HTTP status (or 000) and the trimmed body text. */

@@ -157,6 +157,20 @@ export const serverEventSchemas = {
     MaxSeconds: z.number().int().positive().optional(),
     Judged: z.boolean(),
   }),
+  /**
+   * A submission for a mission, in the thread where it was asked: as it arrives (`waiting` for
+   * a host, or `approved` at once), and once more with the host's verdict. In a team it names
+   * the member who sent it. Its file comes from `GET /api/game/submissions`.
+   */
+  submission: z.object({
+    StationID: stationId,
+    ID: z.number().int().positive(),
+    Kind: z.enum(["photo", "video", "voice"]),
+    State: z.enum(["waiting", "approved", "rejected"]),
+    Member: z.string().optional(),
+    Name: z.string().optional(),
+    Timestamp: timestamp,
+  }),
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
   error: z.object({ Text: z.string() }),
   /**

@@ -7,6 +7,7 @@ export * from "./game";
 export * from "./languages";
 export * from "./preview";
 export * from "./media";
+export * from "./missions";
 export * from "./ops";
 export * from "./ops-team";
 export * from "./pack";

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       anonSignupsPerHour: 200,
       secret: { kind: "file", file: resolve(repoRoot, "data/secret.key") },
       geocoderUrl: "https://nominatim.openstreetmap.org",
+      uploadDir: resolve(repoRoot, "data/uploads"),
     });
     expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
   });
@@ -50,6 +51,10 @@ describe("loadConfig", () => {
       ANON_SIGNUPS_PER_HOUR: "5000",
       SECRET_KEY: "k".repeat(32),
       GEOCODER_URL: "https://geo.example/nominatim/",
+      DATA_DIR: "/srv/wegmarke",
+      S3_BUCKET: "wegmarke-media",
+      S3_REGION: "eu-central-1",
+      S3_ENDPOINT: "https://s3.example",
     });
     expect(config).toEqual({
       port: 9000,
@@ -70,7 +75,10 @@ describe("loadConfig", () => {
       anonSignupsPerHour: 5000,
       secret: { kind: "value", value: "k".repeat(32) },
       geocoderUrl: "https://geo.example/nominatim",
+      uploadDir: "/srv/wegmarke/uploads",
+      s3: { bucket: "wegmarke-media", region: "eu-central-1", endpoint: "https://s3.example" },
     });
+    expect(() => loadConfig({ S3_BUCKET: "Not_A_Bucket" })).toThrow(/^S3_BUCKET/);
     expect(loadConfig({ GEOCODER_URL: "off" }).geocoderUrl).toBeNull();
     expect(() => loadConfig({ GEOCODER_URL: "nominatim.example" })).toThrow(/^GEOCODER_URL/);
     expect(loadConfig({ DATA_DIR: "/srv/wegmarke" }).secret).toEqual({

@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import {
   opsDraft,
@@ -25,17 +25,24 @@ import {
   opsPackVersionParams,
   opsPackVersions,
   opsPlayersQuery,
+  signedLinkQuery,
   stationCodeRequest,
+  submissionIdParams,
+  submissionsResponse,
+  verdictRequest,
   stationRequest,
   teamPositionRequest,
 } from "@wegmarke/protocol";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { strToU8, zipSync } from "fflate";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../src/security/limits";
 import type { AccountLimits } from "../src/security/limits";
 import { systemClock } from "../src/clock";
 import { repoRoot } from "../src/config";
+import { loadContentPack } from "../src/content/loader";
+import type { ContentPack } from "../src/content/model";
 import { stationCode } from "../src/game/station-access";
 import { addOperator } from "../src/operator-accounts/operator-admin";
 import type { Store } from "../src/store/store";
@@ -66,7 +73,7 @@ import type { TestApp } from "./support/test-app";
  * numbers; a request schema with numbers that no case names fails the coverage test too.
  */
 
-type Method = "GET" | "POST" | "PUT" | "DELETE" | "OPTIONS";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "HEAD" | "DELETE" | "OPTIONS";
 
 /** A request as the cases build it: a JSON body or a query. */
 type Call = {
@@ -113,6 +120,8 @@ type RouteCase = {
    * outcome must hold (a refused import's `problems`, a stale save's `theirs`).
    */
   jsonRefusal?: Record<number, string>;
+  /** A tus request (an upload's creation or piece): its headers are spoilt too. */
+  tus?: boolean;
 };
 
 const STORY = "marburg";
@@ -359,6 +368,92 @@ const CASES: RouteCase[] = [
         ContentRef: "stations/3/rosenwunder.mp3",
         ProgressRatio: 0.5,
       }),
+  },
+  // Missions: a tus upload's creation, pieces, offset, termination and preflight.
+  {
+    method: "POST",
+    route: "/api/game/uploads",
+    status: 201,
+    tus: true,
+    valid: async (h) => h.uploadCreation(await h.atMission()),
+  },
+  {
+    method: "PATCH",
+    route: "/api/game/uploads/:id",
+    status: 204,
+    tus: true,
+    param: "id",
+    valid: async (h) => {
+      const hash = await h.atMission();
+      const photo = await fuzzPhoto();
+      const path = await h.createUpload(hash, photo.byteLength);
+      return {
+        method: "PATCH",
+        path,
+        raw: { type: "application/offset+octet-stream", payload: photo },
+        headers: { ...tusHeaders(hash), "upload-offset": "0" },
+      };
+    },
+  },
+  {
+    method: "HEAD",
+    route: "/api/game/uploads/:id",
+    tus: true,
+    param: "id",
+    valid: async (h) => {
+      const hash = await h.atMission();
+      return { method: "HEAD", path: await h.createUpload(hash, 100), headers: tusHeaders(hash) };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/game/uploads/:id",
+    status: 204,
+    tus: true,
+    param: "id",
+    valid: async (h) => {
+      const hash = await h.atMission();
+      return { method: "DELETE", path: await h.createUpload(hash, 100), headers: tusHeaders(hash) };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/game/submissions",
+    valid: async (h) => get("/api/game/submissions", { hash: await h.signup() }),
+  },
+  {
+    method: "GET",
+    route: "/api/submissions/:id/:file",
+    fields: { in: "query", schema: signedLinkQuery },
+    valid: async (h) => {
+      const link = new URL((await h.submission()).Url, "http://localhost");
+      return get(link.pathname, Object.fromEntries(link.searchParams));
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/ops/submissions",
+    valid: async () => ({ ...get("/api/ops/submissions"), headers: OPS_BEARER }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/submissions/:id/verdict",
+    fields: { in: "body", schema: verdictRequest },
+    optional: ["Points", "Line"],
+    valid: async (h) => ({
+      ...post(`/api/ops/submissions/${(await h.submission()).ID}/verdict`, { Approved: true }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/submissions/:id/verdict",
+    fields: { in: "path", schema: submissionIdParams },
+    param: "id",
+    valid: async (h) => ({
+      ...post(`/api/ops/submissions/${(await h.submission()).ID}/verdict`, { Approved: false }),
+      headers: OPS_BEARER,
+    }),
   },
   {
     method: "GET",
@@ -964,6 +1059,124 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/metrics", valid: async () => get("/metrics") },
 ];
 
+/** The fuzz pack's station with a photo mission (the demo with one station more). */
+const MISSION_STATION = 16;
+
+const MISSION_FILES: Record<string, string> = {
+  "stations/16-brunnen/station.yaml": `id: 16
+name: brunnen
+character: { de: Der Drachenwart }
+latitude: 50.8095
+longitude: 8.7705
+points: 3
+texts:
+  de: { title: Der Marktbrunnen, desc: Ein Drache speit Wasser. }
+`,
+  "stations/16-brunnen/script.de.ink": `VAR points = 0
+Zeig mir den Drachen am Brunnen!
+- (drache)
++ [Der Drache #photo #points: 3]
+    Genau der!
++ [#rejected]
+    -> drache
+- -> END
+`,
+};
+
+let photo: Promise<Buffer> | undefined;
+
+/** A small photo, made once. */
+function fuzzPhoto(): Promise<Buffer> {
+  photo ??= sharp({ create: { width: 64, height: 48, channels: 3, background: "#48c" } })
+    .jpeg()
+    .toBuffer();
+  return photo;
+}
+
+function tusHeaders(hash: string): Record<string, string> {
+  return { "tus-resumable": "1.0.0", authorization: `Bearer ${hash}` };
+}
+
+const tusMetadata = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
+
+function creationHeaders(hash: string, size: number): Record<string, string> {
+  return {
+    ...tusHeaders(hash),
+    "upload-length": String(size),
+    "upload-metadata": tusMetadata({ station: String(MISSION_STATION), kind: "photo" }),
+  };
+}
+
+/** Mutations of a tus request's headers and body: versions, lengths, metadata, tokens. */
+function tusMutations(valid: Call): Mutation[] {
+  const header = (
+    name: string,
+    value: string | undefined,
+    label = `${name}: ${show(value ?? "(none)")}`,
+  ) => ({
+    label,
+    sent: (call: Call) => {
+      const sent = toSent(call);
+      const others = Object.entries(sent.headers).filter(([key]) => key !== name);
+      const headers = Object.fromEntries(value === undefined ? others : [...others, [name, value]]);
+      return { ...sent, headers };
+    },
+  });
+  const odd = ["", "-1", "0", "1.5", "abc", "1e3", "99999999999999999999", "%00", " 12 "];
+  const mutations = [
+    header("tus-resumable", undefined),
+    header("tus-resumable", "0.2.2"),
+    header("authorization", undefined),
+    header("authorization", "Bearer not-a-token"),
+    header("authorization", "Basic eDp5"),
+  ];
+  if (valid.method === "POST") {
+    mutations.push(
+      ...odd.map((value) => header("upload-length", value)),
+      header("upload-length", undefined),
+      header("upload-defer-length", "1"),
+      ...[
+        "",
+        "station",
+        "station MTY=",
+        "kind cGhvdG8=",
+        "station !!!,kind cGhvdG8=",
+        tusMetadata({ station: "16", kind: "film" }),
+        tusMetadata({ station: "0", kind: "photo" }),
+        tusMetadata({ station: "2147483648", kind: "photo" }),
+        tusMetadata({ station: "1", kind: "photo" }),
+        tusMetadata({ station: "16", kind: "photo", filename: "x".repeat(300) }),
+        tusMetadata({ station: "16", kind: "photo", __proto__: "x" }),
+        `${"a ".repeat(5000)}`,
+      ].map((value) => header("upload-metadata", value)),
+    );
+  }
+  if (valid.method === "PATCH") {
+    const body = (
+      label: string,
+      payload: Buffer | string,
+      type = "application/offset+octet-stream",
+    ) => ({
+      label,
+      sent: (call: Call) => withBody(call, payload, type),
+    });
+    mutations.push(
+      ...odd.map((value) => header("upload-offset", value)),
+      header("upload-offset", undefined),
+      header("upload-offset", "5", "an offset the server does not have"),
+      body("a page as the photo", "<html><script>alert(1)</script></html>"),
+      body("half a photo", (valid.raw?.payload ?? Buffer.alloc(0)).subarray(0, 20)),
+      body("an empty piece", Buffer.alloc(0)),
+      body("the photo as JSON", JSON.stringify({ photo: "x" }), JSON_TYPE),
+      body("the photo as text", "photo", "text/plain"),
+    );
+  }
+  return mutations;
+}
+
 function get(path: string, query?: Record<string, string>): Call {
   return { method: "GET", path, ...(query && { query }) };
 }
@@ -1295,7 +1508,8 @@ function mutationsOf(routeCase: RouteCase, valid: Call): Mutation[] {
   return [
     ...numericMutations(routeCase),
     ...(valid.body ? bodyMutations(valid, routeCase.optional ?? []) : []),
-    ...(valid.raw ? zipMutations() : []),
+    ...(valid.raw && !routeCase.tus ? zipMutations() : []),
+    ...(routeCase.tus ? tusMutations(valid) : []),
     ...(valid.body || valid.raw ? [] : queryMutations(valid)),
     ...(routeCase.param === undefined ? [] : pathMutations(routeCase.param)),
     ...(routeCase.stream ? headerMutations() : []),
@@ -1408,6 +1622,52 @@ class Harness {
   }
 
   /** A fresh anonymous player's token. */
+  /** A fresh player at the fuzz pack's photo mission (station 16), its question asked. */
+  async atMission(): Promise<string> {
+    const hash = await this.signup();
+    await this.ok(post("/api/game/station/activate", { StationID: MISSION_STATION, Hash: hash }));
+    return hash;
+  }
+
+  /** A valid creation of an upload of `size` bytes for the mission, by `hash`. */
+  uploadCreation(hash: string, size = 1000): Call {
+    return { method: "POST", path: "/api/game/uploads", headers: creationHeaders(hash, size) };
+  }
+
+  /** Creates an upload; answers its path. */
+  async createUpload(hash: string, size: number): Promise<string> {
+    const response = await this.app.inject(toSent(this.uploadCreation(hash, size)));
+    this.requests++;
+    const location = response.headers.location;
+    if (response.statusCode !== 201 || typeof location !== "string") {
+      throw new Error(`upload creation: ${response.statusCode} ${response.body}`);
+    }
+    return new URL(location, "http://localhost/api/game/uploads").pathname;
+  }
+
+  /** A fresh photo submission waiting for a host, as its sender's gallery lists it. */
+  async submission(): Promise<z.infer<typeof submissionsResponse>["value"][number]> {
+    const hash = await this.atMission();
+    const photo = await fuzzPhoto();
+    const path = await this.createUpload(hash, photo.byteLength);
+    const sent = await this.app.inject({
+      method: "PATCH",
+      url: path,
+      headers: {
+        ...tusHeaders(hash),
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+      },
+      payload: photo,
+    });
+    this.requests++;
+    if (sent.statusCode !== 204) throw new Error(`upload: ${sent.statusCode} ${sent.body}`);
+    const listed = submissionsResponse.parse(await this.ok(get("/api/game/submissions", { hash })))
+      .value[0];
+    if (!listed) throw new Error("no submission listed");
+    return listed;
+  }
+
   async signup(): Promise<string> {
     const answer = await this.ok(post("/api/account/player/optin/anon", { story_id: STORY }));
     return (answer as { value: string }).value;
@@ -1585,6 +1845,18 @@ function generousLimits(): Partial<AccountLimits> {
   return limits as Partial<AccountLimits>;
 }
 
+/** The demo with teams, and a station with a photo mission (station 16). */
+async function fuzzPack(dir: string): Promise<ContentPack> {
+  const packDir = join(dir, "pack");
+  await cp(resolve(repoRoot, "content/demo"), packDir, { recursive: true });
+  for (const [file, text] of Object.entries(MISSION_FILES)) {
+    await mkdir(join(packDir, file, ".."), { recursive: true });
+    await writeFile(join(packDir, file), text);
+  }
+  const pack = await loadContentPack(packDir);
+  return { ...pack, settings: { ...pack.settings, teams: "required" } };
+}
+
 /**
  * Starts the test app with a built web app; answers it with its Fastify instance and every
  * route the instance registers (Fastify announces a new instance on a diagnostics channel, the
@@ -1615,7 +1887,7 @@ async function startFuzzApp(database: "sqlite" | "postgres") {
   try {
     app = await startApp({
       ...(schema ? { database: schema.database } : { dbFile: `${tmp.dir}/db.sqlite` }),
-      pack: await teamPack(),
+      pack: await fuzzPack(tmp.dir),
       config: { webDist, consoleDist, corsOrigins: [FRIEND], operatorToken: OPS_TOKEN },
       limits: generousLimits(),
     });
@@ -1698,7 +1970,13 @@ describe.each(["sqlite", "postgres"] as const)("every route on %s", (database) =
     const failures: string[] = [];
     for (const mutation of mutationsOf(routeCase, valid)) {
       const answer = await harness.send(mutation.sent(valid), routeCase.stream);
-      const problem = problemOf(answer, mutation.status, routeCase.jsonRefusal);
+      // The answer to a HEAD has no body, a refusal's reason included.
+      const problem =
+        routeCase.method === "HEAD"
+          ? answer.status >= 500
+            ? "server error"
+            : undefined
+          : problemOf(answer, mutation.status, routeCase.jsonRefusal);
       if (problem) {
         failures.push(
           `${mutation.label} -> ${answer.status} ${answer.body.slice(0, 160)}: ${problem}`,

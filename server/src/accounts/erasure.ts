@@ -7,8 +7,9 @@ import type { Repositories } from "../store/store";
  * Deletes everything personal of a player, inside the caller's transaction: the row (name,
  * phone, password hash) with its sessions, SMS code and reset links, and the player's own game
  * state and event log. A team member's answers stay in the team's log (they are the team's
- * game), without the member's name; the team goes when its last member does, and one that
- * plays on forgets who founded it. `secret` derives the member's key in the team. The caller
+ * game), without the member's name, but what they sent for missions goes; the team goes (with
+ * every submission of its stream) when its last member does, and one that plays on forgets who
+ * founded it. `secret` derives the member's key in the team. The caller
  * scrubs the store afterwards (Store.scrub).
  */
 export async function erasePlayer(
@@ -17,6 +18,8 @@ export async function erasePlayer(
   secret: Buffer,
 ): Promise<void> {
   await repos.streams.delete(playerStream(player.id));
+  // What they sent for missions, in a team too: their photos and voice are theirs.
+  await repos.submissions.erase("playerId", player.id);
   await repos.players.delete(player.id);
   await repos.teams.forgetFounder(player.id);
   if (player.teamId !== null) await leftTeam(repos, player.teamId, player.id, secret);

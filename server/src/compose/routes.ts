@@ -1,3 +1,4 @@
+import { SUBMISSION_HEADER } from "@wegmarke/protocol";
 import fastifyCors from "@fastify/cors";
 import type {
   FastifyError,
@@ -27,6 +28,8 @@ import { outroRoute } from "../http/outro-route";
 import { previewRoutes } from "../http/preview-routes";
 import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
+import { submissionFileRoute } from "../http/submission-file-route";
+import { uploadRoutes } from "../http/upload-routes";
 import { consoleRoutes, staticRoutes } from "../http/static";
 import { teamRoutes } from "../http/team-routes";
 import type { Metrics } from "../metrics/metrics";
@@ -55,7 +58,16 @@ export async function prepareHttp(
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(PLAIN).send("not found"));
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    methods: ["GET", "HEAD", "POST", "PUT"],
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    // A mission's upload (tus, http/upload-routes.ts) reads these from its answers.
+    exposedHeaders: [
+      "Location",
+      "Upload-Offset",
+      "Upload-Length",
+      "Tus-Resumable",
+      "Upload-Expires",
+      SUBMISSION_HEADER,
+    ],
   });
 }
 
@@ -95,11 +107,17 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           member: memberKey(secret, teamStream(player.teamId), player.id),
           name: await nameOf(player.id),
         };
-  const { game, stories, media, scoreboard, throttle } = services;
+  const { game, stories, media, scoreboard, throttle, submissions } = services;
   await app.register(
-    api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle, author })),
+    api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle, author, submissions })),
     { prefix: "/api/game" },
   );
+  const uploads = {
+    dir: config.uploadDir,
+    nameOf: async (player: Player) => (await author(player))?.name,
+  };
+  await app.register(api(uploadRoutes(accounts, submissions, uploads)), { prefix: "/api/game" });
+  await app.register(api(submissionFileRoute(submissions)));
   const teamDeps = {
     positions: teamPositions,
     nameOf,
@@ -140,6 +158,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         live: services.live,
         reloadContent: () => services.content.reload(),
         secure: config.publicUrl.startsWith("https:"),
+        submissions,
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {

@@ -42,7 +42,9 @@ import { GameConsole } from "../operator-views/game-console";
 import { OpsLive } from "../operator-views/live";
 import { PresenceBoard } from "../operator-views/presence";
 import { loadSecretKey } from "../secret-key";
+import { S3BlobStore } from "../store/s3-blob-store";
 import type { Store } from "../store/store";
+import { SubmissionService } from "../missions/submission-service";
 
 export type ServiceDeps = {
   config: Config;
@@ -169,6 +171,12 @@ export async function buildServices(deps: ServiceDeps) {
   const onActivity = (activity: GameActivity) => bus.broadcast("activity", activity);
   const game = new GameService({ store, pack, scripts, turns, onActivity, secret });
   const stories = new StoryService({ pack, turns, onActivity });
+  // What players send for missions: in the database, or a bucket when set (decisions/039).
+  const blobs = config.s3 ? new S3BlobStore(config.s3) : store.repos.blobs;
+  const submissions = new SubmissionService({
+    ...{ store, blobs, game, pack, clock, secret },
+    onError: (error, message) => log.error({ err: error }, message),
+  });
   const news = new NewsService({
     store,
     pack,
@@ -244,6 +252,7 @@ export async function buildServices(deps: ServiceDeps) {
     contentThread,
     game,
     stories,
+    submissions,
     news,
     presence,
     gameConsole,

@@ -2,11 +2,12 @@ import { ErrorReason } from "@wegmarke/protocol";
 import type { Language, PositionRequest } from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
 import { indexById } from "../content/model";
-import type { Input } from "../engine/types";
+import type { EngineMission, Input, MissionKind, Verdict } from "../engine/types";
 import { ParticipantChanged, ServiceError } from "../errors";
 import type { GameActivity } from "../events/bus";
+import type { EventDraft } from "../events/event-log";
 import type { StreamSnapshot } from "../events/stream-hub";
-import type { Store } from "../store/store";
+import type { Repositories, Store } from "../store/store";
 import { isTeamStream } from "../participants/participant";
 import type { Participant } from "../participants/participant";
 import { buildPlayerStatus } from "./player-status";
@@ -18,7 +19,8 @@ import { activation } from "./turns/activation";
 import { StaleRun, answerStep, refusalOf } from "./turns/answer-step";
 import { cancellation } from "./turns/cancellation";
 import { restart } from "./turns/restart";
-import type { Turns } from "./turns/turns";
+import { verdictStep } from "./turns/verdict-step";
+import type { Turns, WrittenTurn } from "./turns/turns";
 
 export type GameServiceDeps = {
   store: Store;
@@ -135,6 +137,68 @@ export class GameService {
     author?: EchoAuthor,
   ): Promise<void> {
     return this.respond(participant, stationId, { kind: "button", target }, author);
+  }
+
+  /** The mission the stream's current station `stationId` waits for, if it waits for one. */
+  async awaitedMission(stream: string, stationId: number): Promise<EngineMission | undefined> {
+    const state = await this.deps.store.runs.load(stream, stationId);
+    const run = state?.currentStation === stationId ? state.run : undefined;
+    return run?.status === "active" ? run.awaiting.mission : undefined;
+  }
+
+  /**
+   * A submission for the mission of kind `kind` the station waits for (decisions/039), with
+   * the stream locked: `record` stores it and gives its events for the thread, and the verdict
+   * when it needs no host (`#auto`), which the dialogue then takes in the same transaction.
+   * 409 `no mission expected` when the station no longer waits for it.
+   */
+  async submit(
+    stream: string,
+    stationId: number,
+    kind: MissionKind,
+    record: (
+      repos: Repositories,
+      at: string,
+      mission: EngineMission,
+    ) => Promise<{ events: EventDraft[]; verdict?: Verdict }>,
+  ): Promise<void> {
+    const written = await this.deps.turns.write(stream, async (turn) => {
+      const state = await turn.repos.participants.find(stream);
+      const run = await turn.repos.stationRuns.find(stream, stationId);
+      const mission = run?.status === "active" ? run.awaiting.mission : undefined;
+      if (state.currentStation !== stationId || mission?.kind !== kind) {
+        throw new ServiceError(409, ErrorReason.noMissionExpected);
+      }
+      const { events, verdict } = await record(turn.repos, turn.at, mission);
+      if (verdict) return verdictStep(this.deps, turn, stationId, verdict, events);
+      turn.events.push(...events);
+      return undefined;
+    });
+    this.reportScored(stream, stationId, written);
+  }
+
+  /**
+   * A host's verdict on the mission the station waits for: `claim` runs first in the same
+   * transaction (it throws to refuse: another host was first) and gives the events the thread
+   * shows before the dialogue's step.
+   */
+  async judge(
+    stream: string,
+    stationId: number,
+    verdict: Verdict,
+    claim: (repos: Repositories, at: string) => Promise<EventDraft[]>,
+  ): Promise<void> {
+    const written = await this.deps.turns.write(stream, async (turn) =>
+      verdictStep(this.deps, turn, stationId, verdict, await claim(turn.repos, turn.at)),
+    );
+    this.reportScored(stream, stationId, written);
+  }
+
+  private reportScored(stream: string, stationId: number, written?: WrittenTurn): void {
+    if (!written?.outcome.scored) return;
+    const at = Date.parse(written.at);
+    const points = written.outcome.runs[0]?.points ?? 0;
+    this.report([{ kind: "done", stream, id: stationId, points, at }]);
   }
 
   /**

@@ -7,11 +7,13 @@ import {
   scoreboardQuery,
   stationCodeRequest,
   stationRequest,
+  submissionsQuery,
 } from "@wegmarke/protocol";
 import type {
   MediumProgressResponse,
   ScoreboardResponse,
   StationCodeResponse,
+  SubmissionsResponse,
 } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService, Player } from "../accounts/account-service";
@@ -23,6 +25,7 @@ import type { MediaProgressService } from "../game/stories/media-progress-servic
 import type { ScoreboardService } from "../game/scoreboard/scoreboard-service";
 import type { EchoAuthor } from "../game/turns/station-events";
 import type { StoryService } from "../game/stories/story-service";
+import type { SubmissionService } from "../missions/submission-service";
 import { asParticipant, playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
 import { parse } from "./parse";
@@ -34,6 +37,8 @@ export type GameServices = {
   scoreboard: ScoreboardService;
   /** Limits guessing station codes. */
   throttle: Throttle;
+  /** Missions' submissions: the team's gallery. */
+  submissions: SubmissionService;
   /** In a team, who answers or taps (the echo names them); undefined for a player alone. */
   author: (player: Player) => Promise<EchoAuthor | undefined>;
 };
@@ -41,7 +46,7 @@ export type GameServices = {
 /** The game base, mounted at `/api/game/` (the event stream lives in event-stream.ts). */
 export function gameRoutes(
   accounts: AccountService,
-  { game, stories, media, scoreboard, throttle, author }: GameServices,
+  { game, stories, media, scoreboard, throttle, author, submissions }: GameServices,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
@@ -121,6 +126,15 @@ export function gameRoutes(
       const value = await asParticipant(accounts, request, (participant) => {
         const { StationID, ContentRef, ProgressRatio } = parse(mediumProgressRequest, request.body);
         return media.report(participant, StationID, ContentRef, ProgressRatio);
+      });
+      return { value };
+    });
+
+    // The participant's submissions for missions (in a team, every member's), with their links.
+    app.get("/submissions", async (request): Promise<SubmissionsResponse> => {
+      const value = await asParticipant(accounts, request, (participant) => {
+        parse(submissionsQuery, request.query, "query");
+        return submissions.ofStream(participant.stream);
       });
       return { value };
     });

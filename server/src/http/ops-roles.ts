@@ -35,4 +35,6 @@ export const roleOfCall = new Map<string, OpsRole>([
   ["DELETE /api/ops/news/:id", "host"],
   ["POST /api/ops/players/:playerId/stations/:stationId/cancel", "host"],
   ["GET /api/ops/export.csv", "host"],
+  ["GET /api/ops/submissions", "host"],
+  ["POST /api/ops/submissions/:id/verdict", "host"],
 ]);

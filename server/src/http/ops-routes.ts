@@ -29,6 +29,8 @@ import { roleOfCall } from "./ops-roles";
 import type { PackRouteDeps } from "./pack-routes";
 import { parse } from "./parse";
 import { openSseReply } from "./sse-reply";
+import { submissionRoutes } from "./submission-routes";
+import type { SubmissionService } from "../missions/submission-service";
 
 /** The console's session cookie: a 256-bit token, stored as its SHA-256 (operator-accounts/). */
 export const OPS_COOKIE = "wegmarke_ops";
@@ -48,6 +50,8 @@ export type OpsRouteDeps = {
   posters: (language: Language | undefined) => Promise<Buffer>;
   /** The pack's versions (`/api/ops/pack/`, pack-routes.ts). */
   packs: Omit<PackRouteDeps, "author" | "record">;
+  /** Missions' submissions, judged by hosts (`/api/ops/submissions`). */
+  submissions: SubmissionService;
 };
 
 const postersQuery = z.object({ language: languageSchema.optional() });
@@ -106,6 +110,7 @@ export function opsRoutes({
   secure,
   posters,
   packs,
+  submissions,
 }: OpsRouteDeps): FastifyPluginAsync {
   const authenticate = async (request: FastifyRequest) => {
     callers.set(
@@ -260,6 +265,14 @@ export function opsRoutes({
         record: (request, action, detail) => ops.record(callerOf(request), action, detail),
       }),
       { prefix: "/pack" },
+    );
+    await app.register(
+      submissionRoutes({
+        submissions,
+        operator: (request) => meOf(callerOf(request)).name ?? "OPERATOR_TOKEN",
+        record: (request, action, detail) => ops.record(callerOf(request), action, detail),
+      }),
+      { prefix: "/submissions" },
     );
   };
 }

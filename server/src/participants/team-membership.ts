@@ -21,6 +21,7 @@ export async function leftTeam(
 async function dropTeamIfEmpty(repos: Repositories, teamId: number): Promise<void> {
   if ((await repos.players.countInTeam(teamId)) > 0) return;
   await repos.streams.delete(teamStream(teamId));
+  await repos.submissions.erase("stream", teamStream(teamId));
   await repos.teams.delete(teamId);
 }
 
@@ -47,5 +48,6 @@ export async function moveStream(
   await repos.storyStates.moveStream(from, to);
   await repos.mediaProgress.moveStream(from, to);
   await repos.scheduled.moveStream(from, to);
+  await repos.submissions.moveStream(from, to);
   await repos.streams.delete(from);
 }

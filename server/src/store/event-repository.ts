@@ -63,7 +63,8 @@ export class EventRepository {
       .selectFrom("eventLog")
       .select(["seq", "payload"])
       .where("stream", "=", stream)
-      .where("type", "=", "webtext")
+      // Answers' echoes, and what the member sent for missions.
+      .where("type", "in", ["webtext", "submission"])
       .where("payload", "like", `%"Member":"${member}"%`)
       .execute();
     for (const row of rows) {

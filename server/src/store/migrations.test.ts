@@ -204,6 +204,8 @@ describe("the migrations on PostgreSQL", () => {
         "players.id integer YES",
         "readiness.id integer NO",
         "scheduled_messages.id integer YES",
+        "submissions.id integer YES",
+        "submissions.seconds double precision NO",
         "teams.id integer YES",
       ]);
       const applied = await adminQuery<{ name: string }>(
@@ -228,13 +230,14 @@ describe("the migrations on PostgreSQL", () => {
         "016-pack-versions",
         "017-operator-roles",
         "018-pack-draft",
+        "019-submissions",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(27);
+      expect(await count("table_schema = $1", [schema.name])).toBe(31);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

@@ -1,5 +1,11 @@
 import type { Language } from "@wegmarke/protocol";
 import type { Generated } from "kysely";
+import type {
+  BlobChunksTable,
+  BlobsTable,
+  ErasedFilesTable,
+  SubmissionsTable,
+} from "./media-tables";
 import type { StationRunsTable } from "./station-run-columns";
 
 /**
@@ -34,6 +40,10 @@ export type Database = {
   packReleases: PackReleasesTable;
   packDrafts: PackDraftsTable;
   packDraftFiles: PackDraftFilesTable;
+  submissions: SubmissionsTable;
+  erasedFiles: ErasedFilesTable;
+  blobs: BlobsTable;
+  blobChunks: BlobChunksTable;
 };
 
 /**

@@ -6,6 +6,7 @@ import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
 import type { Pool } from "pg";
 import type { DatabaseConfig, Dialect } from "../config";
 import { EventRepository } from "./event-repository";
+import { BlobRepository } from "./blob-repository";
 import { FiguresRepository } from "./figures-repository";
 import { readInBackground } from "./sqlite-reader";
 import type { SqliteReader } from "./sqlite-reader";
@@ -30,6 +31,7 @@ import { ScheduledMessageRepository } from "./scheduled-message-repository";
 import type { Database } from "./schema";
 import { SessionRepository } from "./session-repository";
 import { SmsCodeRepository } from "./sms-code-repository";
+import { SubmissionRepository } from "./submission-repository";
 import { StationRunRepository } from "./station-run-repository";
 import { StoryStateRepository } from "./story-state-repository";
 import { StreamRepository } from "./stream-repository";
@@ -63,6 +65,8 @@ export type Repositories = {
   figures: FiguresRepository;
   packs: PackRepository;
   drafts: PackDraftRepository;
+  blobs: BlobRepository;
+  submissions: SubmissionRepository;
 };
 
 function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteReader): Repositories {
@@ -86,6 +90,8 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     figures: new FiguresRepository(db, dialect, reader),
     packs: new PackRepository(db),
     drafts: new PackDraftRepository(db),
+    blobs: new BlobRepository(db),
+    submissions: new SubmissionRepository(db),
   };
 }
 

@@ -98,6 +98,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     secret: { kind: "value", value: deploymentSecret },
     // No test reaches the internet: an address search test names its own geocoder.
     geocoderUrl: null,
+    // Uploads under way get ids of their own: every test may share the folder.
+    uploadDir: join(tmpdir(), "wegmarke-test-uploads"),
     ...options.config,
   };
   const store = openStore(config.database);

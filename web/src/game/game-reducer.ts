@@ -175,6 +175,9 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
       return state;
     case "error":
       return next;
+    case "submission":
+      // The app does not send missions' files yet: a submission only moves the stream on.
+      return next;
   }
 }
 

@@ -1,12 +1,12 @@
 import { ErrorReason } from "@wegmarke/protocol";
-import type { ContentPack } from "../../content/model";
+import type { ContentPack, Station } from "../../content/model";
 import { indexById } from "../../content/model";
 import type { Input, StepResult } from "../../engine/types";
 import { ParticipantChanged, ServiceError } from "../../errors";
 import type { EventDraft } from "../../events/event-log";
 import type { RunAccess } from "../../store/run-store";
 import type { StationRun } from "../../store/station-run-columns";
-import type { Store } from "../../store/store";
+import type { Repositories, Store } from "../../store/store";
 import type { StepOutcome } from "../../store/turn-outcome";
 import { agendaOf } from "../agenda/agenda";
 import { readParticipantState, withRun } from "../player-status";
@@ -55,6 +55,31 @@ export async function answerStep(
       ? new ServiceError(409, refusalOf(input))
       : new ServiceError(400, ErrorReason.unknownButton);
   }
+  const outcome = await stepOutcome(deps, deps.store.repos, {
+    station,
+    run,
+    version,
+    result,
+    at,
+    author,
+  });
+  return { state, outcome };
+}
+
+/** What an accepted step leaves behind: the run's new state, its events, its agenda. */
+export async function stepOutcome(
+  deps: AnswerStepDeps,
+  repos: Repositories,
+  step: {
+    station: Station;
+    run: StationRun;
+    version: string;
+    result: StepResult;
+    at: string;
+    author?: EchoAuthor;
+  },
+): Promise<StepOutcome<EventDraft>> {
+  const { station, run, version, result, at, author } = step;
   const plan = planStep(station.id, result, at, author);
   const next: StationRun = {
     ...run,
@@ -68,17 +93,16 @@ export async function answerStep(
     wrongAnswers: result.wrong === true ? run.wrongAnswers + 1 : run.wrongAnswers,
   };
   const events: EventDraft[] = plan.now;
-  if (result.done) events.push(await statusAfterFinishing(deps, next));
-  const outcome: StepOutcome<EventDraft> = {
+  if (result.done) events.push(await statusAfterFinishing(deps.pack, repos, next));
+  return {
     runs: [next],
     currentStation: result.done ? 0 : undefined,
     events,
     // The player answered: the station's pending reminder goes.
-    remindersDropped: station.reminder ? [stationId] : undefined,
+    remindersDropped: station.reminder ? [station.id] : undefined,
     agenda: agendaOf(station, plan, result.done, at),
     scored: result.done,
   };
-  return { state, outcome };
 }
 
 /**
@@ -86,7 +110,7 @@ export async function answerStep(
  * or the server restarted with changed files) goes on if its state still fits the script,
  * else StaleRun.
  */
-async function stepRun(
+export async function stepRun(
   scripts: ScriptRunner,
   run: StationRun,
   version: string,
@@ -100,12 +124,13 @@ async function stepRun(
   return result;
 }
 
-/** The status once the station of `run`, done, is no longer current. */
+/** The status once the station of `run`, done, is no longer current (read through `repos`). */
 async function statusAfterFinishing(
-  { store, pack }: AnswerStepDeps,
+  pack: ContentPack,
+  repos: Repositories,
   run: StationRun,
 ): Promise<EventDraft> {
-  const state = await readParticipantState(store.repos, run.stream);
+  const state = await readParticipantState(repos, run.stream);
   return statusEvent(pack, withRun(state, run, 0));
 }
 

@@ -1,0 +1,47 @@
+import { opsEmptyRequest, submissionIdParams, verdictRequest } from "@wegmarke/protocol";
+import type { SubmissionQueueResponse } from "@wegmarke/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { SubmissionService } from "../missions/submission-service";
+import { ok } from "./ok";
+import { parse } from "./parse";
+
+export type SubmissionRouteDeps = {
+  submissions: SubmissionService;
+  /** The calling operator's login. */
+  operator: (request: FastifyRequest) => string;
+  record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
+};
+
+/**
+ * The hosts' judging (decisions/039), mounted at `/api/ops/submissions` inside the operator
+ * API (its pre-handler checks the caller and the host role): the queue, oldest first, and a
+ * verdict, given once (409 `submission judged` for the second host).
+ */
+export function submissionRoutes({
+  submissions,
+  operator,
+  record,
+}: SubmissionRouteDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get("", async (request): Promise<SubmissionQueueResponse> => {
+      parse(opsEmptyRequest, request.query ?? {}, "query");
+      const { waiting, count } = await submissions.queue();
+      return { value: { Waiting: waiting, Count: count } };
+    });
+
+    app.post("/:id/verdict", async (request) => {
+      const { id } = parse(submissionIdParams, request.params, "path");
+      const { Approved, Points, Line } = parse(verdictRequest, request.body);
+      await submissions.judge(
+        id,
+        { approved: Approved, points: Points, line: Line },
+        operator(request),
+      );
+      const verdict = Approved
+        ? `approved${Points === undefined ? "" : `, ${Points} points`}`
+        : "rejected";
+      await record(request, "submission.judge", `submission ${id}: ${verdict}`);
+      return ok;
+    });
+  };
+}

@@ -1,0 +1,105 @@
+import { stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { ErrorReason } from "@wegmarke/protocol";
+import type { MissionKind } from "@wegmarke/protocol";
+import { parseFile } from "music-metadata";
+import sharp from "sharp";
+import { ServiceError } from "../errors";
+import type { BlobInput } from "../store/blob-store";
+
+/** The long side of a kept photo, and of its thumbnail (decisions/039). */
+export const PHOTO_PIXELS = 1600;
+export const THUMB_PIXELS = 480;
+
+/** A photo's pixels sharp reads at most: a "decompression bomb" stops here. */
+const MAX_INPUT_PIXELS = 60_000_000;
+
+/** A file to keep, by its name below the submission (`file`, `thumb`). */
+export type KeptFile = { name: "file" | "thumb"; type: string; input: BlobInput };
+
+/** What a checked upload keeps: its files, the main file's type and size, a recording's length. */
+export type CheckedUpload = { files: KeptFile[]; type: string; size: number; seconds?: number };
+
+/**
+ * Reads an upload's type from its bytes, never its name, and makes what is kept of it: a photo
+ * turned upright, shrunk to 1,600 pixels and written anew as JPEG, which leaves every EXIF field
+ * behind (GPS included), with a 480-pixel thumbnail; a video or voice recording as it came, if
+ * its container is one a browser plays and its length within `maxSeconds`. 415 `unsupported
+ * file` for anything else, 422 `recording too long`.
+ */
+export async function checkUpload(
+  kind: MissionKind,
+  file: string,
+  maxSeconds: number | undefined,
+): Promise<CheckedUpload> {
+  return kind === "photo" ? checkPhoto(file) : checkRecording(kind, file, maxSeconds);
+}
+
+async function checkPhoto(file: string): Promise<CheckedUpload> {
+  const options = { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS } as const;
+  const format = await sharp(file, options)
+    .metadata()
+    .then((meta) => meta.format)
+    .catch(() => undefined);
+  if (!format || !["jpeg", "png", "webp", "heif", "avif", "gif", "tiff"].includes(format)) {
+    throw new ServiceError(415, ErrorReason.unsupportedFile);
+  }
+  const shrink = (pixels: number, quality: number) =>
+    sharp(file, options)
+      .rotate()
+      .resize({ width: pixels, height: pixels, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality, mozjpeg: true })
+      .toBuffer();
+  const [photo, thumb] = await Promise.all([shrink(PHOTO_PIXELS, 82), shrink(THUMB_PIXELS, 75)])
+    // A file whose header reads but whose pixels do not.
+    .catch(() => {
+      throw new ServiceError(415, ErrorReason.unsupportedFile);
+    });
+  return {
+    files: [
+      { name: "file", type: "image/jpeg", input: photo },
+      { name: "thumb", type: "image/jpeg", input: thumb },
+    ],
+    type: "image/jpeg",
+    size: photo.byteLength,
+  };
+}
+
+/** A recording's container, as music-metadata names it, and the type it is served as. */
+function recordingType(kind: "video" | "voice", container: string): string | undefined {
+  const medium = kind === "voice" ? "audio" : "video";
+  if (/webm/i.test(container)) return `${medium}/webm`;
+  if (/^(isom|mp4|mp42|M4A|M4V|avc1|iso\d)/i.test(container)) return `${medium}/mp4`;
+  if (/^qt/i.test(container)) return kind === "video" ? "video/quicktime" : undefined;
+  if (kind === "video") return undefined;
+  if (/^Ogg/i.test(container)) return "audio/ogg";
+  if (/^MPEG/i.test(container)) return "audio/mpeg";
+  if (/^WAVE/i.test(container)) return "audio/wav";
+  return undefined;
+}
+
+/** Seconds a recording may run over its mission's length (a phone stops a little late). */
+const LENGTH_SLACK = 2;
+
+async function checkRecording(
+  kind: "video" | "voice",
+  file: string,
+  maxSeconds: number | undefined,
+): Promise<CheckedUpload> {
+  const meta = await parseFile(file, { duration: true, skipCovers: true }).catch(() => undefined);
+  const { container = "", duration, hasVideo } = meta?.format ?? {};
+  const type = recordingType(kind, container);
+  if (!type || (kind === "video" && hasVideo === false) || (kind === "voice" && hasVideo)) {
+    throw new ServiceError(415, ErrorReason.unsupportedFile);
+  }
+  if (maxSeconds !== undefined && duration !== undefined && duration > maxSeconds + LENGTH_SLACK) {
+    throw new ServiceError(422, ErrorReason.recordingTooLong);
+  }
+  const { size } = await stat(file);
+  return {
+    files: [{ name: "file", type, input: { stream: createReadStream(file), size } }],
+    type,
+    size,
+    ...(duration !== undefined && { seconds: Math.round(duration * 10) / 10 }),
+  };
+}

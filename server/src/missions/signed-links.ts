@@ -1,0 +1,43 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** How long a submission's link works, at least: long enough to look, too short to pass around. */
+export const LINK_MINUTES = 10;
+
+const MINUTE = 60_000;
+
+/** A kept file of a submission: the file itself, or a photo's thumbnail. */
+export type SubmissionFile = "file" | "thumb";
+
+/**
+ * Short-lived links to a submission's files (decisions/039), signed with a key derived from the
+ * server's secret, so that every instance of a deployment accepts each other's. The link is
+ * the permission: whoever the server gave it to may fetch the file until it expires.
+ */
+export class SignedLinks {
+  private readonly key: Buffer;
+
+  constructor(secret: Buffer) {
+    this.key = createHmac("sha256", secret).update("submission links").digest();
+  }
+
+  /**
+   * The path and query of the file's link, working for LINK_MINUTES and the rest of the
+   * current minute (its expiry is in minutes since 1970).
+   */
+  link(id: number, file: SubmissionFile, now: Date): string {
+    const expires = Math.ceil(now.getTime() / MINUTE) + LINK_MINUTES;
+    return `/api/submissions/${id}/${file}?expires=${expires}&signature=${this.sign(id, file, expires)}`;
+  }
+
+  /** Whether the link's signature is the server's and its time has not run out. */
+  valid(id: number, file: SubmissionFile, expires: number, signature: string, now: Date): boolean {
+    if (expires * MINUTE < now.getTime()) return false;
+    const expected = Buffer.from(this.sign(id, file, expires));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private sign(id: number, file: SubmissionFile, expires: number): string {
+    return createHmac("sha256", this.key).update(`${id}/${file}/${expires}`).digest("base64url");
+  }
+}

@@ -1,0 +1,154 @@
+import type { Kysely, Selectable } from "kysely";
+import type { SubmissionState, SubmissionsTable } from "./media-tables";
+import type { Database } from "./schema";
+
+export type Submission = Selectable<SubmissionsTable>;
+
+export type NewSubmission = Omit<Submission, "id" | "judgedAt" | "judgedBy" | "line">;
+
+/** A verdict as stored: who gave it (null: `#auto`), when, the points and the line sent back. */
+export type StoredVerdict = {
+  state: Exclude<SubmissionState, "waiting">;
+  points: number;
+  line: string | null;
+  judgedAt: string;
+  judgedBy: string | null;
+};
+
+/** What players sent for missions (decisions/039), and the verdict each got once. */
+export class SubmissionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(submission: NewSubmission): Promise<Submission> {
+    return this.db
+      .insertInto("submissions")
+      .values(submission)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async byId(id: number): Promise<Submission | undefined> {
+    return this.db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /**
+   * Gives the waiting submission its verdict; false when it is judged already (another host
+   * was first) or gone. Of two hosts judging at once, one update finds it waiting.
+   */
+  async judge(id: number, verdict: StoredVerdict): Promise<boolean> {
+    const result = await this.db
+      .updateTable("submissions")
+      .set(verdict)
+      .where("id", "=", id)
+      .where("state", "=", "waiting")
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The waiting one of a stream's station, if any. */
+  async waitingAt(stream: string, stationId: number): Promise<Submission | undefined> {
+    return this.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("stream", "=", stream)
+      .where("stationId", "=", stationId)
+      .where("state", "=", "waiting")
+      .executeTakeFirst();
+  }
+
+  /** A stream's submissions, oldest first (a team's gallery). */
+  async ofStream(stream: string): Promise<Submission[]> {
+    return this.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("stream", "=", stream)
+      .orderBy("id")
+      .execute();
+  }
+
+  /** How many a player sent. */
+  async countByPlayer(playerId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("submissions")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("playerId", "=", playerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async countWaiting(): Promise<number> {
+    const row = await this.db
+      .selectFrom("submissions")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("state", "=", "waiting")
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Those waiting for a host, oldest first. */
+  async waiting(limit: number): Promise<Submission[]> {
+    return this.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("state", "=", "waiting")
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Erases the submissions of a player or a stream: their rows go, their files are listed for
+   * the blob store (`erasedFiles`). Returns how many went.
+   */
+  async erase(column: "stream" | "playerId", value: string | number): Promise<number> {
+    const rows = await this.db
+      .deleteFrom("submissions")
+      .where(column, "=", value)
+      .returning("files")
+      .execute();
+    await this.listErased(rows.map((row) => row.files));
+    return rows.length;
+  }
+
+  /** Hands a stream's submissions to another (a player who joins a team brings theirs). */
+  async moveStream(from: string, to: string): Promise<void> {
+    await this.db
+      .updateTable("submissions")
+      .set({ stream: to })
+      .where("stream", "=", from)
+      .execute();
+  }
+
+  /** Files of erased submissions the blob store still keeps, at most `limit`. */
+  async erasedFiles(limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom("erasedFiles").select("prefix").limit(limit).execute();
+    return rows.map((row) => row.prefix);
+  }
+
+  /** The blob store has deleted these. */
+  async filesDeleted(prefixes: string[]): Promise<void> {
+    if (prefixes.length === 0) return;
+    await this.db.deleteFrom("erasedFiles").where("prefix", "in", prefixes).execute();
+  }
+
+  private async listErased(prefixes: string[]): Promise<void> {
+    if (prefixes.length === 0) return;
+    await this.db
+      .insertInto("erasedFiles")
+      .values(prefixes.map((prefix) => ({ prefix })))
+      .onConflict((conflict) => conflict.column("prefix").doNothing())
+      .execute();
+  }
+
+  /** Erases those sent before `before` (the pack's retention); returns how many went. */
+  async eraseOlderThan(before: string): Promise<number> {
+    const rows = await this.db
+      .deleteFrom("submissions")
+      .where("createdAt", "<", before)
+      .returning("files")
+      .execute();
+    await this.listErased(rows.map((row) => row.files));
+    return rows.length;
+  }
+}
