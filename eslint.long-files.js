@@ -37,7 +37,7 @@ export const longFiles = {
     reason: "every migration in order: the schema's history reads top to bottom",
   },
   "protocol/src/ops.ts": {
-    max: 400,
+    max: 420,
     reason: "the operators' API and console events, shared by the console and the server",
   },
   "web/src/game/game-reducer.ts": {

@@ -100,3 +100,10 @@ export type VerdictRequest = z.infer<typeof verdictRequest>;
 export const submissionIdParams = z.object({
   id: requestNumber(z.number().int().positive().max(MAX_ID)),
 });
+
+/** The hosts' queue (the console's live `submissions`): how many wait, since when the oldest. */
+export const opsSubmissionsSummary = z.object({
+  waiting: z.number().int().nonnegative(),
+  oldestAt: z.string().nullable(),
+});
+export type OpsSubmissionsSummary = z.infer<typeof opsSubmissionsSummary>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-
 import { passwordSchema } from "./account";
 import { mapContentSchema } from "./config";
+import { opsSubmissionsSummary } from "./missions";
 import { MAX_ID } from "./game";
 import { languages } from "./languages";
 import { requestText } from "./text";
@@ -358,6 +358,7 @@ export type OpsMap = z.infer<typeof opsMap>;
  */
 export const opsLiveEvents = {
   overview: opsOverview,
+  submissions: opsSubmissionsSummary,
   recent: opsRecentActivity,
   activity: opsActivity,
   news: opsNewsList,

@@ -11,6 +11,7 @@ import {
   opsPackImportOutcome,
   opsPackVersions,
   opsReloadOutcome,
+  submissionQueueResponse,
 } from "@wegmarke/protocol";
 import type {
   AuditPage,
@@ -31,6 +32,8 @@ import type {
   OpsPlayersPage,
   OpsReloadOutcome,
   OpsSessionRequest,
+  SubmissionQueueResponse,
+  VerdictRequest,
 } from "@wegmarke/protocol";
 import { z } from "zod";
 import { API_BASE, call } from "./client";
@@ -140,3 +143,15 @@ export function getAudit(before: number | undefined, limit: number): Promise<Aud
   if (before !== undefined) params.set("before", String(before));
   return call(`/audit?${params}`, { schema: auditPage });
 }
+
+/** The missions' submissions waiting for a host, oldest first, and how many wait in all. */
+export const getSubmissionQueue = (
+  signal?: AbortSignal,
+): Promise<SubmissionQueueResponse["value"]> =>
+  call("/submissions", { schema: submissionQueueResponse, ...(signal && { signal }) }).then(
+    (answer) => answer.value,
+  );
+
+/** Approves or rejects a submission; 409 `submission judged` when another host was first. */
+export const judgeSubmission = (id: number, body: VerdictRequest): Promise<unknown> =>
+  call(`/submissions/${id}/verdict`, { method: "POST", body, schema: anyAnswer });

@@ -4,6 +4,7 @@ import type { AnchorHTMLAttributes, MouseEvent } from "react";
 /** The console's sections and their paths under /ops/ (the server answers each with the app). */
 export const sections = [
   "overview",
+  "judging",
   "players",
   "map",
   "news",
@@ -17,6 +18,7 @@ export type Section = (typeof sections)[number];
 
 export const sectionPath: Record<Section, string> = {
   overview: "/ops/",
+  judging: "/ops/judging",
   players: "/ops/players",
   map: "/ops/map",
   news: "/ops/news",

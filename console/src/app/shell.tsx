@@ -6,6 +6,7 @@ import { LiveContext } from "../live/live-context";
 import type { Connection } from "../live/live-state";
 import { useLive } from "../live/use-live";
 import { AuditView } from "../views/audit";
+import { JudgingView } from "../views/judging/judging";
 import { ContentView } from "../views/content";
 import { StudioView } from "../views/studio/studio";
 import { TeamView } from "../views/team";
@@ -22,6 +23,7 @@ import type { Section } from "./router";
 
 const sectionNames: Record<Section, TextKey> = {
   overview: "nav.overview",
+  judging: "nav.judging",
   players: "nav.players",
   map: "nav.map",
   news: "nav.news",
@@ -59,6 +61,8 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
       return <PasswordView me={me} />;
     case "overview":
       return <OverviewView />;
+    case "judging":
+      return <JudgingView />;
     case "players":
       return <PlayersView />;
     case "map":
@@ -162,6 +166,9 @@ export function Shell({ me, onSignOut }: Props) {
                   {...(item === section && { "aria-current": "page" as const })}
                 >
                   {t(sectionNames[item])}
+                  {item === "judging" && (live[0].submissions?.waiting ?? 0) > 0 && (
+                    <span className="tabs__count">{live[0].submissions?.waiting}</span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -156,3 +156,23 @@ describe("the stream's events", () => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("the hosts' queue", () => {
+  it("takes the stream's figures and counts each change, so the judging view reads it again", () => {
+    const summary = { waiting: 2, oldestAt: "2026-11-25T09:00:00.000Z" };
+    const action = actionOfEvent("submissions", JSON.stringify(summary));
+    expect(action).toEqual({ type: "submissions", summary });
+    const once = liveReducer(initialLive, action as LiveAction);
+    const twice = liveReducer(once, {
+      type: "submissions",
+      summary: { waiting: 1, oldestAt: null },
+    });
+    expect([once.submissions, once.submissionsChanged]).toEqual([summary, 1]);
+    expect([twice.submissions, twice.submissionsChanged]).toEqual([
+      { waiting: 1, oldestAt: null },
+      2,
+    ]);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(actionOfEvent("submissions", JSON.stringify({ waiting: -1 }))).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import type {
   OpsLiveEventType,
   OpsNews,
   OpsOverview,
+  OpsSubmissionsSummary,
   OpsTeamPositions,
 } from "@wegmarke/protocol";
 
@@ -20,6 +21,10 @@ export type LiveState = {
   news: OpsNews[] | null;
   /** The teams whose members share their positions, as the stream told last; null before. */
   teams: TeamsState | null;
+  /** The hosts' queue of missions' submissions; null before the stream told. */
+  submissions: OpsSubmissionsSummary | null;
+  /** Counts the queue's changes: the judging view reads the queue again on each. */
+  submissionsChanged: number;
 };
 
 /** The shared positions and when they came (a member's `age` counts from then). */
@@ -34,6 +39,7 @@ export type LiveAction =
   | { type: "recent"; activity: OpsActivity[] }
   | { type: "teams"; teams: OpsTeamPositions["teams"]; receivedAt: number }
   | { type: "news"; news: OpsNews[] }
+  | { type: "submissions"; summary: OpsSubmissionsSummary }
   /** One item sent or withdrawn by this console: it shows before the stream tells. */
   | { type: "newsItem"; item: OpsNews };
 
@@ -45,6 +51,8 @@ export const initialLive: LiveState = {
   activity: [],
   news: null,
   teams: null,
+  submissions: null,
+  submissionsChanged: 0,
 };
 
 const time = (iso: string) => {
@@ -103,6 +111,12 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
       return { ...state, news: action.news };
     case "newsItem":
       return { ...state, news: upsertNews(state.news, action.item) };
+    case "submissions":
+      return {
+        ...state,
+        submissions: action.summary,
+        submissionsChanged: state.submissionsChanged + 1,
+      };
   }
 }
 
@@ -137,6 +151,11 @@ export function actionOfEvent(type: OpsLiveEventType, data: string): LiveAction 
     case "recent": {
       const parsed = opsLiveEvents.recent.safeParse(json);
       if (parsed.success) return { type, activity: parsed.data.activity };
+      break;
+    }
+    case "submissions": {
+      const parsed = opsLiveEvents.submissions.safeParse(json);
+      if (parsed.success) return { type, summary: parsed.data };
       break;
     }
     case "teams": {

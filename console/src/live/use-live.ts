@@ -11,6 +11,7 @@ const EVENT_TYPES: readonly OpsLiveEventType[] = [
   "activity",
   "news",
   "teams",
+  "submissions",
 ];
 
 /** The first wait before the console opens a stream the server refused again; it doubles. */

@@ -175,6 +175,7 @@ export async function buildServices(deps: ServiceDeps) {
   const blobs = config.s3 ? new S3BlobStore(config.s3) : store.repos.blobs;
   const submissions = new SubmissionService({
     ...{ store, blobs, game, pack, clock, secret },
+    onQueueChange: () => bus.broadcast("submissions", {}),
     onError: (error, message) => log.error({ err: error }, message),
   });
   const news = new NewsService({
@@ -204,6 +205,7 @@ export async function buildServices(deps: ServiceDeps) {
     news: () => news.list(),
     recent: () => gameConsole.recentActivity(),
     teams: () => teamPositions.shared(),
+    submissions: () => submissions.summary(),
     name: async (stream) => (await displayNames(store.repos, [stream])).get(stream) ?? stream,
     onError: (error) => log.error({ err: error }, "console stream failed"),
   });

@@ -89,6 +89,8 @@ export const signalSchemas = {
   due: z.object({ at: time }),
   /** The operators' news changed: every open stream gets what changed in the list. */
   news: z.object({}),
+  /** A submission for a mission waits for a host, or was judged: consoles read the queue. */
+  submissions: z.object({}),
   /** An instance's report of its open streams, online players and content pack. */
   presence,
   /** A participant started, finished or cancelled a station, or opened a story. */

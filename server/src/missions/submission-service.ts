@@ -2,6 +2,7 @@ import { ErrorReason } from "@wegmarke/protocol";
 import type {
   Language,
   MissionKind,
+  OpsSubmissionsSummary,
   QueuedSubmission,
   Submission as SubmissionView,
   SubmissionState,
@@ -223,7 +224,7 @@ export class SubmissionService {
   async queue(limit = 50): Promise<{ waiting: QueuedSubmission[]; count: number }> {
     const { store, pack } = this.deps;
     const rows = await store.repos.submissions.waiting(limit);
-    const count = await store.repos.submissions.countWaiting();
+    const { count } = await store.repos.submissions.waitingSummary();
     const names = await displayNames(store.repos, [...new Set(rows.map((row) => row.stream))]);
     const stations = indexById(pack.stations);
     const now = this.deps.clock.now();
@@ -239,6 +240,12 @@ export class SubmissionService {
       };
     });
     return { waiting, count };
+  }
+
+  /** How many wait for a host, and since when the oldest (the consoles' live stream). */
+  async summary(): Promise<OpsSubmissionsSummary> {
+    const { count, oldestAt } = await this.deps.store.repos.submissions.waitingSummary();
+    return { waiting: count, oldestAt };
   }
 
   /**

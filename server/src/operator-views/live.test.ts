@@ -68,10 +68,12 @@ function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
       ...(done > 0 && { teams: done }),
     };
   };
+  const queue = { waiting: 0, oldestAt: null as string | null };
   const hub = new OpsLive({
     pack,
     overview,
     news: async () => news,
+    submissions: async () => ({ ...queue }),
     recent: async () => recent,
     teams: () => teams,
     name: async (stream) => {
@@ -91,6 +93,7 @@ function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
     hub,
     bus,
     news,
+    queue,
     finish: () => done++,
     reads: () => reads,
     lookups: () => lookups,
@@ -98,6 +101,21 @@ function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
 }
 
 describe("OpsLive", () => {
+  it("tells a console the hosts' queue at once and whenever a submission comes or is judged", async () => {
+    const l = live();
+    const out = sink();
+    l.hub.connect(out.target);
+    await settle();
+    expect(out.events("submissions")).toEqual([{ waiting: 0, oldestAt: null }]);
+    Object.assign(l.queue, { waiting: 2, oldestAt: "2026-11-25T09:00:00.000Z" });
+    l.bus.broadcast("submissions", {});
+    await settle();
+    expect(out.events("submissions").at(-1)).toEqual({
+      waiting: 2,
+      oldestAt: "2026-11-25T09:00:00.000Z",
+    });
+  });
+
   it("sends a console the overview and the news at once, then figures only when they change", async () => {
     const l = live();
     const out = sink();

@@ -3,6 +3,7 @@ import type {
   OpsActivity,
   OpsNews,
   OpsOverview,
+  OpsSubmissionsSummary,
   OpsTeamPositions,
 } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
@@ -22,6 +23,8 @@ export type OpsLiveDeps = {
   recent: () => Promise<GameActivity[]>;
   /** The teams' shared positions now (kept in memory by every instance). */
   teams: () => SharedPositions[];
+  /** The hosts' queue of missions' submissions. */
+  submissions: () => Promise<OpsSubmissionsSummary>;
   /** The display name of a participant's stream (a player's or a team's). */
   name: (stream: string) => Promise<string>;
   onError: (error: unknown) => void;
@@ -65,7 +68,11 @@ export class OpsLive {
   subscribeSignals(bus: SignalBus): void {
     bus.on("activity", (activity) => this.activity(activity));
     bus.on("news", () => this.newsChanged());
-    bus.onMissed(() => this.newsChanged());
+    bus.on("submissions", () => this.submissionsChanged());
+    bus.onMissed(() => {
+      this.newsChanged();
+      this.submissionsChanged();
+    });
   }
 
   /** Opens a console's stream; returns the function that closes it. */
@@ -95,6 +102,14 @@ export class OpsLive {
     void this.deps.news().then((news) => this.broadcast("news", { news }), this.deps.onError);
   }
 
+  /** A submission waits for a host or was judged: consoles get the queue's figures. */
+  private submissionsChanged(): void {
+    if (this.sinks.size === 0) return;
+    void this.deps
+      .submissions()
+      .then((summary) => this.broadcast("submissions", summary), this.deps.onError);
+  }
+
   /** A team's shared positions changed: consoles get every team's, once a second at most. */
   teamsChanged(): void {
     if (this.sinks.size === 0 || this.teamsTimer) return;
@@ -115,14 +130,16 @@ export class OpsLive {
 
   private async first(sink: SseSink): Promise<void> {
     try {
-      const [overview, news, recent, teams] = await Promise.all([
+      const [overview, news, recent, teams, submissions] = await Promise.all([
         this.deps.overview(),
         this.deps.news(),
         this.deps.recent().then((list) => Promise.all(list.map((a) => this.describe(a)))),
         this.teams(),
+        this.deps.submissions(),
       ]);
       if (!this.sinks.has(sink)) return;
       this.put(sink, consoleEvent("news", { news }));
+      this.put(sink, consoleEvent("submissions", submissions));
       this.put(sink, consoleEvent("recent", { activity: recent }));
       this.put(sink, consoleEvent("teams", teams));
       const figures = figuresOf(overview);

@@ -76,13 +76,17 @@ export class SubmissionRepository {
     return Number(row.count);
   }
 
-  async countWaiting(): Promise<number> {
+  /** How many wait for a host, and when the oldest of them came. */
+  async waitingSummary(): Promise<{ count: number; oldestAt: string | null }> {
     const row = await this.db
       .selectFrom("submissions")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .select((eb) => [
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.min<string | null>("createdAt").as("oldestAt"),
+      ])
       .where("state", "=", "waiting")
       .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return { count: Number(row.count), oldestAt: row.oldestAt ?? null };
   }
 
   /** Those waiting for a host, oldest first. */

@@ -4,6 +4,7 @@ import type { TextKey } from "../../i18n/en";
 import { formatTime } from "../../lib/format";
 import { useLiveState } from "../../live/live-context";
 import { ActivityFeed } from "./activity-feed";
+import { Link, sectionPath } from "../../app/router";
 import { FunnelChart } from "./funnel-chart";
 import { FunnelTable } from "./funnel-table";
 
@@ -65,8 +66,8 @@ function Stories({ overview }: { overview: OpsOverview }) {
 
 /** Figures, the station funnel (table and chart), stories and the activity feed, all live. */
 export function OverviewView() {
-  const { t, locale } = useI18n();
-  const [{ overview, activity }] = useLiveState();
+  const { t, tn, locale } = useI18n();
+  const [{ overview, activity, submissions }] = useLiveState();
   return (
     <div className="stack">
       <div className="page__head">
@@ -80,6 +81,14 @@ export function OverviewView() {
       ) : (
         <>
           <Figures overview={overview} />
+          {submissions !== null && submissions.waiting > 0 && (
+            <p className="notice" role="status">
+              {tn("judging.summary", submissions.waiting, {
+                time: formatTime(submissions.oldestAt ?? overview.at, locale),
+              })}{" "}
+              <Link to={sectionPath.judging}>{t("judging.summaryLink")}</Link>
+            </p>
+          )}
           <div className="columns">
             <section className="panel" aria-labelledby="funnel-heading">
               <h2 id="funnel-heading">{t("funnel.heading")}</h2>
