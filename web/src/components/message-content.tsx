@@ -1,4 +1,5 @@
 import { Suspense, useId, useState } from "react";
+import { SubmissionContent } from "./submission-content";
 import { useTranslation } from "../i18n/use-translation";
 import { mediaType } from "@wegmarke/protocol";
 import type { Message } from "../game/play-state";
@@ -81,6 +82,11 @@ type MessageContentProps = {
 /** A message's content by its media type: image, link, audio, video or text. */
 export function MessageContent({ message, assetsBase, onProgress }: MessageContentProps) {
   const { t } = useTranslation();
+  if (message.submission !== undefined) {
+    const sender =
+      message.author === undefined ? null : message.author || t("messages.formerTeammate");
+    return <SubmissionContent submission={message.submission} sender={sender} />;
+  }
   const isContent = message.type === "webcontent" || message.type === "webcontent-recommendation";
   const kind = isContent ? mediaType(message.content) : "text";
   const src = assetUrl(assetsBase, message.content);

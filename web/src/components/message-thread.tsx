@@ -25,6 +25,8 @@ type MessageThreadProps = {
   linkOf?: (message: Message) => ReactNode;
   /** The station a message belongs to, linked beside its time (spec 2). */
   stationOf?: (message: Message) => StationLink | null;
+  /** Shown after the messages: what the player is sending right now. */
+  children?: ReactNode;
 };
 
 /** A link to a station: its route and its title. */
@@ -83,6 +85,7 @@ export function MessageThread({
   emptyText,
   linkOf,
   stationOf,
+  children,
 }: MessageThreadProps) {
   const { t } = useTranslation();
   const newRef = useRef<HTMLDivElement>(null);
@@ -122,6 +125,7 @@ export function MessageThread({
             />
           </Fragment>
         ))}
+        {children}
       </div>
       <div className="thread__typing">
         {writer !== null && (

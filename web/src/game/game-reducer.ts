@@ -1,5 +1,6 @@
 // Over 300 lines: the one reducer of the game state; its cases belong together.
 import { stationViews } from "@wegmarke/protocol";
+import { receiveSubmission } from "./submission-messages";
 import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
 import { buttonEvent, clearSent, expectAnswer, inputConsumed } from "./expectations";
 import { initialPlayState, stationLocal } from "./play-state";
@@ -175,9 +176,13 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
       return state;
     case "error":
       return next;
-    case "submission":
-      // The app does not send missions' files yet: a submission only moves the stream on.
-      return next;
+    case "submission": {
+      const id = event.id ?? next.nextLocalId;
+      const withId = event.id === null ? { ...next, nextLocalId: next.nextLocalId - 1 } : next;
+      return updateStation(withId, event.data.StationID, (station) =>
+        receiveSubmission(station, event.data, id, state.member),
+      );
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { stationLocal } from "./play-state";
-import type { AnswerButton, PlayState } from "./play-state";
+import type { AnswerButton, PlayState, StationLocal } from "./play-state";
+import { waitingSubmission } from "./submission-messages";
 
 export type MessengerState = {
   /** The character shown as writing ("Lena schreibt …"), or null. */
@@ -10,6 +11,10 @@ export type MessengerState = {
   rejected: boolean;
   /** Button answers to show: only while button input is expected and nobody is writing. */
   buttons: AnswerButton[];
+  /** The mission the station waits for (a photo, video or recording), once nobody is writing. */
+  mission: StationLocal["expectingMission"];
+  /** What was sent for the mission waits for a host's verdict. */
+  waitingForHost: boolean;
 };
 
 /**
@@ -31,6 +36,8 @@ export function messengerState(state: PlayState, stationId: number): MessengerSt
     inputEnabled: (station.expectingAnswer || station.answerRejected) && !busy,
     rejected: station.answerRejected,
     buttons: station.expectingButton && !busy ? station.buttons : [],
+    mission: busy ? null : station.expectingMission,
+    waitingForHost: waitingSubmission(station) !== undefined,
   };
 }
 

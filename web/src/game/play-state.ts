@@ -10,6 +10,15 @@ const messageTypes = [
   "webcontent-recommendation",
 ] as const satisfies readonly MessageEventType[];
 
+/** What the player (or a teammate) sent for a mission, as the thread shows it. */
+const sentSubmissionSchema = z.object({
+  /** The submission's id on the server (its file comes by that). */
+  id: z.number(),
+  kind: z.enum(["photo", "video", "voice"]),
+  state: z.enum(["waiting", "approved", "rejected"]),
+});
+export type SentSubmission = z.infer<typeof sentSubmissionSchema>;
+
 /** One chat message of a station's thread. */
 const messageSchema = z.object({
   /** The stream event id; negative for the rare message event that came without one. */
@@ -17,7 +26,9 @@ const messageSchema = z.object({
   stationId: z.number(),
   /** `user` for the player's own answers, else the character's name. */
   originator: z.string(),
-  type: z.enum(messageTypes),
+  /** A message's event type, or `submission`: a mission's photo, video or recording. */
+  type: z.enum([...messageTypes, "submission"]),
+  submission: sentSubmissionSchema.optional(),
   /** The text, or the content reference of a content message. */
   content: z.string(),
   seenRatio: z.number().optional(),

@@ -78,6 +78,11 @@ export const deFormal: LocaleOverrides = {
     emptyQrOrNear:
       "Gehen Sie zur Station und starten Sie sie dort oder scannen Sie den Code auf ihrem Schild, dann kommt hier die erste Nachricht an.",
   },
+  mission: {
+    label: "Ihre Einsendung",
+    noMicrophone:
+      "Das Mikrofon ist nicht erlaubt oder fehlt. Erlauben Sie es in den Einstellungen des Browsers.",
+  },
   messenger: {
     label: "Ihre Antwort",
     placeholder: "Ihre Antwort …",

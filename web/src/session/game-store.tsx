@@ -29,6 +29,7 @@ import { latestPosition } from "../lib/use-geolocation";
 import { loadGame, saveGame } from "./game-cache";
 import { clearTeammates, receiveTeammates } from "./teammates";
 import { useGameTimers } from "./use-game-timers";
+import { useMissionOutbox } from "./mission-uploads";
 import { useReadSync } from "./read-sync";
 
 /** The status of a send the station expected nothing of that kind for. */
@@ -122,6 +123,8 @@ export function GameProvider({
 
   useGameTimers(state, dispatch);
   useReadSync(token, state, dispatch);
+  // A mission's file still on its way (a reload, a closed app) goes on.
+  useMissionOutbox(gameBase, token);
 
   const startOver = useCallback(() => {
     // Nothing of the old stream may arrive after the state was dropped.

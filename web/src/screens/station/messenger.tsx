@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { SendIcon } from "../../components/icons";
 import type { MessengerState } from "../../game/messenger";
 import { useGame } from "../../session/game-store";
+import { MissionBar } from "./mission-bar";
 import "./messenger.css";
 
 type MessengerProps = { stationId: number; messenger: MessengerState };
@@ -16,8 +17,9 @@ export function Messenger({ stationId, messenger }: MessengerProps) {
   const [sending, setSending] = useState(false);
   const inputId = useId();
   const enabled = messenger.inputEnabled && !sending;
-  // While only buttons answer, a dead text field would suggest typing: show the buttons alone.
-  const buttonsOnly = messenger.buttons.length > 0 && !messenger.inputEnabled;
+  // While only buttons (or a mission) answer, a dead text field would suggest typing.
+  const mission = messenger.mission !== null || messenger.waitingForHost;
+  const buttonsOnly = (messenger.buttons.length > 0 || mission) && !messenger.inputEnabled;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,6 +38,11 @@ export function Messenger({ stationId, messenger }: MessengerProps) {
 
   return (
     <div className="messenger">
+      <MissionBar
+        stationId={stationId}
+        mission={messenger.mission}
+        waiting={messenger.waitingForHost}
+      />
       {messenger.buttons.length > 0 && (
         <div className="messenger__choices" role="group" aria-label={t("messenger.choices")}>
           {messenger.buttons.map((button) => (

@@ -22,7 +22,10 @@ import { stationPath } from "../../lib/paths";
 import { useGeolocation } from "../../lib/use-geolocation";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
+import { SubmissionLinks } from "../../session/submission-links";
+import { submissionIds } from "../../game/submission-messages";
 import { Messenger } from "./messenger";
+import { PendingUploads } from "./pending-uploads";
 import { useOpening } from "./use-opening";
 import "./station.css";
 
@@ -149,7 +152,7 @@ function RecommendationLink({ message, from }: { message: Message; from: number 
 function StationDetail({ view, stationId }: { view: StationView; stationId: number }) {
   const { t } = useTranslation();
   const { state, actions } = useGame();
-  const { config, content, language } = useSession();
+  const { config, content, language, token } = useSession();
   const location = useLocation();
   const position = useGeolocation(config.allowGeolocation);
   const local = stationLocal(state, stationId);
@@ -228,23 +231,27 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
         {withActions && <StationActions stationId={stationId} titleOf={titleOf} />}
       </div>
       {(withActions || running || local.messages.length > 0) && (
-        <MessageThread
-          messages={local.messages}
-          firstNewId={firstNewId}
-          writer={messenger.writer}
-          scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}`}
-          assetsBase={config.assetsBase}
-          onProgress={(message, ratio) =>
-            actions.reportProgress(message.stationId, message.content, ratio)
-          }
-          emptyText={withActions ? t(emptyThreadKey(station.Trigger)) : null}
-          linkOf={(message) =>
-            message.recommendationId === undefined ? null : (
-              <RecommendationLink message={message} from={stationId} />
-            )
-          }
-          stationOf={(message) => messageStation(message.stationId)}
-        />
+        <SubmissionLinks ids={submissionIds(local)} gameBase={config.gameBase} token={token}>
+          <MessageThread
+            messages={local.messages}
+            firstNewId={firstNewId}
+            writer={messenger.writer}
+            scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}`}
+            assetsBase={config.assetsBase}
+            onProgress={(message, ratio) =>
+              actions.reportProgress(message.stationId, message.content, ratio)
+            }
+            emptyText={withActions ? t(emptyThreadKey(station.Trigger)) : null}
+            linkOf={(message) =>
+              message.recommendationId === undefined ? null : (
+                <RecommendationLink message={message} from={stationId} />
+              )
+            }
+            stationOf={(message) => messageStation(message.stationId)}
+          >
+            <PendingUploads stationId={stationId} />
+          </MessageThread>
+        </SubmissionLinks>
       )}
       {running && <Messenger stationId={stationId} messenger={messenger} />}
       {done && (

@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { chromium } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { submissionsResponse } from "@wegmarke/protocol";
+import type { Submission } from "@wegmarke/protocol";
+import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
+import { addToPack, demoPackWith, type GamePack } from "../support/content";
+import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
+import { addOperator, signInNewOperator } from "../support/operators";
+import { startServer, type RunningServer } from "../support/server";
+
+/** Two stations with missions: a photo and a voice recording, both judged by a host. */
+const MISSIONS: Record<string, string> = {
+  "stations/16-brunnen/station.yaml": `id: 16
+name: brunnen
+character: { de: Der Drachenwart, en: The Dragon Keeper }
+latitude: 50.8095
+longitude: 8.7705
+points: 5
+view: station
+style: plain
+texts:
+  de: { title: Der Marktbrunnen, desc: Ein Drache speit Wasser. }
+`,
+  "stations/16-brunnen/script.de.ink": `VAR points = 0
+Zeig mir den Drachen am Brunnen!
+- (drache)
++ [Der Drache am Marktbrunnen #photo #points: 3]
+    Genau der!
++ [#rejected]
+    Such weiter!
+    -> drache
+- Weiter zum Schloss!
+-> END
+`,
+  "stations/17-lied/station.yaml": `id: 17
+name: lied
+character: { de: Die Sängerin, en: The Singer }
+latitude: 50.8095
+longitude: 8.7706
+points: 2
+view: station
+style: plain
+texts:
+  de: { title: Das Lied, desc: Sing mit. }
+`,
+  "stations/17-lied/script.de.ink": `VAR points = 0
+Sing mir dein Lied!
++ [Ein Lied #voice: 10s #points: 2]
+    Schön gesungen!
+- -> END
+`,
+};
+
+/**
+ * A phone's photo: 2,400 × 1,800 pixels of noise (a real photo's weight, about 2 MB, so that
+ * its pieces take a while), with the camera's make and the GPS position in its EXIF.
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const { data, info } = await sharp({
+    create: {
+      width: 2400,
+      height: 1800,
+      channels: 3,
+      background: "#777",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: info })
+    .jpeg({ quality: 92 })
+    .withExifMerge({
+      IFD0: { Make: "TestPhone" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "50/1 48/1 32/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "8/1 46/1 1/1",
+      },
+    })
+    .toBuffer();
+}
+
+/**
+ * Missions end to end (issue 27): a player's photo with GPS data goes in pieces, through a
+ * dropped network, and arrives once; a host approves it in the console with a line, which the
+ * player's chat shows before the dialogue goes on; the kept picture has no GPS data. The same
+ * for a rejection, and for a voice recording made with the microphone.
+ */
+describe("missions", () => {
+  let pack: GamePack;
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let ops: Page;
+
+  beforeAll(async () => {
+    pack = await demoPackWith({});
+    await addToPack(pack, MISSIONS);
+    server = await startServer({ CONTENT_DIR: pack.dir });
+    browser = await launchBrowser();
+    ops = (await phonePage(browser, server.url)).page;
+    await ops.setViewportSize({ width: 1280, height: 860 });
+    await signInNewOperator(ops, "hanna", addOperator(server, "hanna", "host"), "Drachenfels-2026");
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await pack?.remove();
+  });
+
+  const tokenOf = (page: Page) =>
+    page.evaluate(
+      () => JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").authToken as string,
+    );
+
+  async function submissionsOf(page: Page): Promise<Submission[]> {
+    const response = await fetch(`${server.url}/api/game/submissions?hash=${await tokenOf(page)}`);
+    return submissionsResponse.parse(await response.json()).value;
+  }
+
+  async function atStation(page: Page, stationId: number, first: string, from: string) {
+    await joinForFree(page, `/webapp/station/${stationId}`);
+    await startStation(page);
+    await messagesFrom(page, from).filter({ hasText: first }).waitFor({ timeout: 30_000 });
+  }
+
+  /** The host's judging page, showing the submission of `who`... by its task. */
+  async function judge(key: "a" | "r", line: string) {
+    await ops.goto("/ops/judging");
+    const media = ops.locator(".judging__media").locator("img, audio");
+    await media.first().waitFor({ timeout: 15_000 });
+    await ops.getByLabel("Die Figur sagt (freiwillig)").fill(line);
+    await screenshot(ops, `60-judging-${key}`);
+    await ops.locator("h1").click();
+    await ops.keyboard.press(key);
+    await ops.getByText(key === "a" ? /^Angenommen:/ : /^Abgelehnt:/).waitFor();
+  }
+
+  it("sends a photo in pieces through a dropped network, once, and a host's approval goes on", async () => {
+    const { context, page } = await phonePage(browser as Browser, server.url);
+    await atStation(page, 16, "Zeig mir den Drachen", "Der Drachenwart");
+    await page.getByRole("button", { name: "Foto aufnehmen" }).waitFor();
+    await screenshot(page, "61-mission-asked");
+
+    // The pieces go slowly, so that the network can drop in the middle.
+    let pieces = 0;
+    await page.route("**/api/game/uploads/**", async (route) => {
+      if (route.request().method() === "PATCH") {
+        pieces += 1;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await route.continue();
+    });
+    await page.getByLabel("Aus der Galerie").setInputFiles({
+      name: "IMG_0042.jpg",
+      mimeType: "image/jpeg",
+      buffer: await phonePhoto(),
+    });
+    const pending = page.getByTestId("pending-upload");
+    await pending.getByText(/^Wird gesendet: \d+ %$/).waitFor();
+    await expect.poll(() => pieces).toBeGreaterThanOrEqual(1);
+    await context.setOffline(true);
+    await pending
+      .getByText("Keine Verbindung: wird gesendet, sobald das Netz zurück ist.")
+      .waitFor({
+        timeout: 15_000,
+      });
+    await screenshot(page, "62-mission-offline");
+    await context.setOffline(false);
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Wartet auf die Spielleitung …" })
+      .first()
+      .waitFor({
+        timeout: 30_000,
+      });
+    await expect(pending.count()).resolves.toBe(0);
+    const sent = await submissionsOf(page);
+    expect(sent.map((submission) => [submission.Kind, submission.State])).toEqual([
+      ["photo", "waiting"],
+    ]);
+    await page.getByRole("img", { name: "Foto" }).waitFor();
+    await settle(page);
+    await screenshot(page, "63-mission-waiting");
+
+    await judge("a", "Wunderbar, genau der Drache!");
+    await messagesFrom(page, "Der Drachenwart")
+      .filter({ hasText: "Wunderbar, genau der Drache!" })
+      .waitFor();
+    await messagesFrom(page, "Der Drachenwart")
+      .filter({ hasText: "Weiter zum Schloss!" })
+      .waitFor();
+    await page.getByRole("status").filter({ hasText: "Angenommen" }).waitFor();
+    await screenshot(page, "64-mission-approved");
+
+    // What is kept has no EXIF: no GPS position, no camera.
+    const [kept] = await submissionsOf(page);
+    const file = Buffer.from(await (await fetch(`${server.url}${kept?.Url ?? ""}`)).arrayBuffer());
+    const meta = await sharp(file).metadata();
+    expect([meta.format, meta.exif, Math.max(meta.width ?? 0, meta.height ?? 0)]).toEqual([
+      "jpeg",
+      undefined,
+      1600,
+    ]);
+    expect(file.includes(Buffer.from("TestPhone"))).toBe(false);
+    await context.close();
+  });
+
+  it("takes the rejected way when a host rejects, and asks again", async () => {
+    const { context, page } = await phonePage(browser as Browser, server.url);
+    await atStation(page, 16, "Zeig mir den Drachen", "Der Drachenwart");
+    await page.getByLabel("Foto aufnehmen").setInputFiles({
+      name: "IMG_0043.jpg",
+      mimeType: "image/jpeg",
+      buffer: await phonePhoto(),
+    });
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Wartet auf die Spielleitung …" })
+      .first()
+      .waitFor({
+        timeout: 30_000,
+      });
+    await judge("r", "Das ist ein Löwe.");
+    await messagesFrom(page, "Der Drachenwart").filter({ hasText: "Das ist ein Löwe." }).waitFor();
+    await messagesFrom(page, "Der Drachenwart").filter({ hasText: "Such weiter!" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Nicht angenommen" }).waitFor();
+    await page.getByRole("button", { name: "Foto aufnehmen" }).waitFor();
+    await settle(page);
+    await screenshot(page, "65-mission-rejected");
+    await context.close();
+  });
+
+  it("records a voice with the microphone, and a host approves it", async () => {
+    // A browser with a fake microphone, which plays a tone.
+    const withMicrophone = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+      ],
+    });
+    let context: BrowserContext | undefined;
+    try {
+      context = await withMicrophone.newContext({
+        baseURL: server.url,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        locale: "de-DE",
+        geolocation: { ...marktplatz, accuracy: 30 },
+        permissions: ["geolocation", "microphone"],
+      });
+      const page = await context.newPage();
+      await atStation(page, 17, "Sing mir dein Lied!", "Die Sängerin");
+      await page.getByRole("button", { name: "Aufnahme starten" }).click();
+      await page.getByText(/^Aufnahme läuft: 2 s von 10 s$/).waitFor({ timeout: 10_000 });
+      await screenshot(page, "66-mission-recording");
+      await page.getByRole("button", { name: "Stopp und senden" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Wartet auf die Spielleitung …" })
+        .first()
+        .waitFor({
+          timeout: 30_000,
+        });
+      const [voice] = await submissionsOf(page);
+      expect(voice?.Kind).toBe("voice");
+      expect(voice?.Seconds ?? 2).toBeGreaterThan(1);
+      await judge("a", "Was für eine Stimme!");
+      await messagesFrom(page, "Die Sängerin").filter({ hasText: "Schön gesungen!" }).waitFor();
+      await screenshot(page, "67-mission-voice-approved");
+    } finally {
+      await context?.close();
+      await withMicrophone.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { useTranslation } from "../../i18n/use-translation";
+import { missionUploads, usePendingUploads } from "../../session/mission-uploads";
+import type { PendingUpload } from "../../session/mission-uploads";
+
+const REASON_KEYS: Record<string, "mission.tooLarge" | "mission.unsupported" | "mission.tooLong"> =
+  {
+    "file too large": "mission.tooLarge",
+    "unsupported file": "mission.unsupported",
+    "recording too long": "mission.tooLong",
+  };
+
+/** The files on their way at a station, on the player's side of the thread, with their progress. */
+export function PendingUploads({ stationId }: { stationId: number }) {
+  const pending = usePendingUploads(stationId);
+  return pending.map((item) => <PendingBubble key={item.key} item={item} />);
+}
+
+function PendingBubble({ item }: { item: PendingUpload }) {
+  const { t } = useTranslation();
+  const percent = Math.round(item.progress * 100);
+  const reasonKey = item.reason === undefined ? undefined : REASON_KEYS[item.reason];
+  return (
+    <div className="bubble bubble--own" data-testid="pending-upload">
+      {item.preview !== null && <img className="submission__photo" src={item.preview} alt="" />}
+      {item.status === "refused" ? (
+        <>
+          <p className="submission__state" role="alert">
+            {t("mission.failed", {
+              reason: reasonKey === undefined ? (item.reason ?? "") : t(reasonKey),
+            })}
+          </p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => missionUploads.discard(item.key)}
+          >
+            {t("mission.discard")}
+          </button>
+        </>
+      ) : (
+        <>
+          <progress
+            className="upload-progress"
+            max={100}
+            value={percent}
+            aria-label={t("mission.uploading", { percent })}
+          />
+          <p className="submission__state" role="status">
+            {item.status === "offline" ? t("mission.offline") : t("mission.uploading", { percent })}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
