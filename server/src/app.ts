@@ -77,10 +77,11 @@ export async function buildApp({
   // The preview running here, told to the other instances with where they reach it.
   // (The presence reports start with the services, before the previews exist.)
   const started: { previews?: PreviewGames } = {};
+  const address = () => config.instanceUrl ?? localAddress(app.server.address());
   const previewReport = () => {
     const id = started.previews?.current;
-    const address = config.instanceUrl ?? localAddress(app.server.address());
-    return id === undefined || address === undefined ? undefined : { id, address };
+    const at = address();
+    return id === undefined || at === undefined ? undefined : { id, address: at };
   };
   const services = await buildServices({
     config,
@@ -92,9 +93,11 @@ export async function buildApp({
     limits,
     metrics,
     log: app.log,
-    ...(!preview && { preview: previewReport }),
+    ...(!preview && { preview: previewReport, address }),
   });
   subscribeSignals(services, { store, log: app.log });
+  // Listening, it has an address: the other instances hear it within a second.
+  app.addHook("onListen", async () => services.presence.changed());
   const previews = preview
     ? undefined
     : new PreviewGames({

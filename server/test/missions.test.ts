@@ -260,6 +260,43 @@ describe.each(dialects)("missions on $name", (dialect) => {
     events.close();
   });
 
+  it.skipIf(dialect.name !== "PostgreSQL")(
+    "takes an upload's pieces on any instance, which hands them to the one that keeps them",
+    async () => {
+      const other = await startApp({ ...db.where, pack: await missionPack(dir.dir) });
+      try {
+        const { hash, events } = await atMission(11);
+        const photo = await phonePhoto();
+        const half = Math.floor(photo.byteLength / 2);
+        // Created on one instance, its pieces sent to the other, as a load balancer may.
+        const created = await new Uploads(other.url, hash).create(photo.byteLength, {
+          station: "11",
+          kind: "photo",
+        });
+        expect(created.status, created.text).toBe(201);
+        const path = new URL(created.location ?? "").pathname;
+        const here = new Uploads(app.url, hash);
+        let first = await here.send(`${app.url}${path}`, photo.subarray(0, half), 0);
+        // The other instance's address comes with its first report after it listens.
+        await until(async () => {
+          if (first.status !== 404) return true;
+          first = await here.send(`${app.url}${path}`, photo.subarray(0, half), 0);
+          return first.status !== 404;
+        }, 5000);
+        expect([first.status, first.offset]).toEqual([204, half]);
+        expect(await here.offset(`${app.url}${path}`)).toEqual({ status: 200, offset: half });
+        const last = await here.send(`${app.url}${path}`, photo.subarray(half), half);
+        expect(last.status, last.text).toBe(204);
+        expect(last.submission).toBeGreaterThan(0);
+        const [arrived] = submissionEvents(await events.until("submission"));
+        expect(arrived?.ID).toBe(last.submission);
+        events.close();
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it("keeps a submission from everyone but its team and the hosts", async () => {
     const { hash, events, uploads } = await atMission(11);
     const photo = await phonePhoto();

@@ -114,6 +114,8 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   );
   const uploads = {
     dir: config.uploadDir,
+    instance: services.instance,
+    addressOf: (instance: string) => presence.addressOf(instance),
     nameOf: async (player: Player) => (await author(player))?.name,
   };
   await app.register(api(uploadRoutes(accounts, submissions, uploads)), { prefix: "/api/game" });

@@ -59,6 +59,8 @@ export type ServiceDeps = {
   log: FastifyBaseLogger;
   /** The studio's preview this instance runs, for the presence reports (app.ts). */
   preview?: () => Presence["preview"];
+  /** Where the other instances reach this one, once it listens (app.ts). */
+  address?: () => string | undefined;
 };
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -193,6 +195,7 @@ export async function buildServices(deps: ServiceDeps) {
     local: () => ({ streams: hub.size, players: hub.playerIds() }),
     pack: () => content.state(),
     ...(deps.preview && { preview: deps.preview }),
+    ...(deps.address && { address: deps.address }),
     ...(config.database.kind === "postgres" && {
       send: (report) => bus.broadcast("presence", report),
     }),
@@ -255,6 +258,7 @@ export async function buildServices(deps: ServiceDeps) {
     game,
     stories,
     submissions,
+    instance,
     news,
     presence,
     gameConsole,

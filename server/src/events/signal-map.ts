@@ -39,6 +39,8 @@ const presence = z
     /** This part's share of the players with a stream open on the instance. */
     players: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
     pack: packState,
+    /** Where the others hand on calls this instance serves alone (a mission's upload). */
+    address: z.url().max(2048).optional(),
     /**
      * The studio's preview this instance runs (compose/previews.ts) and the address where the
      * others hand on its calls.

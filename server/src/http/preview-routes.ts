@@ -1,6 +1,6 @@
-import { request as httpRequest } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
+import { HANDED_ON, handOn } from "./hand-on";
 
 /** What serves the previews' requests (compose/previews.ts). */
 export type PreviewDispatch = {
@@ -11,10 +11,6 @@ export type PreviewDispatch = {
 };
 
 const PLAIN = "text/plain; charset=utf-8";
-/** Marks a call one instance handed on to another: it is not handed on again. */
-const HANDED_ON = "x-wegmarke-preview-hop";
-/** Headers of one connection, not of the call. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
 
 /**
  * `/preview/<id>/…`: the requests of a preview's player app, handed unread to the preview's
@@ -40,7 +36,7 @@ export function previewRoutes(previews: PreviewDispatch): FastifyPluginAsync {
         const address =
           request.headers[HANDED_ON] === undefined ? await previews.locate(id) : undefined;
         if (address !== undefined) {
-          handOn(address, request.raw, reply.raw);
+          handOn(address, request.raw, reply.raw, "the instance of this preview cannot be reached");
           return;
         }
         reply.raw.writeHead(404, { "content-type": PLAIN, "cache-control": "no-store" });
@@ -48,31 +44,4 @@ export function previewRoutes(previews: PreviewDispatch): FastifyPluginAsync {
       },
     });
   };
-}
-
-/** Sends the call on to the instance at `address` as it came, and its answer back as it goes. */
-function handOn(address: string, request: IncomingMessage, response: ServerResponse): void {
-  const headers: Record<string, string | string[]> = { [HANDED_ON]: "1" };
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  }
-  const outgoing = httpRequest(
-    new URL(request.url ?? "/", address),
-    { method: request.method, headers },
-    (answer) => {
-      const back: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
-      }
-      response.writeHead(answer.statusCode ?? 502, back);
-      answer.pipe(response);
-    },
-  );
-  outgoing.on("error", () => {
-    if (!response.headersSent) response.writeHead(502, { "content-type": PLAIN });
-    response.end("the instance of this preview cannot be reached");
-  });
-  // An event stream ends when the phone hangs up.
-  response.on("close", () => outgoing.destroy());
-  request.pipe(outgoing);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { ErrorReason, SUBMISSION_HEADER, uploadMetadataSchema } from "@wegmarke/protocol";
@@ -9,6 +10,7 @@ import type { AccountService, Player } from "../accounts/account-service";
 import { ServiceError } from "../errors";
 import type { SubmissionService, Sender } from "../missions/submission-service";
 import { streamOf } from "../participants/participant";
+import { HANDED_ON, handOn } from "./hand-on";
 import { parse } from "./parse";
 
 /** An upload not finished within a day is abandoned: its piece goes. */
@@ -17,6 +19,10 @@ const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 export type UploadDeps = {
   /** Where uploads under way wait (decisions/039). */
   dir: string;
+  /** This instance's id: an upload's id begins with the instance that keeps its pieces. */
+  instance: string;
+  /** Where another instance is reached (its presence report); undefined when unknown. */
+  addressOf: (instance: string) => string | undefined;
   /** In a team, the member's name (the thread names who sent it). */
   nameOf: (player: Player) => Promise<string | undefined>;
 };
@@ -31,7 +37,7 @@ export type UploadDeps = {
 export function uploadRoutes(
   accounts: AccountService,
   submissions: SubmissionService,
-  { dir, nameOf }: UploadDeps,
+  { dir, instance, addressOf, nameOf }: UploadDeps,
 ): FastifyPluginAsync {
   return async (app) => {
     // Made here, so that a folder the server may not write stops the start with its reason.
@@ -44,6 +50,8 @@ export function uploadRoutes(
     const tus = new Server({
       path: `${app.prefix}/uploads`,
       datastore,
+      // Named by this instance: another one hands the upload's calls on here.
+      namingFunction: () => `${instance}_${randomBytes(16).toString("hex")}`,
       relativeLocation: true,
       maxSize: submissions.maxBytes,
       exposedHeaders: [SUBMISSION_HEADER],
@@ -76,6 +84,7 @@ export function uploadRoutes(
     });
 
     const hand = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (handedOn(request, reply)) return;
       const player = await accounts.authenticate(bearer(request));
       const sender: Sender = {
         playerId: player.id,
@@ -88,6 +97,22 @@ export function uploadRoutes(
       senders.set(request.raw, sender);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
+    };
+
+    /**
+     * An upload another instance keeps (several on one PostgreSQL): its calls go there as they
+     * came, the pieces streamed through; one that instance handed on, or of an instance gone,
+     * is unknown here.
+     */
+    const handedOn = (request: FastifyRequest, reply: FastifyReply): boolean => {
+      const { id } = request.params as { id?: string };
+      const keeper = id?.slice(0, id.indexOf("_"));
+      if (id === undefined || keeper === undefined || keeper === instance) return false;
+      const address = request.headers[HANDED_ON] === undefined ? addressOf(keeper) : undefined;
+      if (address === undefined) throw new ServiceError(404, ErrorReason.submissionUnavailable);
+      reply.hijack();
+      handOn(address, request.raw, reply.raw, "the instance of this upload cannot be reached");
+      return true;
     };
 
     const allowCreation = async (request: FastifyRequest, sender: Sender) => {

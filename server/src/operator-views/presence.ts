@@ -24,6 +24,8 @@ export type PresenceBoardDeps = {
   pack: () => PackState;
   /** The studio's preview this instance runs, with its address for the others. */
   preview?: () => Presence["preview"];
+  /** Where the others reach this instance (once it listens). */
+  address?: () => string | undefined;
   /** Sends a report to every instance (the bus); absent for an instance alone (SQLite). */
   send?: (presence: Presence) => void;
   /** Real time, not the game's clock: presence is about live processes. */
@@ -136,6 +138,12 @@ export class PresenceBoard {
     return undefined;
   }
 
+  /** Where the instance `instance` is reached, if it is one of the others heard of lately. */
+  addressOf(instance: string): string | undefined {
+    this.forgetSilent();
+    return this.others.get(instance)?.presence.address;
+  }
+
   /** Open streams and players online, over every instance. */
   online(): Online {
     const players = this.onlinePlayers().size;
@@ -190,11 +198,13 @@ export class PresenceBoard {
   private head() {
     const { instance, host } = this.deps;
     const preview = this.deps.preview?.();
+    const address = this.deps.address?.();
     return {
       instance,
       host,
       startedAt: this.startedAt,
       pack: this.deps.pack(),
+      ...(address !== undefined && { address }),
       ...(preview && { preview }),
     };
   }

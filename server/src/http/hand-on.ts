@@ -1,0 +1,43 @@
+import { request as httpRequest } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+const PLAIN = "text/plain; charset=utf-8";
+/** Marks a call one instance handed on to another: it is not handed on again. */
+export const HANDED_ON = "x-wegmarke-hop";
+/** Headers of one connection, not of the call. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
+
+/**
+ * Sends the call on to the instance at `address` as it came, and its answer back as it goes;
+ * `unreachable` is the 502's reason when that instance does not answer.
+ */
+export function handOn(
+  address: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  unreachable: string,
+): void {
+  const headers: Record<string, string | string[]> = { [HANDED_ON]: "1" };
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  }
+  const outgoing = httpRequest(
+    new URL(request.url ?? "/", address),
+    { method: request.method, headers },
+    (answer) => {
+      const back: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
+      }
+      response.writeHead(answer.statusCode ?? 502, back);
+      answer.pipe(response);
+    },
+  );
+  outgoing.on("error", () => {
+    if (!response.headersSent) response.writeHead(502, { "content-type": PLAIN });
+    response.end(unreachable);
+  });
+  // An event stream ends when the phone hangs up.
+  response.on("close", () => outgoing.destroy());
+  request.pipe(outgoing);
+}
