@@ -282,6 +282,10 @@ export const opsExportQuery = z.object({
 });
 export type OpsExportQuery = z.infer<typeof opsExportQuery>;
 
+/** `GET /api/ops/submissions/export.zip`: the index's separator and time zone. */
+export const opsSubmissionsExportQuery = opsExportQuery.omit({ table: true });
+export type OpsSubmissionsExportQuery = z.infer<typeof opsSubmissionsExportQuery>;
+
 /** One problem of a content pack, as `content:check` names it. */
 export const contentProblem = z.object({
   file: z.string(),

@@ -152,6 +152,8 @@ export async function buildApp({
   async function sweepRetention(): Promise<number> {
     const erased = await sweepExpiredData(store, clock, limits, services.secret);
     for (const playerId of erased) accounts.accountChanged(playerId);
+    // What players sent for missions goes after the days the pack keeps it.
+    await services.submissions.sweepRetention();
     return erased.length;
   }
   /**

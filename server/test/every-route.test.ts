@@ -432,6 +432,14 @@ const CASES: RouteCase[] = [
   },
   {
     method: "GET",
+    route: "/api/ops/submissions/export.zip",
+    valid: async () => ({
+      ...get("/api/ops/submissions/export.zip", { separator: "tab", timeZone: "Europe/Berlin" }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "GET",
     route: "/api/ops/submissions",
     valid: async () => ({ ...get("/api/ops/submissions"), headers: OPS_BEARER }),
   },

@@ -6,6 +6,7 @@ import {
   teamInviteResponse,
 } from "@wegmarke/protocol";
 import type { Submission } from "@wegmarke/protocol";
+import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
@@ -260,6 +261,48 @@ describe.each(dialects)("missions on $name", (dialect) => {
     events.close();
   });
 
+  it("exports every submission as a zip: a folder per participant and station, and an index", async () => {
+    const { hash, events, uploads } = await atMission(11);
+    const sent = await uploads.upload(await phonePhoto(), { station: "11", kind: "photo" });
+    expect(sent.status, sent.text).toBe(204);
+    await judge(sent.submission, { Approved: true, Points: 1, Line: "=1+1 Prima" });
+    const [mine] = await gallery(hash);
+    const response = await fetch(
+      `${app.url}/api/ops/submissions/export.zip?separator=semicolon&timeZone=Europe%2FBerlin`,
+      { headers: { authorization: `Bearer ${TOKEN}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="wegmarke-submissions-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const photo = Object.keys(files).find((name) =>
+      name.endsWith(`/S11/${sent.submission}-approved.jpg`),
+    );
+    expect(photo).toBeDefined();
+    const kept = await fetch(`${app.url}${mine?.Url ?? ""}`);
+    expect(
+      Buffer.from(files[photo ?? ""] ?? []).equals(Buffer.from(await kept.arrayBuffer())),
+    ).toBe(true);
+    const index = strFromU8(files["index.csv"] ?? new Uint8Array()).replace(/^\uFEFF/, "");
+    const [header, ...rows] = index.trim().split("\r\n");
+    expect(header).toBe(
+      "id;participant;sent by;station;task;kind;state;points;sent (Europe/Berlin);judged (Europe/Berlin);judged by;line;file",
+    );
+    const row = rows.find((line) => line.startsWith(`${sent.submission};`))?.split(";");
+    expect(row?.slice(3, 8)).toEqual([
+      "S11",
+      "Der Drache am Marktbrunnen",
+      "photo",
+      "approved",
+      "1",
+    ]);
+    // A host's line is text in a spreadsheet, never a formula.
+    expect(row?.slice(10)).toEqual(["OPERATOR_TOKEN", "'=1+1 Prima", photo]);
+    events.close();
+  });
+
   it.skipIf(dialect.name !== "PostgreSQL")(
     "takes an upload's pieces on any instance, which hands them to the one that keeps them",
     async () => {
@@ -323,5 +366,46 @@ describe.each(dialects)("missions on $name", (dialect) => {
     expect((await fetch(link)).status).toBe(200);
     events.close();
     stranger.events.close();
+  });
+});
+
+describe("the retention of submissions", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const clock = { ms: Date.UTC(2026, 4, 1, 10), now: () => new Date(clock.ms) };
+  let dir: { dir: string; remove(): Promise<void> };
+  let app: TestApp;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+    app = await startApp({
+      dbFile: `${dir.dir}/db.sqlite`,
+      pack: await missionPack(dir.dir),
+      clock,
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await dir.remove();
+  });
+
+  it("erases what was sent, files and all, 30 days after it came (the pack's default)", async () => {
+    const api = new Api(app.url);
+    const hash = await api.optin();
+    await api.game("station/activate", { StationID: 11, Hash: hash });
+    const sent = await new Uploads(app.url, hash).upload(await phonePhoto(), {
+      station: "11",
+      kind: "photo",
+    });
+    expect(sent.status, sent.text).toBe(204);
+    const files = (await app.store.repos.submissions.byId(sent.submission))?.files ?? "";
+    clock.ms += 29 * DAY;
+    await app.sweep();
+    expect(await app.store.repos.submissions.byId(sent.submission)).toBeDefined();
+    clock.ms += 2 * DAY;
+    await app.sweep();
+    expect(await app.store.repos.submissions.byId(sent.submission)).toBeUndefined();
+    expect(await app.store.repos.blobs.get(`${files}file`)).toBeUndefined();
+    expect(await app.store.repos.blobs.get(`${files}thumb`)).toBeUndefined();
   });
 });

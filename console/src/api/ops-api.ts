@@ -47,6 +47,10 @@ export const LIVE_URL = `${API_BASE}/live`;
 export function exportUrl(table: ExportTable, separator: ExportSeparator, timeZone: string) {
   return `${API_BASE}/export.csv?${new URLSearchParams({ table, separator, timeZone })}`;
 }
+/** Every mission's submission as a zip, its index with `separator` and times in `timeZone`. */
+export function submissionsZipUrl(separator: ExportSeparator, timeZone: string) {
+  return `${API_BASE}/submissions/export.zip?${new URLSearchParams({ separator, timeZone })}`;
+}
 /** The stations' QR posters, one A4 page each, in `language`. */
 export const postersUrl = (language: Language): string =>
   `${API_BASE}/stations/posters.pdf?language=${encodeURIComponent(language)}`;

@@ -347,6 +347,7 @@ export const de: Record<TextKey, string> = {
   "judging.done.taken": "{who} an {station} hat schon ein anderer Host bewertet.",
   "judging.summary_one": "{count} Einsendung wartet auf einen Host, die älteste seit {time}.",
   "judging.summary_other": "{count} Einsendungen warten auf einen Host, die älteste seit {time}.",
+  "judging.export": "Alle Einsendungen als ZIP",
   "judging.summaryLink": "Jetzt bewerten",
 
   "confirm.busy": "Bitte warten …",

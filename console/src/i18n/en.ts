@@ -344,6 +344,7 @@ export const en = {
   "judging.done.taken": "Another host judged {who} at {station} first.",
   "judging.summary_one": "{count} submission waits for a host, the oldest since {time}.",
   "judging.summary_other": "{count} submissions wait for a host, the oldest since {time}.",
+  "judging.export": "All submissions as a zip",
   "judging.summaryLink": "Judge them",
 
   "confirm.busy": "Please wait…",

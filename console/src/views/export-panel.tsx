@@ -15,7 +15,7 @@ const separatorNames: Record<ExportSeparator, TextKey> = {
 };
 
 /** What a spreadsheet of the console's language splits on: German Excel `;`, English `,`. */
-const usualSeparator: Record<ConsoleLanguage, ExportSeparator> = {
+export const usualSeparator: Record<ConsoleLanguage, ExportSeparator> = {
   de: "semicolon",
   en: "comma",
 };

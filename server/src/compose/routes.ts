@@ -30,6 +30,7 @@ import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
 import { submissionFileRoute } from "../http/submission-file-route";
 import { uploadRoutes } from "../http/upload-routes";
+import { submissionsZip } from "../operator-views/submission-export";
 import { consoleRoutes, staticRoutes } from "../http/static";
 import { teamRoutes } from "../http/team-routes";
 import type { Metrics } from "../metrics/metrics";
@@ -161,6 +162,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         reloadContent: () => services.content.reload(),
         secure: config.publicUrl.startsWith("https:"),
         submissions,
+        submissionsZip: (query) => submissionsZip({ store, blobs: services.blobs, pack }, query),
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {

@@ -258,6 +258,7 @@ export async function buildServices(deps: ServiceDeps) {
     game,
     stories,
     submissions,
+    blobs,
     instance,
     news,
     presence,

@@ -163,6 +163,8 @@ export type ContentPack = {
   intro?: IntroStep[];
   help?: HelpEntry[];
   privacy?: Privacy;
+  /** Missions' submissions: how many days they are kept (MISSION_KEEP_DAYS when not set). */
+  missions?: { keepDays: number };
   /** Fixed texts for the home screen when it has nothing else to show. */
   news?: Localized[];
   /** Where a phone number without country code is from (ISO 3166 code, `DE` when not set). */
@@ -233,3 +235,6 @@ export const DEFAULT_STATION_RADIUS = 40;
 export function stationRadius(station: Pick<Station, "radius">): number {
   return station.radius ?? DEFAULT_STATION_RADIUS;
 }
+
+/** Days a mission's submission is kept when game.yaml's `missions.keepDays` says nothing. */
+export const MISSION_KEEP_DAYS = 30;

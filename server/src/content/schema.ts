@@ -134,6 +134,8 @@ export const gameSchema = z.strictObject({
     .default([]),
   help: z.array(headedTextSchema).default([]),
   privacy: privacySchema.optional(),
+  /** What players send for missions is erased this many days after it came (default 30). */
+  missions: z.strictObject({ keepDays: z.number().int().min(1).max(3650) }).optional(),
   news: z.array(localizedSchema).default([]),
   phoneRegion: z
     .string()

@@ -36,5 +36,6 @@ export const roleOfCall = new Map<string, OpsRole>([
   ["POST /api/ops/players/:playerId/stations/:stationId/cancel", "host"],
   ["GET /api/ops/export.csv", "host"],
   ["GET /api/ops/submissions", "host"],
+  ["GET /api/ops/submissions/export.zip", "host"],
   ["POST /api/ops/submissions/:id/verdict", "host"],
 ]);

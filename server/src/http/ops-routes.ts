@@ -30,6 +30,7 @@ import type { PackRouteDeps } from "./pack-routes";
 import { parse } from "./parse";
 import { openSseReply } from "./sse-reply";
 import { submissionRoutes } from "./submission-routes";
+import type { SubmissionRouteDeps } from "./submission-routes";
 import type { SubmissionService } from "../missions/submission-service";
 
 /** The console's session cookie: a 256-bit token, stored as its SHA-256 (operator-accounts/). */
@@ -50,8 +51,9 @@ export type OpsRouteDeps = {
   posters: (language: Language | undefined) => Promise<Buffer>;
   /** The pack's versions (`/api/ops/pack/`, pack-routes.ts). */
   packs: Omit<PackRouteDeps, "author" | "record">;
-  /** Missions' submissions, judged by hosts (`/api/ops/submissions`). */
+  /** Missions' submissions, judged by hosts (`/api/ops/submissions`), and their zip. */
   submissions: SubmissionService;
+  submissionsZip: SubmissionRouteDeps["exportZip"];
 };
 
 const postersQuery = z.object({ language: languageSchema.optional() });
@@ -111,6 +113,7 @@ export function opsRoutes({
   posters,
   packs,
   submissions,
+  submissionsZip,
 }: OpsRouteDeps): FastifyPluginAsync {
   const authenticate = async (request: FastifyRequest) => {
     callers.set(
@@ -271,6 +274,7 @@ export function opsRoutes({
         submissions,
         operator: (request) => meOf(callerOf(request)).name ?? "OPERATOR_TOKEN",
         record: (request, action, detail) => ops.record(callerOf(request), action, detail),
+        exportZip: submissionsZip,
       }),
       { prefix: "/submissions" },
     );

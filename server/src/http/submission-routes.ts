@@ -1,5 +1,11 @@
-import { opsEmptyRequest, submissionIdParams, verdictRequest } from "@wegmarke/protocol";
-import type { SubmissionQueueResponse } from "@wegmarke/protocol";
+import type { Readable } from "node:stream";
+import {
+  opsEmptyRequest,
+  opsSubmissionsExportQuery,
+  submissionIdParams,
+  verdictRequest,
+} from "@wegmarke/protocol";
+import type { OpsSubmissionsExportQuery, SubmissionQueueResponse } from "@wegmarke/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { SubmissionService } from "../missions/submission-service";
 import { ok } from "./ok";
@@ -10,6 +16,8 @@ export type SubmissionRouteDeps = {
   /** The calling operator's login. */
   operator: (request: FastifyRequest) => string;
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
+  /** Every submission as a zip with its index (operator-views/submission-export.ts). */
+  exportZip: (query: OpsSubmissionsExportQuery) => Readable;
 };
 
 /**
@@ -21,12 +29,23 @@ export function submissionRoutes({
   submissions,
   operator,
   record,
+  exportZip,
 }: SubmissionRouteDeps): FastifyPluginAsync {
   return async (app) => {
     app.get("", async (request): Promise<SubmissionQueueResponse> => {
       parse(opsEmptyRequest, request.query ?? {}, "query");
       const { waiting, count } = await submissions.queue();
       return { value: { Waiting: waiting, Count: count } };
+    });
+
+    app.get("/export.zip", async (request, reply) => {
+      const query = parse(opsSubmissionsExportQuery, request.query, "query");
+      await record(request, "submissions.export", `index: ${query.separator}, ${query.timeZone}`);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="wegmarke-submissions-${day}.zip"`)
+        .send(exportZip(query));
     });
 
     app.post("/:id/verdict", async (request) => {

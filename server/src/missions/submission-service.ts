@@ -10,7 +10,7 @@ import type {
 } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
-import { indexById, localize } from "../content/model";
+import { indexById, localize, MISSION_KEEP_DAYS } from "../content/model";
 import type { Verdict } from "../engine/types";
 import { ServiceError } from "../errors";
 import type { SignalBus } from "../events/bus";
@@ -84,6 +84,19 @@ export class SubmissionService {
     };
     bus.on("account", sweep);
     sweep();
+  }
+
+  /**
+   * Erases what was sent longer ago than the pack keeps it (game.yaml `missions.keepDays`),
+   * files and all; returns how many went.
+   */
+  async sweepRetention(): Promise<number> {
+    const { store, pack, clock } = this.deps;
+    const days = pack.missions?.keepDays ?? MISSION_KEEP_DAYS;
+    const before = new Date(clock.now().getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+    const erased = await store.repos.submissions.eraseOlderThan(before);
+    if (erased > 0) await this.sweepErased();
+    return erased;
   }
 
   /** Deletes the files of erased submissions from the blob store; returns how many. */

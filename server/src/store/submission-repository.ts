@@ -66,6 +66,17 @@ export class SubmissionRepository {
       .execute();
   }
 
+  /** Every submission, by participant, station and time (the export). */
+  async all(): Promise<Submission[]> {
+    return this.db
+      .selectFrom("submissions")
+      .selectAll()
+      .orderBy("stream")
+      .orderBy("stationId")
+      .orderBy("id")
+      .execute();
+  }
+
   /** How many a player sent. */
   async countByPlayer(playerId: number): Promise<number> {
     const row = await this.db

@@ -59,6 +59,9 @@ describe("judging", () => {
     expect(screen.getByText(/waiting 4 min/)).toBeTruthy();
     expect(screen.getByText("2 submissions wait")).toBeTruthy();
     expect(screen.getByText("1 more waits after this one.")).toBeTruthy();
+    expect(
+      screen.getByRole("link", { name: "All submissions as a zip" }).getAttribute("href"),
+    ).toMatch(/^\/api\/ops\/submissions\/export\.zip\?separator=comma&timeZone=/);
 
     fireEvent.change(screen.getByLabelText("Points on approval"), { target: { value: "5" } });
     const line = screen.getByLabelText("The character says (optional)");

@@ -3,11 +3,12 @@ import { ErrorReason, MAX_VERDICT_POINTS } from "@wegmarke/protocol";
 import type { QueuedSubmission } from "@wegmarke/protocol";
 import { ApiError } from "../../api/client";
 import { errorText } from "../../api/error-text";
-import { getSubmissionQueue, judgeSubmission } from "../../api/ops-api";
+import { getSubmissionQueue, judgeSubmission, submissionsZipUrl } from "../../api/ops-api";
 import { useI18n } from "../../i18n/i18n";
 import { useLiveState } from "../../live/live-context";
-import { formatTime } from "../../lib/format";
+import { formatTime, localTimeZone } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
+import { usualSeparator } from "../export-panel";
 import { Waited } from "./waited";
 import "./judging.css";
 
@@ -22,7 +23,7 @@ type Outcome = { kind: "approved" | "rejected" | "taken"; who: string; station: 
  */
 export function JudgingView() {
   const texts = useI18n();
-  const { t, tn } = texts;
+  const { t, tn, language } = texts;
   const [{ submissionsChanged }] = useLiveState();
   const queue = useCall(`queue:${submissionsChanged}`, (signal) => getSubmissionQueue(signal));
   // Judged here: gone from view at once, before the stream's news of it arrives.
@@ -49,6 +50,13 @@ export function JudgingView() {
             {tn("judging.count", count)}
           </p>
         )}
+        <a
+          className="button button--small"
+          href={submissionsZipUrl(usualSeparator[language], localTimeZone())}
+          download
+        >
+          {t("judging.export")}
+        </a>
       </div>
       {outcome !== null && (
         <p

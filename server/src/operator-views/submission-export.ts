@@ -1,0 +1,130 @@
+import { PassThrough } from "node:stream";
+import type { Readable } from "node:stream";
+import type { OpsSubmissionsExportQuery } from "@wegmarke/protocol";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import type { ContentPack } from "../content/model";
+import { indexById } from "../content/model";
+import { displayNames } from "../game/scoreboard/display-names";
+import type { BlobStore } from "../store/blob-store";
+import type { Store } from "../store/store";
+import type { Submission } from "../store/submission-repository";
+import { csvFile, localTimes } from "./csv";
+
+export type SubmissionExportDeps = { store: Store; blobs: BlobStore; pack: ContentPack };
+
+/** A kept file's extension, by its type. */
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "video/webm": "webm",
+  "audio/webm": "webm",
+  "video/mp4": "mp4",
+  "audio/mp4": "m4a",
+  "video/quicktime": "mov",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+};
+
+const HEADER = [
+  "id",
+  "participant",
+  "sent by",
+  "station",
+  "task",
+  "kind",
+  "state",
+  "points",
+  "sent",
+  "judged",
+  "judged by",
+  "line",
+  "file",
+];
+
+/** A folder or file name of the zip: no slash, no control character, not too long. */
+function safeName(text: string): string {
+  const name = text
+    .replace(/[\p{Cc}/\\:*?"<>|]/gu, "_")
+    .trim()
+    .slice(0, 80);
+  return name === "" || name === "." || name === ".." ? "_" : name;
+}
+
+/**
+ * Every submission as a zip (decisions/039): a folder per participant (a team or a player
+ * alone), in it one per station, the files as they are kept, and `index.csv` with a row each
+ * (who, which task, the verdict, the file's place). Streamed: one file's chunks at a time,
+ * waiting while the download lags.
+ */
+export function submissionsZip(
+  deps: SubmissionExportDeps,
+  { separator, timeZone }: OpsSubmissionsExportQuery,
+): Readable {
+  const out = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) {
+      out.destroy(error);
+      return;
+    }
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const drained = () =>
+    out.writableNeedDrain ? new Promise<void>((resolve) => out.once("drain", resolve)) : undefined;
+
+  const write = async () => {
+    const { store, pack } = deps;
+    const rows = await store.repos.submissions.all();
+    const names = await displayNames(store.repos, [...new Set(rows.map((row) => row.stream))]);
+    const stations = indexById(pack.stations);
+    const time = localTimes(timeZone);
+    const lines: string[][] = [
+      HEADER.map((column) =>
+        column === "sent" || column === "judged" ? `${column} (${timeZone})` : column,
+      ),
+    ];
+    for (const row of rows) {
+      const participant = names.get(row.stream) ?? row.stream;
+      const station = stations.get(row.stationId)?.texts.de.title ?? `#${row.stationId}`;
+      const path = await addFile(row, `${safeName(participant)}/${safeName(station)}`);
+      lines.push([
+        String(row.id),
+        participant,
+        row.sender ?? "",
+        station,
+        row.task,
+        row.kind,
+        row.state,
+        row.state === "approved" ? String(row.points) : "",
+        time(row.createdAt),
+        time(row.judgedAt),
+        row.judgedBy ?? (row.state === "approved" && row.judgedAt !== null ? "auto" : ""),
+        row.line ?? "",
+        path ?? "",
+      ]);
+    }
+    const index = new ZipDeflate("index.csv", { level: 6 });
+    zip.add(index);
+    index.push(new TextEncoder().encode(csvFile(lines, separator)), true);
+    zip.end();
+  };
+
+  /** Adds a submission's file below `folder`; its path, or undefined when it is kept no more. */
+  const addFile = async (row: Submission, folder: string): Promise<string | undefined> => {
+    const stored = await deps.blobs.get(`${row.files}file`);
+    if (!stored) return undefined;
+    const path = `${folder}/${row.id}-${row.state}.${EXTENSIONS[stored.type] ?? "bin"}`;
+    // Photos and recordings are compressed already: stored as they are.
+    const entry = new ZipPassThrough(path);
+    zip.add(entry);
+    for await (const chunk of stored.body as AsyncIterable<Buffer>) {
+      entry.push(chunk);
+      await drained();
+    }
+    entry.push(new Uint8Array(0), true);
+    return path;
+  };
+
+  write().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
