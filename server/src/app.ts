@@ -94,6 +94,7 @@ export async function buildApp({
     metrics,
     log: app.log,
     ...(!preview && { preview: previewReport, address }),
+    ...(preview && { base: preview.base }),
   });
   subscribeSignals(services, { store, log: app.log });
   // Listening, it has an address: the other instances hear it within a second.
@@ -211,6 +212,9 @@ async function startPreview({
         // `/api/dev/outbox` keeps it for the author who tries the registration.
         sms: { provider: "outbox" },
         packCacheDir: path.join(dataDir, "packs"),
+        // What its players send stays with it, in its own database, and goes with it.
+        uploadDir: path.join(dataDir, "uploads"),
+        s3: undefined,
         scriptWorkers: 0,
         logLevel: config.logLevel === "silent" ? "silent" : "warn",
       },

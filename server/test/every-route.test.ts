@@ -1017,6 +1017,38 @@ const CASES: RouteCase[] = [
     param: "api/account/player/changepass",
   },
   {
+    method: "PATCH",
+    route: "/preview/:id/*",
+    valid: async (h) => {
+      const preview = h.under(await h.preview());
+      const hash = await preview.atMission();
+      const photo = await fuzzPhoto();
+      return {
+        method: "PATCH",
+        path: await preview.createUpload(hash, photo.byteLength),
+        raw: { type: "application/offset+octet-stream", payload: photo },
+        headers: { ...tusHeaders(hash), "upload-offset": "0" },
+      };
+    },
+    status: 204,
+    tus: true,
+  },
+  {
+    method: "DELETE",
+    route: "/preview/:id/*",
+    valid: async (h) => {
+      const preview = h.under(await h.preview());
+      const hash = await preview.atMission();
+      return {
+        method: "DELETE",
+        path: await preview.createUpload(hash, 100),
+        headers: tusHeaders(hash),
+      };
+    },
+    status: 204,
+    tus: true,
+  },
+  {
     method: "DELETE",
     route: "/api/ops/pack/draft",
     valid: async (h) => {
@@ -1548,6 +1580,8 @@ function problemOf(
 /** The app under test, reached through `inject`, and the steps that set up a valid request. */
 class Harness {
   requests = 0;
+  /** The path before every call (`under` a preview's). */
+  base = "";
   private phones = 0;
   private operators = 0;
 
@@ -1597,6 +1631,7 @@ class Harness {
   /** The same app with every path below `base` (a preview's game), numbers shared. */
   under(base: string): Harness {
     const scoped = new Harness(this.app, this.store);
+    scoped.base = base;
     scoped.send = (sent, stream) => this.send({ ...sent, url: `${base}${sent.url}` }, stream);
     scoped.nextPhone = () => this.nextPhone();
     return scoped;
@@ -1644,7 +1679,8 @@ class Harness {
 
   /** Creates an upload; answers its path. */
   async createUpload(hash: string, size: number): Promise<string> {
-    const response = await this.app.inject(toSent(this.uploadCreation(hash, size)));
+    const creation = toSent(this.uploadCreation(hash, size));
+    const response = await this.app.inject({ ...creation, url: `${this.base}${creation.url}` });
     this.requests++;
     const location = response.headers.location;
     if (response.statusCode !== 201 || typeof location !== "string") {

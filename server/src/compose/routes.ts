@@ -115,6 +115,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   );
   const uploads = {
     dir: config.uploadDir,
+    base,
     instance: services.instance,
     addressOf: (instance: string) => presence.addressOf(instance),
     nameOf: async (player: Player) => (await author(player))?.name,

@@ -61,6 +61,8 @@ export type ServiceDeps = {
   preview?: () => Presence["preview"];
   /** Where the other instances reach this one, once it listens (app.ts). */
   address?: () => string | undefined;
+  /** A preview's path before every route (`/preview/<id>`), which its links carry. */
+  base?: string;
 };
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -176,7 +178,7 @@ export async function buildServices(deps: ServiceDeps) {
   // What players send for missions: in the database, or a bucket when set (decisions/039).
   const blobs = config.s3 ? new S3BlobStore(config.s3) : store.repos.blobs;
   const submissions = new SubmissionService({
-    ...{ store, blobs, game, pack, clock, secret },
+    ...{ store, blobs, game, pack, clock, secret, linkBase: deps.base },
     onQueueChange: () => bus.broadcast("submissions", {}),
     onError: (error, message) => log.error({ err: error }, message),
   });

@@ -23,9 +23,10 @@ export function previewRoutes(previews: PreviewDispatch): FastifyPluginAsync {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
-    // The methods the player app sends (HEAD comes with GET).
+    // The methods the player app sends (HEAD comes with GET; PATCH and DELETE: a mission's
+    // upload).
     app.route<{ Params: { id: string; "*": string } }>({
-      method: ["GET", "POST", "PUT"],
+      method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
       url: "/preview/:id/*",
       handler: async (request, reply) => {
         const { id } = request.params;

@@ -19,6 +19,8 @@ const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 export type UploadDeps = {
   /** Where uploads under way wait (decisions/039). */
   dir: string;
+  /** The path before every route (a preview's `/preview/<id>`; "" otherwise). */
+  base: string;
   /** This instance's id: an upload's id begins with the instance that keeps its pieces. */
   instance: string;
   /** Where another instance is reached (its presence report); undefined when unknown. */
@@ -37,7 +39,7 @@ export type UploadDeps = {
 export function uploadRoutes(
   accounts: AccountService,
   submissions: SubmissionService,
-  { dir, instance, addressOf, nameOf }: UploadDeps,
+  { dir, base, instance, addressOf, nameOf }: UploadDeps,
 ): FastifyPluginAsync {
   return async (app) => {
     // Made here, so that a folder the server may not write stops the start with its reason.
@@ -52,7 +54,8 @@ export function uploadRoutes(
       datastore,
       // Named by this instance: another one hands the upload's calls on here.
       namingFunction: () => `${instance}_${randomBytes(16).toString("hex")}`,
-      relativeLocation: true,
+      // Where the phone sends the pieces: below the base it came through.
+      generateUrl: (_request, { path, id }) => `${base}${path}/${id}`,
       maxSize: submissions.maxBytes,
       exposedHeaders: [SUBMISSION_HEADER],
       onUploadFinish: async (req, upload) => {

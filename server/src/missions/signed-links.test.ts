@@ -29,6 +29,11 @@ describe("a submission's signed link", () => {
     );
   });
 
+  it("lies below a preview's path in the studio's preview", () => {
+    const link = new SignedLinks(secret, "/preview/abc123").link(12, "file", NOW);
+    expect(parts(link).path).toBe("/preview/abc123/api/submissions/12/file");
+  });
+
   it("opens only the file and submission it was made for, with its own time", () => {
     const { expires, signature } = parts(links.link(12, "thumb", NOW));
     expect(links.valid(12, "thumb", expires, signature, NOW)).toBe(true);

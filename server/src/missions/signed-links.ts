@@ -16,7 +16,11 @@ export type SubmissionFile = "file" | "thumb";
 export class SignedLinks {
   private readonly key: Buffer;
 
-  constructor(secret: Buffer) {
+  /** `base`: the path before `/api/` (a preview's `/preview/<id>`; "" otherwise). */
+  constructor(
+    secret: Buffer,
+    private readonly base = "",
+  ) {
     this.key = createHmac("sha256", secret).update("submission links").digest();
   }
 
@@ -26,7 +30,8 @@ export class SignedLinks {
    */
   link(id: number, file: SubmissionFile, now: Date): string {
     const expires = Math.ceil(now.getTime() / MINUTE) + LINK_MINUTES;
-    return `/api/submissions/${id}/${file}?expires=${expires}&signature=${this.sign(id, file, expires)}`;
+    const query = `expires=${expires}&signature=${this.sign(id, file, expires)}`;
+    return `${this.base}/api/submissions/${id}/${file}?${query}`;
   }
 
   /** Whether the link's signature is the server's and its time has not run out. */

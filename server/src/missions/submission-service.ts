@@ -52,6 +52,8 @@ export type SubmissionServiceDeps = {
   clock: Clock;
   /** The server's secret: links are signed with it, members' keys derived from it. */
   secret: Buffer;
+  /** The path before the links' `/api/` (a preview's `/preview/<id>`). */
+  linkBase?: string;
   limits?: SubmissionLimits;
   /** After commit: a submission waits for a host, or was judged. */
   onQueueChange?: (change: QueueChange) => void;
@@ -68,7 +70,7 @@ export class SubmissionService {
   private readonly limits: SubmissionLimits;
 
   constructor(private readonly deps: SubmissionServiceDeps) {
-    this.links = new SignedLinks(deps.secret);
+    this.links = new SignedLinks(deps.secret, deps.linkBase);
     this.limits = deps.limits ?? SUBMISSION_LIMITS;
   }
 
