@@ -206,6 +206,13 @@ describe("missions", () => {
       1600,
     ]);
     expect(file.includes(Buffer.from("TestPhone"))).toBe(false);
+
+    // The gallery, in the menu once something was sent.
+    await page.getByRole("button", { name: "Mehr" }).click();
+    await page.getByRole("link", { name: "Einsendungen" }).click();
+    await page.getByRole("img", { name: "Foto an Der Marktbrunnen" }).waitFor();
+    await settle(page);
+    await screenshot(page, "68-gallery");
     await context.close();
   });
 

@@ -16,6 +16,9 @@ const StationScreen = lazyComponent(() =>
 const ScoreboardScreen = lazyComponent(() =>
   import("../screens/scoreboard/scoreboard-screen").then((module) => module.ScoreboardScreen),
 );
+const GalleryScreen = lazyComponent(() =>
+  import("../screens/gallery/gallery-screen").then((module) => module.GalleryScreen),
+);
 const PointsScreen = lazyComponent(() =>
   import("../screens/points/points-screen").then((module) => module.PointsScreen),
 );
@@ -74,6 +77,11 @@ export const gameViewRoutes: RouteObject[] = [
     handle: screenHandle("route.scoreboard", ScoreboardScreen),
   },
   { path: "points", element: <PointsScreen />, handle: screenHandle("route.points", PointsScreen) },
+  {
+    path: "gallery",
+    element: <GalleryScreen />,
+    handle: screenHandle("route.gallery", GalleryScreen),
+  },
   {
     path: "stories",
     element: <StoriesScreen />,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { allSubmissionIds } from "../game/submission-messages";
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
@@ -39,6 +40,10 @@ export function MoreMenu() {
     })),
     { to: "/points", label: t("route.points"), hint: null, marker: null },
     { to: "/scoreboard", label: t("route.scoreboard"), hint: null, marker: null },
+    // What the player (or the team) sent for missions, once there is any.
+    ...(allSubmissionIds(state).length > 0
+      ? [{ to: "/gallery", label: t("route.gallery"), hint: null, marker: null }]
+      : []),
   ];
   const marker = footerMarker(
     unreadInViews(state, views),

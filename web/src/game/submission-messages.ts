@@ -1,6 +1,6 @@
 import type { ServerEventMap } from "@wegmarke/protocol";
 import { inputConsumed } from "./expectations";
-import type { Message, SentSubmission, StationLocal } from "./play-state";
+import type { Message, PlayState, SentSubmission, StationLocal } from "./play-state";
 
 type SubmissionEvent = ServerEventMap["submission"];
 
@@ -60,5 +60,16 @@ export function waitingSubmission(station: StationLocal): SentSubmission | undef
 export function submissionIds(station: StationLocal): number[] {
   return station.messages.flatMap((message) =>
     message.submission === undefined ? [] : [message.submission.id],
+  );
+}
+
+/** Every submission of every thread, with its state: a change of any of them changes this. */
+export function allSubmissionIds(state: PlayState): string[] {
+  return Object.values(state.stations).flatMap((station) =>
+    station.messages.flatMap((message) =>
+      message.submission === undefined
+        ? []
+        : [`${message.submission.id}:${message.submission.state}`],
+    ),
   );
 }

@@ -78,6 +78,9 @@ export const deFormal: LocaleOverrides = {
     emptyQrOrNear:
       "Gehen Sie zur Station und starten Sie sie dort oder scannen Sie den Code auf ihrem Schild, dann kommt hier die erste Nachricht an.",
   },
+  gallery: {
+    you: "Sie",
+  },
   mission: {
     label: "Ihre Einsendung",
     noMicrophone:

@@ -27,6 +27,7 @@ export const de: Locale = {
     archive: "Archiv",
     custom: "Einträge",
     email: "Nachrichten",
+    gallery: "Einsendungen",
     scoreboard: "Rangliste",
     points: "Punkte",
     stories: "Geschichten",
@@ -214,6 +215,13 @@ export const de: Locale = {
     emptyNear: "Geh zur Station und starte sie dort, dann kommt hier die erste Nachricht an.",
     emptyQrOrNear:
       "Geh zur Station und starte sie dort oder scanne den Code auf ihrem Schild, dann kommt hier die erste Nachricht an.",
+  },
+  gallery: {
+    empty: "Noch keine Einsendungen. Wenn eine Figur um ein Foto bittet, erscheint es hier.",
+    failed: "Die Einsendungen konnten nicht geladen werden.",
+    you: "Du",
+    own: "{{kind}} an {{station}}",
+    item: "{{kind}} von {{name}} an {{station}}",
   },
   mission: {
     label: "Deine Einsendung",

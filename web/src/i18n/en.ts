@@ -25,6 +25,7 @@ export const en = {
     archive: "Archive",
     custom: "Entries",
     email: "Messages",
+    gallery: "Submissions",
     scoreboard: "Scoreboard",
     points: "Points",
     stories: "Stories",
@@ -210,6 +211,13 @@ export const en = {
       "Go to the station's place and start it there, and the first message will arrive here.",
     emptyQrOrNear:
       "Go to the station's place and start it there or scan the code on its sign, and the first message will arrive here.",
+  },
+  gallery: {
+    empty: "No submissions yet. When a character asks for a photo, it appears here.",
+    failed: "The submissions could not be loaded.",
+    you: "You",
+    own: "{{kind}} at {{station}}",
+    item: "{{kind}} from {{name}} at {{station}}",
   },
   mission: {
     label: "Your submission",
