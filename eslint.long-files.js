@@ -11,6 +11,10 @@ export const longFiles = {
     max: 850,
     reason: "one client process's whole life: its sockets, players and the figures it sends back",
   },
+  "bench/load/options.ts": {
+    max: 330,
+    reason: "every option of `npm run bench:load` with its help and its checks, in one place",
+  },
   "bench/load/servers.ts": {
     max: 320,
     reason: "starting, watching and cleaning up the servers and databases a run needs",

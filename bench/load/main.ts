@@ -48,7 +48,9 @@ function header(report: Report, options: Options): void {
           `player(s), ${options.slowAnswers} answers each`
         : options.scenario === "broadcast"
           ? `${options.broadcasts} news broadcasts, ${options.pause} s apart`
-          : `open${options.activate ? " and activate" : ""}`;
+          : options.scenario === "uploads"
+            ? `${options.rate} answers/s and ${options.uploads} photos for ${options.duration} s`
+            : `open${options.activate ? " and activate" : ""}`;
   const where = options.url
     ? `the running server at ${options.url}`
     : `${options.db}, ${options.instances} instance(s)`;

@@ -5,7 +5,14 @@
  */
 import type { Database } from "./servers";
 
-export const scenarioNames = ["answers", "open", "slow-readers", "broadcast", "publish"] as const;
+export const scenarioNames = [
+  "answers",
+  "open",
+  "slow-readers",
+  "broadcast",
+  "publish",
+  "uploads",
+] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export type Options = {
@@ -49,6 +56,12 @@ export type Options = {
   broadcasts: number;
   /** publish: the stations of the pack made live (the demo's, and copies of station 1). */
   stations: number;
+  /** uploads: photos sent for a mission during the measurement, one per player. */
+  uploads: number;
+  /** uploads: each photo's size in KB. */
+  uploadKb: number;
+  /** uploads: the most the server's resident memory may grow, in MB. */
+  maxGrowthMb: number;
   /** broadcast: seconds of quiet before each news item. */
   pause: number;
   /** broadcast: budget for the last stream's delivery, in ms (median over the broadcasts). */
@@ -76,7 +89,7 @@ export const specs: Record<string, Spec> = {
     kind: "string",
     default: "answers",
     choices: scenarioNames,
-    help: "answers | open | slow-readers | broadcast | publish",
+    help: "answers | open | slow-readers | broadcast | publish | uploads",
   },
   streams: {
     kind: "int",
@@ -109,6 +122,13 @@ export const specs: Record<string, Spec> = {
   },
   broadcasts: { kind: "int", default: "5", help: "broadcast: news items, one after another" },
   stations: { kind: "int", default: "50", help: "publish: stations of the pack made live" },
+  uploads: { kind: "int", default: "300", help: "uploads: photos sent within the measurement" },
+  "upload-kb": { kind: "int", default: "1536", help: "uploads: each photo's size in KB" },
+  "max-growth-mb": {
+    kind: "number",
+    default: "100",
+    help: "uploads: budget for the server's memory growth in MB",
+  },
   pause: { kind: "number", default: "1", help: "broadcast: seconds of pause before each item" },
   "max-ms": {
     kind: "number",
@@ -283,6 +303,9 @@ export function parseOptions(
     warmup: number("warmup") ?? 0,
     broadcasts,
     stations,
+    uploads: Math.max(1, number("uploads", true) ?? 300),
+    uploadKb: Math.max(1, number("upload-kb", true) ?? 1536),
+    maxGrowthMb: number("max-growth-mb") ?? 100,
     pause: number("pause") ?? 1,
     maxMs: number("max-ms") ?? 150,
     quietBelow: number("quiet-below"),

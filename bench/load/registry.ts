@@ -1,10 +1,12 @@
 import type { ScenarioName } from "./options";
 import { publishScenario } from "./publish";
 import { baseScenarios } from "./scenarios";
+import { uploadsScenario } from "./uploads";
 import type { Context, Outcome } from "./scenarios";
 
 /** Every scenario by name. */
 export const scenarios: Record<ScenarioName, (ctx: Context) => Promise<Outcome>> = {
   ...baseScenarios,
   publish: publishScenario,
+  uploads: uploadsScenario,
 };

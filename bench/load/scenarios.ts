@@ -39,7 +39,11 @@ const names = (ctx: Context) => ctx.servers.instances.map((s) => s.name);
  * RSS of every instance after a full GC there (when the servers have the hook), printed as one
  * line each ("server RSS ..." or "server B RSS ...").
  */
-async function printRss(ctx: Context, key: string, label: string): Promise<(number | undefined)[]> {
+export async function printRss(
+  ctx: Context,
+  key: string,
+  label: string,
+): Promise<(number | undefined)[]> {
   await ctx.servers.collectGarbage?.();
   const readings = ctx.servers.instances.map((s) => rssKb(s.pid));
   readings.forEach((kb, i) => {

@@ -5,11 +5,19 @@ import type { MissionKind } from "@wegmarke/protocol";
 import { parseFile } from "music-metadata";
 import sharp from "sharp";
 import { ServiceError } from "../errors";
+import { KeyedQueue } from "../lib/keyed-queue";
 import type { BlobInput } from "../store/blob-store";
 
 /** The long side of a kept photo, and of its thumbnail (decisions/039). */
 export const PHOTO_PIXELS = 1600;
 export const THUMB_PIXELS = 480;
+
+// Photos come one after another, each read once: libvips' cache of operations would only hold
+// their memory (docs/performance.md, "Photos for missions").
+sharp.cache(false);
+
+/** The photos under way: one after another. */
+const photos = new KeyedQueue();
 
 /** A photo's pixels sharp reads at most: a "decompression bomb" stops here. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -44,13 +52,31 @@ async function checkPhoto(file: string): Promise<CheckedUpload> {
   if (!format || !["jpeg", "png", "webp", "heif", "avif", "gif", "tiff"].includes(format)) {
     throw new ServiceError(415, ErrorReason.unsupportedFile);
   }
-  const shrink = (pixels: number, quality: number) =>
-    sharp(file, options)
-      .rotate()
-      .resize({ width: pixels, height: pixels, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality, mozjpeg: true })
-      .toBuffer();
-  const [photo, thumb] = await Promise.all([shrink(PHOTO_PIXELS, 82), shrink(THUMB_PIXELS, 75)])
+  // One photo at a time, its thumbnail made from the shrunk copy: the server's memory stays
+  // that of one decoded photo however many arrive at once.
+  const [photo, thumb] = await photos
+    .run("photo", async () => {
+      const shrunk = await sharp(file, options)
+        .rotate()
+        .resize({
+          width: PHOTO_PIXELS,
+          height: PHOTO_PIXELS,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+      const small = await sharp(shrunk)
+        .resize({
+          width: THUMB_PIXELS,
+          height: THUMB_PIXELS,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: 75, mozjpeg: true })
+        .toBuffer();
+      return [shrunk, small] as const;
+    })
     // A file whose header reads but whose pixels do not.
     .catch(() => {
       throw new ServiceError(415, ErrorReason.unsupportedFile);
