@@ -6,10 +6,10 @@
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { zipSync } from "fflate";
 import { OpsClient } from "./ops-client";
+import { zipPack } from "./pack-zip";
 import { fmt, printStep, total } from "./report";
 import { measure, setUp } from "./scenarios";
 import type { Context, Outcome } from "./scenarios";
@@ -42,13 +42,7 @@ async function bigPack(stations: number): Promise<Buffer> {
         .replace(/title: (.*)$/gm, `title: $1 ${id}`);
       await writeFile(join(folder, "station.yaml"), copy);
     }
-    const files: Record<string, Uint8Array> = {};
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const file = join(entry.parentPath, entry.name);
-      files[`pack/${relative(dir, file).split(sep).join("/")}`] = await readFile(file);
-    }
-    return Buffer.from(zipSync(files));
+    return await zipPack(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

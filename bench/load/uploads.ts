@@ -7,11 +7,11 @@
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { zipSync } from "fflate";
 import sharp from "sharp";
 import { OpsClient } from "./ops-client";
+import { zipPack } from "./pack-zip";
 import { fmt, printStep, total } from "./report";
 import { measure, printRss, setUp } from "./scenarios";
 import type { Context, Outcome } from "./scenarios";
@@ -40,13 +40,7 @@ async function missionPack(): Promise<Buffer> {
     for (const file of await readdir(station)) {
       if (file.startsWith("script.")) await writeFile(join(station, file), script);
     }
-    const files: Record<string, Uint8Array> = {};
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const file = join(entry.parentPath, entry.name);
-      files[`pack/${relative(dir, file).split(sep).join("/")}`] = await readFile(file);
-    }
-    return Buffer.from(zipSync(files));
+    return await zipPack(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -7,10 +7,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 export const artifactsDir = resolve(fileURLToPath(import.meta.url), "../../artifacts");
 
 /**
- * Debian's chromium with the flags this closed network needs. Playwright gives every launch
- * a fresh, temporary profile of its own.
+ * Debian's chromium with the flags this closed network needs (and `extraArgs`, a fake
+ * microphone say). Playwright gives every launch a fresh, temporary profile of its own.
  */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     headless: true,
@@ -22,6 +22,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

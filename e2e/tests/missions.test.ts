@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { submissionsResponse } from "@wegmarke/protocol";
 import type { Submission } from "@wegmarke/protocol";
@@ -243,21 +242,10 @@ describe("missions", () => {
 
   it("records a voice with the microphone, and a host approves it", async () => {
     // A browser with a fake microphone, which plays a tone.
-    const withMicrophone = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-      ],
-    });
+    const withMicrophone = await launchBrowser([
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ]);
     let context: BrowserContext | undefined;
     try {
       context = await withMicrophone.newContext({

@@ -2,6 +2,7 @@ import { signedLinkQuery } from "@wegmarke/protocol";
 import { z } from "zod";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
+import { fileExtension } from "../missions/media-check";
 import type { SubmissionService } from "../missions/submission-service";
 import type { ByteRange } from "../store/blob-store";
 import { parse } from "./parse";
@@ -10,19 +11,6 @@ const params = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   file: z.enum(["file", "thumb"]),
 });
-
-/** The file name a download gets, by the stored type. */
-const EXTENSIONS: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "video/webm": "webm",
-  "audio/webm": "webm",
-  "video/mp4": "mp4",
-  "audio/mp4": "m4a",
-  "video/quicktime": "mov",
-  "audio/ogg": "ogg",
-  "audio/mpeg": "mp3",
-  "audio/wav": "wav",
-};
 
 /**
  * A submission's file by its signed link (`GET /api/submissions/<id>/<file>`, decisions/039):
@@ -42,7 +30,7 @@ export function submissionFileRoute(submissions: SubmissionService): FastifyPlug
         throw new ServiceError(416, "Range: the start lies beyond the file");
       }
       const end = range ? Math.min(range.end, stored.size - 1) : stored.size - 1;
-      const extension = EXTENSIONS[stored.type] ?? "bin";
+      const extension = fileExtension(stored.type);
       reply
         .header("content-type", stored.type)
         .header("content-disposition", `inline; filename="wegmarke-${id}-${file}.${extension}"`)

@@ -104,6 +104,23 @@ function recordingType(kind: "video" | "voice", container: string): string | und
   return undefined;
 }
 
+/** The extension of a kept file of `type`, for a download's name ("bin" for another). */
+export function fileExtension(type: string): string {
+  return EXTENSIONS[type] ?? "bin";
+}
+
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "video/webm": "webm",
+  "audio/webm": "webm",
+  "video/mp4": "mp4",
+  "audio/mp4": "m4a",
+  "video/quicktime": "mov",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+};
+
 /** Seconds a recording may run over its mission's length (a phone stops a little late). */
 const LENGTH_SLACK = 2;
 

@@ -5,25 +5,13 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { ContentPack } from "../content/model";
 import { indexById } from "../content/model";
 import { displayNames } from "../game/scoreboard/display-names";
+import { fileExtension } from "../missions/media-check";
 import type { BlobStore } from "../store/blob-store";
 import type { Store } from "../store/store";
 import type { Submission } from "../store/submission-repository";
 import { csvFile, localTimes } from "./csv";
 
 export type SubmissionExportDeps = { store: Store; blobs: BlobStore; pack: ContentPack };
-
-/** A kept file's extension, by its type. */
-const EXTENSIONS: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "video/webm": "webm",
-  "audio/webm": "webm",
-  "video/mp4": "mp4",
-  "audio/mp4": "m4a",
-  "video/quicktime": "mov",
-  "audio/ogg": "ogg",
-  "audio/mpeg": "mp3",
-  "audio/wav": "wav",
-};
 
 const HEADER = [
   "id",
@@ -113,7 +101,7 @@ export function submissionsZip(
   const addFile = async (row: Submission, folder: string): Promise<string | undefined> => {
     const stored = await deps.blobs.get(`${row.files}file`);
     if (!stored) return undefined;
-    const path = `${folder}/${row.id}-${row.state}.${EXTENSIONS[stored.type] ?? "bin"}`;
+    const path = `${folder}/${row.id}-${row.state}.${fileExtension(stored.type)}`;
     // Photos and recordings are compressed already: stored as they are.
     const entry = new ZipPassThrough(path);
     zip.add(entry);
