@@ -104,6 +104,7 @@ const parts = {
       "server/dist/main.js",
       "server/dist/script-worker.js",
       "server/dist/content-worker.js",
+      "server/dist/photo-worker.js",
       "server/dist/operator.js",
       "server/dist/content-check.js",
     ],
@@ -118,6 +119,8 @@ const parts = {
           "script-worker": "server/src/game/scripts/script-worker.ts",
           // The content thread (packs/content-thread.ts): loads packs, compiles the studio's ink.
           "content-worker": "server/src/packs/content-worker.ts",
+          // The photos of missions, in a child process (missions/photo-process.ts).
+          "photo-worker": "server/src/missions/photo-worker.ts",
           // npm run operator (operator-accounts/cli.ts), also where only server/dist is installed.
           operator: "server/src/operator.ts",
           // npm run content:check (content/check-cli.ts), also where only server/dist is installed.

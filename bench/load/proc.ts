@@ -3,7 +3,7 @@
  * of TCP sockets (which of ours the peer has closed, how many bytes wait unread).
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Clock ticks per second, the unit of utime/stime in /proc/<pid>/stat. */
 export const clockTicks = ((): number => {
@@ -23,6 +23,34 @@ export function rssKb(pid: number | undefined): number | undefined {
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Proportional set size in KB (smaps_rollup's Pss): the process's own memory plus its share of
+ * pages mapped by others too (the node binary, libvips), or undefined when it is gone.
+ */
+export function pssKb(pid: number): number | undefined {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes `pid` started and that still run (its threads' `children` files). */
+export function childPids(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8")
+        .split(" ")
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
   }
 }
 

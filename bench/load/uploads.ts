@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { OpsClient } from "./ops-client";
+import { childPids, clockTicks, cpuTicks, pssKb } from "./proc";
 import { zipPack } from "./pack-zip";
 import { fmt, printStep, total } from "./report";
 import { measure, printRss, setUp } from "./scenarios";
@@ -118,6 +119,39 @@ async function upload(base: string, photo: Buffer): Promise<Upload> {
   }
 }
 
+/**
+ * The processes the servers start while the photos arrive: each one's peak proportional memory
+ * (PSS: what it adds beside the server, whose binary and libraries it shares; summed per server) and their CPU time, read every 250 ms.
+ */
+class HelperWatch {
+  private readonly peakKb: number[];
+  private readonly ticks = new Map<number, number>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pids: (number | undefined)[]) {
+    this.peakKb = pids.map(() => 0);
+    this.timer = setInterval(() => this.read(), 250);
+  }
+
+  private read(): void {
+    this.pids.forEach((pid, i) => {
+      let kb = 0;
+      for (const child of childPids(pid)) {
+        kb += pssKb(child) ?? 0;
+        const ticks = cpuTicks(child);
+        if (ticks !== undefined) this.ticks.set(child, ticks);
+      }
+      this.peakKb[i] = Math.max(this.peakKb[i] ?? 0, kb);
+    });
+  }
+
+  stop(): { peakKb: number[]; ticks: number } {
+    this.read();
+    clearInterval(this.timer);
+    return { peakKb: this.peakKb, ticks: [...this.ticks.values()].reduce((a, b) => a + b, 0) };
+  }
+}
+
 export async function uploadsScenario(ctx: Context): Promise<Outcome> {
   const { options, report, servers } = ctx;
   const token = servers.operatorToken;
@@ -162,8 +196,10 @@ export async function uploadsScenario(ctx: Context): Promise<Outcome> {
         return upload(base, photo);
       }),
     );
+    const helpers = new HelperWatch(servers.instances.map((s) => s.pid));
     const step = await measure(ctx, 0, options.rate, ready);
     const uploads = await uploading;
+    const helped = helpers.stop();
     printStep(
       report,
       "measure",
@@ -171,7 +207,23 @@ export async function uploadsScenario(ctx: Context): Promise<Outcome> {
       servers.instances.map((s) => s.name),
     );
     const after = await printRss(ctx, "uploads.rssAfter", "after the uploads");
-    const growthKb = Math.max(...after.map((kb, i) => (kb ?? 0) - (before[i] ?? 0)));
+    // The photos' processes (missions/photo-process.ts) are the server's too: their peak counts.
+    const growthKb = Math.max(
+      ...after.map((kb, i) => (kb ?? 0) - (before[i] ?? 0) + (helped.peakKb[i] ?? 0)),
+    );
+    report.figure(
+      "uploads.helperRss",
+      "photo process PSS, peak",
+      fmt.mb(Math.max(0, ...helped.peakKb)),
+      Math.max(0, ...helped.peakKb),
+    );
+    const helperCpu = (100 * helped.ticks) / clockTicks / step.windowS;
+    report.figure(
+      "uploads.helperCpu",
+      "photo process CPU",
+      `${helperCpu.toFixed(1)} % of one core`,
+      helperCpu,
+    );
     const done = uploads.filter((u) => u.ok);
     const times = done.map((u) => u.ms).sort((a, b) => a - b);
     report.figure(
@@ -192,7 +244,12 @@ export async function uploadsScenario(ctx: Context): Promise<Outcome> {
       fmt.ms(percentile(times, 99)),
       percentile(times, 99),
     );
-    report.figure("uploads.growth", "server RSS grown by", fmt.mb(growthKb), growthKb);
+    report.figure(
+      "uploads.growth",
+      "server RSS grown by, its photo process's peak PSS included",
+      fmt.mb(growthKb),
+      growthKb,
+    );
     const failures = uploads.filter((u) => !u.ok).map((u) => u.status);
     if (failures.length > 0)
       report.say(`   failed uploads: ${[...new Set(failures)].slice(0, 5).join("; ")}`);

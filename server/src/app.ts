@@ -125,8 +125,18 @@ export async function buildApp({
     ...(previews && { previews }),
   });
 
-  const { bus, hub, live, presence, teamPositions, scheduler, scripts, accounts, contentThread } =
-    services;
+  const {
+    bus,
+    hub,
+    live,
+    presence,
+    teamPositions,
+    scheduler,
+    scripts,
+    accounts,
+    contentThread,
+    photos,
+  } = services;
   app.addHook("preClose", async () => {
     // A delivery under way finishes before the database closes; nothing new starts.
     await scheduler.stop();
@@ -145,6 +155,7 @@ export async function buildApp({
     await bus.close();
     await scripts.close();
     contentThread.stop();
+    await photos.close();
   });
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();

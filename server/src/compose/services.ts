@@ -44,6 +44,7 @@ import { PresenceBoard } from "../operator-views/presence";
 import { loadSecretKey } from "../secret-key";
 import { S3BlobStore } from "../store/s3-blob-store";
 import type { Store } from "../store/store";
+import { PhotoProcess } from "../missions/photo-process";
 import { SubmissionService } from "../missions/submission-service";
 
 export type ServiceDeps = {
@@ -175,10 +176,12 @@ export async function buildServices(deps: ServiceDeps) {
   const onActivity = (activity: GameActivity) => bus.broadcast("activity", activity);
   const game = new GameService({ store, pack, scripts, turns, onActivity, secret });
   const stories = new StoryService({ pack, turns, onActivity });
-  // What players send for missions: in the database, or a bucket when set (decisions/039).
+  // What players send for missions: in the database, or a bucket when set (decisions/039);
+  // photos made in a child process of lower priority, started with the first one.
   const blobs = config.s3 ? new S3BlobStore(config.s3) : store.repos.blobs;
+  const photos = new PhotoProcess({ onError: (message) => log.error(message) });
   const submissions = new SubmissionService({
-    ...{ store, blobs, game, pack, clock, secret, linkBase: deps.base },
+    ...{ store, blobs, photos, game, pack, clock, secret, linkBase: deps.base },
     onQueueChange: () => bus.broadcast("submissions", {}),
     onError: (error, message) => log.error({ err: error }, message),
   });
@@ -256,7 +259,7 @@ export async function buildServices(deps: ServiceDeps) {
     content,
     packs,
     drafts,
-    contentThread,
+    ...{ contentThread, photos },
     game,
     stories,
     submissions,

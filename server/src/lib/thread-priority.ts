@@ -1,4 +1,4 @@
-import { readlinkSync } from "node:fs";
+import { readdirSync, readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 
 /**
@@ -12,6 +12,20 @@ export function lowerThisThread(niceness: number): boolean {
     const tid = Number(/\/task\/(\d+)$/.exec(readlinkSync("/proc/thread-self"))?.[1]);
     if (!Number.isInteger(tid) || tid <= 0) return false;
     setPriority(tid, niceness);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lowers every thread of this process to `niceness` (Linux: each of `/proc/self/task`; the
+ * threads started later inherit it from the thread that starts them). For a child process
+ * whose whole work can wait, such as the photos of missions. Returns whether it took effect.
+ */
+export function lowerThisProcess(niceness: number): boolean {
+  try {
+    for (const tid of readdirSync("/proc/self/task")) setPriority(Number(tid), niceness);
     return true;
   } catch {
     return false;

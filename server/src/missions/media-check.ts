@@ -3,24 +3,9 @@ import { createReadStream } from "node:fs";
 import { ErrorReason } from "@wegmarke/protocol";
 import type { MissionKind } from "@wegmarke/protocol";
 import { parseFile } from "music-metadata";
-import sharp from "sharp";
 import { ServiceError } from "../errors";
-import { KeyedQueue } from "../lib/keyed-queue";
 import type { BlobInput } from "../store/blob-store";
-
-/** The long side of a kept photo, and of its thumbnail (decisions/039). */
-export const PHOTO_PIXELS = 1600;
-export const THUMB_PIXELS = 480;
-
-// Photos come one after another, each read once: libvips' cache of operations would only hold
-// their memory (docs/performance.md, "Photos for missions").
-sharp.cache(false);
-
-/** The photos under way: one after another. */
-const photos = new KeyedQueue();
-
-/** A photo's pixels sharp reads at most: a "decompression bomb" stops here. */
-const MAX_INPUT_PIXELS = 60_000_000;
+import type { PhotoMaker } from "./photo-process";
 
 /** A file to keep, by its name below the submission (`file`, `thumb`). */
 export type KeptFile = { name: "file" | "thumb"; type: string; input: BlobInput };
@@ -31,63 +16,30 @@ export type CheckedUpload = { files: KeptFile[]; type: string; size: number; sec
 /**
  * Reads an upload's type from its bytes, never its name, and makes what is kept of it: a photo
  * turned upright, shrunk to 1,600 pixels and written anew as JPEG, which leaves every EXIF field
- * behind (GPS included), with a 480-pixel thumbnail; a video or voice recording as it came, if
- * its container is one a browser plays and its length within `maxSeconds`. 415 `unsupported
- * file` for anything else, 422 `recording too long`.
+ * behind (GPS included), with a 480-pixel thumbnail (by `photos`, missions/photo-process.ts); a
+ * video or voice recording as it came, if its container is one a browser plays and its length
+ * within `maxSeconds`. 415 `unsupported file` for anything else, 422 `recording too long`.
  */
 export async function checkUpload(
   kind: MissionKind,
   file: string,
   maxSeconds: number | undefined,
+  photos: PhotoMaker,
 ): Promise<CheckedUpload> {
-  return kind === "photo" ? checkPhoto(file) : checkRecording(kind, file, maxSeconds);
+  return kind === "photo" ? checkPhoto(file, photos) : checkRecording(kind, file, maxSeconds);
 }
 
-async function checkPhoto(file: string): Promise<CheckedUpload> {
-  const options = { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS } as const;
-  const format = await sharp(file, options)
-    .metadata()
-    .then((meta) => meta.format)
-    .catch(() => undefined);
-  if (!format || !["jpeg", "png", "webp", "heif", "avif", "gif", "tiff"].includes(format)) {
-    throw new ServiceError(415, ErrorReason.unsupportedFile);
-  }
-  // One photo at a time, its thumbnail made from the shrunk copy: the server's memory stays
-  // that of one decoded photo however many arrive at once.
-  const [photo, thumb] = await photos
-    .run("photo", async () => {
-      const shrunk = await sharp(file, options)
-        .rotate()
-        .resize({
-          width: PHOTO_PIXELS,
-          height: PHOTO_PIXELS,
-          fit: "inside",
-          withoutEnlargement: true,
-        })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
-      const small = await sharp(shrunk)
-        .resize({
-          width: THUMB_PIXELS,
-          height: THUMB_PIXELS,
-          fit: "inside",
-          withoutEnlargement: true,
-        })
-        .jpeg({ quality: 75, mozjpeg: true })
-        .toBuffer();
-      return [shrunk, small] as const;
-    })
-    // A file whose header reads but whose pixels do not.
-    .catch(() => {
-      throw new ServiceError(415, ErrorReason.unsupportedFile);
-    });
+async function checkPhoto(file: string, photos: PhotoMaker): Promise<CheckedUpload> {
+  // A photo that ends its process is refused like one that is none.
+  const made = await photos.make(file).catch(() => undefined);
+  if (!made) throw new ServiceError(415, ErrorReason.unsupportedFile);
   return {
     files: [
-      { name: "file", type: "image/jpeg", input: photo },
-      { name: "thumb", type: "image/jpeg", input: thumb },
+      { name: "file", type: "image/jpeg", input: made.photo },
+      { name: "thumb", type: "image/jpeg", input: made.thumb },
     ],
     type: "image/jpeg",
-    size: photo.byteLength,
+    size: made.photo.byteLength,
   };
 }
 

@@ -19,6 +19,7 @@ import { displayNames } from "../game/scoreboard/display-names";
 import type { BlobStore, ByteRange, StoredBlob } from "../store/blob-store";
 import type { Store } from "../store/store";
 import { checkUpload } from "./media-check";
+import type { PhotoMaker } from "./photo-process";
 import { submissionView, threadEvent } from "./submission-views";
 import { SignedLinks } from "./signed-links";
 import type { SubmissionFile } from "./signed-links";
@@ -47,6 +48,8 @@ export type QueueChange = { kind: "waiting" | "judged"; id: number };
 export type SubmissionServiceDeps = {
   store: Store;
   blobs: BlobStore;
+  /** Makes the kept copy of a photo (missions/photo-process.ts). */
+  photos: PhotoMaker;
   game: GameService;
   pack: ContentPack;
   clock: Clock;
@@ -147,13 +150,14 @@ export class SubmissionService {
     meta: UploadMetadata,
     upload: { id: string; file: string },
   ): Promise<number> {
-    const { blobs, game } = this.deps;
+    const { blobs, game, photos } = this.deps;
     const mission = await game.awaitedMission(sender.stream, meta.station);
     if (mission?.kind !== meta.kind) throw new ServiceError(409, ErrorReason.noMissionExpected);
     const checked = await checkUpload(
       meta.kind,
       upload.file,
       mission.maxSeconds ?? DEFAULT_SECONDS,
+      photos,
     );
     // Kept before the turn, outside its transaction: a submission in the thread has its file.
     const files = `submissions/${upload.id}/`;

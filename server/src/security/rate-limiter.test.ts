@@ -14,6 +14,13 @@ const keyHash = (key: string) => `key:${key}`;
 
 let store: Store;
 
+/** How many hits of `keyHash` the table holds under `rule`. */
+async function hitsOf(rule: string, keyHash: string): Promise<number> {
+  let n = 0;
+  while ((await store.repos.rateHits.nthNewest(rule, keyHash, "", n + 1)) !== undefined) n++;
+  return n;
+}
+
 beforeEach(async () => {
   store = openStore({ kind: "sqlite", file: ":memory:" });
   await store.migrate();
@@ -64,7 +71,8 @@ describe("RateLimiter", () => {
     const clock = clockAt(0);
     const limiter = new RateLimiter("test", { limit: 1, windowMs: HOUR }, store, clock, keyHash);
     await limiter.hit("+491711234567");
-    expect(await store.repos.rateHits.newest("test", "+491711234567", "", 10)).toEqual([]);
+    expect(await hitsOf("test", "+491711234567")).toBe(0);
+    expect(await hitsOf("test", keyHash("+491711234567"))).toBe(1);
     await store.repos.rateHits.deleteExpired(new Date(HOUR - 1).toISOString());
     expect(await limiter.retryAfterMs("+491711234567")).toBe(HOUR);
     await store.repos.rateHits.deleteExpired(new Date(HOUR).toISOString());
@@ -105,7 +113,7 @@ describe("countAttempt", () => {
       { limiter: b, key: "y" },
     ];
     expect(await countAttempt(store, clock, claims)).toBeInstanceOf(Attempt);
-    expect(await store.repos.rateHits.newest("a", keyHash("x"), "", 10)).toHaveLength(3);
+    expect(await hitsOf("a", keyHash("x"))).toBe(3);
   });
 
   it("takes a released attempt back, from the named limiters or all", async () => {
@@ -119,10 +127,10 @@ describe("countAttempt", () => {
     const second = await countAttempt(store, clock, claims);
     if (!(first instanceof Attempt && second instanceof Attempt)) throw new Error("refused");
     await first.release(a);
-    expect(await store.repos.rateHits.newest("a", keyHash("x"), "", 10)).toHaveLength(1);
-    expect(await store.repos.rateHits.newest("b", keyHash("y"), "", 10)).toHaveLength(2);
+    expect(await hitsOf("a", keyHash("x"))).toBe(1);
+    expect(await hitsOf("b", keyHash("y"))).toBe(2);
     await second.release();
-    expect(await store.repos.rateHits.newest("a", keyHash("x"), "", 10)).toHaveLength(0);
-    expect(await store.repos.rateHits.newest("b", keyHash("y"), "", 10)).toHaveLength(1);
+    expect(await hitsOf("a", keyHash("x"))).toBe(0);
+    expect(await hitsOf("b", keyHash("y"))).toBe(1);
   });
 });

@@ -29,8 +29,8 @@ export class RateLimiter {
   ): Promise<number> {
     const { limit, windowMs } = this.limits;
     const since = new Date(now - windowMs).toISOString();
-    const newest = await hits.newest(this.rule, this.keyHash(key), since, limit);
-    const oldest = newest[limit - 1];
+    // The window is full when its `limit`-th newest hit lies in it; it opens when that one leaves.
+    const oldest = await hits.nthNewest(this.rule, this.keyHash(key), since, limit);
     return oldest === undefined ? 0 : Math.max(Date.parse(oldest) + windowMs - now, 0);
   }
 

@@ -31,18 +31,27 @@ export class RateHitRepository {
     await this.db.insertInto("rateHits").values(hit).execute();
   }
 
-  /** The times of the key's newest `limit` hits after `since`, newest first. */
-  async newest(rule: string, keyHash: string, since: string, limit: number): Promise<string[]> {
-    const rows = await this.db
+  /**
+   * The time of the key's `n`-th newest hit after `since` (1 is the newest), or undefined when it
+   * has fewer. One row, however many hits the key has: the index walks to it.
+   */
+  async nthNewest(
+    rule: string,
+    keyHash: string,
+    since: string,
+    n: number,
+  ): Promise<string | undefined> {
+    const row = await this.db
       .selectFrom("rateHits")
       .select("at")
       .where("rule", "=", rule)
       .where("keyHash", "=", keyHash)
       .where("at", ">", since)
       .orderBy("at", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.at);
+      .limit(1)
+      .offset(n - 1)
+      .executeTakeFirst();
+    return row?.at;
   }
 
   /** Deletes one hit of the key at `at` (hits of one key at one time are all alike). */
