@@ -14,7 +14,7 @@ import { assetPath } from "./public";
 
 const demo = fileURLToPath(new URL("../../../content/demo", import.meta.url));
 
-type Move = { answer: string } | { button: number };
+type Move = { answer: string } | { button: number } | { approved: boolean };
 
 /** The best way through each station; German answers are accepted in every language. */
 const bestMoves: Record<number, Move[]> = {
@@ -27,7 +27,8 @@ const bestMoves: Record<number, Move[]> = {
   7: [{ button: 0 }],
   8: [{ answer: "goldene Kugel" }],
   9: [{ button: 0 }],
-  14: [{ button: 1 }],
+  // The Türmer's photo, approved by a host.
+  14: [{ button: 1 }, { approved: true }],
   15: [{ button: 1 }],
 };
 
@@ -58,7 +59,9 @@ function play(stationId: number, lang: Language, moves: Move[]): StepResult[] {
     const input =
       "answer" in move
         ? { kind: "answer" as const, text: move.answer }
-        : { kind: "button" as const, target: target ?? "missing button" };
+        : "approved" in move
+          ? { kind: "verdict" as const, approved: move.approved }
+          : { kind: "button" as const, target: target ?? "missing button" };
     const next = script.step(last.state, input);
     expect(next.accepted, `station ${stationId} (${lang}) refused ${JSON.stringify(move)}`).toBe(
       true,
@@ -96,6 +99,22 @@ describe("the demo game", () => {
         expect(file && existsSync(file), `${message.contentRef} (${lang})`).toBe(true);
       }
     }
+  });
+
+  it("asks for a photo of the tower at the Kirchhof: tried again after a rejection, or skipped", () => {
+    const rejected = play(14, "de", [{ button: 1 }, { approved: false }]);
+    expect(rejected.at(-1)).toMatchObject({ done: false, points: 1 });
+    expect(messagesOf(rejected).at(-1)).toMatchObject({
+      text: "Hm, das ist nicht mein Turm. Versuch es noch einmal!",
+    });
+    const again = play(14, "de", [{ button: 1 }, { approved: false }, { approved: true }]);
+    expect(again.at(-1)).toMatchObject({ done: true, points: 3 });
+    // The mission is no button: the only one is to skip it.
+    const skipped = play(14, "en", [{ button: 1 }, { button: 0 }]);
+    expect(messagesOf(skipped).at(-1)).toMatchObject({
+      text: "That's fine. The tower won't run away.",
+    });
+    expect(skipped.at(-1)).toMatchObject({ done: true, points: 1 });
   });
 
   it("keeps stations 1 to 3 as the browser test plays them", () => {

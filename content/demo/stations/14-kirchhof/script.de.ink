@@ -7,4 +7,13 @@ Von hier oben sehe ich die ganze Stadt. Wie viele Stufen führen wohl zum Kirchh
     Gut geschätzt – die Treppen der Oberstadt sind lang.
     ~ points = 1
 - Schau dich um, bevor du weiterziehst.
--> END
+Und schick mir ein Foto von meinem Turm, so wie du ihn von unten siehst!
+- (foto)
++ [Der Turm der Marienkirche, von unten #photo #points: 2]
+    Prächtig! So hoch sieht er also von unten aus.
++ [#rejected]
+    Hm, das ist nicht mein Turm. Versuch es noch einmal!
+    -> foto
++ [Lieber nicht]
+    Auch gut. Der Turm läuft nicht weg.
+- -> END
