@@ -9,7 +9,7 @@ import { joinForFree, messagesFrom, settle, startStation } from "../support/play
 import { addOperator, signInNewOperator } from "../support/operators";
 import { startServer, type RunningServer } from "../support/server";
 
-/** Two stations with missions: a photo and a voice recording, both judged by a host. */
+/** Three stations with missions: a photo, a voice recording and a video, judged by a host. */
 const MISSIONS: Record<string, string> = {
   "stations/16-brunnen/station.yaml": `id: 16
 name: brunnen
@@ -50,7 +50,59 @@ Sing mir dein Lied!
     Schön gesungen!
 - -> END
 `,
+  "stations/18-tanz/station.yaml": `id: 18
+name: tanz
+character: { de: Der Tanzmeister, en: The Dance Master }
+latitude: 50.8095
+longitude: 8.7707
+points: 2
+view: station
+style: plain
+texts:
+  de: { title: Der Tanz, desc: Tanz mit. }
+`,
+  "stations/18-tanz/script.de.ink": `VAR points = 0
+Zeig mir deinen Tanz, zehn Sekunden lang!
++ [Ein Tanz #video: 10s #points: 2]
+    Was für ein Schwung!
+- -> END
+`,
 };
+
+/**
+ * A phone's short video: two seconds of a moving square, recorded as WebM by the browser's
+ * MediaRecorder from a canvas, as a phone's camera app hands one over.
+ */
+async function phoneVideo(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 320;
+    canvas.height = 240;
+    const g = canvas.getContext("2d");
+    if (!g) throw new Error("no canvas");
+    let x = 0;
+    const draw = setInterval(() => {
+      g.fillStyle = "#284";
+      g.fillRect(0, 0, 320, 240);
+      g.fillStyle = "#fd4";
+      g.fillRect((x += 8) % 320, 90, 60, 60);
+    }, 40);
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: "video/webm" });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    recorder.stop();
+    await stopped;
+    clearInterval(draw);
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    let text = "";
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  return Buffer.from(base64, "base64");
+}
 
 /**
  * A phone's photo: 2,400 × 1,800 pixels of noise (a real photo's weight, about 2 MB, so that
@@ -129,7 +181,7 @@ describe("missions", () => {
   /** The host's judging page, showing the submission of `who`... by its task. */
   async function judge(key: "a" | "r", line: string) {
     await ops.goto("/ops/judging");
-    const media = ops.locator(".judging__media").locator("img, audio");
+    const media = ops.locator(".judging__media").locator("img, audio, video");
     await media.first().waitFor({ timeout: 15_000 });
     await ops.getByLabel("Die Figur sagt (freiwillig)").fill(line);
     await screenshot(ops, `60-judging-${key}`);
@@ -280,5 +332,41 @@ describe("missions", () => {
       await context?.close();
       await withMicrophone.close();
     }
+  });
+
+  it("sends a video from the camera, served so that no browser runs it, and a host approves it", async () => {
+    const { context, page } = await phonePage(browser as Browser, server.url);
+    await atStation(page, 18, "Zeig mir deinen Tanz", "Der Tanzmeister");
+    await page.getByRole("button", { name: "Video aufnehmen" }).waitFor();
+    await page.getByLabel("Video aufnehmen").setInputFiles({
+      name: "VID_0007.webm",
+      mimeType: "video/webm",
+      buffer: await phoneVideo(page),
+    });
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Wartet auf die Spielleitung …" })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const [video] = await submissionsOf(page);
+    expect([video?.Kind, video?.State]).toEqual(["video", "waiting"]);
+    const served = await fetch(`${server.url}${video?.Url ?? ""}`);
+    expect([
+      served.status,
+      served.headers.get("content-type"),
+      served.headers.get("x-content-type-options"),
+    ]).toEqual([200, "video/webm", "nosniff"]);
+    expect(served.headers.get("content-security-policy")).toContain("sandbox");
+    await page.locator("video.submission__video").waitFor();
+    await settle(page);
+    await screenshot(page, "69-mission-video-waiting");
+
+    await judge("a", "Bravo!");
+    await messagesFrom(page, "Der Tanzmeister").filter({ hasText: "Bravo!" }).waitFor();
+    await messagesFrom(page, "Der Tanzmeister")
+      .filter({ hasText: "Was für ein Schwung!" })
+      .waitFor();
+    await page.getByRole("status").filter({ hasText: "Angenommen" }).waitFor();
+    await context.close();
   });
 });
