@@ -51,37 +51,49 @@ export class PhotoProcess implements PhotoMaker {
     const child = this.process();
     const id = this.nextId++;
     return new Promise<MadePhoto | undefined>((resolve, reject) => {
-      const done = () => {
+      let settled = false;
+      const settle = () => {
+        if (settled) return false;
+        settled = true;
         clearTimeout(timer);
         child.off("message", onAnswer);
         child.off("exit", onExit);
+        child.off("error", onFailure);
         if (this.child === child) {
           this.idle = setTimeout(() => void this.close(), IDLE_MS);
           this.idle.unref();
         }
+        return true;
+      };
+      const fail = (why: string) => {
+        if (!settle()) return;
+        const message = `the photo process ${why} making ${file}`;
+        this.options.onError?.(message);
+        reject(new Error(message));
       };
       const onAnswer = (answer: PhotoAnswer) => {
-        if (answer.id !== id) return;
-        done();
+        if (answer.id !== id || !settle()) return;
         resolve(
           answer.kind === "made"
             ? { photo: asBuffer(answer.photo), thumb: asBuffer(answer.thumb) }
             : undefined,
         );
       };
-      const onExit = (code: number | null, signal: string | null) => {
-        done();
-        const message = `the photo process ended (${signal ?? code}) making ${file}`;
-        this.options.onError?.(message);
-        reject(new Error(message));
+      const onExit = (code: number | null, signal: string | null) =>
+        fail(`ended (${signal ?? code})`);
+      // It could not start, or its channel closed before the photo was handed over.
+      const onFailure = (error?: Error | null) => {
+        if (error) fail(`failed (${error.message})`);
       };
       const timer = setTimeout(() => {
         if (this.child === child) this.child = undefined;
         child.kill("SIGKILL");
+        fail(`took over ${TIMEOUT_MS / 1000} s`);
       }, TIMEOUT_MS);
       child.on("message", onAnswer);
       child.on("exit", onExit);
-      child.send({ id, file } satisfies PhotoCall);
+      child.on("error", onFailure);
+      child.send({ id, file } satisfies PhotoCall, onFailure);
     });
   }
 
@@ -95,9 +107,12 @@ export class PhotoProcess implements PhotoMaker {
       nodeFlags: ["--expose-gc"],
       env: { MALLOC_ARENA_MAX: "1" },
     });
-    child.on("exit", () => {
+    const gone = () => {
       if (this.child === child) this.child = undefined;
-    });
+    };
+    child.on("exit", gone);
+    // A process that cannot start is gone too; the photo waiting for it learns it (send).
+    child.on("error", gone);
     // It never keeps the server running: a server that closes ends it (close), an idle one too.
     child.unref();
     child.channel?.unref();
