@@ -9,19 +9,38 @@ import { joinForFree, messagesFrom, settle, startStation } from "../support/play
 import { addOperator, signInNewOperator } from "../support/operators";
 import { startServer, type RunningServer } from "../support/server";
 
-/** Three stations with missions: a photo, a voice recording and a video, judged by a host. */
-const MISSIONS: Record<string, string> = {
-  "stations/16-brunnen/station.yaml": `id: 16
-name: brunnen
-character: { de: Der Drachenwart, en: The Dragon Keeper }
+/** A station's station.yaml near the market place: its character and texts in German. */
+function station(
+  id: number,
+  name: string,
+  [de, en]: [string, string],
+  longitude: number,
+  points: number,
+  [title, desc]: [string, string],
+): string {
+  return `id: ${id}
+name: ${name}
+character: { de: ${de}, en: ${en} }
 latitude: 50.8095
-longitude: 8.7705
-points: 5
+longitude: ${longitude}
+points: ${points}
 view: station
 style: plain
 texts:
-  de: { title: Der Marktbrunnen, desc: Ein Drache speit Wasser. }
-`,
+  de: { title: ${title}, desc: ${desc} }
+`;
+}
+
+/** Three stations with missions: a photo, a voice recording and a video, judged by a host. */
+const MISSIONS: Record<string, string> = {
+  "stations/16-brunnen/station.yaml": station(
+    16,
+    "brunnen",
+    ["Der Drachenwart", "The Dragon Keeper"],
+    8.7705,
+    5,
+    ["Der Marktbrunnen", "Ein Drache speit Wasser."],
+  ),
   "stations/16-brunnen/script.de.ink": `VAR points = 0
 Zeig mir den Drachen am Brunnen!
 - (drache)
@@ -33,34 +52,24 @@ Zeig mir den Drachen am Brunnen!
 - Weiter zum Schloss!
 -> END
 `,
-  "stations/17-lied/station.yaml": `id: 17
-name: lied
-character: { de: Die Sängerin, en: The Singer }
-latitude: 50.8095
-longitude: 8.7706
-points: 2
-view: station
-style: plain
-texts:
-  de: { title: Das Lied, desc: Sing mit. }
-`,
+  "stations/17-lied/station.yaml": station(17, "lied", ["Die Sängerin", "The Singer"], 8.7706, 2, [
+    "Das Lied",
+    "Sing mit.",
+  ]),
   "stations/17-lied/script.de.ink": `VAR points = 0
 Sing mir dein Lied!
 + [Ein Lied #voice: 10s #points: 2]
     Schön gesungen!
 - -> END
 `,
-  "stations/18-tanz/station.yaml": `id: 18
-name: tanz
-character: { de: Der Tanzmeister, en: The Dance Master }
-latitude: 50.8095
-longitude: 8.7707
-points: 2
-view: station
-style: plain
-texts:
-  de: { title: Der Tanz, desc: Tanz mit. }
-`,
+  "stations/18-tanz/station.yaml": station(
+    18,
+    "tanz",
+    ["Der Tanzmeister", "The Dance Master"],
+    8.7707,
+    2,
+    ["Der Tanz", "Tanz mit."],
+  ),
   "stations/18-tanz/script.de.ink": `VAR points = 0
 Zeig mir deinen Tanz, zehn Sekunden lang!
 + [Ein Tanz #video: 10s #points: 2]
