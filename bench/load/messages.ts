@@ -65,6 +65,9 @@ export type MeasureResult = {
   streamsEnded: number;
   /** Players that can still answer (stream open, no error). */
   players: number;
+  /** This client's event-loop delay in the step, ms: its p99 and its longest. */
+  lagP99: number;
+  lagMax: number;
 };
 
 export type SlowOpenResult = {

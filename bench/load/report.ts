@@ -5,6 +5,7 @@
 import { writeFileSync } from "node:fs";
 import type { Counts } from "./messages";
 import type { LatencySummary } from "./stats";
+import type { ServerStep } from "./server-metrics";
 
 export const fmt = {
   /** "12.3 ms" */
@@ -96,6 +97,10 @@ export type StepFigures = {
   streamsEnded: number;
   latency: LatencySummary;
   queueWait: LatencySummary;
+  /** The client workers' event-loop delay, ms: the worst worker's p99 and longest delay. */
+  clientLag: { p99: number; max: number };
+  /** Each server's own view of the step (its `/metrics`). */
+  server: ServerStep[];
   /** Percent of one core per server instance. */
   serverCpu: (number | undefined)[];
   /** Percent of one core of all workers together, and of the orchestrator. */
@@ -134,6 +139,29 @@ export function printStep(report: Report, key: string, step: StepFigures, names:
   f("p99", "latency p99", fmt.ms(step.latency.p99), step.latency.p99);
   f("max", "latency max", fmt.ms(step.latency.max), step.latency.max);
   f("queueP99", "client pool wait p99", fmt.ms(step.queueWait.p99), step.queueWait.p99);
+  f(
+    "clientLag",
+    "client event-loop delay p99 / max",
+    `${fmt.ms(step.clientLag.p99)} / ${fmt.ms(step.clientLag.max)}`,
+    step.clientLag,
+  );
+  step.server.forEach((view, i) => {
+    const name = names.length > 1 ? `server ${names[i]}` : "server";
+    if (view.lagP99 !== undefined && view.lagMax !== undefined)
+      f(
+        `serverLag${names[i]}`,
+        `${name} event-loop delay p99 / max`,
+        `${fmt.ms(view.lagP99)} / ${fmt.ms(view.lagMax)}`,
+        { p99: view.lagP99, max: view.lagMax },
+      );
+    if (view.turns !== undefined && view.turnsOver50 !== undefined)
+      f(
+        `serverSlowTurns${names[i]}`,
+        `${name} turns over 50 ms, call to commit`,
+        `${view.turnsOver50} of ${view.turns}`,
+        view.turnsOver50,
+      );
+  });
   step.serverCpu.forEach((pct, i) => {
     const name = names.length > 1 ? `server ${names[i]} CPU` : "server CPU";
     f(`serverCpu${names[i]}`, name, fmt.cpu(pct), pct);

@@ -19,6 +19,7 @@ import type { WorkerPool } from "./pool";
 import { clockTicks, CpuMeter, cpuTicks, machineBusyTicks, RssSampler, rssKb } from "./proc";
 import { fmt, printStep, printSweepTable, total } from "./report";
 import type { Report, StepFigures } from "./report";
+import { serverStep } from "./server-metrics";
 import type { Servers } from "./servers";
 import { addCounts, percentile, summarise } from "./stats";
 
@@ -191,6 +192,7 @@ export async function measure(
   const durationMs = duration * 1000;
   const counts = divide(Math.round(rate * duration), ready);
   const cpu = new CpuMeter([...servers.instances.map((s) => s.pid), ...pool.pids]);
+  const serverView = await serverStep(servers.instances);
   const mainCpu = process.cpuUsage();
   const started = performance.now();
   const results = await pool.all<MeasureResult>(
@@ -205,6 +207,7 @@ export async function measure(
   );
   const windowS = (performance.now() - started) / 1000;
   const usage = cpu.read();
+  const server = await serverView();
   const machine = cpu.machine();
   const main = process.cpuUsage(mainCpu);
   const mainPct = ((main.user + main.system) / 1e6 / windowS) * 100;
@@ -229,6 +232,11 @@ export async function measure(
     streamsEnded: sum((r) => r.streamsEnded),
     latency: summarise(results.map((r) => r.latencies)),
     queueWait: summarise(results.map((r) => r.queueWaits)),
+    clientLag: {
+      p99: Math.max(0, ...results.map((r) => r.lagP99)),
+      max: Math.max(0, ...results.map((r) => r.lagMax)),
+    },
+    server,
     serverCpu,
     workersCpu: sumOf(workerCpu),
     mainCpu: mainPct,

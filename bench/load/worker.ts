@@ -7,7 +7,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { Socket } from "node:net";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { shared, sharedNow } from "./clock";
 import type {
   Command,
@@ -441,6 +441,9 @@ async function measure(id: number, total: number, durationMs: number, graceMs: n
     outstanding: 0,
   };
   current = step;
+  // This client's own delays are in every latency it measures: they are reported beside them.
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const started = performance.now();
   let issued = 0;
   return new Promise<MeasureResult>((resolve) => {
@@ -463,6 +466,7 @@ async function measure(id: number, total: number, durationMs: number, graceMs: n
       const waiter = setInterval(() => {
         if (step.outstanding > 0 && performance.now() < endBy) return;
         clearInterval(waiter);
+        lag.disable();
         step.collecting = false;
         const lateNow = late;
         resolve({
@@ -477,6 +481,8 @@ async function measure(id: number, total: number, durationMs: number, graceMs: n
           unsolicited,
           streamsEnded,
           players: players.filter((p) => p.ready && !p.retired).length,
+          lagP99: lag.percentile(99) / 1e6,
+          lagMax: lag.max / 1e6,
         });
         lateReported = lateNow;
       }, 10);

@@ -1,0 +1,55 @@
+/**
+ * The servers' own view of a step, from their `/metrics` (the bench runs on their machine, whose
+ * loopback address may scrape): the main thread's event-loop delay over the step (prom-client
+ * resets it at every scrape) and the turns that took longer than a reply's budget.
+ */
+import type { ServerProcess } from "./servers";
+
+type Samples = Map<string, number>;
+
+async function scrape(server: ServerProcess): Promise<Samples | undefined> {
+  try {
+    const response = await fetch(`http://${server.host}:${server.port}/metrics`);
+    if (!response.ok) return undefined;
+    const samples: Samples = new Map();
+    for (const line of (await response.text()).split("\n")) {
+      if (line.startsWith("#") || line === "") continue;
+      const space = line.lastIndexOf(" ");
+      samples.set(line.slice(0, space), Number(line.slice(space + 1)));
+    }
+    return samples;
+  } catch {
+    return undefined;
+  }
+}
+
+export type ServerStep = {
+  /** Event-loop delay of the main thread over the step, ms. */
+  lagP99?: number;
+  lagMax?: number;
+  /** Turns committed in the step, and those that took over 50 ms from call to commit. */
+  turns?: number;
+  turnsOver50?: number;
+};
+
+const TURNS = "wegmarke_turn_duration_seconds";
+
+/** Starts a step's reading on every server; the returned function ends it. */
+export async function serverStep(servers: ServerProcess[]): Promise<() => Promise<ServerStep[]>> {
+  const before = await Promise.all(servers.map(scrape));
+  return async () => {
+    const after = await Promise.all(servers.map(scrape));
+    return after.map((samples, i) => {
+      const start = before[i];
+      if (samples === undefined || start === undefined) return {};
+      const delta = (name: string) => (samples.get(name) ?? 0) - (start.get(name) ?? 0);
+      const turns = delta(`${TURNS}_count`);
+      return {
+        lagP99: (samples.get("nodejs_eventloop_lag_p99_seconds") ?? NaN) * 1000,
+        lagMax: (samples.get("nodejs_eventloop_lag_max_seconds") ?? NaN) * 1000,
+        turns,
+        turnsOver50: turns - delta(`${TURNS}_bucket{le="0.05"}`),
+      };
+    });
+  };
+}
