@@ -17,13 +17,22 @@ const all = [
   "teams",
   "game",
   "missions",
+  "push",
   "operator-accounts",
   "operator-views",
   "http",
   "compose",
 ];
 const except = (...allowed) => all.filter((folder) => !allowed.includes(folder));
-const services = ["accounts", "teams", "game", "missions", "operator-accounts", "operator-views"];
+const services = [
+  "accounts",
+  "teams",
+  "game",
+  "missions",
+  "push",
+  "operator-accounts",
+  "operator-views",
+];
 const aboveStore = ["security", "participants", "packs", "events", "metrics", ...services];
 
 export const serverLayers = [
@@ -55,6 +64,7 @@ export const serverLayers = [
       "teams",
       "game",
       "missions",
+      "push",
       "operator-accounts",
       "operator-views",
       "http",
@@ -64,7 +74,16 @@ export const serverLayers = [
   ],
   [
     "teams",
-    ["metrics", "game", "missions", "operator-accounts", "operator-views", "http", "compose"],
+    [
+      "metrics",
+      "game",
+      "missions",
+      "push",
+      "operator-accounts",
+      "operator-views",
+      "http",
+      "compose",
+    ],
     "teams build on accounts/ and participants/, the game meets them there",
   ],
   [
@@ -75,6 +94,7 @@ export const serverLayers = [
       "accounts",
       "teams",
       "missions",
+      "push",
       "operator-accounts",
       "operator-views",
       "http",
@@ -89,6 +109,7 @@ export const serverLayers = [
       "metrics",
       "accounts",
       "teams",
+      "push",
       "operator-accounts",
       "operator-views",
       "http",
@@ -97,13 +118,28 @@ export const serverLayers = [
     "a mission's submission is a turn of the game (game/) with a file kept in store/",
   ],
   [
+    "push",
+    [
+      "security",
+      "metrics",
+      "teams",
+      "game",
+      "missions",
+      "operator-accounts",
+      "operator-views",
+      "http",
+      "compose",
+    ],
+    "pushes reach a player's devices for whichever service: compose/ wires them to it",
+  ],
+  [
     "operator-accounts",
     except("lib", "store", "security"),
     "operators are not players: they build on security/ and store/",
   ],
   [
     "operator-views",
-    ["security", "metrics", "accounts", "operator-accounts", "http", "compose"],
+    ["security", "metrics", "accounts", "push", "operator-accounts", "http", "compose"],
     "the console's view of the game: http/ops-routes.ts serves it and checks the operator",
   ],
   ["http", ["compose"], "the composition root mounts the routes"],

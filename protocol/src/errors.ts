@@ -22,6 +22,8 @@ export const ErrorReason = {
   /** `GET events` with a `newsafter` that is not a whole number (400). */
   invalidNewsAfter: "invalid newsafter parameter",
   stationUnavailable: "station unavailable",
+  /** `PUT push/subscription` naming a push service outside PUSH_SERVICES (400). */
+  pushServiceUnknown: "push service not allowed",
   /** `station/activate` for a station the participant has finished (409). */
   stationDone: "station done",
   /** `station/activate` for a station that opens only through its QR code (403). */

@@ -115,6 +115,8 @@ export const newsItemSchema = z.object({
   Text: z.partialRecord(z.enum(languages), z.string()),
   /** A station the news points to (a link on home). */
   StationID: stationId.optional(),
+  /** A host marked it urgent: the app shows it over every screen until dismissed. */
+  Urgent: z.literal(true).optional(),
   Timestamp: timestamp,
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;

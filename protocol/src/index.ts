@@ -18,3 +18,4 @@ export * from "./studio-map";
 export * from "./team";
 export * from "./text";
 export * from "./places";
+export * from "./push";

@@ -219,6 +219,8 @@ export const opsNewsRequest = z.object({
     .strict(),
   /** A station of the pack the news links to. */
   stationId: id.max(MAX_ID).optional(),
+  /** Pushed to every subscribed device and shown over every screen of the open app. */
+  urgent: z.boolean().optional(),
 });
 export type OpsNewsRequest = z.infer<typeof opsNewsRequest>;
 
@@ -233,6 +235,7 @@ export const opsNews = z.object({
   operator: z.string().nullable(),
   /** ISO 8601 when withdrawn; withdrawn news reach no player any more. */
   withdrawnAt: z.string().nullable(),
+  urgent: z.boolean(),
 });
 export type OpsNews = z.infer<typeof opsNews>;
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, repoRoot } from "./config";
+import { ConfigError, DEFAULT_PUSH_SERVICES, loadConfig, repoRoot } from "./config";
 
 describe("loadConfig", () => {
   it("has defaults for everything, relative to the repository root", () => {
@@ -25,6 +25,7 @@ describe("loadConfig", () => {
       secret: { kind: "file", file: resolve(repoRoot, "data/secret.key") },
       geocoderUrl: "https://nominatim.openstreetmap.org",
       uploadDir: resolve(repoRoot, "data/uploads"),
+      push: { subject: "mailto:webmaster@localhost", services: DEFAULT_PUSH_SERVICES },
     });
     expect(repoRoot).toBe(resolve(import.meta.dirname, "../.."));
   });
@@ -55,6 +56,10 @@ describe("loadConfig", () => {
       S3_BUCKET: "wegmarke-media",
       S3_REGION: "eu-central-1",
       S3_ENDPOINT: "https://s3.example",
+      VAPID_PUBLIC_KEY: "B".repeat(87),
+      VAPID_PRIVATE_KEY: "p".repeat(43),
+      VAPID_SUBJECT: "mailto:host@play.example",
+      PUSH_SERVICES: "https://push.example, https://*.push.example:8443",
     });
     expect(config).toEqual({
       port: 9000,
@@ -77,7 +82,16 @@ describe("loadConfig", () => {
       geocoderUrl: "https://geo.example/nominatim",
       uploadDir: "/srv/wegmarke/uploads",
       s3: { bucket: "wegmarke-media", region: "eu-central-1", endpoint: "https://s3.example" },
+      push: {
+        vapid: { publicKey: "B".repeat(87), privateKey: "p".repeat(43) },
+        subject: "mailto:host@play.example",
+        services: ["https://push.example", "https://*.push.example:8443"],
+      },
     });
+    // Without a subject, an https PUBLIC_URL is how a push service reaches the operator.
+    expect(loadConfig({ PUBLIC_URL: "https://play.example/" }).push.subject).toBe(
+      "https://play.example",
+    );
     expect(() => loadConfig({ S3_BUCKET: "Not_A_Bucket" })).toThrow(/^S3_BUCKET/);
     expect(loadConfig({ GEOCODER_URL: "off" }).geocoderUrl).toBeNull();
     expect(() => loadConfig({ GEOCODER_URL: "nominatim.example" })).toThrow(/^GEOCODER_URL/);
@@ -125,6 +139,10 @@ describe("loadConfig", () => {
     [{ SMS_HTTP_URL: "sms.example" }, /^SMS_HTTP_URL: /],
     [{ TRUST_PROXY: "everyone" }, /^TRUST_PROXY/],
     [{ METRICS_ALLOW: "127.0.0.1, localhost" }, /^METRICS_ALLOW/],
+    [{ VAPID_PUBLIC_KEY: "B".repeat(87) }, /^VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both/],
+    [{ VAPID_PRIVATE_KEY: "short" }, /^VAPID_PRIVATE_KEY/],
+    [{ VAPID_SUBJECT: "ops@play.example" }, /^VAPID_SUBJECT/],
+    [{ PUSH_SERVICES: "push.example" }, /^PUSH_SERVICES/],
   ])("stops with one line naming the variable: %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -84,7 +84,33 @@ export type Config = {
    * bucket that keeps what players send; unset, the database keeps it.
    */
   s3?: { bucket: string; region: string; endpoint?: string };
+  /** Web Push (decisions/040). */
+  push: PushConfig;
 };
+
+export type PushConfig = {
+  /**
+   * `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` (base64url, as `web-push generate-vapid-keys`
+   * prints them); unset, the server makes a pair on the first start and keeps it in the
+   * database, so every instance of it signs with the same one.
+   */
+  vapid?: { publicKey: string; privateKey: string };
+  /** `VAPID_SUBJECT`: how a push service reaches the operator (mailto: or https:). */
+  subject: string;
+  /**
+   * `PUSH_SERVICES`: the push services' origins a subscription may name (`*.` for any
+   * subdomain); the server posts to no other address a device gives it.
+   */
+  services: string[];
+};
+
+/** Chrome's, Firefox's, Safari's and Edge's push services. */
+export const DEFAULT_PUSH_SERVICES = [
+  "https://fcm.googleapis.com",
+  "https://updates.push.services.mozilla.com",
+  "https://*.push.apple.com",
+  "https://*.notify.windows.com",
+];
 
 /** A bad environment value: its message is the one line start-up prints. */
 export class ConfigError extends Error {
@@ -178,9 +204,40 @@ const envSchema = z.object({
     .min(32, "at least 32 characters")
     .regex(/^\S+$/, "no white space")
     .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "an uncompressed P-256 public key, base64url (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "a P-256 private key, base64url (43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address")
+    .optional(),
+  PUSH_SERVICES: list.pipe(
+    z.array(z.string().regex(/^https?:\/\/(\*\.)?[^\s/*]+$/, "origins, as https://host[:port]")),
+  ),
 });
 
 type Env = z.infer<typeof envSchema>;
+
+function pushConfig(e: Env): PushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = e;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new ConfigError("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
+  }
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, "");
+  return {
+    ...(publicKey !== undefined &&
+      privateKey !== undefined && { vapid: { publicKey, privateKey } }),
+    subject:
+      e.VAPID_SUBJECT ??
+      (publicUrl?.startsWith("https://") ? publicUrl : "mailto:webmaster@localhost"),
+    services: e.PUSH_SERVICES.length > 0 ? e.PUSH_SERVICES : DEFAULT_PUSH_SERVICES,
+  };
+}
 
 function smsConfig(e: Env): SmsConfig {
   if (e.SMS_PROVIDER !== "http") return { provider: e.SMS_PROVIDER };
@@ -237,5 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     ...(e.S3_BUCKET !== undefined && {
       s3: { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT },
     }),
+    push: pushConfig(e),
   };
 }

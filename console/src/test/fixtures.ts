@@ -75,6 +75,7 @@ export function news(changes: Partial<OpsNews> = {}): OpsNews {
     stationId: null,
     operator: "anna",
     withdrawnAt: null,
+    urgent: false,
     ...changes,
   };
 }

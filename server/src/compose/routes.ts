@@ -28,6 +28,7 @@ import { outroRoute } from "../http/outro-route";
 import { previewRoutes } from "../http/preview-routes";
 import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
+import { pushRoutes } from "../http/push-routes";
 import { submissionFileRoute } from "../http/submission-file-route";
 import { uploadRoutes } from "../http/upload-routes";
 import { submissionsZip } from "../operator-views/submission-export";
@@ -122,6 +123,9 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   };
   await app.register(api(uploadRoutes(accounts, submissions, uploads)), { prefix: "/api/game" });
   await app.register(api(submissionFileRoute(submissions)));
+  await app.register(api(pushRoutes(accounts, services.push, services.pushKey)), {
+    prefix: "/api/push",
+  });
   const teamDeps = {
     positions: teamPositions,
     nameOf,

@@ -37,6 +37,7 @@ import { StoryService } from "../game/stories/story-service";
 import { TeamPositions } from "../teams/team-positions";
 import { Turns } from "../game/turns/turns";
 import type { Metrics } from "../metrics/metrics";
+import { createPush } from "../push/compose";
 import { OperatorService } from "../operator-accounts/operator-service";
 import { GameConsole } from "../operator-views/game-console";
 import { OpsLive } from "../operator-views/live";
@@ -185,13 +186,15 @@ export async function buildServices(deps: ServiceDeps) {
     onQueueChange: () => bus.broadcast("submissions", {}),
     onError: (error, message) => log.error({ err: error }, message),
   });
+  const { push, publicKey: pushKey } = await createPush({
+    ...{ config: config.push, store, pack, clock, counted: metrics.pushed },
+    info: (fields, message) => log.info(fields, message),
+    onError: (error, message) => log.warn({ err: error }, message),
+  });
   const news = new NewsService({
-    store,
-    pack,
-    clock,
-    bus,
-    streams: hub,
+    ...{ store, pack, clock, bus, streams: hub },
     onError: (error, message) => log.error({ err: error }, message),
+    pushed: (row) => push.news(row),
   });
   // Instances sharing a database tell each other who is online on them and their pack.
   const presence = new PresenceBoard({
@@ -266,6 +269,7 @@ export async function buildServices(deps: ServiceDeps) {
     blobs,
     instance,
     news,
+    ...{ push, pushKey },
     presence,
     gameConsole,
     live,

@@ -27,6 +27,8 @@ export type NewsServiceDeps = {
   /** This instance's open streams. */
   streams: Pick<StreamHub, "broadcast">;
   onError: (error: unknown, message: string) => void;
+  /** A new item, once committed: to the devices that take it (push/push-service.ts). */
+  pushed?: (row: NewsRow) => Promise<unknown>;
 };
 
 /**
@@ -75,8 +77,11 @@ export class NewsService {
       stationId: stationId ?? null,
       operator,
       withdrawnAt: null,
+      urgent: request.urgent === true ? 1 : 0,
     });
     this.deps.bus.broadcast("news", {});
+    // The call answers at once; the pushes go on meanwhile (10,000 devices take seconds).
+    this.deps.pushed?.(row).catch((error: unknown) => this.deps.onError(error, "news not pushed"));
     return opsNewsOf(row);
   }
 
@@ -162,6 +167,7 @@ function newsItemOf(row: NewsRow): NewsItem {
     ID: row.id,
     Text: textOf(row),
     ...(row.stationId !== null && { StationID: row.stationId }),
+    ...(row.urgent === 1 && { Urgent: true as const }),
     Timestamp: row.createdAt,
   };
 }
@@ -174,5 +180,6 @@ function opsNewsOf(row: NewsRow): OpsNews {
     stationId: row.stationId,
     operator: row.operator,
     withdrawnAt: row.withdrawnAt,
+    urgent: row.urgent === 1,
   };
 }

@@ -50,6 +50,7 @@ export class Metrics {
   private readonly smsSent: Counter;
   private readonly smsFailed: Counter;
   private readonly requests: Counter<"method" | "route" | "status">;
+  private readonly pushes: Counter<"outcome">;
 
   constructor() {
     const registers = [this.registry];
@@ -77,6 +78,12 @@ export class Metrics {
     this.smsFailed = new Counter({
       name: "wegmarke_sms_failed_total",
       help: "SMS the provider refused or did not answer for",
+      registers,
+    });
+    this.pushes = new Counter({
+      name: "wegmarke_pushes_total",
+      help: "Web pushes by outcome: sent (the push service took it), gone (subscription ended), failed",
+      labelNames: ["outcome"],
       registers,
     });
     this.requests = new Counter({
@@ -136,6 +143,10 @@ export class Metrics {
   readonly smsWasSent = (): void => this.smsSent.inc();
 
   readonly smsFailedToSend = (): void => this.smsFailed.inc();
+
+  readonly pushed = (outcome: "sent" | "gone" | "failed"): void => {
+    this.pushes.labels(outcome).inc();
+  };
 
   /** The request counter of one route (its pattern, not the URL) and method. */
   requestCounter(method: string, route: string): StatusCounter {

@@ -243,6 +243,7 @@ describe("OpsLive", () => {
         stationId: null,
         operator: null,
         withdrawnAt: null,
+        urgent: false,
       });
       l.bus.broadcast("news", {});
       await settle(5);

@@ -6,6 +6,7 @@ import type {
   ErasedFilesTable,
   SubmissionsTable,
 } from "./media-tables";
+import type { PushSubscriptionsTable, ServerKeysTable } from "./push-tables";
 import type { StationRunsTable } from "./station-run-columns";
 
 /**
@@ -44,6 +45,8 @@ export type Database = {
   erasedFiles: ErasedFilesTable;
   blobs: BlobsTable;
   blobChunks: BlobChunksTable;
+  serverKeys: ServerKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
 };
 
 /**
@@ -248,6 +251,8 @@ export type NewsTable = {
   /** The operator's name as it was; null for OPERATOR_TOKEN. */
   operator: string | null;
   withdrawnAt: string | null;
+  /** 1: pushed to every subscribed device and shown as a banner in the open app. */
+  urgent: Generated<number>;
 };
 
 /** The one row `/readyz` rewrites (id 1): the time of the last check that wrote. */

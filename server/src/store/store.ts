@@ -7,6 +7,7 @@ import type { Pool } from "pg";
 import type { DatabaseConfig, Dialect } from "../config";
 import { EventRepository } from "./event-repository";
 import { BlobRepository } from "./blob-repository";
+import { PushRepository } from "./push-repository";
 import { FiguresRepository } from "./figures-repository";
 import { readInBackground } from "./sqlite-reader";
 import type { SqliteReader } from "./sqlite-reader";
@@ -66,6 +67,7 @@ export type Repositories = {
   packs: PackRepository;
   drafts: PackDraftRepository;
   blobs: BlobRepository;
+  push: PushRepository;
   submissions: SubmissionRepository;
 };
 
@@ -92,6 +94,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     drafts: new PackDraftRepository(db),
     blobs: new BlobRepository(db),
     submissions: new SubmissionRepository(db),
+    push: new PushRepository(db),
   };
 }
 

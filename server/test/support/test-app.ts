@@ -100,6 +100,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     geocoderUrl: null,
     // Uploads under way get ids of their own: every test may share the folder.
     uploadDir: join(tmpdir(), "wegmarke-test-uploads"),
+    // No push leaves: a push test names the push service it starts (test/support/push-service.ts).
+    push: { subject: "mailto:webmaster@localhost", services: [] },
     ...options.config,
   };
   const store = openStore(config.database);

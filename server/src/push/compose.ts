@@ -1,0 +1,43 @@
+import type { Clock } from "../clock";
+import type { PushConfig } from "../config";
+import type { ContentPack } from "../content/model";
+import type { Store } from "../store/store";
+import { PushSender } from "./push-sender";
+import { PushService } from "./push-service";
+import { loadVapidKeys } from "./vapid-keys";
+
+export type PushDeps = {
+  config: PushConfig;
+  store: Store;
+  pack: ContentPack;
+  clock: Clock;
+  counted: (outcome: "sent" | "gone" | "failed") => void;
+  info: (fields: Record<string, unknown>, message: string) => void;
+  onError: (error: unknown, message: string) => void;
+};
+
+/** The push service with its key pair (read or made once at start) and its sender. */
+export async function createPush(
+  deps: PushDeps,
+): Promise<{ push: PushService; publicKey: string }> {
+  const repo = deps.store.repos.push;
+  const keys = await loadVapidKeys(deps.config, repo);
+  const sender = new PushSender({
+    keys,
+    subject: deps.config.subject,
+    services: deps.config.services,
+    gone: async (endpoint) => {
+      await repo.delete(endpoint);
+    },
+    counted: deps.counted,
+    onError: deps.onError,
+  });
+  const push = new PushService({
+    repo,
+    sender,
+    pack: deps.pack,
+    clock: deps.clock,
+    log: deps.info,
+  });
+  return { push, publicKey: keys.publicKey };
+}

@@ -1,0 +1,151 @@
+import { ErrorReason } from "@wegmarke/protocol";
+import type { Language, PushPayload, PushSubscribeRequest } from "@wegmarke/protocol";
+import type { Player } from "../accounts/account-service";
+import type { Clock } from "../clock";
+import { indexById, localize } from "../content/model";
+import type { ContentPack } from "../content/model";
+import { ServiceError } from "../errors";
+import type { NewsRow } from "../store/news-repository";
+import type { PushRepository, PushTarget } from "../store/push-repository";
+import type { PushOptions, PushOutcome, PushSender } from "./push-sender";
+
+/** Pushes one player gets in a minute at most, urgent news aside (issue 28: "a handful"). */
+export const PUSHES_PER_MINUTE = 5;
+
+/** Subscriptions read at a time while news go to every device. */
+const PAGE = 500;
+
+/** How long a push service keeps a message for a phone that is off. */
+const NEWS_TTL = 6 * 3600;
+
+export type PushServiceDeps = {
+  repo: PushRepository;
+  sender: PushSender;
+  pack: ContentPack;
+  clock: Clock;
+  log: (fields: Record<string, unknown>, message: string) => void;
+};
+
+/** What one broadcast did. */
+export type PushTally = { devices: number } & Record<PushOutcome, number>;
+
+/**
+ * The players' devices that take Web Push (decisions/040): their subscriptions, and what is
+ * pushed to them. A subscription belongs to the session that made it: signing out or deleting
+ * the account ends it, and so does the push service's 404 or 410.
+ */
+export class PushService {
+  /** Per player, the times of the pushes of the last minute. */
+  private readonly recent = new Map<number, number[]>();
+  private counted = 0;
+
+  constructor(private readonly deps: PushServiceDeps) {}
+
+  async subscribe(player: Player, request: PushSubscribeRequest): Promise<void> {
+    if (!this.deps.sender.accepts(request.endpoint)) {
+      throw new ServiceError(400, ErrorReason.pushServiceUnknown);
+    }
+    await this.deps.repo.save({
+      endpoint: request.endpoint,
+      tokenHash: player.session,
+      playerId: player.id,
+      p256dh: request.keys.p256dh,
+      auth: request.keys.auth,
+      news: request.news ? 1 : 0,
+      createdAt: this.deps.clock.now().toISOString(),
+    });
+  }
+
+  /** Ends this device's subscription (one of another session is left alone). */
+  async unsubscribe(player: Player, endpoint: string): Promise<void> {
+    await this.deps.repo.delete(endpoint, player.session);
+  }
+
+  /** Whether this session's device takes pushes, and ordinary news among them. */
+  async settings(player: Player): Promise<{ subscribed: boolean; news: boolean }> {
+    const rows = await this.deps.repo.ofSession(player.session);
+    return { subscribed: rows.length > 0, news: rows.some((row) => row.news === 1) };
+  }
+
+  /**
+   * A news item to every subscribed device when urgent, else to those that take ordinary news;
+   * each in its player's language, a tap opening the station it links to or the home screen.
+   */
+  async news(row: NewsRow): Promise<PushTally> {
+    const urgent = row.urgent === 1;
+    const text = JSON.parse(row.text) as { de: string } & Partial<Record<Language, string>>;
+    const station =
+      row.stationId === null ? undefined : indexById(this.deps.pack.stations).get(row.stationId);
+    const url = station ? `/${station.view}/${station.id}` : "/";
+    const payloadFor = (language: Language): PushPayload => ({
+      kind: "news",
+      title: localize(this.deps.pack.title, language),
+      body: localize(text, language),
+      tag: `news-${row.id}`,
+      url,
+      ...(urgent && { urgent: true }),
+    });
+    const options: PushOptions = {
+      ttl: NEWS_TTL,
+      urgency: urgent ? "high" : "normal",
+      topic: `news-${row.id}`,
+    };
+    const tally: PushTally = { devices: 0, sent: 0, gone: 0, failed: 0, refused: 0 };
+    const started = this.deps.clock.now().getTime();
+    let after = "";
+    for (;;) {
+      const page = await this.deps.repo.page(after, PAGE, !urgent);
+      if (page.length === 0) break;
+      after = page[page.length - 1]?.endpoint ?? after;
+      const outcomes = await Promise.all(
+        page.map((target) => {
+          if (!urgent && !this.allow(target.playerId)) return "refused" as const;
+          this.count(target.playerId);
+          return this.deps.sender.send(target, payloadFor(target.language), options);
+        }),
+      );
+      tally.devices += page.length;
+      for (const outcome of outcomes) tally[outcome]++;
+    }
+    this.deps.log(
+      { news: row.id, urgent, ...tally, ms: this.deps.clock.now().getTime() - started },
+      "news pushed",
+    );
+    return tally;
+  }
+
+  /** Sends `payload` to every device of `playerIds` within each player's allowance. */
+  async toPlayers(
+    playerIds: number[],
+    payloadFor: (language: Language) => PushPayload,
+    options: PushOptions,
+  ): Promise<PushOutcome[]> {
+    const allowed = playerIds.filter((id) => this.allow(id));
+    const targets: PushTarget[] = await this.deps.repo.ofPlayers(allowed);
+    for (const id of new Set(targets.map((target) => target.playerId))) this.count(id);
+    return Promise.all(
+      targets.map((target) => this.deps.sender.send(target, payloadFor(target.language), options)),
+    );
+  }
+
+  /** Whether a player may get another push now. */
+  private allow(playerId: number): boolean {
+    return this.within(playerId).length < PUSHES_PER_MINUTE;
+  }
+
+  private count(playerId: number): void {
+    const times = this.within(playerId);
+    times.push(this.deps.clock.now().getTime());
+    this.recent.set(playerId, times);
+    // Players pushed to once and never again are forgotten a minute later.
+    if (++this.counted % 1000 === 0) for (const id of [...this.recent.keys()]) this.within(id);
+  }
+
+  /** The player's pushes of the last minute (older ones forgotten). */
+  private within(playerId: number): number[] {
+    const since = this.deps.clock.now().getTime() - 60_000;
+    const times = (this.recent.get(playerId) ?? []).filter((at) => at > since);
+    if (times.length === 0) this.recent.delete(playerId);
+    return times;
+  }
+}

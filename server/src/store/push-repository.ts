@@ -1,0 +1,110 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Language } from "@wegmarke/protocol";
+import type { PushSubscriptionsTable } from "./push-tables";
+import type { Database } from "./schema";
+
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+
+/** A subscription to send to, with the language its player plays in. */
+export type PushTarget = Pick<PushSubscriptionRow, "endpoint" | "p256dh" | "auth" | "playerId"> & {
+  language: Language;
+};
+
+/** Devices that take Web Push (push/), and the keys the server made itself. */
+export class PushRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores a device's subscription; the same endpoint again (a new session, new keys) replaces it. */
+  async save(row: PushSubscriptionRow): Promise<void> {
+    await this.db
+      .insertInto("pushSubscriptions")
+      .values(row)
+      .onConflict((oc) =>
+        oc.column("endpoint").doUpdateSet({
+          tokenHash: row.tokenHash,
+          playerId: row.playerId,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          news: row.news,
+        }),
+      )
+      .execute();
+  }
+
+  /** Ends a subscription, of this session only when `tokenHash` is given; whether one ended. */
+  async delete(endpoint: string, tokenHash?: string): Promise<boolean> {
+    let query = this.db.deleteFrom("pushSubscriptions").where("endpoint", "=", endpoint);
+    if (tokenHash !== undefined) query = query.where("tokenHash", "=", tokenHash);
+    const result = await query.executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** The subscriptions of a session (the device's settings). */
+  ofSession(tokenHash: string): Promise<PushSubscriptionRow[]> {
+    return this.db
+      .selectFrom("pushSubscriptions")
+      .selectAll()
+      .where("tokenHash", "=", tokenHash)
+      .execute();
+  }
+
+  /** Every device of these players. */
+  ofPlayers(playerIds: number[]): Promise<PushTarget[]> {
+    if (playerIds.length === 0) return Promise.resolve([]);
+    return this.targets().where("pushSubscriptions.playerId", "in", playerIds).execute();
+  }
+
+  /**
+   * A page of every device (`newsOnly`: of those that take ordinary news), in endpoint order
+   * after `after`: a broadcast reads them a page at a time.
+   */
+  page(after: string, limit: number, newsOnly: boolean): Promise<PushTarget[]> {
+    let query = this.targets()
+      .where("pushSubscriptions.endpoint", ">", after)
+      .orderBy("pushSubscriptions.endpoint")
+      .limit(limit);
+    if (newsOnly) query = query.where("pushSubscriptions.news", "=", 1);
+    return query.execute();
+  }
+
+  /** Devices that take pushes. */
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom("pushSubscriptions")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** A key the server made (`vapid`), if one was stored. */
+  async serverKey(name: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("serverKeys")
+      .select("value")
+      .where("name", "=", name)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  /** Stores `value` under `name` unless a key is there already (another instance's): keeps the first. */
+  async addServerKey(name: string, value: string): Promise<void> {
+    await this.db
+      .insertInto("serverKeys")
+      .values({ name, value })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+  }
+
+  private targets() {
+    return this.db
+      .selectFrom("pushSubscriptions")
+      .innerJoin("players", "players.id", "pushSubscriptions.playerId")
+      .select([
+        "pushSubscriptions.endpoint",
+        "pushSubscriptions.p256dh",
+        "pushSubscriptions.auth",
+        "pushSubscriptions.playerId",
+        "players.language",
+      ]);
+  }
+}
