@@ -171,6 +171,10 @@ export const de: Record<TextKey, string> = {
   "news.characters": "{count} von {max} Zeichen",
   "news.station": "Verweis auf eine Station (freiwillig)",
   "news.noStation": "Keine Station",
+  "news.urgent": "Dringend",
+  "news.urgentHint":
+    "Geht als Mitteilung an jedes Telefon, das Mitteilungen erlaubt hat, auch bei geschlossener App, und steht in der offenen App über jedem Bildschirm, bis es weggeklickt wird. Sonst erreicht die Nachricht per Mitteilung nur, wer auch Nachrichten abonniert hat.",
+  "news.urgentPill": "Dringend",
   "news.preview": "Vorschau",
   "news.previewOf": "So sehen es Spieler auf {language}",
   "news.previewEmpty": "(noch kein Text)",

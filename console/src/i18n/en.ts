@@ -171,6 +171,10 @@ export const en = {
   "news.characters": "{count} of {max} characters",
   "news.station": "Link to a station (optional)",
   "news.noStation": "No station",
+  "news.urgent": "Urgent",
+  "news.urgentHint":
+    "Goes as a notification to every phone that allowed notifications, with the app closed too, and shows over every screen of the open app until dismissed. Otherwise notifications reach only the phones that subscribed to news too.",
+  "news.urgentPill": "Urgent",
   "news.preview": "Preview",
   "news.previewOf": "As players in {language} see it",
   "news.previewEmpty": "(no text yet)",

@@ -10,10 +10,20 @@ describe("a news draft", () => {
       request: { text: { de: "Hallo\nWelt", en: "Hello" } },
     });
     expect(
-      checkDraft({ de: "Hallo", en: "Hello", "de-formal": "Guten Tag", stationId: "3" }),
+      checkDraft({
+        de: "Hallo",
+        en: "Hello",
+        "de-formal": "Guten Tag",
+        stationId: "3",
+        urgent: true,
+      }),
     ).toEqual({
       ok: true,
-      request: { text: { de: "Hallo", en: "Hello", "de-formal": "Guten Tag" }, stationId: 3 },
+      request: {
+        text: { de: "Hallo", en: "Hello", "de-formal": "Guten Tag" },
+        stationId: 3,
+        urgent: true,
+      },
     });
   });
 
@@ -24,6 +34,7 @@ describe("a news draft", () => {
         en: "x".repeat(NEWS_MAX + 1),
         "de-formal": "bell\u0007",
         stationId: "",
+        urgent: false,
       }),
     ).toEqual({ ok: false, problems: { de: "required", en: "tooLong", "de-formal": "invalid" } });
   });

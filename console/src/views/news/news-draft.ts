@@ -19,9 +19,17 @@ export const NEWS_MAX = opsNewsRequest.shape.text.shape.de.maxLength ?? 1000;
 export type NewsDraft = Record<DraftLanguage, string> & {
   /** A station's id as the select holds it; "" for none. */
   stationId: string;
+  /** Pushed to every phone that takes pushes, and shown over every screen of the app. */
+  urgent: boolean;
 };
 
-export const emptyDraft: NewsDraft = { de: "", en: "", "de-formal": "", stationId: "" };
+export const emptyDraft: NewsDraft = {
+  de: "",
+  en: "",
+  "de-formal": "",
+  stationId: "",
+  urgent: false,
+};
 
 export type DraftProblem = "required" | "tooLong" | "invalid";
 
@@ -41,6 +49,7 @@ export function checkDraft(draft: NewsDraft): CheckedDraft {
   const parsed = opsNewsRequest.safeParse({
     text: { de: draft.de, en: draft.en, ...(formal !== "" && { "de-formal": draft["de-formal"] }) },
     ...(draft.stationId !== "" && { stationId: Number(draft.stationId) }),
+    ...(draft.urgent && { urgent: true }),
   });
   if (parsed.success) return { ok: true, request: parsed.data };
   const problems: Partial<Record<DraftLanguage, DraftProblem>> = {};

@@ -24,6 +24,7 @@ export function NewsItem({ news, stations }: { news: OpsNews; stations: OpsStati
         <span>
           {news.operator === null ? t("news.byToken") : t("news.by", { name: news.operator })}
         </span>
+        {news.urgent && <span className="pill">{t("news.urgentPill")}</span>}
         {news.withdrawnAt !== null && (
           <span className="pill">
             {t("news.withdrawn", { time: formatDateTime(news.withdrawnAt, locale) })}

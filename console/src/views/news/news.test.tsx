@@ -126,6 +126,38 @@ describe("the news composer", () => {
     expect(within(items[0] as HTMLElement).getByText("Links to Der Marktplatz")).toBeTruthy();
   });
 
+  it("sends urgent news when the host ticks it, and marks them in the list", async () => {
+    const sent = news({ id: 6, text: { de: "Turm zu!", en: "Tower closed!" }, urgent: true });
+    const server = fakeServer({
+      "GET /api/ops/news": () => json({ news: [news()] }),
+      "GET /api/ops/news/audience": () =>
+        json({ players: 2, byLanguage: { de: 1, "de-formal": 0, en: 1 } }),
+      "POST /api/ops/news": () => json(sent),
+    });
+    renderView(<NewsView />, { live });
+    await screen.findByText("Heute ist das Schloss zu.");
+    fireEvent.change(screen.getByLabelText("German (informal “du”)"), {
+      target: { value: "Turm zu!" },
+    });
+    fireEvent.change(screen.getByLabelText("English"), { target: { value: "Tower closed!" } });
+    const urgent = screen.getByRole("checkbox", { name: "Urgent" });
+    expect(urgent.getAttribute("aria-describedby")).toBe("news-urgent-hint");
+    fireEvent.click(urgent);
+    fireEvent.click(screen.getByRole("button", { name: "Send to every player" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes, send to 2 players" }));
+    await screen.findByRole("status");
+    expect(server.requests.find((request) => request.method === "POST")?.body).toEqual({
+      text: { de: "Turm zu!", en: "Tower closed!" },
+      urgent: true,
+    });
+    expect((screen.getByRole("checkbox", { name: "Urgent" }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    const items = within(screen.getByRole("list", { name: "Sent news" })).getAllByRole("listitem");
+    expect(within(items[0] as HTMLElement).getByText("Urgent")).toBeTruthy();
+    expect(within(items[1] as HTMLElement).queryByText("Urgent")).toBeNull();
+  });
+
   it("shows the server's reason when sending fails, and keeps the texts", async () => {
     fakeServer({
       "GET /api/ops/news": () => json({ news: [] }),

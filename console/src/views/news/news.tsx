@@ -146,6 +146,20 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
               ))}
             </select>
           </div>
+          <div className="field">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={draft.urgent}
+                aria-describedby="news-urgent-hint"
+                onChange={(event) => edit({ ...draft, urgent: event.target.checked })}
+              />
+              {t("news.urgent")}
+            </label>
+            <p id="news-urgent-hint" className="hint">
+              {t("news.urgentHint")}
+            </p>
+          </div>
         </div>
         <div className="composer__preview">
           <h3>{t("news.preview")}</h3>
