@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { notificationOf, readPayload, targetOf } from "./push";
 import { BASE, beyondLimit, MEDIA_LIMIT, strategyFor } from "./routes";
 
 /**
@@ -50,6 +51,31 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(request, SHELL, `${BASE}index.html`));
   else if (strategy === "fresh") event.respondWith(networkFirst(request, DATA));
   else if (strategy === "media") event.respondWith(staleWhileRevalidate(request, event));
+});
+
+// A push (decisions/040): a character's line, a reminder, news; one notification per tag.
+self.addEventListener("push", (event) => {
+  const payload = readPayload(event.data?.text());
+  if (!payload) return;
+  event.waitUntil(self.registration.showNotification(payload.title, notificationOf(payload)));
+});
+
+// A tap opens the app where the notification points: in a window of the app that is open, or
+// in a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(targetOf(event.notification.data), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const app = windows.find((client) => new URL(client.url).pathname.startsWith(BASE));
+      if (app) {
+        await app.focus().catch(() => undefined);
+        if ((await app.navigate(target).catch(() => null)) !== null) return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
 });
 
 async function cacheFirst(request: Request): Promise<Response> {
