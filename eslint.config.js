@@ -162,42 +162,47 @@ export default tseslint.config(
   webBoundary("screens", ["app"], "the app wires the screens, not the other way"),
   webBoundary(
     "components",
-    ["app", "screens", "forms"],
+    ["app", "screens", "forms", "push"],
     "shared pieces know no screen and no route",
   ),
   webBoundary(
     "forms",
-    ["app", "screens", "components", "session", "game", "api"],
+    ["app", "screens", "components", "session", "game", "api", "push"],
     "forms know fields and rules, not the game",
   ),
   webBoundary(
     "session",
-    ["app", "screens", "components", "forms"],
+    ["app", "screens", "components", "forms", "push"],
     "the session runs the game; what shows it sits above",
   ),
   webBoundary(
     "game",
-    ["app", "screens", "components", "forms", "session", "api", "i18n"],
+    ["app", "screens", "components", "forms", "session", "api", "i18n", "push"],
     "the game's rules are pure: no calls, no storage, no timers",
   ),
   webBoundary(
     "api",
-    ["app", "screens", "components", "forms", "session", "game"],
+    ["app", "screens", "components", "forms", "session", "game", "push"],
     "calls know the protocol, not the game",
   ),
   webBoundary(
     "i18n",
-    ["app", "screens", "components", "forms", "session", "game", "api", "lib"],
+    ["app", "screens", "components", "forms", "session", "game", "api", "lib", "push"],
     "texts depend on nothing",
   ),
   webBoundary(
     "lib",
-    ["app", "screens", "components", "forms", "session", "game", "api", "i18n"],
+    ["app", "screens", "components", "forms", "session", "game", "api", "i18n", "push"],
     "helpers depend on nothing of the app",
   ),
   webBoundary(
+    "push",
+    ["app", "screens", "forms", "game"],
+    "notifications for this device: the screens and the menu offer them, the session signs them",
+  ),
+  webBoundary(
     "sw",
-    ["app", "screens", "components", "forms", "session", "game", "api", "i18n", "lib"],
+    ["app", "screens", "components", "forms", "session", "game", "api", "i18n", "lib", "push"],
     "the service worker is a bundle of its own",
   ),
   {

@@ -4,6 +4,8 @@ import { useTranslation } from "../i18n/use-translation";
 import { NavLink } from "react-router";
 import { useConfirm } from "../components/confirm";
 import { LanguagePicker } from "../components/language-picker";
+import { pushSubscribed } from "../push/push-support";
+import { PushSwitch } from "../push/push-switch";
 import { focusableBeyond, moveFocusByArrow } from "../lib/arrow-focus";
 import { useSession } from "../session/session";
 import { useAccount } from "../session/use-account";
@@ -19,7 +21,7 @@ type MenuProps = {
 export function Menu({ id, onClose }: MenuProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { config, content, language, setLanguage, signOut } = useSession();
+  const { config, content, language, setLanguage, signOut, token } = useSession();
   const { account } = useAccount();
   const navRef = useRef<HTMLElement>(null);
 
@@ -51,6 +53,11 @@ export function Menu({ id, onClose }: MenuProps) {
     });
     if (!ok) return;
     onClose(false);
+    // The device's pushes end with the session: the server needs the token to end them.
+    if (token !== null && (await pushSubscribed())) {
+      const { disablePush } = await import("../push/push-client");
+      await disablePush({ gameBase: config.gameBase, token }).catch(() => undefined);
+    }
     signOut();
   }
 
@@ -102,6 +109,7 @@ export function Menu({ id, onClose }: MenuProps) {
         </li>
       </ul>
       <LanguagePicker language={language} onChange={setLanguage} />
+      <PushSwitch />
       {/*
         Spec 2: logout and change password are hidden in registration-less mode; there an
         anonymous player cannot keep the game with a number either (no login to use it).

@@ -5,6 +5,13 @@ import type { LocaleOverrides } from "./locale";
  * rest (the fallback chain in i18n.ts).
  */
 export const deFormal: LocaleOverrides = {
+  push: {
+    offerText:
+      "Die Figuren und die Spielleitung erreichen Sie mit einer Mitteilung, auch wenn die App zu ist.",
+    denied:
+      "Mitteilungen sind blockiert. Sie können sie in den Einstellungen Ihres Browsers erlauben.",
+    failed: "Mitteilungen ließen sich nicht einschalten. Bitte versuchen Sie es noch einmal.",
+  },
   map: {
     you: "Sie sind hier",
     shareHint:

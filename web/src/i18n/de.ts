@@ -3,6 +3,17 @@ import type { Locale } from "./locale";
 
 /** German, informal ("du"): the default language. */
 export const de: Locale = {
+  push: {
+    offerTitle: "Auch mit dem Handy in der Tasche dabei",
+    offerText:
+      "Die Figuren und die Spielleitung erreichen dich mit einer Mitteilung, auch wenn die App zu ist.",
+    allow: "Mitteilungen erlauben",
+    notNow: "Nicht jetzt",
+    denied: "Mitteilungen sind blockiert. Du kannst sie in den Einstellungen deines Browsers erlauben.",
+    failed: "Mitteilungen ließen sich nicht einschalten. Bitte versuch es noch einmal.",
+    switch: "Mitteilungen",
+    news: "Auch Nachrichten der Spielleitung",
+  },
   app: {
     name: "Wegmarke",
     loading: "Einen Moment …",

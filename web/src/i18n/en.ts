@@ -1,6 +1,17 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 /** English, the fallback language and the source of the translation key types. */
 export const en = {
+  push: {
+    offerTitle: "With the phone in your pocket too",
+    offerText:
+      "The characters and the game master can reach you with a notification while the app is closed.",
+    allow: "Allow notifications",
+    notNow: "Not now",
+    denied: "Notifications are blocked. You can allow them in your browser's settings.",
+    failed: "Notifications could not be turned on. Please try again.",
+    switch: "Notifications",
+    news: "News of the game master too",
+  },
   app: {
     name: "Wegmarke",
     loading: "Just a moment …",

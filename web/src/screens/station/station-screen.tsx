@@ -25,6 +25,7 @@ import { useSession } from "../../session/session";
 import { SubmissionLinks } from "../../session/submission-links";
 import { submissionIds } from "../../game/submission-messages";
 import { Messenger } from "./messenger";
+import { PushOffer } from "../../push/push-offer";
 import { PendingUploads } from "./pending-uploads";
 import { useOpening } from "./use-opening";
 import "./station.css";
@@ -254,6 +255,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
         </SubmissionLinks>
       )}
       {running && <Messenger stationId={stationId} messenger={messenger} />}
+      {running && <PushOffer />}
       {done && (
         <section className="station__finished" aria-labelledby="station-finished">
           <CheckIcon className="station__finished-icon" />
