@@ -222,6 +222,17 @@ describe("urgent news from the console to the pocket", () => {
     const payload = JSON.parse(received.payload) as { body: string; url: string };
     expect(payload.body).toBe("Der Turm schließt um 18 Uhr.");
 
+    // In the open app it shows over the chat until the player dismisses it, for good.
+    const banner = page.getByRole("alert").filter({ hasText: "Der Turm schließt um 18 Uhr." });
+    await banner.waitFor();
+    await expect(page.getByRole("textbox").count()).resolves.toBe(1);
+    await screenshot(page, "push-urgent-banner");
+    await banner.getByRole("button", { name: "Verstanden" }).click();
+    await banner.waitFor({ state: "detached" });
+    await page.reload();
+    await page.getByRole("heading", { name: "Der Marktplatz" }).waitFor();
+    expect(await banner.count()).toBe(0);
+
     // What the push service received, Chromium hands to the worker.
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {

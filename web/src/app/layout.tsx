@@ -8,6 +8,7 @@ import { useSession } from "../session/session";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
+import { UrgentNews } from "./urgent-news";
 import { useDocumentTitle } from "./plain-layout";
 import { useRouteTitleKey } from "./route-handle";
 import { Loading } from "../components/loading";
@@ -66,6 +67,7 @@ export function AppLayout() {
           <Menu id={menuId} onClose={closeMenu} />
         </>
       )}
+      <UrgentNews />
       <main className="app-main">
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -3,6 +3,7 @@ import type { Locale } from "./locale";
 
 /** German, informal ("du"): the default language. */
 export const de: Locale = {
+  urgent: { label: "Wichtig:", dismiss: "Verstanden" },
   push: {
     offerTitle: "Auch mit dem Handy in der Tasche dabei",
     offerText:

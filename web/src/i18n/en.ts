@@ -1,6 +1,7 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 /** English, the fallback language and the source of the translation key types. */
 export const en = {
+  urgent: { label: "Important:", dismiss: "Got it" },
   push: {
     offerTitle: "With the phone in your pocket too",
     offerText:
