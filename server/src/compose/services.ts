@@ -140,7 +140,21 @@ export async function buildServices(deps: ServiceDeps) {
     onScored: () => bus.broadcast("scored", {}),
     onTurn: metrics.turn,
   });
-  const delivery = new ScheduledDelivery({ store, pack, turns });
+  // Pushes: news, and the characters' later lines to players whose app is closed (push/).
+  const { push, publicKey: pushKey } = await createPush({
+    ...{ config: config.push, store, pack, clock, counted: metrics.pushed },
+    online: () => presence.onlinePlayers(),
+    info: (fields, message) => log.info(fields, message),
+    onError: (error, message) => log.warn({ err: error }, message),
+  });
+  const delivery = new ScheduledDelivery({
+    ...{ store, pack, turns },
+    onDelivered: (stream, lines) => {
+      push.lines(stream, lines).catch((error: unknown) => {
+        log.warn({ err: error }, "lines not pushed");
+      });
+    },
+  });
   const scheduler = new DueScheduler({
     clock,
     timer,
@@ -185,11 +199,6 @@ export async function buildServices(deps: ServiceDeps) {
     ...{ store, blobs, photos, game, pack, clock, secret, linkBase: deps.base },
     onQueueChange: () => bus.broadcast("submissions", {}),
     onError: (error, message) => log.error({ err: error }, message),
-  });
-  const { push, publicKey: pushKey } = await createPush({
-    ...{ config: config.push, store, pack, clock, counted: metrics.pushed },
-    info: (fields, message) => log.info(fields, message),
-    onError: (error, message) => log.warn({ err: error }, message),
   });
   const news = new NewsService({
     ...{ store, pack, clock, bus, streams: hub },

@@ -1,6 +1,7 @@
 import type { Clock } from "../clock";
 import type { PushConfig } from "../config";
 import type { ContentPack } from "../content/model";
+import { streamOwner } from "../participants/participant";
 import type { Store } from "../store/store";
 import { PushSender } from "./push-sender";
 import { PushService } from "./push-service";
@@ -8,6 +9,8 @@ import { loadVapidKeys } from "./vapid-keys";
 
 export type PushDeps = {
   config: PushConfig;
+  /** Players with an event stream open on any instance. */
+  online: () => ReadonlySet<number>;
   store: Store;
   pack: ContentPack;
   clock: Clock;
@@ -32,12 +35,14 @@ export async function createPush(
     counted: deps.counted,
     onError: deps.onError,
   });
+  const players = deps.store.repos.players;
+  const playersOf = async (stream: string) => {
+    const owner = streamOwner(stream);
+    return owner.kind === "player" ? [owner.id] : players.idsInTeam(owner.id);
+  };
   const push = new PushService({
-    repo,
-    sender,
-    pack: deps.pack,
-    clock: deps.clock,
-    log: deps.info,
+    ...{ repo, sender, pack: deps.pack, clock: deps.clock, log: deps.info },
+    ...{ playersOf, online: deps.online },
   });
   return { push, publicKey: keys.publicKey };
 }

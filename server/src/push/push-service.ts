@@ -18,8 +18,18 @@ const PAGE = 500;
 /** How long a push service keeps a message for a phone that is off. */
 const NEWS_TTL = 6 * 3600;
 
+/** A character's line that reached a stream later: a delayed message or a reminder. */
+export type LaterLine = { stationId: number; from: string; text: string; reminder: boolean };
+
+/** How long a push service keeps a character's line for a phone that is off. */
+const LINE_TTL = 3600;
+
 export type PushServiceDeps = {
   repo: PushRepository;
+  /** The players of a stream (`player:<id>`, or a team's members). */
+  playersOf?: (stream: string) => Promise<number[]>;
+  /** Players with an event stream open on any instance: the app is on their screen. */
+  online?: () => ReadonlySet<number>;
   sender: PushSender;
   pack: ContentPack;
   clock: Clock;
@@ -112,6 +122,31 @@ export class PushService {
       "news pushed",
     );
     return tally;
+  }
+
+  /**
+   * A stream's lines that came later, to the phones of its players whose app is not open: one
+   * push per station (its last line; a newer one replaces it, at the push service too).
+   */
+  async lines(stream: string, lines: LaterLine[]): Promise<void> {
+    const { playersOf, online } = this.deps;
+    if (!playersOf) return;
+    const open = online?.() ?? new Set<number>();
+    const away = (await playersOf(stream)).filter((id) => !open.has(id));
+    if (away.length === 0) return;
+    const last = new Map(lines.map((line) => [line.stationId, line]));
+    for (const line of last.values()) {
+      const station = indexById(this.deps.pack.stations).get(line.stationId);
+      const payload: PushPayload = {
+        kind: line.reminder ? "reminder" : "message",
+        title: line.from,
+        body: line.text,
+        tag: `station-${line.stationId}`,
+        url: station ? `/${station.view}/${station.id}` : "/",
+      };
+      const topic = `station-${line.stationId}`;
+      await this.toPlayers(away, () => payload, { ttl: LINE_TTL, urgency: "high", topic });
+    }
   }
 
   /** Sends `payload` to every device of `playerIds` within each player's allowance. */

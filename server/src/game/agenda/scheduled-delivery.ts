@@ -15,9 +15,23 @@ import type { GameOutcome, Turn, Turns } from "../turns/turns";
 const STREAMS_PER_PASS = 100;
 
 /** What one stream's delivery gathers: the runs whose wait it sent, its events and reminders. */
-type Delivery = { runs: Map<number, StationRun>; events: EventDraft[]; agenda: AgendaEntry[] };
+type Delivery = {
+  runs: Map<number, StationRun>;
+  events: EventDraft[];
+  agenda: AgendaEntry[];
+  lines: DeliveredLine[];
+};
 
-export type ScheduledDeliveryDeps = { store: Store; pack: ContentPack; turns: Turns };
+/** A character's line that reached a stream later (a delayed message or a reminder). */
+export type DeliveredLine = { stationId: number; from: string; text: string; reminder: boolean };
+
+export type ScheduledDeliveryDeps = {
+  store: Store;
+  pack: ContentPack;
+  turns: Turns;
+  /** A stream's lines, once committed: to its players' phones (push/). */
+  onDelivered?: (stream: string, lines: DeliveredLine[]) => void;
+};
 
 /**
  * Delivers what the agenda holds once it is due: delayed messages (and the wait that follows
@@ -46,7 +60,13 @@ export class ScheduledDelivery {
     const failures: unknown[] = [];
     for (const stream of streams) {
       try {
-        await this.deps.turns.write(stream, (turn) => this.deliver(turn));
+        let lines: DeliveredLine[] = [];
+        await this.deps.turns.write(stream, (turn) => {
+          // A turn tried again starts over: only the committed try's lines count.
+          lines = [];
+          return this.deliver(turn, lines);
+        });
+        if (lines.length > 0) this.deps.onDelivered?.(stream, lines);
       } catch (error) {
         // A stream that went away meanwhile took its agenda with it; nothing is lost.
         if (!(error instanceof ServiceError)) failures.push(error);
@@ -55,9 +75,9 @@ export class ScheduledDelivery {
     if (failures.length > 0) throw new AggregateError(failures, "scheduled delivery failed");
   }
 
-  private async deliver(turn: Turn): Promise<GameOutcome> {
+  private async deliver(turn: Turn, lines: DeliveredLine[]): Promise<GameOutcome> {
     const rows = await turn.repos.scheduled.claimDue(turn.stream, turn.at);
-    const delivery: Delivery = { runs: new Map(), events: [], agenda: [] };
+    const delivery: Delivery = { runs: new Map(), events: [], agenda: [], lines };
     for (const row of rows) {
       if (row.kind === "messages") await this.deliverMessages(turn, row, delivery);
       else await this.deliverReminder(turn, row, delivery);
@@ -76,6 +96,16 @@ export class ScheduledDelivery {
     // gets the messages but no input the server would refuse.
     const waits = awaiting !== undefined && run?.status === "active" && station !== undefined;
     delivery.events.push(...laterEvents(row.stationId, waits ? group : withoutWait, turn.at));
+    for (const message of group.messages) {
+      if (message.kind === "text") {
+        delivery.lines.push({
+          stationId: row.stationId,
+          from: message.from,
+          text: message.text,
+          reminder: false,
+        });
+      }
+    }
     if (!waits) return;
     delivery.runs.set(row.stationId, { ...run, awaiting, updatedAt: turn.at });
     const reminder = reminderEntry(station, awaiting, turn.at);
@@ -88,15 +118,13 @@ export class ScheduledDelivery {
     const current = await turn.repos.participants.currentStation(turn.stream);
     const run = await this.runOf(turn, row.stationId, delivery);
     if (!station?.reminder || current !== row.stationId || run?.status !== "active") return;
+    const from = localize(station.character, run.language);
+    const text = localize(station.reminder.text, run.language);
     delivery.events.push({
       type: "webtext",
-      data: {
-        StationID: station.id,
-        Originator: localize(station.character, run.language),
-        Text: localize(station.reminder.text, run.language),
-        Timestamp: turn.at,
-      },
+      data: { StationID: station.id, Originator: from, Text: text, Timestamp: turn.at },
     });
+    delivery.lines.push({ stationId: station.id, from, text, reminder: true });
   }
 
   /** The station's run as this delivery left it so far. */
