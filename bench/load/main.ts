@@ -6,7 +6,8 @@
  * bench/README.md explains the options and the output.
  */
 import { cpus, loadavg } from "node:os";
-import { cleanUp } from "./cleanup";
+import { startPushService } from "../../server/test/support/push-service";
+import { cleanUp, onCleanup } from "./cleanup";
 import type { WorkerConfig } from "./messages";
 import { parseOptions, usage, UsageError } from "./options";
 import type { Options } from "./options";
@@ -88,6 +89,10 @@ async function main(): Promise<number> {
   const options = readOptions();
   const report = new Report();
   header(report, options);
+  // The push scenario's push service runs here, in the orchestrator: the servers may post to it.
+  const pushService =
+    options.scenario === "push" && !options.url ? await startPushService() : undefined;
+  if (pushService) onCleanup("push service", () => pushService.close());
   const servers = options.url
     ? runningServer(options.url, options.pid)
     : await startServers({
@@ -97,6 +102,7 @@ async function main(): Promise<number> {
         keepLog: options.keepLog,
         gcHook: options.gcHook,
         nodeFlags: options.serverFlags,
+        ...(pushService && { env: { PUSH_SERVICES: pushService.origin } }),
       });
   report.figure("servers", "servers", servers.description);
   report.figure(
@@ -121,6 +127,7 @@ async function main(): Promise<number> {
     pool,
     shares: shares(options.streams, options.workers),
     report,
+    ...(pushService && { pushService: pushService.origin }),
   });
   await printLogs(report, servers, options.keepLog);
   report.figure("verdict", "verdict", outcome.verdict, outcome);

@@ -38,6 +38,11 @@ export type Command =
    * from `sentAt`, until every open stream has it or the shared clock reaches `deadline`.
    */
   | { kind: "news-collect"; id: number; sentAt: number; deadline: number }
+  /**
+   * Registers a device of each ready player with the push service at `pushOrigin` and hands the
+   * subscription to the server (`PUT /api/push/subscription`), `concurrency` at a time.
+   */
+  | { kind: "subscribe"; pushOrigin: string; concurrency: number }
   /** Ends every stream and socket (the process then exits). */
   | { kind: "close" };
 

@@ -12,6 +12,7 @@ export const scenarioNames = [
   "broadcast",
   "publish",
   "uploads",
+  "push",
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
@@ -62,6 +63,10 @@ export type Options = {
   uploadKb: number;
   /** uploads: the most the server's resident memory may grow, in MB. */
   maxGrowthMb: number;
+  /** push: seconds into the measurement the urgent news go out. */
+  newsAt: number;
+  /** push: seconds within which every device's push must be accepted. */
+  pushWithin: number;
   /** broadcast: seconds of quiet before each news item. */
   pause: number;
   /** broadcast: budget for the last stream's delivery, in ms (median over the broadcasts). */
@@ -124,6 +129,8 @@ export const specs: Record<string, Spec> = {
   stations: { kind: "int", default: "50", help: "publish: stations of the pack made live" },
   uploads: { kind: "int", default: "300", help: "uploads: photos sent within the measurement" },
   "upload-kb": { kind: "int", default: "1536", help: "uploads: each photo's size in KB" },
+  "news-at": { kind: "number", default: "5", help: "push: urgent news after this many s" },
+  "push-within": { kind: "number", default: "30", help: "push: budget in s for every push" },
   "max-growth-mb": {
     kind: "number",
     default: "100",
@@ -306,6 +313,8 @@ export function parseOptions(
     uploads: Math.max(1, number("uploads", true) ?? 300),
     uploadKb: Math.max(1, number("upload-kb", true) ?? 1536),
     maxGrowthMb: number("max-growth-mb") ?? 100,
+    newsAt: number("news-at") ?? 5,
+    pushWithin: number("push-within") ?? 30,
     pause: number("pause") ?? 1,
     maxMs: number("max-ms") ?? 150,
     quietBelow: number("quiet-below"),

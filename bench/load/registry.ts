@@ -1,6 +1,7 @@
 import type { ScenarioName } from "./options";
 import { publishScenario } from "./publish";
 import { baseScenarios } from "./scenarios";
+import { pushScenario } from "./push";
 import { uploadsScenario } from "./uploads";
 import type { Context, Outcome } from "./scenarios";
 
@@ -9,4 +10,5 @@ export const scenarios: Record<ScenarioName, (ctx: Context) => Promise<Outcome>>
   ...baseScenarios,
   publish: publishScenario,
   uploads: uploadsScenario,
+  push: pushScenario,
 };

@@ -30,6 +30,8 @@ export type Context = {
   /** Players of each worker. */
   shares: number[];
   report: Report;
+  /** The push service on this machine the servers may post to (the push scenario). */
+  pushService?: string;
 };
 
 export type Outcome = { ok: boolean; verdict: string };

@@ -107,6 +107,8 @@ export type StartOptions = {
   gcHook: boolean;
   /** More Node flags for the servers, before the script (`--cpu-prof --cpu-prof-dir=DIR`). */
   nodeFlags?: string[];
+  /** More environment for the servers (`PUSH_SERVICES`). */
+  env?: Record<string, string>;
 };
 
 /** Starts fresh servers; every process, schema and temp dir is registered for cleanup. */
@@ -132,6 +134,7 @@ export async function startServers(options: StartOptions): Promise<Servers> {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: options.logLevel,
     OPERATOR_TOKEN: operatorToken,
+    ...options.env,
   };
   const instances: ServerProcess[] = [];
   // One after another: each runs the migrations at start-up.

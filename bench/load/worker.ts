@@ -300,6 +300,36 @@ async function open(concurrency: number): Promise<SetupResult> {
   return { done, failed, ms: performance.now() - started };
 }
 
+async function subscribe(pushOrigin: string, concurrency: number): Promise<SetupResult> {
+  const started = performance.now();
+  const failed: Counts = {};
+  let done = 0;
+  const base = `http://${config.post.host}:${config.post.port}`;
+  await limited(players.length, concurrency, (i, next) => {
+    const player = players[i];
+    if (!player || player.retired) return next();
+    void (async () => {
+      try {
+        const device = await fetch(`${pushOrigin}/subscriptions`, { method: "POST" });
+        const { endpoint, keys } = (await device.json()) as { endpoint: string; keys: unknown };
+        const response = await fetch(`${base}/api/push/subscription`, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ Hash: player.token, endpoint, keys, news: false }),
+          signal: AbortSignal.timeout(config.requestTimeoutMs),
+        });
+        await response.arrayBuffer();
+        if (response.status === 200) done++;
+        else count(failed, response.status);
+      } catch (error) {
+        count(failed, (error as NodeJS.ErrnoException).code ?? String(error));
+      }
+      next();
+    })();
+  });
+  return { done, failed, ms: performance.now() - started };
+}
+
 async function activate(concurrency: number): Promise<SetupResult> {
   const started = performance.now();
   const failed: Counts = {};
@@ -786,6 +816,8 @@ async function run(command: Command): Promise<unknown> {
       return newsReady(command.timeoutMs);
     case "news-collect":
       return newsCollect(command.id, command.sentAt, command.deadline);
+    case "subscribe":
+      return subscribe(command.pushOrigin, command.concurrency);
     case "close":
       closeAll();
       return null;

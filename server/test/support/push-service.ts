@@ -3,6 +3,8 @@
  * VAPID token (RFC 8292: ES256 over the audience, not expired, signed by the key it names) and
  * decrypts it with the subscription's keys (RFC 8291, aes128gcm) — our own reading of the
  * standards, apart from the library that encrypts. A subscription can be made to answer 410.
+ * A device (a benchmark's client) registers over HTTP, as a browser does with its push service:
+ * `POST /subscriptions` answers a subscription; `GET /stats` counts what arrived.
  */
 import {
   createECDH,
@@ -24,6 +26,8 @@ export type Received = {
   vapidKey: string;
   /** The decrypted payload. */
   payload: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 };
 
 export type TestSubscription = {
@@ -53,6 +57,18 @@ export async function startPushService(): Promise<TestPushService> {
   const waiters: (() => void)[] = [];
 
   const server = http.createServer((request, response) => {
+    if (request.method === "POST" && request.url === "/subscriptions") {
+      request.resume();
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(subscription()));
+      return;
+    }
+    if (request.method === "GET" && request.url === "/stats") {
+      response.writeHead(200, { "content-type": "application/json" });
+      const last = received.at(-1)?.at ?? null;
+      response.end(JSON.stringify({ received: received.length, refused: refused.length, last }));
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -91,33 +107,38 @@ export async function startPushService(): Promise<TestPushService> {
         headers: { ttl: header("ttl"), urgency: header("urgency"), topic: header("topic") },
         vapidKey,
         payload,
+        at: Date.now(),
       });
       response.writeHead(201).end();
       for (const wake of waiters.splice(0)) wake();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // Many devices post at once in a benchmark.
+  server.maxConnections = 10_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", 1024, resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function subscription(): TestSubscription {
+    const id = randomBytes(8).toString("hex");
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    devices.set(id, { ecdh, auth });
+    return {
+      id,
+      endpoint: `${origin}/push/${id}`,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString("base64url"),
+        auth: auth.toString("base64url"),
+      },
+    };
+  }
 
   return {
     origin,
     received,
     refused,
-    subscription() {
-      const id = randomBytes(8).toString("hex");
-      const ecdh = createECDH("prime256v1");
-      ecdh.generateKeys();
-      const auth = randomBytes(16);
-      devices.set(id, { ecdh, auth });
-      return {
-        id,
-        endpoint: `${origin}/push/${id}`,
-        keys: {
-          p256dh: ecdh.getPublicKey().toString("base64url"),
-          auth: auth.toString("base64url"),
-        },
-      };
-    },
+    subscription,
     answer(id, status) {
       statuses.set(id, status);
     },

@@ -10,7 +10,8 @@ export const de: Locale = {
       "Die Figuren und die Spielleitung erreichen dich mit einer Mitteilung, auch wenn die App zu ist.",
     allow: "Mitteilungen erlauben",
     notNow: "Nicht jetzt",
-    denied: "Mitteilungen sind blockiert. Du kannst sie in den Einstellungen deines Browsers erlauben.",
+    denied:
+      "Mitteilungen sind blockiert. Du kannst sie in den Einstellungen deines Browsers erlauben.",
     failed: "Mitteilungen ließen sich nicht einschalten. Bitte versuch es noch einmal.",
     switch: "Mitteilungen",
     news: "Auch Nachrichten der Spielleitung",

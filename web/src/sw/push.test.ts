@@ -48,7 +48,13 @@ describe("a push in the service worker", () => {
   it("opens only addresses of the app", () => {
     expect(appUrl("/")).toBe("/webapp/");
     expect(appUrl("/news/3")).toBe("/webapp/news/3");
-    for (const odd of ["//evil.example/x", "https://evil.example", "/../ops", "station/3", "/a?b"]) {
+    for (const odd of [
+      "//evil.example/x",
+      "https://evil.example",
+      "/../ops",
+      "station/3",
+      "/a?b",
+    ]) {
       expect(appUrl(odd), odd).toBe("/webapp/");
     }
     expect(targetOf({ url: "/webapp/station/3" })).toBe("/webapp/station/3");
