@@ -4,7 +4,7 @@
  */
 export const longFiles = {
   "server/src/compose/services.ts": {
-    max: 320,
+    max: 330,
     reason: "the composition root: every service of an instance built and wired in one place",
   },
   "bench/load/scenarios.ts": {

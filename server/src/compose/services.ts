@@ -26,6 +26,7 @@ import { PackLibrary } from "../packs/pack-library";
 import type { PackVersion } from "../store/pack-repository";
 import type { ReloadOutcome } from "../game/content-reload";
 import { displayNames } from "../game/scoreboard/display-names";
+import { playerStream } from "../participants/participant";
 import { DueScheduler } from "../game/agenda/due-scheduler";
 import { GameService } from "../game/game-service";
 import { MediaProgressService } from "../game/stories/media-progress-service";
@@ -247,6 +248,12 @@ export async function buildServices(deps: ServiceDeps) {
     limits,
     secret,
     onParticipantChange: (playerId) => accounts.participantChanged(playerId),
+    onJoined: (playerId, teamId) => {
+      const stream = playerStream(playerId);
+      displayNames(store.repos, [stream])
+        .then((names) => push.joined(teamId, playerId, names.get(stream) ?? stream))
+        .catch((error: unknown) => log.warn({ err: error }, "team news not pushed"));
+    },
   });
   const ops = new OperatorService({
     store,

@@ -5,6 +5,7 @@ import type { Clock } from "../clock";
 import { indexById, localize } from "../content/model";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
+import { teamStream } from "../participants/participant";
 import type { NewsRow } from "../store/news-repository";
 import type { PushRepository, PushTarget } from "../store/push-repository";
 import type { PushOptions, PushOutcome, PushSender } from "./push-sender";
@@ -23,6 +24,13 @@ export type LaterLine = { stationId: number; from: string; text: string; reminde
 
 /** How long a push service keeps a character's line for a phone that is off. */
 const LINE_TTL = 3600;
+
+/** The push when a teammate joins (`{name}`: theirs as the team sees it). */
+const JOINED = {
+  de: "{name} ist jetzt in deinem Team.",
+  "de-formal": "{name} ist jetzt in Ihrem Team.",
+  en: "{name} joined your team.",
+};
 
 export type PushServiceDeps = {
   repo: PushRepository;
@@ -147,6 +155,27 @@ export class PushService {
       const topic = `station-${line.stationId}`;
       await this.toPlayers(away, () => payload, { ttl: LINE_TTL, urgency: "high", topic });
     }
+  }
+
+  /** A player joined a team: its other members whose app is closed hear of it, by name. */
+  async joined(teamId: number, playerId: number, name: string): Promise<void> {
+    const { playersOf, online } = this.deps;
+    if (!playersOf) return;
+    const open = online?.() ?? new Set<number>();
+    const others = (await playersOf(teamStream(teamId))).filter(
+      (id) => id !== playerId && !open.has(id),
+    );
+    await this.toPlayers(
+      others,
+      (language) => ({
+        kind: "team",
+        title: localize(this.deps.pack.title, language),
+        body: localize(JOINED, language).replace("{name}", name),
+        tag: "team",
+        url: "/team",
+      }),
+      { ttl: LINE_TTL, urgency: "normal", topic: "team" },
+    );
   }
 
   /** Sends `payload` to every device of `playerIds` within each player's allowance. */

@@ -22,9 +22,11 @@ export type TeamServiceDeps = {
   secret: Buffer;
   /** The player now plays as another participant: their open streams must end. */
   onParticipantChange: (playerId: number) => void;
+  /** A player joined a team (committed): its other members hear of it (push/). */
+  onJoined?: (playerId: number, teamId: number) => void;
 };
 
-type JoinOutcome = "failed" | "member already" | "joined";
+type JoinOutcome = "failed" | "member already" | { joined: number };
 
 /** What joining a team would change for the player (`preview`). */
 export type JoinPreview = {
@@ -115,13 +117,16 @@ export class TeamService {
         if (current.teamId !== null) {
           await leftTeam(repos, current.teamId, player.id, this.deps.secret);
         }
-        return "joined";
+        return { joined: invitation.teamId };
       }),
     );
     // A failure stays counted.
     if (outcome === "failed") throw new ServiceError(400, ErrorReason.teamInvitationFailed);
     await attempt.release();
-    if (outcome === "joined") this.deps.onParticipantChange(player.id);
+    if (typeof outcome === "object") {
+      this.deps.onParticipantChange(player.id);
+      this.deps.onJoined?.(player.id, outcome.joined);
+    }
   }
 
   /**
