@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ServerEvent } from "@wegmarke/protocol";
 import { FakeEventSource } from "../test/fake-event-source";
-import { eventsUrl, openEventStream } from "./event-stream";
+import { eventsUrl, HIDDEN_CLOSE_MS, openEventStream } from "./event-stream";
 
 const status = {
   ActiveStations: [],
@@ -113,6 +113,29 @@ describe("event stream", () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     expect(source().url).toBe("/api/game/events?hash=tok+en&lasteventid=9");
     stream.close();
+  });
+
+  it("closes the stream after the app was hidden a while, and opens it again when it is back", () => {
+    vi.useFakeTimers();
+    try {
+      const { source, stream } = open();
+      source().send("webtext", text, 4);
+      setVisibility("hidden");
+      vi.advanceTimersByTime(HIDDEN_CLOSE_MS - 1);
+      expect(source().readyState).not.toBe(FakeEventSource.CLOSED);
+      // Back in time: the same stream goes on.
+      setVisibility("visible");
+      setVisibility("hidden");
+      vi.advanceTimersByTime(HIDDEN_CLOSE_MS);
+      expect(source().readyState).toBe(FakeEventSource.CLOSED);
+      expect(FakeEventSource.instances).toHaveLength(1);
+      setVisibility("visible");
+      expect(FakeEventSource.instances).toHaveLength(2);
+      expect(source().url).toBe("/api/game/events?hash=tok+en&lasteventid=4");
+      stream.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("does not open a second stream when the open one is still alive", () => {

@@ -52,9 +52,16 @@ async function probe(url: string, fetchImpl: typeof fetch): Promise<ApiError> {
 }
 
 /**
+ * How long the app may be off the screen before its stream closes: the server then counts the
+ * player as away and pushes what comes to the phone instead (decisions/040); the stream opens
+ * again, after the last event, when the app is back.
+ */
+export const HIDDEN_CLOSE_MS = 30_000;
+
+/**
  * Opens the game's event stream, parses every event with the protocol and hands it on.
- * Remembers the last event id and, when the browser closed the stream, opens it again from
- * there as soon as the tab becomes visible.
+ * Remembers the last event id and, when the stream closed (by the browser, or after the app
+ * was hidden for HIDDEN_CLOSE_MS), opens it again from there as soon as the tab becomes visible.
  */
 export function openEventStream(options: EventStreamOptions): EventStream {
   const EventSourceImpl = options.eventSource ?? EventSource;
@@ -122,8 +129,18 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     }
   }
 
+  let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+
   function onVisibilityChange(): void {
-    if (doc.visibilityState !== "visible" || stopped) return;
+    clearTimeout(hiddenTimer);
+    if (stopped) return;
+    if (doc.visibilityState !== "visible") {
+      hiddenTimer = setTimeout(() => {
+        source?.close();
+        source = null;
+      }, HIDDEN_CLOSE_MS);
+      return;
+    }
     if (source === null || source.readyState === EventSourceImpl.CLOSED) connect();
   }
 
@@ -133,6 +150,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   return {
     close() {
       stopped = true;
+      clearTimeout(hiddenTimer);
       doc.removeEventListener("visibilitychange", onVisibilityChange);
       source?.close();
     },
