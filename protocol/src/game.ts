@@ -193,3 +193,14 @@ export const scoreboardResponse = z.object({
   value: z.object({ entries: z.array(scoreboardEntrySchema), you: scoreboardEntrySchema }),
 });
 export type ScoreboardResponse = z.infer<typeof scoreboardResponse>;
+
+/**
+ * `POST /api/client/errors`: what broke in the app (a screen's code that did not load, a screen
+ * that failed to render), for the operators' log. The app's path only: no query, no token.
+ */
+export const clientErrorReport = z.object({
+  kind: z.enum(["chunk", "render"]),
+  message: requestText({ lines: true }).max(1000),
+  path: requestText().max(300),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReport>;

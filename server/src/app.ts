@@ -121,6 +121,7 @@ export async function buildApp({
     store,
     clock,
     metrics,
+    limits,
     ...(preview && { base: preview.base, fast: preview.fast }),
     ...(previews && { previews }),
   });

@@ -30,6 +30,7 @@ import {
   stationCodeRequest,
   submissionIdParams,
   pushSubscribeRequest,
+  clientErrorReport,
   pushUnsubscribeRequest,
   submissionsResponse,
   verdictRequest,
@@ -420,6 +421,17 @@ const CASES: RouteCase[] = [
       const hash = await h.atMission();
       return { method: "DELETE", path: await h.createUpload(hash, 100), headers: tusHeaders(hash) };
     },
+  },
+  {
+    method: "POST",
+    route: "/api/client/errors",
+    fields: { in: "body", schema: clientErrorReport },
+    valid: async () =>
+      post("/api/client/errors", {
+        kind: "chunk",
+        message: "Failed to fetch dynamically imported module",
+        path: "/webapp/points",
+      }),
   },
   {
     method: "GET",

@@ -29,11 +29,13 @@ import { previewRoutes } from "../http/preview-routes";
 import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
 import { pushRoutes } from "../http/push-routes";
+import { clientErrorRoute } from "../http/client-error-route";
 import { submissionFileRoute } from "../http/submission-file-route";
 import { uploadRoutes } from "../http/upload-routes";
 import { submissionsZip } from "../operator-views/submission-export";
 import { consoleRoutes, staticRoutes } from "../http/static";
 import { teamRoutes } from "../http/team-routes";
+import type { AccountLimits } from "../security/limits";
 import type { Metrics } from "../metrics/metrics";
 import { stationPosters } from "../operator-views/station-posters";
 import { memberKey } from "../participants/member-key";
@@ -79,6 +81,7 @@ export type RouteDeps = {
   store: Store;
   clock: Clock;
   metrics: Metrics;
+  limits: AccountLimits;
   /** The path before every route of a preview's server (`/preview/<id>`); "" otherwise. */
   base?: string;
   /** A preview that types quicker (its `config.json`). */
@@ -126,6 +129,12 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   await app.register(api(pushRoutes(accounts, services.push, services.pushKey)), {
     prefix: "/api/push",
   });
+  const clientErrors = {
+    limit: deps.limits.clientErrorsPerIp,
+    log: (fields: Record<string, unknown>) => app.log.warn(fields, "client error"),
+    counted: metrics.clientError,
+  };
+  await app.register(api(clientErrorRoute(clientErrors)), { prefix: "/api/client" });
   const teamDeps = {
     positions: teamPositions,
     nameOf,

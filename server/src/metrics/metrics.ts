@@ -51,6 +51,7 @@ export class Metrics {
   private readonly smsFailed: Counter;
   private readonly requests: Counter<"method" | "route" | "status">;
   private readonly pushes: Counter<"outcome">;
+  private readonly clientErrors: Counter<"kind">;
 
   constructor() {
     const registers = [this.registry];
@@ -84,6 +85,12 @@ export class Metrics {
       name: "wegmarke_pushes_total",
       help: "Web pushes by outcome: sent (the push service took it), gone (subscription ended), failed",
       labelNames: ["outcome"],
+      registers,
+    });
+    this.clientErrors = new Counter({
+      name: "wegmarke_client_errors_total",
+      help: "Screens the app reported broken: chunk (its code did not load), render (it threw)",
+      labelNames: ["kind"],
       registers,
     });
     this.requests = new Counter({
@@ -146,6 +153,10 @@ export class Metrics {
 
   readonly pushed = (outcome: "sent" | "gone" | "failed"): void => {
     this.pushes.labels(outcome).inc();
+  };
+
+  readonly clientError = (kind: "chunk" | "render"): void => {
+    this.clientErrors.labels(kind).inc();
   };
 
   /** The request counter of one route (its pattern, not the URL) and method. */

@@ -54,6 +54,8 @@ export type AccountLimits = {
   opsLoginFailuresPerName: RateLimit;
   /** An operator's console session ends this long after sign-in (a fixed time, no sliding). */
   opsSessionMs: number;
+  /** Reports of a broken screen from one address (a broken app may loop), in memory. */
+  clientErrorsPerIp: RateLimit;
 };
 
 export const defaultLimits: AccountLimits = {
@@ -86,4 +88,5 @@ export const defaultLimits: AccountLimits = {
   opsLoginFailuresPerName: { limit: 20, windowMs: HOUR },
   // An event day: the console signs in once in the morning.
   opsSessionMs: 12 * HOUR,
+  clientErrorsPerIp: { limit: 10, windowMs: MINUTE },
 };

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { Outlet } from "react-router";
+import { ScreenBoundary } from "./screen-boundary";
 import { CloseIcon, MenuIcon } from "../components/icons";
 import { unreadInAllViews } from "../game/footer-counts";
 import { useGame } from "../session/game-store";
@@ -69,9 +70,11 @@ export function AppLayout() {
       )}
       <UrgentNews />
       <main className="app-main">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <ScreenBoundary>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenBoundary>
       </main>
       <FooterNav />
     </div>

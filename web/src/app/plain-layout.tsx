@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
+import { ScreenBoundary } from "./screen-boundary";
 import { useTranslation } from "../i18n/use-translation";
 import { useSession } from "../session/session";
 import { useRouteTitleKey } from "./route-handle";
@@ -27,9 +28,11 @@ export function PlainLayout() {
         <span className="app-header__brand">{content?.title ?? config.title}</span>
       </header>
       <main className="app-main">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <ScreenBoundary>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenBoundary>
       </main>
     </div>
   );

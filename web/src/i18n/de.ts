@@ -3,6 +3,13 @@ import type { Locale } from "./locale";
 
 /** German, informal ("du"): the default language. */
 export const de: Locale = {
+  screenError: {
+    title: "Dieser Bildschirm ließ sich nicht öffnen",
+    chunk: "Ein Teil der App konnte nicht geladen werden, vielleicht war die Verbindung weg.",
+    render: "Auf diesem Bildschirm ist etwas schiefgegangen. Wir haben davon erfahren.",
+    retry: "Noch einmal versuchen",
+    home: "Zur Startseite",
+  },
   urgent: { label: "Wichtig:", dismiss: "Verstanden" },
   push: {
     offerTitle: "Auch mit dem Handy in der Tasche dabei",

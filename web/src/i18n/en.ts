@@ -1,6 +1,13 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 /** English, the fallback language and the source of the translation key types. */
 export const en = {
+  screenError: {
+    title: "This screen did not open",
+    chunk: "Part of the app could not be loaded, perhaps the connection dropped.",
+    render: "Something went wrong on this screen. We were told about it.",
+    retry: "Try again",
+    home: "To the start",
+  },
   urgent: { label: "Important:", dismiss: "Got it" },
   push: {
     offerTitle: "With the phone in your pocket too",
