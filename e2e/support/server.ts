@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
+export const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
 
 /** Node's flags of the server in production (the root package.json's `start`). */
 export const SERVER_NODE_FLAGS = ["--enable-source-maps", "--max-semi-space-size=16"];

@@ -9,6 +9,7 @@ import { useSession } from "../session/session";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
+import { NewVersion } from "./new-version";
 import { UrgentNews } from "./urgent-news";
 import { useDocumentTitle } from "./plain-layout";
 import { useRouteTitleKey } from "./route-handle";
@@ -68,6 +69,7 @@ export function AppLayout() {
           <Menu id={menuId} onClose={closeMenu} />
         </>
       )}
+      <NewVersion />
       <UrgentNews />
       <main className="app-main">
         <ScreenBoundary>

@@ -3,6 +3,7 @@ import type { Locale } from "./locale";
 
 /** German, informal ("du"): the default language. */
 export const de: Locale = {
+  newVersion: { text: "Eine neue Version des Spiels ist da.", reload: "Neu laden" },
   screenError: {
     title: "Dieser Bildschirm ließ sich nicht öffnen",
     chunk: "Ein Teil der App konnte nicht geladen werden, vielleicht war die Verbindung weg.",

@@ -1,6 +1,7 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 /** English, the fallback language and the source of the translation key types. */
 export const en = {
+  newVersion: { text: "A new version of the game is here.", reload: "Load it" },
   screenError: {
     title: "This screen did not open",
     chunk: "Part of the app could not be loaded, perhaps the connection dropped.",

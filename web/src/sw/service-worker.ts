@@ -53,6 +53,11 @@ self.addEventListener("fetch", (event) => {
   else if (strategy === "media") event.respondWith(staleWhileRevalidate(request, event));
 });
 
+// The app switches to a waiting release when the player agrees (app/new-version.tsx).
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === "skip-waiting") void self.skipWaiting();
+});
+
 // A push (decisions/040): a character's line, a reminder, news; one notification per tag.
 self.addEventListener("push", (event) => {
   const payload = readPayload(event.data?.text());
