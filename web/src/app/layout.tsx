@@ -9,6 +9,7 @@ import { useSession } from "../session/session";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
+import { ConnectionBanner } from "./connection-banner";
 import { NewVersion } from "./new-version";
 import { UrgentNews } from "./urgent-news";
 import { useDocumentTitle } from "./plain-layout";
@@ -69,6 +70,7 @@ export function AppLayout() {
           <Menu id={menuId} onClose={closeMenu} />
         </>
       )}
+      <ConnectionBanner />
       <NewVersion />
       <UrgentNews />
       <main className="app-main">

@@ -5,6 +5,9 @@ import type { LocaleOverrides } from "./locale";
  * rest (the fallback chain in i18n.ts).
  */
 export const deFormal: LocaleOverrides = {
+  connection: {
+    offline: "Sie sind offline. Das Spiel geht weiter, sobald Sie wieder Netz haben.",
+  },
   push: {
     offerText:
       "Die Figuren und die Spielleitung erreichen Sie mit einer Mitteilung, auch wenn die App zu ist.",

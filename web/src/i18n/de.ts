@@ -3,6 +3,10 @@ import type { Locale } from "./locale";
 
 /** German, informal ("du"): the default language. */
 export const de: Locale = {
+  connection: {
+    offline: "Du bist offline. Das Spiel geht weiter, sobald du wieder Netz hast.",
+    reconnecting: "Verbindung zum Spiel wird wiederhergestellt …",
+  },
   newVersion: { text: "Eine neue Version des Spiels ist da.", reload: "Neu laden" },
   screenError: {
     title: "Dieser Bildschirm ließ sich nicht öffnen",

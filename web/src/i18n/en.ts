@@ -1,6 +1,10 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 /** English, the fallback language and the source of the translation key types. */
 export const en = {
+  connection: {
+    offline: "You are offline. The game goes on once you have a network again.",
+    reconnecting: "Connecting to the game again …",
+  },
   newVersion: { text: "A new version of the game is here.", reload: "Load it" },
   screenError: {
     title: "This screen did not open",

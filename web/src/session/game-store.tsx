@@ -75,6 +75,8 @@ type GameContextValue = {
    * state lacks now, the server lacks too.
    */
   caughtUp: boolean;
+  /** The stream is open, or has not failed since it last opened (false: it reconnects). */
+  streamUp: boolean;
 };
 
 const GameContext = createContext<GameContextValue | null>(null);
@@ -113,6 +115,7 @@ export function GameProvider({
   const [connection, setConnection] = useState(0);
   const streamRef = useRef<{ close(): void } | null>(null);
   const [statusLive, setStatusLive] = useState(false);
+  const [streamUp, setStreamUp] = useState(true);
   const [backlogUntil, setBacklogUntil] = useState(0);
   const caughtUp = statusLive && (state.lastEventId ?? 0) >= backlogUntil;
 
@@ -162,9 +165,13 @@ export function GameProvider({
       onOpen: () => {
         // The stream sends the teammates' positions shared now after its opening status.
         clearTeammates();
+        setStreamUp(true);
         reportStream({ kind: "open" });
       },
-      onError: (error, closed) => reportStream({ kind: "error", error, closed }),
+      onError: (error, closed) => {
+        setStreamUp(false);
+        reportStream({ kind: "error", error, closed });
+      },
     });
     streamRef.current = stream;
     return () => {
@@ -272,8 +279,8 @@ export function GameProvider({
   }, [gameBase, token, onCallError, startOver]);
 
   const value = useMemo(
-    () => ({ state, actions, statusLive, caughtUp }),
-    [state, actions, statusLive, caughtUp],
+    () => ({ state, actions, statusLive, caughtUp, streamUp }),
+    [state, actions, statusLive, caughtUp, streamUp],
   );
   return <GameContext value={value}>{children}</GameContext>;
 }
