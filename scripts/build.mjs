@@ -105,6 +105,7 @@ const parts = {
       "server/dist/script-worker.js",
       "server/dist/content-worker.js",
       "server/dist/photo-worker.js",
+      "server/dist/push-worker.js",
       "server/dist/operator.js",
       "server/dist/content-check.js",
     ],
@@ -121,6 +122,8 @@ const parts = {
           "content-worker": "server/src/packs/content-worker.ts",
           // The photos of missions, in a child process (missions/photo-process.ts).
           "photo-worker": "server/src/missions/photo-worker.ts",
+          // Web Push's encryption and posts, in a thread (push/push-thread.ts).
+          "push-worker": "server/src/push/push-worker.ts",
           // npm run operator (operator-accounts/cli.ts), also where only server/dist is installed.
           operator: "server/src/operator.ts",
           // npm run content:check (content/check-cli.ts), also where only server/dist is installed.

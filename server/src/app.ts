@@ -157,6 +157,7 @@ export async function buildApp({
     await scripts.close();
     contentThread.stop();
     await photos.close();
+    await services.push.close();
   });
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();

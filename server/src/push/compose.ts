@@ -3,7 +3,7 @@ import type { PushConfig } from "../config";
 import type { ContentPack } from "../content/model";
 import { streamOwner } from "../participants/participant";
 import type { Store } from "../store/store";
-import { PushSender } from "./push-sender";
+import { PushThread } from "./push-thread";
 import { PushService } from "./push-service";
 import { loadVapidKeys } from "./vapid-keys";
 
@@ -25,16 +25,17 @@ export async function createPush(
 ): Promise<{ push: PushService; publicKey: string }> {
   const repo = deps.store.repos.push;
   const keys = await loadVapidKeys(deps.config, repo);
-  const sender = new PushSender({
-    keys,
-    subject: deps.config.subject,
-    services: deps.config.services,
-    gone: async (endpoint) => {
-      await repo.delete(endpoint);
+  // The encryption and the posts run in a thread of their own (push-thread.ts).
+  const sender = new PushThread(
+    { keys, subject: deps.config.subject, services: deps.config.services },
+    {
+      gone: async (endpoint) => {
+        await repo.delete(endpoint);
+      },
+      counted: deps.counted,
+      onError: deps.onError,
     },
-    counted: deps.counted,
-    onError: deps.onError,
-  });
+  );
   const players = deps.store.repos.players;
   const playersOf = async (stream: string) => {
     const owner = streamOwner(stream);

@@ -2,6 +2,8 @@ import webpush from "web-push";
 import type { PushPayload } from "@wegmarke/protocol";
 import type { PushTarget } from "../store/push-repository";
 import type { VapidKeys } from "./vapid-keys";
+import { payloadIn } from "./push-transport";
+import type { Payloads } from "./push-transport";
 
 export type PushOutcome = "sent" | "gone" | "failed" | "refused";
 
@@ -68,6 +70,20 @@ export class PushSender {
     } finally {
       this.release();
     }
+  }
+
+  /** One push to each target in its player's language (a batch of push-thread.ts). */
+  sendMany(
+    targets: PushTarget[],
+    payloads: Payloads,
+    options: PushOptions,
+  ): Promise<PushOutcome[]> {
+    return Promise.all(
+      targets.map((target) => {
+        const payload = payloadIn(payloads, target.language);
+        return payload ? this.send(target, payload, options) : Promise.resolve("refused" as const);
+      }),
+    );
   }
 
   private async post(

@@ -8,7 +8,8 @@ import { ServiceError } from "../errors";
 import { teamStream } from "../participants/participant";
 import type { NewsRow } from "../store/news-repository";
 import type { PushRepository, PushTarget } from "../store/push-repository";
-import type { PushOptions, PushOutcome, PushSender } from "./push-sender";
+import type { PushOptions, PushOutcome } from "./push-sender";
+import type { Payloads, PushTransport } from "./push-transport";
 
 /** Pushes one player gets in a minute at most, urgent news aside (issue 28: "a handful"). */
 export const PUSHES_PER_MINUTE = 5;
@@ -38,7 +39,7 @@ export type PushServiceDeps = {
   playersOf?: (stream: string) => Promise<number[]>;
   /** Players with an event stream open on any instance: the app is on their screen. */
   online?: () => ReadonlySet<number>;
-  sender: PushSender;
+  sender: PushTransport;
   pack: ContentPack;
   clock: Clock;
   log: (fields: Record<string, unknown>, message: string) => void;
@@ -115,13 +116,14 @@ export class PushService {
       const page = await this.deps.repo.page(after, PAGE, !urgent);
       if (page.length === 0) break;
       after = page[page.length - 1]?.endpoint ?? after;
-      const outcomes = await Promise.all(
-        page.map((target) => {
-          if (!urgent && !this.allow(target.playerId)) return "refused" as const;
-          this.count(target.playerId);
-          return this.deps.sender.send(target, payloadFor(target.language), options);
-        }),
+      const allowed = urgent ? page : page.filter((target) => this.allow(target.playerId));
+      for (const target of allowed) this.count(target.playerId);
+      const outcomes = await this.deps.sender.sendMany(
+        allowed,
+        payloadsOf(allowed, payloadFor),
+        options,
       );
+      tally.refused += page.length - allowed.length;
       tally.devices += page.length;
       for (const outcome of outcomes) tally[outcome]++;
     }
@@ -187,9 +189,12 @@ export class PushService {
     const allowed = playerIds.filter((id) => this.allow(id));
     const targets: PushTarget[] = await this.deps.repo.ofPlayers(allowed);
     for (const id of new Set(targets.map((target) => target.playerId))) this.count(id);
-    return Promise.all(
-      targets.map((target) => this.deps.sender.send(target, payloadFor(target.language), options)),
-    );
+    return this.deps.sender.sendMany(targets, payloadsOf(targets, payloadFor), options);
+  }
+
+  /** Ends the sending thread (the server's shutdown). */
+  close(): Promise<void> {
+    return this.deps.sender.close();
   }
 
   /** Whether a player may get another push now. */
@@ -212,4 +217,13 @@ export class PushService {
     if (times.length === 0) this.recent.delete(playerId);
     return times;
   }
+}
+
+/** The payload in each language of `targets`' players. */
+function payloadsOf(
+  targets: PushTarget[],
+  payloadFor: (language: Language) => PushPayload,
+): Payloads {
+  const languages = new Set(targets.map((target) => target.language));
+  return Object.fromEntries([...languages].map((language) => [language, payloadFor(language)]));
 }
