@@ -163,7 +163,7 @@ export class PushSender {
   }
 }
 
-/** Whether a URL's origin is one of `origins` (`https://*.example.com`: any subdomain of it). */
+/** Whether a URL's origin is one of `origins` (`https://*.example.com` stands for every subdomain). */
 export function originMatcher(origins: string[]): (url: URL) => boolean {
   const rules = origins.map((origin) => {
     const wildcard = origin.includes("://*.");
