@@ -3,18 +3,7 @@ import type { PushPayload } from "@wegmarke/protocol";
 import type { PushTarget } from "../store/push-repository";
 import type { VapidKeys } from "./vapid-keys";
 import { payloadIn } from "./push-transport";
-import type { Payloads } from "./push-transport";
-
-export type PushOutcome = "sent" | "gone" | "failed" | "refused";
-
-export type PushOptions = {
-  /** Seconds the push service keeps the message for a device that is off. */
-  ttl: number;
-  /** `high` wakes a sleeping phone at once; `normal` may wait for it. */
-  urgency: "normal" | "high";
-  /** A message with the same topic replaces one the push service still holds (base64url, ≤ 32). */
-  topic?: string;
-};
+import type { Payloads, PushOptions, PushOutcome } from "./push-transport";
 
 export type PushSenderDeps = {
   keys: VapidKeys;

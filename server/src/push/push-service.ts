@@ -8,7 +8,7 @@ import { ServiceError } from "../errors";
 import { teamStream } from "../participants/participant";
 import type { NewsRow } from "../store/news-repository";
 import type { PushRepository, PushTarget } from "../store/push-repository";
-import type { PushOptions, PushOutcome } from "./push-sender";
+import type { PushOptions, PushOutcome } from "./push-transport";
 import type { Payloads, PushTransport } from "./push-transport";
 
 /** Pushes one player gets in a minute at most, urgent news aside (issue 28: "a handful"). */

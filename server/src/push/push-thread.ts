@@ -1,7 +1,8 @@
 import type { Worker } from "node:worker_threads";
 import { moduleWorker } from "../lib/module-worker";
 import type { PushTarget } from "../store/push-repository";
-import type { PushOptions, PushOutcome, PushSenderDeps } from "./push-sender";
+import type { PushSenderDeps } from "./push-sender";
+import type { PushOptions, PushOutcome } from "./push-transport";
 import { originMatcher } from "./push-sender";
 import type { Payloads, PushTransport } from "./push-transport";
 

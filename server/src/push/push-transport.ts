@@ -1,6 +1,16 @@
 import type { Language, PushPayload } from "@wegmarke/protocol";
 import type { PushTarget } from "../store/push-repository";
-import type { PushOptions, PushOutcome } from "./push-sender";
+
+export type PushOutcome = "sent" | "gone" | "failed" | "refused";
+
+export type PushOptions = {
+  /** Seconds the push service keeps the message for a device that is off. */
+  ttl: number;
+  /** `high` wakes a sleeping phone at once; `normal` may wait for it. */
+  urgency: "normal" | "high";
+  /** A message with the same topic replaces one the push service still holds (base64url, ≤ 32). */
+  topic?: string;
+};
 
 /** The payload of a batch in each language its devices' players play in. */
 export type Payloads = Partial<Record<Language, PushPayload>>;
