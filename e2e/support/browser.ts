@@ -30,14 +30,19 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 /** Marburg's market square: the demo game's first station is a few metres away. */
 export const marktplatz = { latitude: 50.8096, longitude: 8.7701 };
 
-/** A phone-sized page, German, with geolocation granted at the given place. */
+/**
+ * A phone-sized page, German, with geolocation granted at the given place; `serviceWorkers:
+ * "block"` where a test's routes must see what the worker would serve from its cache.
+ */
 export async function phonePage(
   browser: Browser,
   baseURL: string,
   position = marktplatz,
+  serviceWorkers: "allow" | "block" = "allow",
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
+    serviceWorkers,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

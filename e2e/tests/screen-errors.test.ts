@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, marktplatz, screenshot } from "../support/browser";
+import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
 import { joinForFree } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -17,18 +17,7 @@ describe("a screen that does not load", () => {
     server = await startServer();
     browser = await launchBrowser();
     // The worker would serve the chunk from its cache, past the page's routes.
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: "de-DE",
-      geolocation: { ...marktplatz, accuracy: 30 },
-      permissions: ["geolocation"],
-      serviceWorkers: "block",
-    });
-    page = await context.newPage();
+    ({ page } = await phonePage(browser, server.url, marktplatz, "block"));
     await joinForFree(page, "/webapp/station/1");
   });
 
