@@ -24,10 +24,10 @@ export const longFiles = {
     reason: "starting, watching and cleaning up the servers and databases a run needs",
   },
   "web/src/i18n/de.ts": {
-    max: 600,
+    max: 640,
     reason: "every German text of the app, as translators edit it",
   },
-  "web/src/i18n/en.ts": { max: 600, reason: "every English text of the app, beside the German" },
+  "web/src/i18n/en.ts": { max: 640, reason: "every English text of the app, beside the German" },
   "console/src/i18n/en.ts": {
     max: 450,
     reason: "every English text of the console, the source of its keys",
@@ -49,7 +49,7 @@ export const longFiles = {
     reason: "the operators' API and console events, shared by the console and the server",
   },
   "web/src/game/game-reducer.ts": {
-    max: 400,
+    max: 420,
     reason: "the one pure reducer of the game state: every event and action in one switch",
   },
 };

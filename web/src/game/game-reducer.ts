@@ -4,7 +4,9 @@ import { receiveSubmission } from "./submission-messages";
 import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
 import { buttonEvent, clearSent, expectAnswer, inputConsumed } from "./expectations";
 import { initialPlayState, stationLocal } from "./play-state";
-import type { PlayState, Message, QueuedMessage, StationLocal, Timing } from "./play-state";
+import type { PlayState, Message, QueuedInput, QueuedMessage, StationLocal } from "./play-state";
+import type { Timing } from "./play-state";
+import { dropQueued, dropStationQueue, queueInput } from "./outbox";
 import { receivedNews } from "./news";
 import { applyReadMarks } from "./read-marks";
 import type { ReadMarks } from "./read-marks";
@@ -34,6 +36,9 @@ export type GameAction =
       sentAfterEventId: number | null;
     }
   | { type: "station-cancelled"; stationId: number }
+  /** An answer or tap made without a connection waits in the outbox; it leaves it when settled. */
+  | { type: "input-queued"; entry: QueuedInput }
+  | { type: "queued-dropped"; key: string }
   /** Forget everything: the stream starts again from its beginning (a team was joined). */
   | { type: "start-over" }
   /** The player has seen news, a story or the points page. */
@@ -68,6 +73,10 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
       );
     case "station-cancelled":
       return forgetStation(state, action.stationId);
+    case "input-queued":
+      return queueInput(state, action.entry);
+    case "queued-dropped":
+      return dropQueued(state, action.key);
     case "start-over":
       return initialPlayState(state.timing);
     case "seen": {
@@ -378,7 +387,7 @@ function clearExpectations(
 
 function forgetStation(state: PlayState, stationId: number): PlayState {
   return {
-    ...state,
+    ...dropStationQueue(state, stationId),
     stations: without(state.stations, stationId),
     rejectionsDueAt: without(state.rejectionsDueAt, stationId),
     answerExpectedCounts: without(state.answerExpectedCounts, stationId),

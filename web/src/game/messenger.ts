@@ -1,5 +1,6 @@
 import { stationLocal } from "./play-state";
 import type { AnswerButton, PlayState, StationLocal } from "./play-state";
+import { queuedAt } from "./outbox";
 import { waitingSubmission } from "./submission-messages";
 
 export type MessengerState = {
@@ -30,7 +31,8 @@ export function writerAt(state: PlayState, stationId: number): string | null {
 
 export function messengerState(state: PlayState, stationId: number): MessengerState {
   const station = stationLocal(state, stationId);
-  const busy = station.queue.length > 0;
+  // An answer or tap that waits for the network answers the station's question already.
+  const busy = station.queue.length > 0 || queuedAt(state, stationId).length > 0;
   return {
     writer: writerAt(state, stationId),
     inputEnabled: (station.expectingAnswer || station.answerRejected) && !busy,

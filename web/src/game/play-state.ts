@@ -51,6 +51,25 @@ export type QueuedMessage = z.infer<typeof queuedMessageSchema>;
 const buttonSchema = z.object({ target: z.string(), text: z.string() });
 export type AnswerButton = z.infer<typeof buttonSchema>;
 
+/**
+ * An answer typed or a button tapped while the phone had no connection: it waits in the game's
+ * outbox and goes once the stream is back and caught up (game/outbox.ts).
+ */
+const queuedInputSchema = z.object({
+  key: z.string(),
+  stationId: z.number(),
+  input: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("answer"), text: z.string() }),
+    /** `text`: the button's label, as the thread shows it. */
+    z.object({ kind: z.literal("button"), target: z.string(), text: z.string() }),
+  ]),
+  /** The id of the event that set what it answers (`answerEventId` or `buttonEventId`). */
+  expectationId: z.number().nullable(),
+  /** When a send of it reached nobody: its reply may be what got lost (ms since the epoch). */
+  attemptedAt: z.number().optional(),
+});
+export type QueuedInput = z.infer<typeof queuedInputSchema>;
+
 /** Everything the app keeps locally about one station; deleted as a whole on cancel. */
 const stationLocalSchema = z.object({
   messages: z.array(messageSchema),
@@ -121,6 +140,8 @@ export const playStateSchema = z.object({
   sharePosition: z.boolean().default(false),
   /** The own member key in a team (the stream's opening status says it), else null. */
   member: z.string().nullable().default(null),
+  /** Answers and taps that wait for the network, in the order they were made. */
+  outbox: z.array(queuedInputSchema).default([]),
   timing: timingSchema,
 });
 export type PlayState = z.infer<typeof playStateSchema>;
@@ -170,6 +191,7 @@ export function initialPlayState(timing: Timing): PlayState {
     operatorNews: [],
     sharePosition: false,
     member: null,
+    outbox: [],
     timing,
   };
 }

@@ -100,6 +100,7 @@ export const deFormal: LocaleOverrides = {
     label: "Ihre Antwort",
     placeholder: "Ihre Antwort …",
     rejected: "Das war es noch nicht. Versuchen Sie es noch einmal!",
+    queued: "Wird gesendet, sobald Sie online sind",
   },
   notFound: {
     text: "Vielleicht ist der Link veraltet. Gehen Sie am besten zurück zum Start.",

@@ -280,6 +280,7 @@ export const de: Locale = {
     send: "Senden",
     rejected: "Das war's noch nicht. Versuch es noch einmal!",
     choices: "Antwortmöglichkeiten",
+    queued: "Wird gesendet, sobald du online bist",
   },
   flash: {
     close: "Schließen",

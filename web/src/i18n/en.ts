@@ -274,6 +274,7 @@ export const en = {
     send: "Send",
     rejected: "Not quite. Try again!",
     choices: "Possible answers",
+    queued: "Sends when you are online",
   },
   flash: {
     close: "Close",

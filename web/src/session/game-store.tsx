@@ -11,7 +11,6 @@ import {
 } from "react";
 import type { ReactNode } from "react";
 import type { ApiError, Language, StationView, WebAppConfig } from "@wegmarke/protocol";
-import { pressButton, sendAnswer } from "../api/answer-api";
 import { toApiError } from "../api/api-error";
 import { openEventStream } from "../api/event-stream";
 import { reportMediumProgress } from "../api/progress-api";
@@ -30,14 +29,14 @@ import { loadGame, saveGame } from "./game-cache";
 import { clearTeammates, receiveTeammates } from "./teammates";
 import { useGameTimers } from "./use-game-timers";
 import { useMissionOutbox } from "./mission-uploads";
+import { submitInput, useOutbox } from "./input-outbox";
+import type { OutboxContext, SubmitOutcome } from "./input-outbox";
 import { useReadSync } from "./read-sync";
-
-/** The status of a send the station expected nothing of that kind for. */
-const conflict = "409";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
 
-type AnswerOutcome = "sent" | "ignored" | "failed";
+/** `queued`: no connection; it waits in the outbox and goes once the game is back. */
+type AnswerOutcome = SubmitOutcome | "ignored";
 
 /** What screens can do; failed calls are reported through `onCallError` and resolve false. */
 type GameActions = {
@@ -47,7 +46,7 @@ type GameActions = {
   /** `station/code`: opens the station of a QR link's code; its id, or null when refused. */
   openCode(code: string): Promise<number | null>;
   answer(stationId: number, raw: string): Promise<AnswerOutcome>;
-  pressButton(stationId: number, target: string): Promise<boolean>;
+  pressButton(stationId: number, target: string): Promise<SubmitOutcome>;
   viewStation(stationId: number): void;
   /** The list of a view was seen: its "!" for new stations goes. */
   seeStationList(view: StationView): void;
@@ -118,6 +117,9 @@ export function GameProvider({
   const [streamUp, setStreamUp] = useState(true);
   const [backlogUntil, setBacklogUntil] = useState(0);
   const caughtUp = statusLive && (state.lastEventId ?? 0) >= backlogUntil;
+  /** When this connection's opening status came; null before it, and after a failure. */
+  const [statusSince, setStatusSince] = useState<number | null>(null);
+  const liveSince = streamUp && caughtUp ? statusSince : null;
 
   useEffect(() => {
     stateRef.current = state;
@@ -161,15 +163,18 @@ export function GameProvider({
         if (event.type !== "playerstatus") return;
         setBacklogUntil(event.data.BacklogUntil ?? 0);
         setStatusLive(true);
+        setStatusSince(Date.now());
       },
       onOpen: () => {
         // The stream sends the teammates' positions shared now after its opening status.
         clearTeammates();
         setStreamUp(true);
+        setStatusSince(null);
         reportStream({ kind: "open" });
       },
       onError: (error, closed) => {
         setStreamUp(false);
+        setStatusSince(null);
         reportStream({ kind: "error", error, closed });
       },
     });
@@ -180,6 +185,13 @@ export function GameProvider({
     };
   }, [gameBase, token, connection]);
 
+  const outbox = useMemo<OutboxContext>(
+    () => ({ gameBase, token, state: () => stateRef.current, dispatch, onCallError }),
+    [gameBase, token, onCallError],
+  );
+  // Answers and taps made without a connection go once the game is back.
+  useOutbox(outbox, state, liveSince);
+
   const actions = useMemo<GameActions>(() => {
     async function attempt(call: () => Promise<void>): Promise<boolean> {
       try {
@@ -189,24 +201,6 @@ export function GameProvider({
         onCallError(toApiError(error));
         return false;
       }
-    }
-    /** A send the server refuses with 409 (nothing of the kind expected) clears it here too. */
-    function refusedAs(
-      stationId: number,
-      input: "answer" | "buttons",
-      sentAfterEventId: number | null,
-      send: () => Promise<void>,
-    ): () => Promise<void> {
-      return async () => {
-        try {
-          await send();
-        } catch (error) {
-          if (toApiError(error).code === conflict) {
-            dispatch({ type: "send-refused", stationId, input, sentAfterEventId });
-          }
-          throw error;
-        }
-      };
     }
     const cancel = (stationId: number) =>
       attempt(async () => {
@@ -243,26 +237,15 @@ export function GameProvider({
         });
         return stationId;
       },
-      async answer(stationId, raw) {
+      answer(stationId, raw) {
         const answer = answerToSend(raw, stationLocal(stateRef.current, stationId).lastAnswer);
-        if (answer === null) return "ignored";
-        const sentAfterEventId = stateRef.current.lastEventId;
-        const sent = await attempt(
-          refusedAs(stationId, "answer", sentAfterEventId, async () => {
-            await sendAnswer({ gameBase, token, stationId, answer });
-            dispatch({ type: "answer-sent", stationId, answer, sentAfterEventId });
-          }),
-        );
-        return sent ? "sent" : "failed";
+        if (answer === null) return Promise.resolve("ignored");
+        return submitInput(outbox, stationId, { kind: "answer", text: answer });
       },
       pressButton(stationId, target) {
-        const sentAfterEventId = stateRef.current.lastEventId;
-        return attempt(
-          refusedAs(stationId, "buttons", sentAfterEventId, async () => {
-            await pressButton({ gameBase, token, stationId, target });
-            dispatch({ type: "button-sent", stationId, sentAfterEventId });
-          }),
-        );
+        const { buttons } = stationLocal(stateRef.current, stationId);
+        const text = buttons.find((button) => button.target === target)?.text ?? target;
+        return submitInput(outbox, stationId, { kind: "button", target, text });
       },
       viewStation: (stationId) => dispatch({ type: "station-viewed", stationId }),
       seeStationList: (view) => dispatch({ type: "station-list-seen", view }),
@@ -276,7 +259,7 @@ export function GameProvider({
       startOver,
       sharePosition: (share) => dispatch({ type: "share-position", share }),
     };
-  }, [gameBase, token, onCallError, startOver]);
+  }, [gameBase, token, onCallError, startOver, outbox]);
 
   const value = useMemo(
     () => ({ state, actions, statusLive, caughtUp, streamUp }),

@@ -27,7 +27,7 @@ export function Messenger({ stationId, messenger }: MessengerProps) {
     setSending(true);
     const outcome = await actions.answer(stationId, text);
     setSending(false);
-    if (outcome === "sent") setText("");
+    if (outcome === "sent" || outcome === "queued") setText("");
   }
 
   async function press(target: string) {

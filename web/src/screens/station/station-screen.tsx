@@ -27,6 +27,7 @@ import { submissionIds } from "../../game/submission-messages";
 import { Messenger } from "./messenger";
 import { PushOffer } from "../../push/push-offer";
 import { PendingUploads } from "./pending-uploads";
+import { QueuedInputs } from "./queued-inputs";
 import { useOpening } from "./use-opening";
 import "./station.css";
 
@@ -237,7 +238,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
             messages={local.messages}
             firstNewId={firstNewId}
             writer={messenger.writer}
-            scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}`}
+            scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}:${state.outbox.length}`}
             assetsBase={config.assetsBase}
             onProgress={(message, ratio) =>
               actions.reportProgress(message.stationId, message.content, ratio)
@@ -251,6 +252,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
             stationOf={(message) => messageStation(message.stationId)}
           >
             <PendingUploads stationId={stationId} />
+            <QueuedInputs stationId={stationId} />
           </MessageThread>
         </SubmissionLinks>
       )}
