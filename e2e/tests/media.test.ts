@@ -200,6 +200,34 @@ describe("video and audio messages", () => {
     await done().waitFor();
   });
 
+  it("shows a player whose file does not load as such in its place, and plays after the retry", async () => {
+    // A player of their own, whose audio file fails at first.
+    const { page } = await phonePage(browser as Browser, server.url);
+    const reported: unknown[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/client/errors")) reported.push(request.postDataJSON());
+    });
+    await page.route(`**/assets/webapp-data/${audioRef}`, (route) => route.abort("failed"));
+    await joinForFree(page, "/webapp/station/3");
+    await startStation(page);
+    const failed = page.getByRole("alert").filter({ hasText: "nicht abspielen" });
+    await failed.waitFor({ timeout: 20_000 });
+    await messagesFrom(page, "Lena").first().waitFor();
+    await expect.poll(() => reported.length).toBe(1);
+    expect(reported[0]).toMatchObject({ kind: "media", path: "/webapp/station/3" });
+    await settle(page);
+    await screenshot(page, "media-04-audio-failed");
+
+    await page.unroute(`**/assets/webapp-data/${audioRef}`);
+    await failed.getByRole("button", { name: "Noch einmal versuchen" }).click();
+    const player = page.getByRole("group", { name: "Audio von Lena" });
+    await player.waitFor();
+    await expect
+      .poll(() => player.locator("audio").evaluate((audio: HTMLAudioElement) => audio.duration))
+      .toBeGreaterThan(0);
+    expect(await failed.count()).toBe(0);
+  });
+
   it("loads a station's thumbnail at 480 pixels and its page's picture at the column's width", async () => {
     // A player of their own, on a phone at 2x.
     const { page } = await phonePage(browser as Browser, server.url);

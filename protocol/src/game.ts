@@ -195,11 +195,13 @@ export const scoreboardResponse = z.object({
 export type ScoreboardResponse = z.infer<typeof scoreboardResponse>;
 
 /**
- * `POST /api/client/errors`: what broke in the app (a screen's code that did not load, a screen
- * that failed to render), for the operators' log. The app's path only: no query, no token.
+ * `POST /api/client/errors`: what broke in the app (a screen's or a player's code that did not
+ * load, a screen that failed to render, an audio or video player that failed), for the
+ * operators' log. The app's path only: no query, no token.
  */
+export const clientErrorKinds = ["chunk", "render", "media"] as const;
 export const clientErrorReport = z.object({
-  kind: z.enum(["chunk", "render"]),
+  kind: z.enum(clientErrorKinds),
   message: requestText({ lines: true }).max(1000),
   path: requestText().max(300),
 });

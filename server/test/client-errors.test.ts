@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
-/** The app reports a screen that did not load or render: logged as JSON, counted, limited. */
+/**
+ * The app reports a screen or a media player that did not load or render: logged as JSON,
+ * counted, limited.
+ */
 describe("client error reports", () => {
   let dir: { dir: string; remove(): Promise<void> };
   let app: TestApp;
@@ -44,8 +47,11 @@ describe("client error reports", () => {
       level: 40,
       client: { ...sent, userAgent: "Phone/1.0" },
     });
+    const media = { kind: "media", message: "MediaLoadError: network: /a.mp3", path: "/webapp/" };
+    expect((await report(media)).status).toBe(200);
     const metrics = await (await fetch(`${app.url}/metrics`)).text();
     expect(metrics).toMatch(/wegmarke_client_errors_total\{kind="chunk"\} 1/);
+    expect(metrics).toMatch(/wegmarke_client_errors_total\{kind="media"\} 1/);
   });
 
   it("refuses a report that is not one, with the reason", async () => {
@@ -62,8 +68,7 @@ describe("client error reports", () => {
 
   it("takes a few reports from one address, then refuses more for a while", async () => {
     const body = { kind: "render", message: "TypeError: x is undefined", path: "/webapp/" };
-    // The first report above counts too.
-    expect((await report(body)).status).toBe(200);
+    // The two reports above count too.
     expect((await report(body)).status).toBe(200);
     const refused = await report(body);
     expect(refused.status).toBe(429);

@@ -1,4 +1,5 @@
 import { clientErrorReport, ErrorReason } from "@wegmarke/protocol";
+import type { ClientErrorReport } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { TooManyRequests } from "../errors";
 import type { RateLimit } from "../security/rate-limiter";
@@ -11,7 +12,7 @@ export type ClientErrorDeps = {
   /** Logs the report (JSON, with the address's user agent). */
   log: (fields: Record<string, unknown>) => void;
   /** Counts it in `/metrics`. */
-  counted: (kind: "chunk" | "render") => void;
+  counted: (kind: ClientErrorReport["kind"]) => void;
   now?: () => number;
 };
 

@@ -1,3 +1,4 @@
+import type { ClientErrorReport } from "@wegmarke/protocol";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /** What the gauges read when Prometheus scrapes: nothing is kept up to date on the hot path. */
@@ -155,7 +156,7 @@ export class Metrics {
     this.pushes.labels(outcome).inc();
   };
 
-  readonly clientError = (kind: "chunk" | "render"): void => {
+  readonly clientError = (kind: ClientErrorReport["kind"]): void => {
     this.clientErrors.labels(kind).inc();
   };
 

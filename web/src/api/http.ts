@@ -7,6 +7,11 @@ export function endpoint(base: string, path: string): string {
   return `${base.endsWith("/") ? base : `${base}/`}${path}`;
 }
 
+/** A base beside the game's, by its name (`/api/game/` → `/api/push/`). */
+export function besideGame(gameBase: string, name: string): string {
+  return gameBase.replace(/game\/?$/, `${name}/`);
+}
+
 /** Checks a call's input with its protocol schema; missing inputs reject locally with 000 (spec 5). */
 export function checkInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setupI18n } from "../i18n/i18n";
 import { SessionProvider } from "../session/session";
 import { testConfig } from "../test/render-app";
-import { isChunkError, ScreenBoundary } from "./screen-boundary";
+import { ScreenBoundary } from "./screen-boundary";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,14 +12,6 @@ afterEach(() => {
 });
 
 describe("a screen that breaks", () => {
-  it("tells a missing chunk from an error of the screen itself", () => {
-    expect(isChunkError(new TypeError("Failed to fetch dynamically imported module: /a.js"))).toBe(
-      true,
-    );
-    expect(isChunkError(new TypeError("Importing a module script failed."))).toBe(true);
-    expect(isChunkError(new TypeError("x is undefined"))).toBe(false);
-  });
-
   it("shows why, reports it, and tries again on the retry", async () => {
     await setupI18n("de");
     vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -2,32 +2,10 @@ import { ErrorBoundary } from "react-error-boundary";
 import type { FallbackProps } from "react-error-boundary";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { isChunkError, reportClientError } from "../api/client-error-api";
 import { useTranslation } from "../i18n/use-translation";
 import { useSession } from "../session/session";
 import "./screen-boundary.css";
-
-/** A screen's code that did not arrive (offline, a new release removed the old chunk). */
-export function isChunkError(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|importing a module script failed|chunkloaderror|failed to fetch/i.test(
-    message,
-  );
-}
-
-/** Tells the server what broke (the app's path only); nothing is lost when that fails too. */
-function report(gameBase: string, error: unknown): void {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  void fetch(gameBase.replace(/game\/?$/, "client/errors"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      kind: isChunkError(error) ? "chunk" : "render",
-      message: message.slice(0, 1000),
-      path: location.pathname.slice(0, 300),
-    }),
-    keepalive: true,
-  }).catch(() => undefined);
-}
 
 function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
   const { t } = useTranslation();
@@ -64,7 +42,7 @@ export function ScreenBoundary({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary
       FallbackComponent={ScreenError}
-      onError={(error) => report(config.gameBase, error)}
+      onError={(error) => reportClientError(config.gameBase, error, "render")}
       resetKeys={[pathname]}
     >
       {children}

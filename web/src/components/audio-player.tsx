@@ -4,6 +4,8 @@ import { useTranslation } from "../i18n/use-translation";
 import { audioSeekStepSeconds, playedRatio } from "../game/media-progress";
 import { formatSeconds } from "../lib/time";
 import { PlayIcon, StopIcon } from "./icons";
+import { mediaFailure } from "./media-boundary";
+import type { MediaLoadError } from "./media-boundary";
 import "./audio-player.css";
 
 type AudioPlayerProps = {
@@ -29,12 +31,15 @@ export function AudioPlayer({ src, label, onProgress, className }: AudioPlayerPr
   const [duration, setDuration] = useState(0);
   const labelId = useId();
   const ratio = playedRatio(time, duration);
+  // A file that does not load goes to the boundary around the player (MediaBoundary).
+  const [failure, setFailure] = useState<MediaLoadError | null>(null);
 
   useEffect(() => {
     // The element may have loaded before it was shown (it is made while the render that waited
     // for the player's code runs): its events before the mount reached no state, so read it.
     const audio = audioRef.current;
     if (audio === null) return;
+    if (audio.error) setFailure(mediaFailure(audio));
     if (audio.readyState >= HTMLMediaElement.HAVE_METADATA) setDuration(audio.duration);
     if (audio.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA) setReady(true);
   }, []);
@@ -61,6 +66,7 @@ export function AudioPlayer({ src, label, onProgress, className }: AudioPlayerPr
     setTime(seconds);
   }
 
+  if (failure !== null) throw failure;
   const progress = { "--progress": `${ratio * 100}%` } as CSSProperties;
   return (
     <div
@@ -78,6 +84,7 @@ export function AudioPlayer({ src, label, onProgress, className }: AudioPlayerPr
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
+        onError={(event) => setFailure(mediaFailure(event.currentTarget))}
         onCanPlayThrough={() => setReady(true)}
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}

@@ -1,6 +1,8 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { audioProgressDue, playedRatio, videoProgressToReport } from "../game/media-progress";
 import { AudioPlayer } from "./audio-player";
+import { mediaFailure } from "./media-boundary";
+import type { MediaLoadError } from "./media-boundary";
 
 /** Reports how much of a medium was played, as a ratio of its duration. */
 export type RatioReport = (ratio: number) => void;
@@ -34,14 +36,25 @@ export function ReportedAudio({ src, label, seenRatio, onProgress }: MediaProps)
 /** Video with the browser's own controls; its time updates are reported (by tenths). */
 export function ReportedVideo({ src, label, onProgress }: MediaProps) {
   const lastReported = useRef(0);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  // A file that does not load goes to the boundary around the player (MediaBoundary); one that
+  // failed before the element was shown (made in a render that waited for this code) too.
+  const [failure, setFailure] = useState<MediaLoadError | null>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video?.error) setFailure(mediaFailure(video));
+  }, []);
+  if (failure !== null) throw failure;
   return (
     <video
+      ref={videoRef}
       className="media-video"
       controls
       preload="metadata"
       playsInline
       src={src}
       aria-label={label}
+      onError={(event) => setFailure(mediaFailure(event.currentTarget))}
       onTimeUpdate={(event) => {
         if (onProgress === undefined) return;
         const video = event.currentTarget;

@@ -5,7 +5,8 @@ import { mediaType } from "@wegmarke/protocol";
 import type { Message } from "../game/play-state";
 import { assetUrl } from "../lib/asset-url";
 import { lazyComponent } from "../lib/lazy-component";
-import type { RatioReport } from "./media-players";
+import { MediaBoundary } from "./media-boundary";
+import type { MediaProps, RatioReport } from "./media-players";
 import { Modal } from "./modal";
 import { Picture } from "./picture";
 import { RichText } from "./rich-text";
@@ -73,6 +74,18 @@ function MediaLoading() {
   return <p className="media-loading">{t("app.loading")}</p>;
 }
 
+/** An audio or video player, loaded on first use, in a boundary of its own. */
+function Player({ kind, ...props }: MediaProps & { kind: "audio" | "video" }) {
+  const Component = kind === "audio" ? ReportedAudio : ReportedVideo;
+  return (
+    <MediaBoundary reload={Component.preload}>
+      <Suspense fallback={<MediaLoading />}>
+        <Component {...props} />
+      </Suspense>
+    </MediaBoundary>
+  );
+}
+
 type MessageContentProps = {
   message: Message;
   assetsBase: string;
@@ -113,25 +126,24 @@ export function MessageContent({ message, assetsBase, onProgress }: MessageConte
       );
     case "audio":
       return (
-        <Suspense fallback={<MediaLoading />}>
-          <ReportedAudio
-            key={src}
-            src={src}
-            label={t("audio.from", { name: message.originator })}
-            seenRatio={message.seenRatio}
-            onProgress={report}
-          />
-        </Suspense>
+        <Player
+          kind="audio"
+          key={src}
+          src={src}
+          label={t("audio.from", { name: message.originator })}
+          seenRatio={message.seenRatio}
+          onProgress={report}
+        />
       );
     case "video":
       return (
-        <Suspense fallback={<MediaLoading />}>
-          <ReportedVideo
-            src={src}
-            label={t("video.from", { name: message.originator })}
-            onProgress={report}
-          />
-        </Suspense>
+        <Player
+          kind="video"
+          key={src}
+          src={src}
+          label={t("video.from", { name: message.originator })}
+          onProgress={report}
+        />
       );
     case "text":
       return (
@@ -168,17 +180,9 @@ export function EntryMedia({
         </a>
       );
     case "audio":
-      return (
-        <Suspense fallback={<MediaLoading />}>
-          <ReportedAudio key={src} src={src} label={label} onProgress={onProgress} />
-        </Suspense>
-      );
+      return <Player kind="audio" key={src} src={src} label={label} onProgress={onProgress} />;
     case "video":
-      return (
-        <Suspense fallback={<MediaLoading />}>
-          <ReportedVideo src={src} label={label} onProgress={onProgress} />
-        </Suspense>
-      );
+      return <Player kind="video" key={src} src={src} label={label} onProgress={onProgress} />;
     case "text":
       return (
         <p>

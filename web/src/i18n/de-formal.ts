@@ -96,6 +96,9 @@ export const deFormal: LocaleOverrides = {
     noMicrophone:
       "Das Mikrofon ist nicht erlaubt oder fehlt. Erlauben Sie es in den Einstellungen des Browsers.",
   },
+  media: {
+    offline: "Das lässt sich gerade nicht laden. Sind Sie online?",
+  },
   messenger: {
     label: "Ihre Antwort",
     placeholder: "Ihre Antwort …",

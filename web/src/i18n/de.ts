@@ -274,6 +274,11 @@ export const de: Locale = {
     unsupported: "Diese Datei kann das Spiel nicht annehmen.",
     tooLong: "Die Aufnahme ist zu lang.",
   },
+  media: {
+    offline: "Das lässt sich gerade nicht laden. Bist du online?",
+    failed: "Das lässt sich hier gerade nicht abspielen.",
+    retry: "Noch einmal versuchen",
+  },
   messenger: {
     label: "Deine Antwort",
     placeholder: "Deine Antwort …",

@@ -268,6 +268,11 @@ export const en = {
     unsupported: "The game cannot take this file.",
     tooLong: "The recording is too long.",
   },
+  media: {
+    offline: "This cannot be loaded right now. Are you online?",
+    failed: "This cannot be played here right now.",
+    retry: "Try again",
+  },
   messenger: {
     label: "Your answer",
     placeholder: "Your answer …",

@@ -2,12 +2,13 @@
  * What the app knows of Web Push before loading its code (push-client.ts): whether the browser
  * has it, whether this device takes pushes, and whether the player said "not now" to the offer.
  */
+import { besideGame } from "../api/http";
 
 const OFFER_KEY = "wegmarke.pushOffer";
 
 /** Where the push calls are: beside the game base (`/api/game/` → `/api/push/`). */
 export function pushBase(gameBase: string): string {
-  return gameBase.replace(/game\/?$/, "push/");
+  return besideGame(gameBase, "push");
 }
 
 export function pushSupported(): boolean {

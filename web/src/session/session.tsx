@@ -159,6 +159,11 @@ export function SessionProvider({
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 
+/** The session, or null outside one (a shared piece rendered on its own). */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (session === null) throw new Error("useSession needs a SessionProvider");

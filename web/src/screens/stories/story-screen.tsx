@@ -3,6 +3,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Link, useParams } from "react-router";
 import { AudioPlayer } from "../../components/audio-player";
 import { CheckIcon } from "../../components/icons";
+import { MediaBoundary } from "../../components/media-boundary";
 import { RichText } from "../../components/rich-text";
 import { activatesOnOpen, availableStories } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
@@ -54,12 +55,13 @@ function StoryView({ entry }: { entry: StoryEntry }) {
           </p>
         )}
         {story.audioPath !== undefined && (
-          <AudioPlayer
-            key={story.audioPath}
-            className="story__audio"
-            src={assetUrl(config.assetsBase, story.audioPath)}
-            label={story.headline}
-          />
+          <MediaBoundary key={story.audioPath}>
+            <AudioPlayer
+              className="story__audio"
+              src={assetUrl(config.assetsBase, story.audioPath)}
+              label={story.headline}
+            />
+          </MediaBoundary>
         )}
       </div>
       <div className="story__text">
