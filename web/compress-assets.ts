@@ -7,8 +7,8 @@ import type { Plugin } from "vite";
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** Text files worth compressing; pictures and fonts are compressed already. */
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+/** Text files and WebAssembly, worth compressing; pictures and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|wasm)$/;
 /** Below this a compressed copy saves less than its own headers and a lookup cost. */
 const THRESHOLD = 1024;
 

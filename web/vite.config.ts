@@ -39,8 +39,12 @@ function serviceWorker(): Plugin {
       const worker = bundle[SERVICE_WORKER];
       if (worker?.type !== "chunk") throw new Error(`${SERVICE_WORKER} missing from the build`);
       const files = Object.keys(bundle)
-        // .vite/: the build's manifests, for npm run size.
-        .filter((file) => file !== SERVICE_WORKER && !file.startsWith(".vite/"))
+        // .vite/: the build's manifests, for npm run size; the QR reader's WebAssembly (1 MB,
+        // where the browser reads no QR codes itself) loads when the scanner opens.
+        .filter(
+          (file) =>
+            file !== SERVICE_WORKER && !file.startsWith(".vite/") && !file.endsWith(".wasm"),
+        )
         .sort();
       // Files of public/ (icons, manifest) are copied, not bundled.
       files.push(...publicFiles());

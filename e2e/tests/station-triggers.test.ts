@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import QRCode from "qrcode";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { joinForFree, settle, startStation } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
@@ -175,6 +176,54 @@ describe("where stations open", () => {
       .locator('[data-testid="message"][data-originator="Der Türmer"]')
       .first()
       .waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  it("reads a real QR code where the browser has no BarcodeDetector (iOS Safari, Firefox)", async () => {
+    if (!browser) throw new Error("no browser");
+    const { context, page } = await phonePage(browser, server.url);
+    const link = `${server.url}/webapp/s/${codeOf(14)}`;
+    const poster = await QRCode.toDataURL(link, { margin: 4, scale: 6 });
+    // A camera that films the poster's QR code once the test holds it up.
+    await context.addInitScript((image: string) => {
+      delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
+      const canvas = document.createElement("canvas");
+      canvas.width = 320;
+      canvas.height = 320;
+      const paint = canvas.getContext("2d");
+      const qr = new Image();
+      qr.src = image;
+      setInterval(() => {
+        if (paint === null) return;
+        paint.fillStyle = "#fff";
+        paint.fillRect(0, 0, 320, 320);
+        const inView = (window as unknown as { posterInView?: boolean }).posterInView === true;
+        if (inView && qr.complete) paint.drawImage(qr, 40, 40, 240, 240);
+      }, 50);
+      navigator.mediaDevices.getUserMedia = () => Promise.resolve(canvas.captureStream(10));
+    }, poster);
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await joinForFree(page, "/webapp/station");
+    await page.getByRole("button", { name: "Code einer Station scannen" }).click();
+    await page.getByRole("dialog", { name: "Code einer Station scannen" }).waitFor();
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>(".scanner__video");
+      return video !== null && !video.paused && video.readyState >= 2;
+    });
+    await page.evaluate(() => {
+      (window as unknown as { posterInView?: boolean }).posterInView = true;
+    });
+    await page.waitForURL(/\/webapp\/station\/14$/, { timeout: 20_000 });
+    // The reader's WebAssembly came from this server, nothing from elsewhere.
+    expect(requests.filter((url) => url.endsWith(".wasm"))).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${server.url}/webapp/assets/zxing_reader-[\\w-]+\\.wasm$`),
+      ),
+    ]);
+    expect(
+      requests.filter((url) => !url.startsWith(server.url) && !url.startsWith("data:")),
+    ).toEqual([]);
     await context.close();
   });
 

@@ -48,7 +48,8 @@ export async function registerProtection(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiles (the QR reader where the browser has none); no eval of script.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // React sets style properties, and some components a style attribute: no script.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // QR codes are data: URLs; the service worker answers pictures from its cache.

@@ -1,5 +1,5 @@
 import type { ClientErrorReport } from "@wegmarke/protocol";
-import { besideGame, endpoint } from "./http";
+import { besideGame, endpoint } from "./endpoint";
 
 /** Code of the app that did not arrive (offline, a new release removed the old chunk). */
 export function isChunkError(error: unknown): boolean {

@@ -2,15 +2,7 @@ import { ErrorCode } from "@wegmarke/protocol";
 import type { z } from "zod";
 import { ApiFailure, NETWORK_UNREACHABLE } from "./api-error";
 
-/** Joins a base ("/api/game/") and a path ("station/activate"). */
-export function endpoint(base: string, path: string): string {
-  return `${base.endsWith("/") ? base : `${base}/`}${path}`;
-}
-
-/** A base beside the game's, by its name (`/api/game/` → `/api/push/`). */
-export function besideGame(gameBase: string, name: string): string {
-  return gameBase.replace(/game\/?$/, `${name}/`);
-}
+export { endpoint } from "./endpoint";
 
 /** Checks a call's input with its protocol schema; missing inputs reject locally with 000 (spec 5). */
 export function checkInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {

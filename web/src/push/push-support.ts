@@ -2,7 +2,7 @@
  * What the app knows of Web Push before loading its code (push-client.ts): whether the browser
  * has it, whether this device takes pushes, and whether the player said "not now" to the offer.
  */
-import { besideGame } from "../api/http";
+import { besideGame } from "../api/endpoint";
 
 const OFFER_KEY = "wegmarke.pushOffer";
 

@@ -3,15 +3,7 @@ import { useNavigate } from "react-router";
 import { Modal } from "../../components/modal";
 import { useTranslation } from "../../i18n/use-translation";
 import { basename } from "../../lib/paths";
-
-/** The part of the Barcode Detection API the scanner uses (Chromium on Android, not in lib.dom). */
-type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
-type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
-
-function barcodeDetector(): BarcodeDetectorClass | undefined {
-  if (typeof window === "undefined") return undefined;
-  return (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-}
+import { qrCodeReader } from "./barcode-detector";
 
 /** The code of a station link (`…/webapp/s/{code}`) read from a QR code, else null. */
 export function stationCodeOf(text: string): string | null {
@@ -26,14 +18,15 @@ export function stationCodeOf(text: string): string | null {
 }
 
 /**
- * "Scan a station's code": the camera in a dialog, read with the browser's BarcodeDetector;
- * a station link found opens `/s/{code}`. Hidden where the browser has no BarcodeDetector (the
- * phone's own camera app opens the same links).
+ * "Scan a station's code": the camera in a dialog, read with the browser's BarcodeDetector or,
+ * where it has none, the ponyfill (barcode-detector.ts); a station link found opens
+ * `/s/{code}`. Hidden where the browser has no camera access (the phone's own camera app opens
+ * the same links).
  */
 export function ScanButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (barcodeDetector() === undefined || !navigator.mediaDevices?.getUserMedia) return null;
+  if (typeof navigator === "undefined" || !navigator.mediaDevices?.getUserMedia) return null;
   return (
     <>
       <button
@@ -56,13 +49,12 @@ function Scanner({ onClose }: { onClose(): void }) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    const Detector = barcodeDetector();
     let stream: MediaStream | null = null;
     let timer: number | undefined;
     let stopped = false;
     async function start() {
-      if (!Detector) return;
-      const detector = new Detector({ formats: ["qr_code"] });
+      // The reader's code loads while the camera starts.
+      const reader = qrCodeReader();
       stream = await navigator.mediaDevices.getUserMedia({
         video: { facingMode: "environment" },
         audio: false,
@@ -71,6 +63,7 @@ function Scanner({ onClose }: { onClose(): void }) {
       if (stopped || !video) return;
       video.srcObject = stream;
       await video.play();
+      const detector = await reader;
       const look = async () => {
         if (stopped) return;
         const codes = await detector.detect(video).catch(() => []);
