@@ -90,6 +90,8 @@ export default defineConfig({
       "/api": server,
       "/assets": server,
       "/webapp/config.json": server,
+      "/webapp/manifest.webmanifest": server,
+      "/webapp/app-icons": server,
       "/webapp/content": server,
     },
   },

@@ -40,6 +40,10 @@ export const webAppConfigSchema = z.object({
   languages: z.array(languageSchema).min(1).optional(),
   unreadMessageDelayMs: z.number().int().nonnegative(),
   timePerCharacterInMs: z.number().int().nonnegative(),
+  /** The browser's bar colour (game.yaml `app.themeColor`, `#rrggbb`). Absent: the app's own. */
+  themeColor: z.string().optional(),
+  /** The icon an iPhone puts on its home screen, when the pack has one of its own. */
+  appleTouchIcon: z.string().optional(),
 });
 export type WebAppConfig = z.infer<typeof webAppConfigSchema>;
 

@@ -1109,6 +1109,17 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/webapp/config.json", valid: async () => get("/webapp/config.json") },
   {
     method: "GET",
+    route: "/webapp/manifest.webmanifest",
+    valid: async () => get("/webapp/manifest.webmanifest"),
+  },
+  {
+    method: "GET",
+    route: "/webapp/app-icons/:name",
+    valid: async () => get("/webapp/app-icons/icon-192.png"),
+    param: "icon-192.png",
+  },
+  {
+    method: "GET",
     route: "/webapp/content/:lang.json",
     valid: async () => get("/webapp/content/de.json"),
     param: "de",

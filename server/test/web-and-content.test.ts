@@ -16,7 +16,7 @@ beforeAll(async () => {
   await mkdir(join(webDist, "assets"), { recursive: true });
   await writeFile(join(webDist, "index.html"), INDEX);
   await writeFile(join(webDist, "assets", "app-1a2b3c.js"), "console.log('app')");
-  await writeFile(join(webDist, "manifest.webmanifest"), "{}");
+  await writeFile(join(webDist, "sw.js"), "self.addEventListener('fetch', () => {});");
   app = await startApp({
     dbFile: join(dir.dir, "db.sqlite"),
     config: { webDist, corsOrigins: ["https://friends.example"] },
@@ -54,7 +54,64 @@ describe("the web app's settings and texts", () => {
       allowSortbyDistance: true,
       unreadMessageDelayMs: 5000,
       timePerCharacterInMs: 15,
+      themeColor: "#a3302a",
+      appleTouchIcon: "/webapp/app-icons/apple-touch-icon.png",
     });
+  });
+
+  it("serves the web manifest of the game: its name, colours and icon", async () => {
+    const response = await get("/webapp/manifest.webmanifest");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    const manifest = (await response.json()) as {
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      id: "/webapp/?game=marburg",
+      name: "Märchenhaftes Marburg",
+      short_name: "Märchen",
+      lang: "de",
+      start_url: "/webapp/",
+      scope: "/webapp/",
+      display: "standalone",
+      theme_color: "#a3302a",
+      background_color: "#fbf5ec",
+    });
+    for (const icon of manifest.icons) {
+      const png = await get(icon.src);
+      expect(png.status, icon.src).toBe(200);
+      expect(png.headers.get("content-type")).toBe("image/png");
+      const { format, width, height } = await sharp(
+        Buffer.from(await png.arrayBuffer()),
+      ).metadata();
+      expect([format, `${width}x${height}`], icon.src).toEqual(["png", icon.sizes]);
+    }
+    expect(manifest.icons.map((icon) => icon.purpose)).toEqual(["any", "any", "maskable"]);
+  });
+
+  it("makes the icons of the pack's picture: the maskable one and Apple's on the background", async () => {
+    const pixel = async (path: string, x: number, y: number) => {
+      const png = Buffer.from(await (await get(path)).arrayBuffer());
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const at = (y * info.width + x) * info.channels;
+      return { size: [info.width, info.height], rgb: [...data.subarray(at, at + 3)] };
+    };
+    // The picture's corner is its own red; the maskable icon's edge is the background colour.
+    expect(await pixel("/webapp/app-icons/icon-512.png", 2, 2)).toEqual({
+      size: [512, 512],
+      rgb: [0xa3, 0x30, 0x2a],
+    });
+    expect(await pixel("/webapp/app-icons/icon-maskable-512.png", 2, 2)).toEqual({
+      size: [512, 512],
+      rgb: [0xfb, 0xf5, 0xec],
+    });
+    expect((await pixel("/webapp/app-icons/apple-touch-icon.png", 90, 90)).size).toEqual([
+      180, 180,
+    ]);
+    for (const path of ["/webapp/app-icons/icon-64.png", "/webapp/app-icons/..%2Fgame.yaml"]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
   });
 
   it("serves the station texts per language", async () => {
@@ -161,7 +218,7 @@ describe("the web app", () => {
     const bundle = await get("/webapp/assets/app-1a2b3c.js");
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const other = await get("/webapp/manifest.webmanifest");
+    const other = await get("/webapp/sw.js");
     expect(other.headers.get("cache-control")).toBe("no-cache");
     expect((await get("/webapp/assets/app-000000.js")).status).toBe(404);
   });

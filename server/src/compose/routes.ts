@@ -17,6 +17,7 @@ import { displayNames } from "../game/scoreboard/display-names";
 import { accountRoutes } from "../http/account-routes";
 import { compressAnswers } from "../http/compression";
 import { contentRoutes } from "../http/content-routes";
+import { AppIcons } from "../packs/app-icons";
 import { devRoutes } from "../http/dev-routes";
 import { eventStreamRoute } from "../http/event-stream";
 import { gameRoutes } from "../http/game-routes";
@@ -200,7 +201,8 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   if (services.smsProvider instanceof OutboxSmsProvider) {
     await app.register(api(devRoutes(services.smsProvider)), { prefix: "/api/dev" });
   }
-  await app.register(contentRoutes(pack, new ImageSizes(config.packCacheDir), base, fast));
+  const pictures = { sizes: new ImageSizes(config.packCacheDir), icons: new AppIcons() };
+  await app.register(contentRoutes(pack, pictures, base, fast));
   if (previews) await app.register(previewRoutes(previews));
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));

@@ -243,7 +243,7 @@ describe("loadContentPack", () => {
         file: "stations/10-mensa/script.de.ink",
         line: 3,
         message:
-          "rathaus.jpg: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file>, intro/<file> or map/<file>",
+          "rathaus.jpg: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file>, intro/<file>, map/<file> or app/<file>",
       },
       {
         file: "stations/3-elisabethkirche/script.en.ink",

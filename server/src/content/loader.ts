@@ -120,8 +120,11 @@ async function loadGame(root: string): Promise<YamlFile<GameFile>> {
   return { value: undefined, problems: [text], lineOf: () => undefined, data: undefined };
 }
 
-/** The crest, intro and map images game.yaml names. */
-function gameMedia({ crest: rows = [], intro = [], map }: GameSummary, lineOf: LineOf): MediaUse[] {
+/** The crest, intro and map images and the app's icon game.yaml names. */
+function gameMedia(
+  { crest: rows = [], intro = [], map, app }: GameSummary,
+  lineOf: LineOf,
+): MediaUse[] {
   const file = "game.yaml";
   const crest = rows.map((level) => {
     const line = lineOf(["crest", String(level.finishedStories), "image"]);
@@ -136,7 +139,11 @@ function gameMedia({ crest: rows = [], intro = [], map }: GameSummary, lineOf: L
     map?.image === undefined
       ? []
       : [{ file, line: lineOf(["map", "image", "path"]), ref: map.image.path, webAllowed: false }];
-  return [...crest, ...steps, ...mapImage];
+  const icon =
+    app?.icon === undefined
+      ? []
+      : [{ file, line: lineOf(["app", "icon"]), ref: app.icon, webAllowed: false }];
+  return [...crest, ...steps, ...mapImage, ...icon];
 }
 
 /**

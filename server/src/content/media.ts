@@ -1,13 +1,17 @@
 /**
  * Media paths below `/assets/webapp-data/`: `stations/<id>/<file>` and `stories/<id>/<file>`,
- * served from that station's or story's folder, and `points/<file>` (crest images) and
- * `intro/<file>` and `map/<file>` (the map image), served from those folders of the pack.
+ * served from that station's or story's folder, and `points/<file>` (crest images),
+ * `intro/<file>`, `map/<file>` (the map image) and `app/<file>` (the app's icon), served from
+ * those folders of the pack.
  */
 import { mediaType } from "@wegmarke/protocol";
 
 export type MediaPath =
   | { area: "stations" | "stories"; id: number; segments: string[] }
-  | { area: "points" | "intro" | "map"; segments: string[] };
+  | { area: SharedArea; segments: string[] };
+
+const sharedAreas = ["points", "intro", "map", "app"] as const;
+type SharedArea = (typeof sharedAreas)[number];
 
 /**
  * Scripts and yaml files hold the answers, so they are never media; a leading dot rules
@@ -18,7 +22,7 @@ const PRIVATE_FILE = /^\.|\.(ink|ya?ml)$/i;
 /** Parses a media path; null for anything else and for private files. */
 export function parseMediaPath(ref: string): MediaPath | null {
   const numbered = /^(stations|stories)\/([1-9][0-9]*)\/(.+)$/.exec(ref);
-  const shared = /^(points|intro|map)\/(.+)$/.exec(ref);
+  const shared = /^(points|intro|map|app)\/(.+)$/.exec(ref);
   if (numbered?.[2] && numbered[3]) {
     const segments = safeSegments(numbered[3]);
     const area = numbered[1] === "stories" ? "stories" : "stations";
@@ -26,7 +30,7 @@ export function parseMediaPath(ref: string): MediaPath | null {
   }
   if (shared?.[2]) {
     const segments = safeSegments(shared[2]);
-    const area = shared[1] === "intro" || shared[1] === "map" ? shared[1] : "points";
+    const area = sharedAreas.find((name) => name === shared[1]) ?? "points";
     return segments && { area, segments };
   }
   return null;

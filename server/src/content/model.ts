@@ -122,6 +122,14 @@ export type GameSettings = Pick<
   | "followBrowserLanguage"
 >;
 
+/** game.yaml `app`: colours are `#rrggbb`, the icon a pack path of a square picture. */
+export type AppLook = {
+  shortName?: string;
+  themeColor?: string;
+  backgroundColor?: string;
+  icon?: string;
+};
+
 /** A view's name in the app's menus and a line atop its list (game.yaml `views`). */
 export type ViewNames = { label: Localized; text?: Localized };
 
@@ -171,6 +179,8 @@ export type ContentPack = {
   phoneRegion?: CountryCode;
   /** The base map of /webapp/map; none: the app offers no map. */
   map?: GameMap;
+  /** The app as a phone installs it (game.yaml `app`); none: Wegmarke's name, colours, icon. */
+  app?: AppLook;
   /** The pack's own names of its views; the app names the others itself. */
   views?: Partial<Record<StationView, ViewNames>>;
   /** Absolute path of the pack's folder. */

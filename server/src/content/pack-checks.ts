@@ -79,7 +79,7 @@ async function checkMedia(
   const media = parseMediaPath(use.ref);
   if (!media) {
     return problem(
-      `${use.ref}: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file>, intro/<file> or map/<file>`,
+      `${use.ref}: not a media path like stations/<id>/<file>, stories/<id>/<file>, points/<file>, intro/<file>, map/<file> or app/<file>`,
     );
   }
   // A `#content` line or a `content` text: the app shows it by its type.

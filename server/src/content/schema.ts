@@ -49,6 +49,25 @@ const durationSchema = z.string({ error: DURATION_ERROR }).transform((text, ctx)
 /** A media path below `/assets/webapp-data/`; the loader checks that the file exists. */
 const mediaSchema = z.string().min(1);
 
+const colorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a colour like #c2562f" });
+
+/** game.yaml `app`: the app as a phone installs it (its web manifest, the home screen icon). */
+const appSchema = z.strictObject({
+  /** The name under the icon; without it the title, when it fits. */
+  shortName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(12, { error: "at most 12 characters: what fits under an icon" })
+    .optional(),
+  themeColor: colorSchema.optional(),
+  backgroundColor: colorSchema.optional(),
+  /** A square picture, 512 pixels or more: the app's icon in every size. */
+  icon: mediaSchema.optional(),
+});
+
 const crestLevelSchema = z.strictObject({ image: mediaSchema, caption: localizedSchema });
 
 /** `crest:` keyed by the count of finished stories; read as rows sorted by that count. */
@@ -144,6 +163,7 @@ export const gameSchema = z.strictObject({
     })
     .default(DEFAULT_PHONE_REGION),
   map: mapSchema.optional(),
+  app: appSchema.optional(),
   /** What the app calls a view in its menus, and a line atop its list (see "Views and styles"). */
   views: z
     .partialRecord(
@@ -251,6 +271,7 @@ export const gameSummarySchema = z.object({
   crest: eachOnItsOwn(gameSchema.shape.crest),
   intro: eachOnItsOwn(gameSchema.shape.intro),
   map: eachOnItsOwn(gameSchema.shape.map),
+  app: eachOnItsOwn(gameSchema.shape.app),
 });
 export type GameSummary = z.infer<typeof gameSummarySchema>;
 

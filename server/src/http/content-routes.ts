@@ -5,7 +5,15 @@ import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { ContentPack } from "../content/model";
 import { mediaFile, pictureRefs, publicContent } from "../content/public";
+import {
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_THEME_COLOR,
+  appIconNames,
+  webManifest,
+} from "../content/web-manifest";
+import type { AppIconName } from "../content/web-manifest";
 import { ServiceError } from "../errors";
+import type { AppIcons } from "../packs/app-icons";
 import type { ImageSizes } from "../packs/image-sizes";
 import { compressAnswers } from "./compression";
 import { parse } from "./parse";
@@ -31,9 +39,17 @@ function webAppConfig(pack: ContentPack, base: string, fast: boolean): WebAppCon
     ...(pack.languages && { languages: pack.languages }),
     ...pack.settings,
     allowTeams: pack.settings.teams !== "off",
+    themeColor: pack.app?.themeColor ?? DEFAULT_THEME_COLOR,
+    ...(pack.app?.icon !== undefined && {
+      appleTouchIcon: `${base}/webapp/app-icons/apple-touch-icon.png`,
+    }),
     unreadMessageDelayMs: 5000,
     timePerCharacterInMs: fast ? 3 : 15,
   };
+}
+
+function isIconName(name: string): name is AppIconName {
+  return (appIconNames as readonly string[]).includes(name);
 }
 
 type PictureSizes = NonNullable<PublicContent["pictureSizes"]>;
@@ -61,7 +77,7 @@ async function pictureSizes(pack: ContentPack, sizes: ImageSizes): Promise<Pictu
  */
 export function contentRoutes(
   pack: ContentPack,
-  sizes: ImageSizes,
+  { sizes, icons }: { sizes: ImageSizes; icons: AppIcons },
   base = "",
   fast = false,
 ): FastifyPluginAsync {
@@ -83,6 +99,24 @@ export function contentRoutes(
       reply.header("cache-control", SETTINGS_CACHE);
       // Made per request: a reloaded pack (game/content-reload.ts) counts at once.
       return webAppConfig(pack, base, fast);
+    });
+
+    // The installed app is named, coloured and drawn as the game (web-manifest.ts).
+    app.get("/webapp/manifest.webmanifest", async (_request, reply) => {
+      reply.header("cache-control", SETTINGS_CACHE).type("application/manifest+json");
+      return JSON.stringify(webManifest(pack, base));
+    });
+
+    app.get<{ Params: { name: string } }>("/webapp/app-icons/:name", async (request, reply) => {
+      const { name } = request.params;
+      const ref = pack.app?.icon;
+      const original = ref === undefined ? null : await mediaFile(pack, ref);
+      if (!isIconName(name) || original === null) throw new ServiceError(404, "not found");
+      const background = pack.app?.backgroundColor ?? DEFAULT_BACKGROUND_COLOR;
+      const png = await icons.icon(original, name, background).catch(() => {
+        throw new ServiceError(404, "app icon unreadable");
+      });
+      return reply.header("cache-control", MEDIA_CACHE).type("image/png").send(png);
     });
 
     app.get<{ Params: { lang: string } }>("/webapp/content/:lang.json", async (request, reply) => {

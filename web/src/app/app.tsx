@@ -13,6 +13,7 @@ import { storedLanguage } from "../session/persistence";
 import { SessionProvider } from "../session/session";
 import { AppRoutes } from "./router";
 import { BootLogo } from "./boot-logo";
+import { applyGameLook } from "./game-look";
 import "./boot.css";
 
 type Boot = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; config: WebAppConfig };
@@ -52,6 +53,7 @@ export function loadConfig(): Promise<WebAppConfig> {
       storedLanguage() ?? previewLanguage() ?? startLanguage(config, browserLanguages());
     prefetchContent(language);
     for (const code of localeChains[language]) void loadLocale[code]();
+    applyGameLook(config);
     return (loadedConfig = config);
   });
   return configLoad;
