@@ -1,4 +1,5 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -14,17 +15,45 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+}
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * A phone-sized browser with a profile of its own on disk, not incognito as `phonePage`'s
+ * contexts are: Chromium judges whether an app can be installed only there.
+ */
+export async function phoneWithProfile(
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "wegmarke-profile-"));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [...CHROMIUM_ARGS, "--bypass-app-banner-engagement-checks"],
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "de-DE",
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async () => {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { context, page, close };
 }
 
 /** Marburg's market square: the demo game's first station is a few metres away. */

@@ -6,6 +6,7 @@ import { useConfirm } from "../components/confirm";
 import { LanguagePicker } from "../components/language-picker";
 import { pushSubscribed } from "../push/push-support";
 import { PushSwitch } from "../push/push-switch";
+import { InstallEntry } from "./install-entry";
 import { focusableBeyond, moveFocusByArrow } from "../lib/arrow-focus";
 import { useSession } from "../session/session";
 import { useAccount } from "../session/use-account";
@@ -110,6 +111,7 @@ export function Menu({ id, onClose }: MenuProps) {
       </ul>
       <LanguagePicker language={language} onChange={setLanguage} />
       <PushSwitch />
+      <InstallEntry onClose={() => onClose(false)} />
       {/*
         Spec 2: logout and change password are hidden in registration-less mode; there an
         anonymous player cannot keep the game with a number either (no login to use it).

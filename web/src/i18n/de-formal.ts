@@ -99,6 +99,15 @@ export const deFormal: LocaleOverrides = {
   media: {
     offline: "Das lässt sich gerade nicht laden. Sind Sie online?",
   },
+  install: {
+    iosIntro:
+      "Dann liegt das Spiel wie eine App auf Ihrem iPhone, und die Figuren erreichen Sie auch, wenn es zu ist.",
+    iosShare: "Tippen Sie in Safari unten auf „Teilen“",
+    iosAdd: "Wählen Sie „Zum Home-Bildschirm“ und tippen Sie auf „Hinzufügen“.",
+    iosOpen: "Öffnen Sie das Spiel vom Home-Bildschirm und erlauben Sie dort Mitteilungen.",
+    iosHint:
+      "Auf dem iPhone erreichen Sie die Figuren mit einer Mitteilung, wenn das Spiel auf Ihrem Home-Bildschirm liegt.",
+  },
   messenger: {
     label: "Ihre Antwort",
     placeholder: "Ihre Antwort …",

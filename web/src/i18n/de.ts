@@ -279,6 +279,20 @@ export const de: Locale = {
     failed: "Das lässt sich hier gerade nicht abspielen.",
     retry: "Noch einmal versuchen",
   },
+  install: {
+    menu: "Als App installieren",
+    iosMenu: "Zum Home-Bildschirm hinzufügen",
+    iosTitle: "Zum Home-Bildschirm hinzufügen",
+    iosIntro:
+      "Dann liegt das Spiel wie eine App auf deinem iPhone, und die Figuren erreichen dich auch, wenn es zu ist.",
+    iosShare: "Tippe in Safari unten auf „Teilen“",
+    iosAdd: "Wähle „Zum Home-Bildschirm“ und tippe auf „Hinzufügen“.",
+    iosOpen: "Öffne das Spiel vom Home-Bildschirm und erlaube dort Mitteilungen.",
+    iosHint:
+      "Auf dem iPhone erreichen dich die Figuren mit einer Mitteilung, wenn das Spiel auf deinem Home-Bildschirm liegt.",
+    howTo: "So geht's",
+    done: "Verstanden",
+  },
   messenger: {
     label: "Deine Antwort",
     placeholder: "Deine Antwort …",

@@ -273,6 +273,20 @@ export const en = {
     failed: "This cannot be played here right now.",
     retry: "Try again",
   },
+  install: {
+    menu: "Install as an app",
+    iosMenu: "Add to Home Screen",
+    iosTitle: "Add to Home Screen",
+    iosIntro:
+      "The game then sits on your iPhone like an app, and the characters reach you while it is closed.",
+    iosShare: "In Safari, tap “Share” at the bottom",
+    iosAdd: "Choose “Add to Home Screen” and tap “Add”.",
+    iosOpen: "Open the game from the home screen and allow notifications there.",
+    iosHint:
+      "On an iPhone the characters reach you with a notification once the game is on your home screen.",
+    howTo: "Show me how",
+    done: "Got it",
+  },
   messenger: {
     label: "Your answer",
     placeholder: "Your answer …",

@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { HomeScreenSteps } from "../components/home-screen-steps";
 import { useTranslation } from "../i18n/use-translation";
+import { installOffer } from "../lib/install-prompt";
 import { useSession } from "../session/session";
-import { declineOffer, offerPush } from "./push-support";
+import { declineOffer, offerDeclined, offerPush, pushSupported } from "./push-support";
 import "./push.css";
 
 /**
@@ -10,6 +12,42 @@ import "./push.css";
  * with the first tap.
  */
 export function PushOffer() {
+  // On an iPhone a web app takes notifications only from the home screen.
+  if (!pushSupported() && installOffer() === "ios" && !offerDeclined()) return <HomeScreenHint />;
+  return <NotificationOffer />;
+}
+
+/** Where notifications need the app on the home screen first (iOS): how to put it there. */
+function HomeScreenHint() {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(true);
+  const [steps, setSteps] = useState(false);
+  if (!shown) return null;
+  return (
+    <aside className="push-offer" aria-labelledby="push-offer-title">
+      <h3 id="push-offer-title">{t("push.offerTitle")}</h3>
+      <p>{t("install.iosHint")}</p>
+      <div className="push-offer__actions">
+        <button type="button" className="button button--primary" onClick={() => setSteps(true)}>
+          {t("install.howTo")}
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            declineOffer();
+            setShown(false);
+          }}
+        >
+          {t("push.notNow")}
+        </button>
+      </div>
+      {steps && <HomeScreenSteps onClose={() => setSteps(false)} />}
+    </aside>
+  );
+}
+
+function NotificationOffer() {
   const { t } = useTranslation();
   const { config, token } = useSession();
   const [shown, setShown] = useState(offerPush);

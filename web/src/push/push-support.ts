@@ -32,7 +32,8 @@ export function offerPush(): boolean {
   return pushSupported() && Notification.permission === "default" && !offerDeclined();
 }
 
-function offerDeclined(): boolean {
+/** The player said "not now" to the offer (or to the iPhone's home screen hint). */
+export function offerDeclined(): boolean {
   try {
     return localStorage.getItem(OFFER_KEY) === "declined";
   } catch {
