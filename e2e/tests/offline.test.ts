@@ -127,22 +127,23 @@ describe("offline", () => {
     await page.getByText("Märchenstunde an der Pfarrkirche").waitFor();
   });
 
-  it("says there is no connection when an answer cannot be sent, and keeps the answer", async () => {
+  it("keeps an answer typed without a network in the outbox, shown as such", async () => {
     await page.goto("/webapp/station/1");
     await page.getByLabel("Deine Antwort").fill("Gockel");
     await page.getByLabel("Deine Antwort").press("Enter");
-    await page.getByText("Keine Verbindung.", { exact: false }).waitFor();
-    expect(await page.getByLabel("Deine Antwort").inputValue()).toBe("Gockel");
+    const queued = page.getByTestId("queued-input").filter({ hasText: "Gockel" });
+    await queued.getByText("Wird gesendet, sobald du online bist").waitFor();
+    expect(await page.getByLabel("Deine Antwort").inputValue()).toBe("");
     await settle(page);
-    await screenshot(page, "offline-03-answer-not-sent");
+    await screenshot(page, "offline-03-answer-queued");
   });
 
-  it("plays on once the network is back", async () => {
+  it("plays on once the network is back: the answer goes by itself, once, also after a reload", async () => {
     await context.setOffline(false);
     await page.goto("/webapp/station/1");
-    await page.getByLabel("Deine Antwort").fill("Gockel");
-    await page.getByLabel("Deine Antwort").press("Enter");
-    await messagesFrom(page, "user").filter({ hasText: "Gockel" }).waitFor();
+    await messagesFrom(page, "user").filter({ hasText: "Gockel" }).waitFor({ timeout: 20_000 });
     await page.getByText("Geschafft!").waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("queued-input").count()).toBe(0);
+    expect(await messagesFrom(page, "user").filter({ hasText: "Gockel" }).count()).toBe(1);
   });
 });

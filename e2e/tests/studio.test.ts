@@ -189,9 +189,16 @@ describe("the studio in the console", () => {
       .getByRole("heading", { name: "Das Spiel: Titel, Sprachen, Einstellungen" })
       .waitFor();
     await mara.getByLabel("Teams").selectOption("optional");
+    // The app on the phone: its name and bar colour, the icon of the pack's app/ folder.
+    await mara.getByLabel("Name unter dem Icon (höchstens 12 Zeichen)").fill("Marburg");
+    await mara.getByLabel("Farbe der Leiste des Handys").fill("#204060");
+    await expect.poll(() => mara.getByLabel(/^Icon/).inputValue()).toBe("app/icon.png");
     await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
     await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
-    expect(await draftText(mara, "game.yaml")).toMatch(/^ {2}teams: optional # off, optional/m);
+    const yaml = await draftText(mara, "game.yaml");
+    expect(yaml).toMatch(/^ {2}teams: optional # off, optional/m);
+    expect(yaml).toContain("  shortName: Marburg\n");
+    expect(yaml).toContain('  themeColor: "#204060"');
     await settle(mara);
     await screenshot(mara, "studio-05-game");
   });

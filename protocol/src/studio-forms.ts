@@ -112,6 +112,23 @@ export const opsInkCompiled = z.object({
 });
 export type OpsInkCompiled = z.infer<typeof opsInkCompiled>;
 
+/** A colour as game.yaml writes it, or "" for the app's own. */
+const formColor = z.union([
+  z.literal(""),
+  z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a colour like #c2562f" }),
+]);
+
+/** game.yaml `app`: the app as a phone installs it; "" leaves a key out (the app's own). */
+export const opsAppLook = z.object({
+  /** The name under the icon. */
+  shortName: z.string().trim().max(12, { error: "at most 12 characters" }),
+  themeColor: formColor,
+  backgroundColor: formColor,
+  /** A square picture of the pack's app/ folder. */
+  icon: z.string().max(300),
+});
+export type OpsAppLook = z.infer<typeof opsAppLook>;
+
 /** What the studio's game form edits of game.yaml; the rest of the file is kept. */
 export const opsGameForm = z
   .object({
@@ -125,6 +142,7 @@ export const opsGameForm = z
     followBrowserLanguage: z.boolean(),
     allowGeolocation: z.boolean(),
     debug: z.boolean(),
+    app: opsAppLook,
   })
   .refine((form) => (form.title[form.defaultLanguage] ?? "").trim() !== "", {
     message: "the game needs a title in its default language",
@@ -138,6 +156,8 @@ export const opsGameEdit = z.object({
   by: z.string().nullable(),
   at: z.string().nullable(),
   form: opsGameForm,
+  /** The pictures the app's icon may be: of the draft's app/ folder. */
+  pictures: z.array(z.string()),
 });
 export type OpsGameEdit = z.infer<typeof opsGameEdit>;
 

@@ -305,10 +305,12 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       defaultLanguage: "de",
       languages: ["de", "en"],
     });
+    expect(edit.pictures).toEqual(["app/icon.png"]);
     const form = {
       ...edit.form,
       teams: "optional" as const,
       title: { ...edit.form.title, de: "Marburg im Team" },
+      app: { ...edit.form.app, shortName: "Im Team", themeColor: "#204060" },
     };
     expect((await ops(app, "PUT", "/pack/draft/game", { form, replaces: edit.hash })).status).toBe(
       200,
@@ -327,6 +329,16 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
       teams: string;
     };
     expect(config.teams).toBe("optional");
+    const manifest = (await (await fetch(`${app.url}/webapp/manifest.webmanifest`)).json()) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+    };
+    expect(manifest).toMatchObject({
+      name: "Marburg im Team",
+      short_name: "Im Team",
+      theme_color: "#204060",
+    });
     expect(await titleOn(app)).toBe("Marburg im Team");
   });
 

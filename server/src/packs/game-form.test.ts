@@ -20,6 +20,12 @@ describe("the studio's game form", () => {
       followBrowserLanguage: true,
       allowGeolocation: true,
       debug: false,
+      app: {
+        shortName: "Märchen",
+        themeColor: "#a3302a",
+        backgroundColor: "#fbf5ec",
+        icon: "app/icon.png",
+      },
     });
     expect(writeGame(yaml, read.form)).toBe(yaml);
 
@@ -37,6 +43,36 @@ describe("the studio's game form", () => {
     expect(readGame(written)).toMatchObject({
       ok: true,
       form: { teams: "optional", languages: ["de", "de-formal", "en"] },
+    });
+  });
+
+  it("writes the app's looks key by key, and leaves out what is emptied", async () => {
+    const yaml = await demoGame();
+    const read = readGame(yaml);
+    if (!read.ok) throw new Error(read.reason);
+    const { app } = read.form;
+    const recoloured = writeGame(yaml, {
+      ...read.form,
+      app: { ...app, themeColor: "#123456", shortName: "" },
+    });
+    expect(recoloured).toContain('  themeColor: "#123456"');
+    expect(recoloured).not.toContain("shortName");
+    expect(recoloured).toContain("  icon: app/icon.png");
+    expect(recoloured).toContain('# What "More" calls the other views');
+    expect(readGame(recoloured)).toMatchObject({
+      ok: true,
+      form: { app: { ...app, themeColor: "#123456", shortName: "" } },
+    });
+
+    const none = { shortName: "", themeColor: "", backgroundColor: "", icon: "" };
+    const plain = writeGame(yaml, { ...read.form, app: none });
+    expect(plain).not.toMatch(/^app:/m);
+    expect(readGame(plain)).toMatchObject({ ok: true, form: { app: none } });
+    // A game without the section gets one.
+    const given = writeGame(plain, { ...read.form, app: { ...none, shortName: "Marburg" } });
+    expect(readGame(given)).toMatchObject({
+      ok: true,
+      form: { app: { ...none, shortName: "Marburg" } },
     });
   });
 

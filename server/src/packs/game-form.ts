@@ -47,9 +47,17 @@ export function readGame(text: string): ReadGame {
       followBrowserLanguage: game.settings.followBrowserLanguage,
       allowGeolocation: game.settings.allowGeolocation,
       debug: game.settings.debug,
+      app: {
+        shortName: game.app?.shortName ?? "",
+        themeColor: game.app?.themeColor ?? "",
+        backgroundColor: game.app?.backgroundColor ?? "",
+        icon: game.app?.icon ?? "",
+      },
     },
   };
 }
+
+const APP_KEYS = ["shortName", "themeColor", "backgroundColor", "icon"] as const;
 
 const SETTINGS = [
   "teams",
@@ -91,5 +99,16 @@ export function writeGame(text: string, form: OpsGameForm): string {
     }
     edits.push({ path: ["settings", key], value: form[key] });
   }
+  if (differs("app")) edits.push(...appEdits(old?.app, form.app));
   return editYaml(text, edits);
+}
+
+/** The `app` section's changed keys; "" removes a key, and the section once it is empty. */
+function appEdits(old: OpsGameForm["app"] | undefined, app: OpsGameForm["app"]): YamlEdit[] {
+  if (APP_KEYS.every((key) => app[key] === "")) return [{ path: ["app"], remove: true }];
+  return APP_KEYS.filter((key) => app[key] !== (old?.[key] ?? "")).map((key) =>
+    app[key] === ""
+      ? { path: ["app", key], remove: true }
+      : { path: ["app", key], value: app[key] },
+  );
 }

@@ -17,6 +17,8 @@ import { readTexts, writeTexts } from "./texts-form";
 const GAME = "game.yaml";
 /** The pictures a map may be: of the draft's map/ folder. */
 const MAP_PICTURE = /^map\/[^/]+\.(png|jpe?g|webp|avif|gif|svg)$/i;
+/** The pictures the app's icon may be: of app/, of a kind sharp makes icons of. */
+const APP_PICTURE = /^app\/[^/]+\.(png|jpe?g|webp|avif|svg)$/i;
 /** The pictures of the introduction's steps and the crest: of intro/ and points/. */
 const TEXT_PICTURE = /^(intro|points)\/[^/]+\.(png|jpe?g|webp|avif|gif|svg)$/i;
 
@@ -40,7 +42,8 @@ export class GameForms {
     const file = await this.drafts.text(GAME);
     const read = readGame(file.text);
     if (!read.ok) unreadable(read.reason);
-    return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form };
+    const pictures = await this.pictures(APP_PICTURE);
+    return { hash: file.hash ?? "", by: file.by, at: file.at, form: read.form, pictures };
   }
 
   saveGame(form: OpsGameForm, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {

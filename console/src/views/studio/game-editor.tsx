@@ -1,12 +1,13 @@
 import { useId, useState } from "react";
-import { languages, teamsSettings } from "@wegmarke/protocol";
-import type { OpsGameEdit, OpsGameForm } from "@wegmarke/protocol";
+import { languages, opsAppLook, teamsSettings } from "@wegmarke/protocol";
+import type { OpsAppLook, OpsGameEdit, OpsGameForm } from "@wegmarke/protocol";
 import { getGame, saveGame } from "../../api/studio-api";
 import { Link } from "../../app/router";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
 import { BackToDraft, DraftForm } from "./draft-form";
+import { MediaChoice } from "./media-choice";
 
 /** The game's title, languages and settings from game.yaml; the rest of it is edited as text. */
 export function GameEditor() {
@@ -31,6 +32,27 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
   };
   const dirty = JSON.stringify(form) !== JSON.stringify(draft.saved);
   const untitled = (form.title[form.defaultLanguage] ?? "").trim() === "";
+  const appProblem = opsAppLook.safeParse(form.app).error?.issues[0];
+  const changeApp = (changes: Partial<OpsAppLook>) => change({ app: { ...form.app, ...changes } });
+  const color = (key: "themeColor" | "backgroundColor") => (
+    <label className="field game-form__color">
+      <span>{t(`game.${key}`)}</span>
+      <span className="game-form__color-input">
+        <input
+          value={form.app[key]}
+          placeholder="#c2562f"
+          spellCheck={false}
+          aria-invalid={appProblem?.path[0] === key || undefined}
+          onChange={(event) => changeApp({ [key]: event.target.value.trim() })}
+        />
+        <span
+          className="game-form__swatch"
+          aria-hidden="true"
+          style={{ background: /^#[0-9a-f]{6}$/i.test(form.app[key]) ? form.app[key] : undefined }}
+        />
+      </span>
+    </label>
+  );
 
   const flag = (
     key: "registrationLess" | "followBrowserLanguage" | "allowGeolocation" | "debug",
@@ -129,12 +151,41 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
         {flag("allowGeolocation")}
         {flag("debug")}
       </fieldset>
+      <fieldset className="station-form__group">
+        <legend>{t("game.app")}</legend>
+        <p className="hint">{t("game.appHint")}</p>
+        <label className="field">
+          <span>{t("game.shortName")}</span>
+          <input
+            value={form.app.shortName}
+            maxLength={12}
+            onChange={(event) => changeApp({ shortName: event.target.value })}
+          />
+        </label>
+        <div className="station-form__row">
+          {color("themeColor")}
+          {color("backgroundColor")}
+        </div>
+        {appProblem?.path[0] !== "shortName" && appProblem !== undefined && (
+          <p className="notice notice--error" role="alert">
+            {t("game.badColor")}
+          </p>
+        )}
+        <MediaChoice
+          label={t("game.icon")}
+          value={form.app.icon}
+          options={edit.pictures}
+          none={t("game.noIcon")}
+          onChange={(icon) => changeApp({ icon })}
+          preview
+        />
+      </fieldset>
       <p>
         <Link to={filePath("game.yaml")}>{t("game.asText")}</Link>
       </p>
       <SaveBar
         dirty={dirty}
-        blocked={untitled}
+        blocked={untitled || appProblem !== undefined}
         save={draft.save}
         onSave={() => void draft.store(form)}
         onKeep={() => void draft.keep(form)}

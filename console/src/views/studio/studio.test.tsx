@@ -227,7 +227,7 @@ describe("the studio", () => {
     expect(compiles.at(-1)?.body).toEqual({ path: SCRIPT, text: typed.replace("frgae", "frage") });
   });
 
-  it("edits the game's title, languages and teams in a form, and saves it over what it read", async () => {
+  it("edits the game's title, languages, teams and app in a form, and saves it over what it read", async () => {
     const form = {
       title: { de: "Märchenhaftes Marburg", en: "Fairy-tale Marburg" },
       defaultLanguage: "de",
@@ -237,10 +237,12 @@ describe("the studio", () => {
       followBrowserLanguage: true,
       allowGeolocation: true,
       debug: false,
+      app: { shortName: "", themeColor: "", backgroundColor: "", icon: "" },
     };
+    const pictures = ["app/icon.png"];
     const server = fakeServer({
       "GET /api/ops/pack/draft/game": () =>
-        json({ hash: "g".repeat(64), by: null, at: null, form }),
+        json({ hash: "g".repeat(64), by: null, at: null, form, pictures }),
       "PUT /api/ops/pack/draft/game": () =>
         json({ ok: true, file: file("game.yaml", { hash: "h".repeat(64), state: "changed" }) }),
     });
@@ -255,6 +257,16 @@ describe("the studio", () => {
     fireEvent.change(german, { target: { value: "" } });
     expect(save.hasAttribute("disabled")).toBe(true);
     fireEvent.change(german, { target: { value: "Marburg im Team" } });
+    // The app on the phone: a colour that is none blocks saving, with the reason.
+    const bar = screen.getByLabelText("Colour of the phone's bar");
+    fireEvent.change(bar, { target: { value: "red" } });
+    expect(save.hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("alert").textContent).toContain("six hex digits");
+    fireEvent.change(bar, { target: { value: "#A3302A" } });
+    fireEvent.change(screen.getByLabelText("Name under the icon (at most 12 characters)"), {
+      target: { value: "Im Team" },
+    });
+    fireEvent.change(screen.getByLabelText(/^Icon/), { target: { value: "app/icon.png" } });
     fireEvent.click(save);
     await screen.findByText("Saved to the draft.");
     const put = server.requests.find((request) => request.method === "PUT");
@@ -265,6 +277,12 @@ describe("the studio", () => {
         title: { de: "Marburg im Team", en: "Fairy-tale Marburg" },
         languages: ["de", "de-formal", "en"],
         teams: "optional",
+        app: {
+          shortName: "Im Team",
+          themeColor: "#A3302A",
+          backgroundColor: "",
+          icon: "app/icon.png",
+        },
       },
     });
   });
@@ -279,11 +297,13 @@ describe("the studio", () => {
       followBrowserLanguage: false,
       allowGeolocation: true,
       debug: false,
+      app: { shortName: "", themeColor: "", backgroundColor: "", icon: "" },
     });
     let hash = "a".repeat(64);
     let title = "Erste Fassung";
     fakeServer({
-      "GET /api/ops/pack/draft/game": () => json({ hash, by: "ben", at: null, form: form(title) }),
+      "GET /api/ops/pack/draft/game": () =>
+        json({ hash, by: "ben", at: null, form: form(title), pictures: [] }),
       "PUT /api/ops/pack/draft/game": () => {
         // Ben saved first.
         hash = "b".repeat(64);
