@@ -57,6 +57,25 @@ describe("installing the app", () => {
     await install.waitFor({ timeout: 15_000 });
     await settle(page);
     await screenshot(page, "install-02-menu");
+    await page.keyboard.press("Escape");
+
+    // Below a running station: first the notifications, once decided the app to install.
+    await page.goto("/webapp/station/1");
+    await startStation(page);
+    const offer = page.getByRole("complementary", {
+      name: "Auch mit dem Handy in der Tasche dabei",
+    });
+    await offer.getByRole("button", { name: "Nicht jetzt" }).click();
+    const hint = page.getByRole("complementary", { name: "Das Spiel als App" });
+    await hint.getByRole("button", { name: "Als App installieren" }).waitFor();
+    await settle(page);
+    await screenshot(page, "install-03-hint");
+    await hint.getByRole("button", { name: "Nicht jetzt" }).click();
+    await hint.waitFor({ state: "detached" });
+    await page.reload();
+    await messagesFrom(page, "Lena").first().waitFor({ timeout: 20_000 });
+    expect(await hint.count()).toBe(0);
+    expect(await offer.count()).toBe(0);
     await close();
   });
 

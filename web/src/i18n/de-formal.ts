@@ -100,6 +100,8 @@ export const deFormal: LocaleOverrides = {
     offline: "Das lässt sich gerade nicht laden. Sind Sie online?",
   },
   install: {
+    hintText:
+      "Legen Sie das Spiel auf Ihren Home-Bildschirm: ein Tipp, und es geht weiter, ohne Browser drumherum.",
     iosIntro:
       "Dann liegt das Spiel wie eine App auf Ihrem iPhone, und die Figuren erreichen Sie auch, wenn es zu ist.",
     iosShare: "Tippen Sie in Safari unten auf „Teilen“",

@@ -280,6 +280,9 @@ export const de: Locale = {
     retry: "Noch einmal versuchen",
   },
   install: {
+    hintTitle: "Das Spiel als App",
+    hintText:
+      "Leg das Spiel auf deinen Home-Bildschirm: ein Tipp, und es geht weiter, ohne Browser drumherum.",
     menu: "Als App installieren",
     iosMenu: "Zum Home-Bildschirm hinzufügen",
     iosTitle: "Zum Home-Bildschirm hinzufügen",

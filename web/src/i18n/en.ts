@@ -274,6 +274,9 @@ export const en = {
     retry: "Try again",
   },
   install: {
+    hintTitle: "The game as an app",
+    hintText:
+      "Put the game on your home screen: one tap, and it goes on, without the browser around it.",
     menu: "Install as an app",
     iosMenu: "Add to Home Screen",
     iosTitle: "Add to Home Screen",

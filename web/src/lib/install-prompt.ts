@@ -66,3 +66,22 @@ export async function promptInstall(): Promise<boolean> {
   await event.prompt();
   return (await event.userChoice).outcome === "accepted";
 }
+
+const HINT_KEY = "wegmarke.installHint";
+
+/** The player said "not now" to the hint to install (the menu's entry stays). */
+export function installHintDeclined(): boolean {
+  try {
+    return localStorage.getItem(HINT_KEY) === "declined";
+  } catch {
+    return false;
+  }
+}
+
+export function declineInstallHint(): void {
+  try {
+    localStorage.setItem(HINT_KEY, "declined");
+  } catch {
+    // Private mode: the hint comes back next time.
+  }
+}
