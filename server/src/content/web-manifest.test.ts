@@ -1,26 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { testPack } from "../../test/support/test-pack";
 import type { ContentPack } from "./model";
 import { gameSchema } from "./schema";
 import { shortNameOf, webManifest } from "./web-manifest";
 
-const pack = (fields: Partial<ContentPack> = {}): ContentPack => ({
-  id: "kassel",
-  title: { de: "Rätselhaftes Kassel", en: "Puzzling Kassel" },
-  defaultLanguage: "en",
-  settings: {
-    apiVersion: 1,
-    teams: "off",
-    registrationLess: false,
-    debug: false,
-    stationDistanceThreshold: 3000,
-    allowGeolocation: true,
-    allowSortbyDistance: true,
-  },
-  texts: { rejection: { de: "Nein." } },
-  stations: [],
-  dir: "/packs/kassel",
-  ...fields,
-});
+const pack = (fields: Partial<ContentPack> = {}): ContentPack =>
+  testPack({
+    id: "kassel",
+    title: { de: "Rätselhaftes Kassel", en: "Puzzling Kassel" },
+    defaultLanguage: "en",
+    ...fields,
+  });
 
 describe("the web manifest of a game", () => {
   it("names the app by the title in the pack's language, with Wegmarke's looks by default", () => {
