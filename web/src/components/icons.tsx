@@ -169,3 +169,13 @@ export function ClockIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Safari's share symbol, as its toolbar shows it. */
+export function ShareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3v12M8 7l4-4 4 4" />
+      <path d="M7 10H5v11h14V10h-2" />
+    </Icon>
+  );
+}

@@ -24,16 +24,12 @@ export function HomeScreenHint() {
         <button type="button" className="button button--primary" onClick={() => setSteps(true)}>
           {t("install.howTo")}
         </button>
-        <button
-          type="button"
-          className="link-button"
+        <NotNow
           onClick={() => {
             declineOffer();
             setShown(false);
           }}
-        >
-          {t("push.notNow")}
-        </button>
+        />
       </div>
       {steps && <HomeScreenSteps onClose={() => setSteps(false)} />}
     </aside>
@@ -61,17 +57,23 @@ export function InstallHint() {
         >
           {t("install.menu")}
         </button>
-        <button
-          type="button"
-          className="link-button"
+        <NotNow
           onClick={() => {
             declineInstallHint();
             setShown(false);
           }}
-        >
-          {t("push.notNow")}
-        </button>
+        />
       </div>
     </aside>
+  );
+}
+
+/** "Not now": the hint or offer goes for good. */
+export function NotNow({ onClick }: { onClick(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="link-button" onClick={onClick}>
+      {t("push.notNow")}
+    </button>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { installOffer } from "../lib/install-prompt";
-import { HomeScreenHint, InstallHint } from "./install-hint";
+import { HomeScreenHint, InstallHint, NotNow } from "./install-hint";
 import { useSession } from "../session/session";
 import { declineOffer, offerDeclined, offerPush, pushSupported } from "./push-support";
 import "./push.css";
@@ -59,16 +59,12 @@ function NotificationOffer({ onDecided }: { onDecided(): void }) {
         >
           {t("push.allow")}
         </button>
-        <button
-          type="button"
-          className="link-button"
+        <NotNow
           onClick={() => {
             declineOffer();
             onDecided();
           }}
-        >
-          {t("push.notNow")}
-        </button>
+        />
       </div>
     </aside>
   );
