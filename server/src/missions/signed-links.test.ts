@@ -44,4 +44,15 @@ describe("a submission's signed link", () => {
       false,
     );
   });
+
+  it("opens nothing in another game of the same secret: the live game's and a preview's", () => {
+    const preview = new SignedLinks(secret, "/preview/abc123");
+    const other = new SignedLinks(secret, "/preview/def456");
+    const made = parts(preview.link(1, "file", NOW));
+    expect(preview.valid(1, "file", made.expires, made.signature, NOW)).toBe(true);
+    expect(links.valid(1, "file", made.expires, made.signature, NOW)).toBe(false);
+    expect(other.valid(1, "file", made.expires, made.signature, NOW)).toBe(false);
+    const live = parts(links.link(1, "file", NOW));
+    expect(preview.valid(1, "file", live.expires, live.signature, NOW)).toBe(false);
+  });
 });

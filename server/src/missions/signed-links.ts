@@ -11,7 +11,10 @@ export type SubmissionFile = "file" | "thumb";
 /**
  * Short-lived links to a submission's files (decisions/039), signed with a key derived from the
  * server's secret, so that every instance of a deployment accepts each other's. The link is
- * the permission: whoever the server gave it to may fetch the file until it expires.
+ * the permission: whoever the server gave it to may fetch the file until it expires. What is
+ * signed is the link's whole path, its game's base included: a preview's games share the
+ * server's secret and number their submissions from 1 too, and a link of one game opens no
+ * file of another.
  */
 export class SignedLinks {
   private readonly key: Buffer;
@@ -31,10 +34,13 @@ export class SignedLinks {
   link(id: number, file: SubmissionFile, now: Date): string {
     const expires = Math.ceil(now.getTime() / MINUTE) + LINK_MINUTES;
     const query = `expires=${expires}&signature=${this.sign(id, file, expires)}`;
-    return `${this.base}/api/submissions/${id}/${file}?${query}`;
+    return `${this.path(id, file)}?${query}`;
   }
 
-  /** Whether the link's signature is the server's and its time has not run out. */
+  /**
+   * Whether the link's signature is this game's (this base's, on any instance of the secret)
+   * for this file, and its time has not run out.
+   */
   valid(id: number, file: SubmissionFile, expires: number, signature: string, now: Date): boolean {
     if (expires * MINUTE < now.getTime()) return false;
     const expected = Buffer.from(this.sign(id, file, expires));
@@ -42,7 +48,13 @@ export class SignedLinks {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
+  private path(id: number, file: SubmissionFile): string {
+    return `${this.base}/api/submissions/${id}/${file}`;
+  }
+
   private sign(id: number, file: SubmissionFile, expires: number): string {
-    return createHmac("sha256", this.key).update(`${id}/${file}/${expires}`).digest("base64url");
+    return createHmac("sha256", this.key)
+      .update(`${this.path(id, file)}?expires=${expires}`)
+      .digest("base64url");
   }
 }
