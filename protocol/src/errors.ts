@@ -76,6 +76,10 @@ export const ErrorReason = {
   submissionWaiting: "submission waiting",
   /** More submissions than a player may send (429). */
   tooManySubmissions: "too many submissions",
+  /** More unfinished uploads than a player or an address may have at once (429). */
+  tooManyUploads: "too many uploads",
+  /** A fault of the server's (its database, its disk) that may pass: the call can be repeated. */
+  tryAgain: "try again in a moment",
   /** A file over its kind's size limit (413). */
   fileTooLarge: "file too large",
   /** A file that is not what its mission asks for, read from its bytes (415). */

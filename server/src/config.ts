@@ -77,7 +77,7 @@ export type Config = {
    * (OpenStreetMap's Nominatim by default); null with `GEOCODER_URL=off`.
    */
   geocoderUrl: string | null;
-  /** Where uploads under way wait until they are whole (`DATA_DIR/uploads`, decisions/039). */
+  /** `UPLOAD_DIR` (default `DATA_DIR/uploads`): uploads under way until whole (decisions/039). */
   uploadDir: string;
   /**
    * `S3_BUCKET` (with `S3_REGION`, and `S3_ENDPOINT` for a server other than Amazon's): the
@@ -193,6 +193,7 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, "at least 32 characters").optional(),
   DATA_DIR: path.default(resolve(repoRoot, "data")),
   PACK_CACHE_DIR: path.optional(),
+  UPLOAD_DIR: path.optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "an S3 bucket name")
@@ -290,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     ...(e.OPERATOR_TOKEN !== undefined && { operatorToken: e.OPERATOR_TOKEN }),
     ...(e.INSTANCE_URL !== undefined && { instanceUrl: e.INSTANCE_URL.replace(/\/+$/, "") }),
     geocoderUrl: e.GEOCODER_URL === "off" ? null : e.GEOCODER_URL.replace(/\/+$/, ""),
-    uploadDir: join(e.DATA_DIR, "uploads"),
+    uploadDir: e.UPLOAD_DIR ?? join(e.DATA_DIR, "uploads"),
     ...(e.S3_BUCKET !== undefined && {
       s3: { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT },
     }),

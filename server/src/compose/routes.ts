@@ -121,9 +121,10 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   const uploads = {
     dir: config.uploadDir,
     base,
-    instance: services.instance,
-    addressOf: (instance: string) => presence.addressOf(instance),
+    keeper: services.uploadKeeper,
+    addressOf: (keeper: string) => presence.uploadsAt(keeper),
     nameOf: async (player: Player) => (await author(player))?.name,
+    limits: deps.limits,
   };
   await app.register(api(uploadRoutes(accounts, submissions, uploads)), { prefix: "/api/game" });
   await app.register(api(submissionFileRoute(submissions)));

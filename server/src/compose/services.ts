@@ -48,6 +48,7 @@ import { S3BlobStore } from "../store/s3-blob-store";
 import type { Store } from "../store/store";
 import { PhotoProcess } from "../missions/photo-process";
 import { SubmissionService } from "../missions/submission-service";
+import { folderKeeper } from "../missions/upload-folder";
 
 export type ServiceDeps = {
   config: Config;
@@ -165,6 +166,8 @@ export async function buildServices(deps: ServiceDeps) {
   });
   const scripts = createScriptRunner(pack, config.scriptWorkers);
   const instance = randomUUID();
+  // Uploads under way are named by their folder, which outlives this process.
+  const uploadKeeper = await folderKeeper(config.uploadDir);
   // Loading a pack and compiling a script as an author types run off the players' thread.
   const contentThread = new ContentThread();
   const packs = new PackLibrary({
@@ -214,6 +217,7 @@ export async function buildServices(deps: ServiceDeps) {
     pack: () => content.state(),
     ...(deps.preview && { preview: deps.preview }),
     ...(deps.address && { address: deps.address }),
+    uploads: uploadKeeper,
     ...(config.database.kind === "postgres" && {
       send: (report) => bus.broadcast("presence", report),
     }),
@@ -284,6 +288,7 @@ export async function buildServices(deps: ServiceDeps) {
     submissions,
     blobs,
     instance,
+    uploadKeeper,
     news,
     ...{ push, pushKey },
     presence,

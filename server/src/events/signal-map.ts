@@ -41,6 +41,11 @@ const presence = z
     pack: packState,
     /** Where the others hand on calls this instance serves alone (a mission's upload). */
     address: z.url().max(2048).optional(),
+    /** The name of the folder of its uploads under way, which their ids begin with. */
+    uploads: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .optional(),
     /**
      * The studio's preview this instance runs (compose/previews.ts) and the address where the
      * others hand on its calls.

@@ -1,85 +1,147 @@
-import { randomBytes } from "node:crypto";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { ErrorReason, SUBMISSION_HEADER, uploadMetadataSchema } from "@wegmarke/protocol";
-import type { UploadMetadata } from "@wegmarke/protocol";
 import { FileStore } from "@tus/file-store";
 import { Server } from "@tus/server";
+import type { Upload } from "@tus/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AccountService, Player } from "../accounts/account-service";
 import { ServiceError } from "../errors";
+import { OpenUploads } from "../missions/open-uploads";
+import type { OpenUploadCaps } from "../missions/open-uploads";
 import type { SubmissionService, Sender } from "../missions/submission-service";
+import {
+  freeBytes,
+  keeperOf,
+  keptUploads,
+  newUploadId,
+  removeUpload,
+} from "../missions/upload-folder";
 import { streamOf } from "../participants/participant";
+import type { AccountLimits } from "../security/limits";
 import { HANDED_ON, handOn } from "./hand-on";
 import { parse } from "./parse";
-
-/** An upload not finished within a day is abandoned: its piece goes. */
-const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+import { checked, decodeMetadata, encodeMetadata } from "./upload-metadata";
 
 export type UploadDeps = {
   /** Where uploads under way wait (decisions/039). */
   dir: string;
   /** The path before every route (a preview's `/preview/<id>`; "" otherwise). */
   base: string;
-  /** This instance's id: an upload's id begins with the instance that keeps its pieces. */
-  instance: string;
-  /** Where another instance is reached (its presence report); undefined when unknown. */
-  addressOf: (instance: string) => string | undefined;
+  /** The name of `dir` (missions/upload-folder.ts): an upload's id begins with it. */
+  keeper: string;
+  /** Where the instance keeping the upload folder `keeper` is reached; undefined when unknown. */
+  addressOf: (keeper: string) => string | undefined;
   /** In a team, the member's name (the thread names who sent it). */
   nameOf: (player: Player) => Promise<string | undefined>;
+  limits: OpenUploadCaps &
+    Pick<AccountLimits, "uploadDiskReserveBytes" | "uploadExpiryMs" | "uploadSweepMs">;
 };
 
 /**
  * A mission's file, uploaded in resumable pieces (tus, decisions/039), mounted at
  * `/api/game/uploads`: `Authorization: Bearer <auth token>` on every request. The creation
  * names the station and the kind in `Upload-Metadata`, and is refused unless the station waits
- * for that kind and the limits hold; only its sender may go on with an upload. The last piece
- * makes the submission, whose id comes back in `Wegmarke-Submission`.
+ * for that kind and the limits hold (a few unfinished uploads per player and address, room on
+ * the disk); only its sender may go on with an upload. The last piece makes the submission,
+ * whose id comes back in `Wegmarke-Submission`. A fault of the server's while it does answers
+ * 503 `try again in a moment` and keeps the pieces: a `HEAD` of the whole upload (what a tus
+ * client sends when it resumes) finishes it then. Ids name the folder, not the process, so an
+ * upload goes on after a restart.
  */
 export function uploadRoutes(
   accounts: AccountService,
   submissions: SubmissionService,
-  { dir, base, instance, addressOf, nameOf }: UploadDeps,
+  { dir, base, keeper, addressOf, nameOf, limits }: UploadDeps,
 ): FastifyPluginAsync {
   return async (app) => {
-    // Made here, so that a folder the server may not write stops the start with its reason.
-    await mkdir(dir, { recursive: true });
     const senders = new WeakMap<object, Sender>();
+    const created = new WeakMap<object, string>();
+    const open = new OpenUploads(limits);
+    /** Uploads whose submission is being made: a second finish of one waits for the first. */
+    const finishing = new Set<string>();
     const datastore = new FileStore({
       directory: dir,
-      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+      expirationPeriodInMilliseconds: limits.uploadExpiryMs,
     });
+
+    /** An upload leaves the folder, and its player's count. */
+    const forget = async (id: string) => {
+      open.release(id);
+      await removeUpload(dir, id);
+    };
+
+    /** The upload's submission; a refusal removes its pieces, a fault keeps them. */
+    const finish = async (sender: Sender | undefined, upload: Upload): Promise<number> => {
+      if (finishing.has(upload.id)) throw new ServiceError(423, ErrorReason.tryAgain);
+      finishing.add(upload.id);
+      try {
+        if (!sender) throw new ServiceError(403, ErrorReason.invalidHash);
+        const meta = parse(uploadMetadataSchema, upload.metadata, "metadata");
+        const file = join(dir, upload.id);
+        const id = await submissions.receive(sender, meta, { id: upload.id, file });
+        await forget(upload.id);
+        return id;
+      } catch (error) {
+        if (error instanceof ServiceError && error.status < 500) {
+          await forget(upload.id);
+          throw error;
+        }
+        app.log.error({ err: error }, "upload not finished, kept for another try");
+        throw new ServiceError(503, ErrorReason.tryAgain);
+      } finally {
+        finishing.delete(upload.id);
+      }
+    };
+
     const tus = new Server({
       path: `${app.prefix}/uploads`,
       datastore,
-      // Named by this instance: another one hands the upload's calls on here.
-      namingFunction: () => `${instance}_${randomBytes(16).toString("hex")}`,
+      // Named by its folder: another instance hands the upload's calls on here.
+      namingFunction: (req) => {
+        const node = req.runtime?.node?.req;
+        const id = node && created.get(node);
+        if (id === undefined) throw new ServiceError(403, ErrorReason.invalidHash);
+        return id;
+      },
       // Where the phone sends the pieces: below the base it came through.
       generateUrl: (_request, { path, id }) => `${base}${path}/${id}`,
       maxSize: submissions.maxBytes,
       exposedHeaders: [SUBMISSION_HEADER],
       onUploadFinish: async (req, upload) => {
         const node = req.runtime?.node?.req;
-        const sender = node && senders.get(node);
         try {
-          if (!sender) throw new ServiceError(403, ErrorReason.invalidHash);
-          const meta = parse(uploadMetadataSchema, upload.metadata, "metadata");
-          const file = join(dir, upload.id);
-          const id = await submissions.receive(sender, meta, { id: upload.id, file });
+          const id = await finish(node && senders.get(node), upload);
           return { headers: { [SUBMISSION_HEADER]: id } };
         } catch (error) {
           if (!(error instanceof ServiceError)) throw error;
           // The tus server answers a thrown status and body as they are.
           throw { status_code: error.status, body: error.reason };
-        } finally {
-          // A finished upload is a submission, or refused for good: its piece goes either way.
-          await datastore.remove(upload.id).catch(() => undefined);
         }
       },
+      // Its refusals as they are; a fault (a full disk, a failed write) names nothing inside.
+      onResponseError: (_req, error) => {
+        if ("status_code" in error && error.status_code < 500) return undefined;
+        if (!("status_code" in error)) app.log.error({ err: error }, "upload failed");
+        return { status_code: 503, body: ErrorReason.tryAgain };
+      },
     });
-    const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => 0), 3600_000);
-    sweep.unref();
-    app.addHook("onClose", async () => clearInterval(sweep));
+
+    /** Uploads past their time leave the folder, and pieces a crash or a full disk left. */
+    const sweep = async () => {
+      const before = Date.now() - limits.uploadExpiryMs;
+      for (const upload of await keptUploads(dir)) {
+        if (upload.createdAt < before && !finishing.has(upload.id)) await forget(upload.id);
+      }
+    };
+    await sweep();
+    for (const upload of await keptUploads(dir)) {
+      if (upload.player !== undefined) open.restore(upload.id, upload.player, upload.size ?? 0);
+    }
+    const timer = setInterval(() => {
+      sweep().catch((error: unknown) => app.log.error({ err: error }, "upload sweep failed"));
+    }, limits.uploadSweepMs);
+    timer.unref();
+    app.addHook("onClose", async () => clearInterval(timer));
 
     // The pieces stream to the file as they come: Fastify leaves the body alone.
     app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => {
@@ -95,11 +157,51 @@ export function uploadRoutes(
         stream: streamOf(player),
         name: await nameOf(player),
       };
-      if (request.method === "POST") await allowCreation(request, sender);
-      else await requireOwner(request, player);
+      let id: string | undefined;
+      if (request.method === "POST") {
+        id = await allowCreation(request, sender);
+        created.set(request.raw, id);
+      } else {
+        const upload = await requireOwner(request, player);
+        id = upload.id;
+        if (request.method === "HEAD" && upload.size === upload.offset) {
+          return finishOnHead(reply, sender, upload);
+        }
+      }
       senders.set(request.raw, sender);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      try {
+        await tus.handle(request.raw, reply.raw);
+      } finally {
+        // A creation that failed, or a deletion, leaves the player's count.
+        if (request.method !== "PATCH" && request.method !== "HEAD") {
+          const kept = await datastore.getUpload(id).then(
+            () => true,
+            () => false,
+          );
+          if (!kept) open.release(id);
+        }
+      }
+    };
+
+    /**
+     * A whole upload whose submission failed for a fault of the server's: the client's `HEAD`
+     * as it resumes makes it. 423 while another call makes it, or when it fails again (a tus
+     * client tries again later; a 5xx would make it start a new upload).
+     */
+    const finishOnHead = async (reply: FastifyReply, sender: Sender, upload: Upload) => {
+      const id = await finish(sender, upload).catch((error: unknown) => {
+        if (error instanceof ServiceError && error.status < 500) throw error;
+        throw new ServiceError(423, ErrorReason.tryAgain);
+      });
+      const size = String(upload.size);
+      return reply
+        .header("tus-resumable", "1.0.0")
+        .header("upload-offset", size)
+        .header("upload-length", size)
+        .header(SUBMISSION_HEADER, id)
+        .code(200)
+        .send();
     };
 
     /**
@@ -109,16 +211,21 @@ export function uploadRoutes(
      */
     const handedOn = (request: FastifyRequest, reply: FastifyReply): boolean => {
       const { id } = request.params as { id?: string };
-      const keeper = id?.slice(0, id.indexOf("_"));
-      if (id === undefined || keeper === undefined || keeper === instance) return false;
-      const address = request.headers[HANDED_ON] === undefined ? addressOf(keeper) : undefined;
+      if (id === undefined) return false;
+      const owner = keeperOf(id);
+      if (owner === keeper) return false;
+      const address =
+        owner !== undefined && request.headers[HANDED_ON] === undefined
+          ? addressOf(owner)
+          : undefined;
       if (address === undefined) throw new ServiceError(404, ErrorReason.submissionUnavailable);
       reply.hijack();
       handOn(address, request.raw, reply.raw, "the instance of this upload cannot be reached");
       return true;
     };
 
-    const allowCreation = async (request: FastifyRequest, sender: Sender) => {
+    /** Checks a creation and counts it for its player and address; returns its id. */
+    const allowCreation = async (request: FastifyRequest, sender: Sender): Promise<string> => {
       const meta = parse(
         uploadMetadataSchema,
         decodeMetadata(request.headers["upload-metadata"]),
@@ -129,17 +236,27 @@ export function uploadRoutes(
         throw new ServiceError(400, "Upload-Length: expected the file's size in bytes");
       }
       await submissions.allowUpload(sender, meta, size);
+      // The disk keeps room for what the unfinished uploads declared, and a reserve.
+      const free = await freeBytes(dir);
+      if (free - open.declared - size < limits.uploadDiskReserveBytes) {
+        app.log.warn({ free, declared: open.declared }, "upload folder full: upload refused");
+        throw new ServiceError(503, ErrorReason.tryAgain);
+      }
+      const id = newUploadId(keeper);
+      open.admit(id, String(sender.playerId), request.ip, size);
       // What the upload keeps: the checked station and kind, and whose it is.
       const metadata = encodeMetadata({ ...checked(meta), player: String(sender.playerId) });
       setHeader(request, "upload-metadata", metadata);
+      return id;
     };
 
-    const requireOwner = async (request: FastifyRequest, player: Player) => {
+    const requireOwner = async (request: FastifyRequest, player: Player): Promise<Upload> => {
       const { id } = request.params as { id: string };
       const upload = await datastore.getUpload(id).catch(() => undefined);
-      if (upload?.metadata?.player !== String(player.id)) {
+      if (!upload || upload.metadata?.player !== String(player.id)) {
         throw new ServiceError(404, ErrorReason.submissionUnavailable);
       }
+      return upload;
     };
 
     // A preflight (another origin, CORS_ORIGINS) is answered by the CORS plugin before these.
@@ -161,28 +278,4 @@ function setHeader(request: FastifyRequest, name: string, value: string): void {
   for (let i = 0; i < raw.rawHeaders.length; i += 2) {
     if (raw.rawHeaders[i]?.toLowerCase() === name) raw.rawHeaders[i + 1] = value;
   }
-}
-
-function checked(meta: UploadMetadata): Record<string, string> {
-  return {
-    station: String(meta.station),
-    kind: meta.kind,
-    ...(meta.filename !== undefined && { filename: meta.filename }),
-    ...(meta.filetype !== undefined && { filetype: meta.filetype }),
-  };
-}
-
-/** tus' `Upload-Metadata`: `key base64,key base64`; a key without a value is empty. */
-function decodeMetadata(header: string | string[] | undefined): Record<string, string> {
-  if (typeof header !== "string") return {};
-  const pairs = header.split(",").map((pair) => pair.trim().split(" "));
-  return Object.fromEntries(
-    pairs.map(([key = "", value = ""]) => [key, Buffer.from(value, "base64").toString("utf8")]),
-  );
-}
-
-function encodeMetadata(values: Record<string, string>): string {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value, "utf8").toString("base64")}`)
-    .join(",");
 }

@@ -19,6 +19,7 @@ import { displayNames } from "../game/scoreboard/display-names";
 import type { BlobStore, ByteRange, StoredBlob } from "../store/blob-store";
 import type { Store } from "../store/store";
 import { checkUpload } from "./media-check";
+import { Receiving } from "./receiving";
 import type { PhotoMaker } from "./photo-process";
 import { submissionView, threadEvent } from "./submission-views";
 import { SignedLinks } from "./signed-links";
@@ -35,6 +36,9 @@ export const SUBMISSION_LIMITS: SubmissionLimits = {
 
 /** A mission's length when its tag gives none (docs/content-authoring.md, "Missions"). */
 const DEFAULT_SECONDS = 30;
+
+/** A whole upload: its id and the file of its bytes. */
+export type ReceivedFile = { id: string; file: string };
 
 /** Who sends: the player, their team (null alone) and the stream they play on. */
 export type Sender = { playerId: number; teamId: number | null; stream: string; name?: string };
@@ -71,6 +75,7 @@ export type SubmissionServiceDeps = {
 export class SubmissionService {
   private readonly links: SignedLinks;
   private readonly limits: SubmissionLimits;
+  private readonly receiving = new Receiving();
 
   constructor(private readonly deps: SubmissionServiceDeps) {
     this.links = new SignedLinks(deps.secret, deps.linkBase);
@@ -142,13 +147,19 @@ export class SubmissionService {
   }
 
   /**
-   * A whole upload in `file`: checked and kept, recorded in the station's thread, and judged at
-   * once where the mission needs no host. Returns the submission's id.
+   * A whole upload in `file`: checked and kept, recorded in the station's thread, judged at once
+   * where the mission needs no host; returns the submission's id. 409 `submission waiting` at
+   * once while another upload for the mission is received here (the turn checks the others).
    */
-  async receive(
+  async receive(sender: Sender, meta: UploadMetadata, upload: ReceivedFile): Promise<number> {
+    const mission = `${sender.stream} ${meta.station}`;
+    return this.receiving.alone(mission, () => this.receiveOne(sender, meta, upload));
+  }
+
+  private async receiveOne(
     sender: Sender,
     meta: UploadMetadata,
-    upload: { id: string; file: string },
+    upload: ReceivedFile,
   ): Promise<number> {
     const { blobs, game, photos } = this.deps;
     const mission = await game.awaitedMission(sender.stream, meta.station);
@@ -157,7 +168,7 @@ export class SubmissionService {
       meta.kind,
       upload.file,
       mission.maxSeconds ?? DEFAULT_SECONDS,
-      photos,
+      this.receiving.photosOf(sender.playerId, photos),
     );
     // Kept before the turn, outside its transaction: a submission in the thread has its file.
     const files = `submissions/${upload.id}/`;

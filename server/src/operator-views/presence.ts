@@ -26,6 +26,8 @@ export type PresenceBoardDeps = {
   preview?: () => Presence["preview"];
   /** Where the others reach this instance (once it listens). */
   address?: () => string | undefined;
+  /** The name of the folder of this instance's uploads under way (missions/upload-folder.ts). */
+  uploads?: string;
   /** Sends a report to every instance (the bus); absent for an instance alone (SQLite). */
   send?: (presence: Presence) => void;
   /** Real time, not the game's clock: presence is about live processes. */
@@ -138,10 +140,13 @@ export class PresenceBoard {
     return undefined;
   }
 
-  /** Where the instance `instance` is reached, if it is one of the others heard of lately. */
-  addressOf(instance: string): string | undefined {
+  /** Where the other instance that keeps the upload folder `keeper` is reached, if one does. */
+  uploadsAt(keeper: string): string | undefined {
     this.forgetSilent();
-    return this.others.get(instance)?.presence.address;
+    for (const { presence } of this.others.values()) {
+      if (presence.uploads === keeper) return presence.address;
+    }
+    return undefined;
   }
 
   /** Open streams and players online, over every instance. */
@@ -196,7 +201,7 @@ export class PresenceBoard {
   }
 
   private head() {
-    const { instance, host } = this.deps;
+    const { instance, host, uploads } = this.deps;
     const preview = this.deps.preview?.();
     const address = this.deps.address?.();
     return {
@@ -205,6 +210,7 @@ export class PresenceBoard {
       startedAt: this.startedAt,
       pack: this.deps.pack(),
       ...(address !== undefined && { address }),
+      ...(uploads !== undefined && { uploads }),
       ...(preview && { preview }),
     };
   }

@@ -3,8 +3,12 @@ import type { RateLimit } from "./rate-limiter";
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const MB = 1024 * 1024;
 
-/** Every number of the account and team policy in one place (docs/security.md explains them). */
+/**
+ * Every number of the account, team and upload policy in one place (docs/security.md explains
+ * them).
+ */
 export type AccountLimits = {
   /** How long an SMS code works. */
   smsCodeTtlMs: number;
@@ -56,6 +60,23 @@ export type AccountLimits = {
   opsSessionMs: number;
   /** Reports of a broken screen from one address (a broken app may loop), in memory. */
   clientErrorsPerIp: RateLimit;
+  /** Unfinished uploads of one player (a mission's file in tus pieces, decisions/039). */
+  openUploadsPerPlayer: number;
+  /** The bytes one player's unfinished uploads declare together. */
+  openUploadBytesPerPlayer: number;
+  /** Unfinished uploads from one address, of all its players. */
+  openUploadsPerIp: number;
+  /** The bytes the unfinished uploads from one address declare together. */
+  openUploadBytesPerIp: number;
+  /**
+   * Space the upload folder's disk keeps free beyond what the unfinished uploads declare; a new
+   * upload that would take it is refused until some finish or expire.
+   */
+  uploadDiskReserveBytes: number;
+  /** An upload not finished this long after its creation goes, pieces and all. */
+  uploadExpiryMs: number;
+  /** How often the expired uploads go (and once at start). */
+  uploadSweepMs: number;
 };
 
 export const defaultLimits: AccountLimits = {
@@ -89,4 +110,14 @@ export const defaultLimits: AccountLimits = {
   // An event day: the console signs in once in the morning.
   opsSessionMs: 12 * HOUR,
   clientErrorsPerIp: { limit: 10, windowMs: MINUTE },
+  // A phone sends one file at a time, and one more after a dropped connection: three open
+  // uploads and twice the largest file (a 150 MB video) are room enough.
+  openUploadsPerPlayer: 3,
+  openUploadBytesPerPlayer: 300 * MB,
+  // A festival's Wi-Fi puts many phones behind one address.
+  openUploadsPerIp: 60,
+  openUploadBytesPerIp: 2000 * MB,
+  uploadDiskReserveBytes: 100 * MB,
+  uploadExpiryMs: DAY,
+  uploadSweepMs: HOUR,
 };

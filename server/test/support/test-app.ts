@@ -98,8 +98,11 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     secret: { kind: "value", value: deploymentSecret },
     // No test reaches the internet: an address search test names its own geocoder.
     geocoderUrl: null,
-    // Uploads under way get ids of their own: every test may share the folder.
-    uploadDir: join(tmpdir(), "wegmarke-test-uploads"),
+    // Uploads under way are named and counted by their folder: each app has its own (a SQLite
+    // app's beside its file, so that a restart finds it; PostgreSQL's removed with the app).
+    uploadDir:
+      options.config?.uploadDir ??
+      ("dbFile" in options ? join(options.dbFile, "..", "uploads") : await ownUploadDir()),
     // No push leaves: a push test names the push service it starts (test/support/push-service.ts).
     push: { subject: "mailto:webmaster@localhost", services: [] },
     ...options.config,
@@ -127,6 +130,13 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     close: async () => {
       await app.close();
       await store.close();
+      if (config.uploadDir.includes(OWN_UPLOADS)) await rm(config.uploadDir, { recursive: true });
     },
   };
+}
+
+const OWN_UPLOADS = "wegmarke-test-uploads-";
+
+function ownUploadDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), OWN_UPLOADS));
 }
