@@ -24,6 +24,11 @@ export const ErrorReason = {
   stationUnavailable: "station unavailable",
   /** `PUT push/subscription` naming a push service outside PUSH_SERVICES (400). */
   pushServiceUnknown: "push service not allowed",
+  /**
+   * `PUT push/subscription` of an endpoint another session subscribed, without its keys (409):
+   * the subscription stays that device's.
+   */
+  pushEndpointTaken: "push endpoint taken",
   /** `station/activate` for a station the participant has finished (409). */
   stationDone: "station done",
   /** `station/activate` for a station that opens only through its QR code (403). */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { AccountService } from "../accounts/account-service";
-import { defaultLimits } from "../security/limits";
+import { defaultLimits, PUSH_SUBSCRIPTIONS_PER_PLAYER } from "../security/limits";
 import type { AccountLimits } from "../security/limits";
 import { LoginService } from "../accounts/login-service";
 import { PasswordService } from "../accounts/password-service";
@@ -145,6 +145,7 @@ export async function buildServices(deps: ServiceDeps) {
   // Pushes: news, and the characters' later lines to players whose app is closed (push/).
   const { push, publicKey: pushKey } = await createPush({
     ...{ config: config.push, store, pack, clock, counted: metrics.pushed },
+    subscriptionsPerPlayer: PUSH_SUBSCRIPTIONS_PER_PLAYER,
     online: () => presence.onlinePlayers(),
     info: (fields, message) => log.info(fields, message),
     onError: (error, message) => log.warn({ err: error }, message),

@@ -9,6 +9,8 @@ import { loadVapidKeys } from "./vapid-keys";
 
 export type PushDeps = {
   config: PushConfig;
+  /** The subscriptions a player keeps; a new one beyond replaces the oldest. */
+  subscriptionsPerPlayer: number;
   /** Players with an event stream open on any instance. */
   online: () => ReadonlySet<number>;
   store: Store;
@@ -43,7 +45,7 @@ export async function createPush(
   };
   const push = new PushService({
     ...{ repo, sender, pack: deps.pack, clock: deps.clock, log: deps.info },
-    ...{ playersOf, online: deps.online },
+    ...{ playersOf, online: deps.online, subscriptionsPerPlayer: deps.subscriptionsPerPlayer },
   });
   return { push, publicKey: keys.publicKey };
 }

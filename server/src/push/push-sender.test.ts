@@ -12,12 +12,14 @@ describe("originMatcher", () => {
     ["https://fcm.googleapis.com/fcm/send/abc", true],
     ["https://web.push.apple.com/QGx", true],
     ["https://a.b.push.apple.com/x", true],
-    ["https://push.apple.com/x", true],
     ["http://127.0.0.1:9/push/1", true],
     // Another scheme, port or host is another origin.
     ["http://fcm.googleapis.com/fcm/send/abc", false],
     ["https://fcm.googleapis.com:444/x", false],
     ["https://evilpush.apple.com/x", false],
+    // A wildcard stands for subdomains only.
+    ["https://push.apple.com/x", false],
+    ["https://web.push.apple.com:8443/x", false],
     ["https://fcm.googleapis.com.evil.example/x", false],
     ["http://127.0.0.1:10/push/1", false],
     ["http://localhost:9/push/1", false],

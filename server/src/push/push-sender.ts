@@ -152,7 +152,10 @@ export class PushSender {
   }
 }
 
-/** Whether a URL's origin is one of `origins` (`https://*.example.com` stands for every subdomain). */
+/**
+ * Whether a URL's origin is one of `origins`; `https://*.example.com` stands for every
+ * subdomain of example.com, and not for example.com itself.
+ */
 export function originMatcher(origins: string[]): (url: URL) => boolean {
   const rules = origins.map((origin) => {
     const wildcard = origin.includes("://*.");
@@ -163,7 +166,7 @@ export function originMatcher(origins: string[]): (url: URL) => boolean {
     rules.some(
       (rule) =>
         url.protocol === rule.protocol &&
-        (url.host === rule.host || (rule.wildcard && url.host.endsWith(`.${rule.host}`))),
+        (rule.wildcard ? url.host.endsWith(`.${rule.host}`) : url.host === rule.host),
     );
 }
 

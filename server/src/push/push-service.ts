@@ -35,6 +35,8 @@ const JOINED = {
 
 export type PushServiceDeps = {
   repo: PushRepository;
+  /** The subscriptions a player keeps; a new one beyond replaces the oldest. */
+  subscriptionsPerPlayer: number;
   /** The players of a stream (`player:<id>`, or a team's members). */
   playersOf?: (stream: string) => Promise<number[]>;
   /** Players with an event stream open on any instance: the app is on their screen. */
@@ -51,7 +53,8 @@ export type PushTally = { devices: number } & Record<PushOutcome, number>;
 /**
  * The players' devices that take Web Push (decisions/040): their subscriptions, and what is
  * pushed to them. A subscription belongs to the session that made it: signing out or deleting
- * the account ends it, and so does the push service's 404 or 410.
+ * the account ends it, and so does the push service's 404 or 410. A player keeps at most
+ * `subscriptionsPerPlayer`, so a news item reaches one player that often at most.
  */
 export class PushService {
   /** Per player, the times of the pushes of the last minute. */
@@ -60,11 +63,16 @@ export class PushService {
 
   constructor(private readonly deps: PushServiceDeps) {}
 
+  /**
+   * This device takes pushes: a new subscription replaces the player's oldest beyond
+   * `subscriptionsPerPlayer`; another session's endpoint is taken over only with the keys
+   * stored with it (409 otherwise, and it stays theirs).
+   */
   async subscribe(player: Player, request: PushSubscribeRequest): Promise<void> {
     if (!this.deps.sender.accepts(request.endpoint)) {
       throw new ServiceError(400, ErrorReason.pushServiceUnknown);
     }
-    await this.deps.repo.save({
+    const saved = await this.deps.repo.save({
       endpoint: request.endpoint,
       tokenHash: player.session,
       playerId: player.id,
@@ -73,6 +81,8 @@ export class PushService {
       news: request.news ? 1 : 0,
       createdAt: this.deps.clock.now().toISOString(),
     });
+    if (!saved) throw new ServiceError(409, ErrorReason.pushEndpointTaken);
+    await this.deps.repo.keepNewest(player.id, this.deps.subscriptionsPerPlayer);
   }
 
   /** Ends this device's subscription (one of another session is left alone). */

@@ -121,3 +121,9 @@ export const defaultLimits: AccountLimits = {
   uploadExpiryMs: DAY,
   uploadSweepMs: HOUR,
 };
+
+/**
+ * Web Push subscriptions a player keeps (a phone and a tablet, and one more): a new one beyond
+ * replaces the oldest, so that no news item pushes more often than this to one player.
+ */
+export const PUSH_SUBSCRIPTIONS_PER_PLAYER = 3;

@@ -14,19 +14,57 @@ export type PushTarget = Pick<PushSubscriptionRow, "endpoint" | "p256dh" | "auth
 export class PushRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores a device's subscription; the same endpoint again (a new session, new keys) replaces it. */
-  async save(row: PushSubscriptionRow): Promise<void> {
-    await this.db
+  /**
+   * Stores a device's subscription, the newest of its player's. The same endpoint again is
+   * updated when this session made it, or when the caller brings the keys stored with it (the
+   * device's secrets, which only that browser holds): then it moves to this session. Otherwise
+   * it stays another's, and this answers false.
+   */
+  async save(row: PushSubscriptionRow): Promise<boolean> {
+    const result = await this.db
       .insertInto("pushSubscriptions")
       .values(row)
       .onConflict((oc) =>
-        oc.column("endpoint").doUpdateSet({
-          tokenHash: row.tokenHash,
-          playerId: row.playerId,
-          p256dh: row.p256dh,
-          auth: row.auth,
-          news: row.news,
-        }),
+        oc
+          .column("endpoint")
+          .doUpdateSet({
+            tokenHash: row.tokenHash,
+            playerId: row.playerId,
+            p256dh: row.p256dh,
+            auth: row.auth,
+            news: row.news,
+            createdAt: row.createdAt,
+          })
+          .where((eb) =>
+            eb.or([
+              eb("pushSubscriptions.tokenHash", "=", row.tokenHash),
+              eb.and([
+                eb("pushSubscriptions.p256dh", "=", row.p256dh),
+                eb("pushSubscriptions.auth", "=", row.auth),
+              ]),
+            ]),
+          ),
+      )
+      .executeTakeFirst();
+    return result.numInsertedOrUpdatedRows !== undefined && result.numInsertedOrUpdatedRows > 0n;
+  }
+
+  /**
+   * Ends a player's subscriptions but the newest `keep`. A statement of its own after the save:
+   * the last of concurrent saves sees every row they wrote.
+   */
+  async keepNewest(playerId: number, keep: number): Promise<void> {
+    await this.db
+      .deleteFrom("pushSubscriptions")
+      .where("playerId", "=", playerId)
+      .where("endpoint", "not in", (eb) =>
+        eb
+          .selectFrom("pushSubscriptions")
+          .select("endpoint")
+          .where("playerId", "=", playerId)
+          .orderBy("createdAt", "desc")
+          .orderBy("endpoint", "desc")
+          .limit(keep),
       )
       .execute();
   }
