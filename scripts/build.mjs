@@ -106,6 +106,7 @@ const parts = {
       "server/dist/content-worker.js",
       "server/dist/photo-worker.js",
       "server/dist/push-worker.js",
+      "server/dist/unzip-worker.js",
       "server/dist/operator.js",
       "server/dist/content-check.js",
     ],
@@ -124,6 +125,8 @@ const parts = {
           "photo-worker": "server/src/missions/photo-worker.ts",
           // Web Push's encryption and posts, in a thread (push/push-thread.ts).
           "push-worker": "server/src/push/push-worker.ts",
+          // A zipped pack unpacked for an import, in a thread (packs/pack-archive.ts).
+          "unzip-worker": "server/src/packs/unzip-worker.ts",
           // npm run operator (operator-accounts/cli.ts), also where only server/dist is installed.
           operator: "server/src/operator.ts",
           // npm run content:check (content/check-cli.ts), also where only server/dist is installed.

@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import {
   opsDraftFileQuery,
   opsDraftMediumQuery,
@@ -27,13 +28,8 @@ import type {
 } from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
 import { suggestion } from "../packs/ink-suggestions";
-import {
-  MEDIA_CONTENT_TYPES,
-  MEDIA_UPLOAD_LIMIT,
-  fitMedia,
-  mediaRefusal,
-  mediaType,
-} from "../packs/media-upload";
+import { MEDIA_CONTENT_TYPES, mediaType } from "../packs/media-upload";
+import { declaredLength } from "../packs/upload-file";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { groupProblems } from "../packs/check-groups";
 import { searchArea } from "../packs/address-search";
@@ -84,26 +80,25 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.addContentTypeParser(
-      MEDIA_CONTENT_TYPES,
-      { parseAs: "buffer", bodyLimit: MEDIA_UPLOAD_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+    // A medium's body is handed on as the stream it is: the upload writes it to a file.
+    app.addContentTypeParser(MEDIA_CONTENT_TYPES, (_request, body, done) => done(null, body));
 
-    app.put("/media", { bodyLimit: MEDIA_UPLOAD_LIMIT }, async (request, reply) => {
+    app.put("/media", async (request, reply) => {
       const { path, replaces } = parse(opsDraftMediaQuery, request.query, "query");
-      if (!Buffer.isBuffer(request.body)) {
+      if (!(request.body instanceof Readable)) {
         throw new ServiceError(
           415,
           `send the file's bytes with its type (${MEDIA_CONTENT_TYPES.join(", ")})`,
         );
       }
-      const refused = mediaRefusal(path, request.body);
-      if (refused) throw new ServiceError(refused.status, refused.reason);
-      const bytes = await fitMedia(path, request.body).catch(() => {
-        throw new ServiceError(415, "the image cannot be read: is the file whole?");
-      });
-      const outcome = await drafts.saveBytes(path, bytes, replaces ?? null, author(request));
+      const declared = declaredLength(request.headers["content-length"]);
+      const outcome = await drafts.upload(
+        path,
+        request.body,
+        declared,
+        replaces ?? null,
+        author(request),
+      );
       await record(request, "pack.draft.save", outcome.ok ? path : `${path} refused: changed`);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });

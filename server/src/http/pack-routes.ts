@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { opsEmptyRequest, opsPackVersionParams } from "@wegmarke/protocol";
 import type { OpsPackImportOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -5,6 +6,7 @@ import { ServiceError } from "../errors";
 import type { ContentProblem } from "../content/model";
 import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
+import { declaredLength } from "../packs/upload-file";
 import { draftRoutes } from "./draft-routes";
 import { parse } from "./parse";
 
@@ -40,9 +42,9 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(draftRoutes(deps), { prefix: "/draft" });
 
+    // A zip's body is handed on as the stream it is: the import writes it to a file.
     app.addContentTypeParser(
       ["application/zip", "application/x-zip-compressed", "application/octet-stream"],
-      { parseAs: "buffer", bodyLimit: PACK_UPLOAD_LIMIT },
       (_request, body, done) => done(null, body),
     );
 
@@ -67,10 +69,15 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
     });
 
     app.post("/import", async (request, reply) => {
-      if (!Buffer.isBuffer(request.body)) {
+      if (!(request.body instanceof Readable)) {
         throw new ServiceError(415, "send the pack as a zip file (content-type application/zip)");
       }
-      const imported = await library.importZip(request.body, author(request), storyId());
+      const upload = {
+        body: request.body,
+        declared: declaredLength(request.headers["content-length"]),
+        limit: PACK_UPLOAD_LIMIT,
+      };
+      const imported = await library.importZip(upload, author(request), storyId());
       if (!imported.ok) {
         return reply.code(422).send({ ok: false, problems: imported.problems });
       }

@@ -30,6 +30,31 @@ export function entriesOf(state: DraftState): PackFileEntry[] {
     .map(({ path: file, hash, size }) => ({ path: file, hash, size }));
 }
 
+/**
+ * Why the draft cannot have a file at `file` beside the files of `base` with its `changes`:
+ * one of its folders is a file, or it is a folder of other files; undefined when it can.
+ */
+export function pathClash(
+  file: string,
+  base: PackFileEntry[],
+  changes: DraftFile[],
+): string | undefined {
+  const present = new Set(base.map((f) => f.path));
+  for (const change of changes) {
+    if (change.hash === null) present.delete(change.path);
+    else present.add(change.path);
+  }
+  for (const other of present) {
+    if (file.startsWith(`${other}/`)) {
+      return `${JSON.stringify(file)}: ${JSON.stringify(other)} is a file of the pack, no folder`;
+    }
+    if (other.startsWith(`${file}/`)) {
+      return `${JSON.stringify(file)}: the pack has a folder of this name`;
+    }
+  }
+  return undefined;
+}
+
 export function listFiles(state: DraftState): OpsDraftFile[] {
   const files = new Map<string, OpsDraftFile>();
   for (const file of state.base.files) {

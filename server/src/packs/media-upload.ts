@@ -3,6 +3,15 @@
  * and only when the bytes are what the name says (a renamed file is refused before it is stored).
  */
 
+import { createReadStream } from "node:fs";
+import { open, readFile } from "node:fs/promises";
+import type { Readable } from "node:stream";
+import { blobHash } from "../content/pack-snapshot";
+import { ServiceError } from "../errors";
+import { BLOB_CHUNK } from "../store/pack-repository";
+import type { PackRepository } from "../store/pack-repository";
+import { receiveFile } from "./upload-file";
+
 type Kind = "image" | "audio" | "video";
 
 const MB = 1024 * 1024;
@@ -13,9 +22,6 @@ export const MEDIA_LIMITS: Record<Kind, number> = {
   audio: 50 * MB,
   video: 200 * MB,
 };
-
-/** The largest upload of all, for the body limit of the route. */
-export const MEDIA_UPLOAD_LIMIT = Math.max(...Object.values(MEDIA_LIMITS));
 
 /** The content types the route reads as a file's bytes. */
 export const MEDIA_CONTENT_TYPES = [
@@ -73,31 +79,93 @@ function ascii(bytes: Buffer, at: number, text: string): boolean {
   return bytes.subarray(at, at + text.length).toString("latin1") === text;
 }
 
-/** Why `bytes` cannot be the medium `path`, with the status to answer; undefined when it can. */
+/** How a refusal names a file of `kind`. */
+function named(kind: Kind): string {
+  return kind === "image" ? "an image" : kind === "audio" ? "an audio file" : "a video";
+}
+
+/** Why a file of `size` bytes is too large for `kind`. */
+function tooLarge(kind: Kind, size?: number): string {
+  const limit = `${named(kind)} may have at most ${MEDIA_LIMITS[kind] / MB} MB`;
+  return size === undefined ? limit : `${limit}; this one has ${(size / MB).toFixed(1)} MB`;
+}
+
+const UNKNOWN_TYPE = "the app shows images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm";
+
+/**
+ * Why `bytes` (a file's start, at least its first 4 KB, of `size` bytes in all) cannot be the
+ * medium `path`, with the status to answer; undefined when it can.
+ */
 export function mediaRefusal(
   path: string,
   bytes: Buffer,
+  size = bytes.length,
 ): { status: 413 | 415; reason: string } | undefined {
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? "";
   const type = EXTENSIONS[extension];
-  if (!type) {
-    return {
-      status: 415,
-      reason: "the app shows images (jpg, png, gif, webp, avif, svg), mp3, mp4 and webm",
-    };
-  }
-  const limit = MEDIA_LIMITS[type.kind];
-  if (bytes.length > limit) {
-    return {
-      status: 413,
-      reason: `${type.kind === "image" ? "an image" : type.kind === "audio" ? "an audio file" : "a video"} may have at most ${limit / MB} MB; this one has ${(bytes.length / MB).toFixed(1)} MB`,
-    };
-  }
+  if (!type) return { status: 415, reason: UNKNOWN_TYPE };
+  if (size > MEDIA_LIMITS[type.kind]) return { status: 413, reason: tooLarge(type.kind, size) };
   if (!type.sniff(bytes)) {
     return { status: 415, reason: `the file's content is not ${extension}: was it renamed?` };
   }
   return undefined;
 }
+
+/** A medium received: its bytes where they were made smaller, else the file that holds them. */
+export type ReceivedMedium =
+  { hash: string; bytes: Buffer } | { hash: string; file: string; size: number };
+
+/**
+ * Takes the request body `body` as the medium `path`: written to `file` as it arrives (never
+ * held whole; refused at once past its kind's limit), checked (`mediaRefusal`) and, for a
+ * photo, fitted (`fitMedia`, from at most 20 MB in memory). A refusal throws its ServiceError.
+ */
+export async function receiveMedium(
+  path: string,
+  body: Readable,
+  declared: number | undefined,
+  file: string,
+): Promise<ReceivedMedium> {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? "";
+  const type = EXTENSIONS[extension];
+  if (!type) {
+    body.resume();
+    throw new ServiceError(415, UNKNOWN_TYPE);
+  }
+  const limit = MEDIA_LIMITS[type.kind];
+  const { size, hash } = await receiveFile(
+    body,
+    file,
+    limit,
+    tooLarge(type.kind, declared),
+    declared,
+  );
+  const head = Buffer.alloc(Math.min(size, 4096));
+  const handle = await open(file);
+  try {
+    await handle.read(head, 0, head.length, 0);
+  } finally {
+    await handle.close();
+  }
+  const refused = mediaRefusal(path, head, size);
+  if (refused) throw new ServiceError(refused.status, refused.reason);
+  if (!FITTED.includes(extension)) return { hash, file, size };
+  const bytes = await fitMedia(path, await readFile(file)).catch(() => {
+    throw new ServiceError(415, "the image cannot be read: is the file whole?");
+  });
+  return { hash: blobHash(bytes), bytes };
+}
+
+/** Stores `medium`'s content, unless it is stored: a file's a chunk at a time. */
+export async function storeMedium(packs: PackRepository, medium: ReceivedMedium): Promise<void> {
+  if ("bytes" in medium) return packs.saveBlob(medium.hash, medium.bytes);
+  const { file } = medium;
+  const read = () => createReadStream(file, { highWaterMark: BLOB_CHUNK });
+  return packs.saveBlobStream(medium.hash, medium.size, read);
+}
+
+/** The images `fitMedia` may make smaller; the others stay as they are. */
+const FITTED = ["jpg", "jpeg", "png", "webp", "avif"];
 
 /** The longest side of an image the app shows: a full-width picture on a phone at 3x, a tablet at 2x. */
 export const IMAGE_SIDE = 1600;
@@ -110,7 +178,7 @@ export const IMAGE_SIDE = 1600;
  */
 export async function fitMedia(path: string, bytes: Buffer): Promise<Buffer> {
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? "";
-  if (!["jpg", "jpeg", "png", "webp", "avif"].includes(extension)) return bytes;
+  if (!FITTED.includes(extension)) return bytes;
   const { default: sharp } = await import("sharp");
   const image = sharp(bytes, { failOn: "error" });
   const { width = 0, height = 0, orientation } = await image.metadata();

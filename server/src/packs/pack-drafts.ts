@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import type {
   OpsDraft,
   OpsDraftCheck,
@@ -16,9 +17,11 @@ import type { DraftFile } from "../store/pack-draft-repository";
 import type { PackVersion } from "../store/pack-repository";
 import type { Repositories, Store } from "../store/store";
 import { groupProblems } from "./check-groups";
-import { currentOf, entriesOf, listFiles, writeFolder } from "./draft-files";
+import { currentOf, entriesOf, listFiles, pathClash, writeFolder } from "./draft-files";
 import type { DraftState } from "./draft-files";
 import { textHunks } from "./pack-changes";
+import { receiveMedium, storeMedium } from "./media-upload";
+import type { ReceivedMedium } from "./media-upload";
 import type { PackLibrary } from "./pack-library";
 
 export type PackDraftsDeps = {
@@ -100,14 +103,26 @@ export class PackDrafts {
     return this.save(file, text, replaces, by);
   }
 
-  /** Saves a medium (checked by the route) where it still has the content `replaces`. */
-  saveBytes(
+  /**
+   * Saves the request body `body` as the medium `file` where it still has the content
+   * `replaces`: written to a file of this instance as it arrives, checked and stored from there
+   * (media-upload.ts), so that no video is held in memory whole.
+   */
+  async upload(
     file: string,
-    bytes: Buffer,
+    body: Readable,
+    declared: number | undefined,
     replaces: string | null,
     by: string | null,
   ): Promise<OpsDraftSaveOutcome> {
-    return this.write(file, { hash: blobHash(bytes), bytes }, replaces, by);
+    const dir = path.join(this.deps.cacheDir, "drafts", randomUUID());
+    try {
+      await mkdir(dir, { recursive: true });
+      const medium = await receiveMedium(file, body, declared, path.join(dir, "upload"));
+      return await this.write(file, medium, replaces, by);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 
   /** Removes a file where it still has the content `replaces`; else answers theirs. */
@@ -177,7 +192,7 @@ export class PackDrafts {
 
   private async write(
     file: string,
-    content: { hash: string; bytes: Buffer } | { hash: null },
+    content: ReceivedMedium | { hash: null },
     replaces: string | null,
     by: string | null,
   ): Promise<OpsDraftSaveOutcome> {
@@ -191,7 +206,11 @@ export class PackDrafts {
       const original = base.files.find((f) => f.path === file)?.hash ?? null;
       const current = entry ? entry.hash : original;
       if (current !== replaces) return false;
-      if (content.hash !== null) await repos.packs.saveBlob(content.hash, content.bytes);
+      if (content.hash !== null) {
+        const clash = pathClash(file, base.files, await repos.drafts.files());
+        if (clash !== undefined) throw new ServiceError(422, clash);
+        await storeMedium(repos.packs, content);
+      }
       if (content.hash === original) {
         return entry === undefined || repos.drafts.revert(file, entry.hash);
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,11 +9,13 @@ import { checkContentPack } from "../content/loader";
 import type { PackCheck } from "../content/loader";
 import { ContentError } from "../content/model";
 import type { ContentPack, ContentProblem } from "../content/model";
-import { blobHash, snapshotFolder, snapshotOf } from "../content/pack-snapshot";
+import { snapshotFolder } from "../content/pack-snapshot";
 import type { OpsPackChanges, OpsPackVersion } from "@wegmarke/protocol";
 import { pruneCache } from "./cache-prune";
 import { unzipPack, zipPack } from "./pack-archive";
 import { packChanges } from "./pack-changes";
+import { storeUnpacked } from "./pack-import";
+import { receiveFile } from "./upload-file";
 import type { PackVersion } from "../store/pack-repository";
 import type { Store } from "../store/store";
 
@@ -118,38 +120,37 @@ export class PackLibrary {
   }
 
   /**
-   * Stores the pack in `zip` as a version, once it passes the checks and is of the game
-   * `storyId`; a zip with problems leaves nothing behind. It is not made live.
+   * Stores the pack zipped in the request body `body` as a version, once it passes the checks
+   * and is of the game `storyId`; a zip with problems leaves nothing behind. It is not made
+   * live. The body is written to a file as it arrives (413 past `limit` bytes), unpacked there
+   * on a thread of its own (pack-archive.ts) and stored a chunk at a time: no file of it is
+   * held in memory whole.
    */
-  async importZip(zip: Uint8Array, author: string | null, storyId: string): Promise<LoadedVersion> {
-    const unpacked = unzipPack(zip);
-    if (!unpacked.ok) return unpacked;
-    const files = unpacked.files.map(({ path: file, bytes }) => ({
-      path: file,
-      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      hash: blobHash(bytes),
-    }));
-    const trial = path.join(this.deps.cacheDir, "imports", randomUUID());
+  async importZip(
+    upload: { body: Readable; declared?: number; limit: number },
+    author: string | null,
+    storyId: string,
+  ): Promise<LoadedVersion> {
+    const work = path.join(this.deps.cacheDir, "imports", randomUUID());
+    const trial = path.join(work, "pack");
     try {
-      for (const file of files) {
-        const target = path.join(trial, ...safeParts(file.path));
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, file.bytes);
-      }
+      await mkdir(work, { recursive: true });
+      const zip = path.join(work, "upload.zip");
+      const tooLarge = `a zipped pack may have at most ${upload.limit / 1024 / 1024} MB`;
+      await receiveFile(upload.body, zip, upload.limit, tooLarge, upload.declared);
+      const unpacked = await unzipPack(zip, trial);
+      if (!unpacked.ok) return unpacked;
       const check = await this.check(trial);
       if (!check.pack) return { ok: false, problems: check.errors };
       if (check.pack.id !== storyId) {
         const message = `id is "${check.pack.id}": this server plays "${storyId}"`;
         return { ok: false, problems: [{ file: "game.yaml", message }] };
       }
-      const { digest } = snapshotOf(files);
-      const createdAt = this.deps.clock.now().toISOString();
-      const { version } = await this.deps.store.transaction((repos) =>
-        repos.packs.save({ digest, files, source: "import", author, createdAt }),
-      );
+      const made = { author, createdAt: this.deps.clock.now().toISOString() };
+      const version = await storeUnpacked(this.deps.store, trial, unpacked.files, made);
       return { ok: true, version, pack: check.pack, warnings: check.warnings };
     } finally {
-      await rm(trial, { recursive: true, force: true });
+      await rm(work, { recursive: true, force: true });
     }
   }
 

@@ -103,6 +103,48 @@ export class PackRepository {
   }
 
   /**
+   * Stores a content of `size` bytes under its hash, unless it is stored, from `read`'s chunks
+   * (of any size), a chunk at a time: a video is never held whole.
+   */
+  async saveBlobStream(
+    hash: string,
+    size: number,
+    read: () => AsyncIterable<Uint8Array>,
+  ): Promise<void> {
+    const chunks = Math.max(1, Math.ceil(size / BLOB_CHUNK));
+    const inserted = await this.db
+      .insertInto("packBlobs")
+      .values({ hash, size, chunks })
+      .onConflict((conflict) => conflict.column("hash").doNothing())
+      .returning("hash")
+      .executeTakeFirst();
+    if (!inserted) return;
+    let seq = 0;
+    let total = 0;
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    for await (const bytes of read()) {
+      pending.push(bytes);
+      pendingBytes += bytes.byteLength;
+      total += bytes.byteLength;
+      if (total > size) break;
+      // The last chunk waits for the end: a chunk of BLOB_CHUNK bytes may be the last.
+      while (pendingBytes > BLOB_CHUNK || (pendingBytes === BLOB_CHUNK && total < size)) {
+        const data = Buffer.concat(pending);
+        await this.db
+          .insertInto("packBlobChunks")
+          .values({ hash, seq: seq++, data: data.subarray(0, BLOB_CHUNK) })
+          .execute();
+        pending = [data.subarray(BLOB_CHUNK)];
+        pendingBytes -= BLOB_CHUNK;
+      }
+    }
+    if (total !== size) throw new Error(`pack blob ${hash}: ${total} bytes, not ${size}`);
+    const data = Buffer.concat(pending);
+    await this.db.insertInto("packBlobChunks").values({ hash, seq, data }).execute();
+  }
+
+  /**
    * Stores a version whose contents are stored already (the studio's draft); like `save`, the
    * same digest is the same version.
    */
