@@ -148,6 +148,11 @@ describe.each(dialects)("the import's and the draft's limits on $name", (dialect
         'zip: "marburg-1/intro/a\\u0000b.md": a name with a control character',
       ],
       [
+        "a name longer than a file system takes",
+        handZip([...entries, { name: `marburg-1/intro/${"ä".repeat(200)}.md`, bytes: yaml }]),
+        `zip: "marburg-1/intro/${"ä".repeat(200)}.md" is not a path within the pack`,
+      ],
+      [
         "a file and a folder of one name",
         handZip([...entries, { name: `${station}/x`, bytes: yaml }]),
         `zip: "${station}/x": "${station}" is a file, no folder`,

@@ -54,6 +54,8 @@ export async function unpackZip(zip: string, dir: string): Promise<Unpacked> {
     return { ok: true, files: unpacked };
   } catch (error) {
     if (error instanceof Refusal) return refuse(error.message);
+    // The disk's failures are the server's, not the zip's: their messages name its folders.
+    if (systemError(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const name = /^(?:invalid characters in fileName|absolute path|invalid relative path): (.*)$/s;
     const unsafe = name.exec(message)?.[1];
@@ -212,6 +214,7 @@ async function unpackEntry(
     // yauzl's stream fails as soon as an entry passes its declared size.
     await pipeline(bytes, count, createWriteStream(target, { flags: "wx" }));
   } catch (error) {
+    if (systemError(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new Refusal(`${JSON.stringify(entry.fileName)} cannot be unpacked (${reason})`);
   }
@@ -232,13 +235,22 @@ function skipped(name: string): boolean {
   return name.split("/").some((part) => part === "__MACOSX" || part.startsWith("."));
 }
 
+/** A failure of the file system (it has a `syscall`), as Node reports it. */
+function systemError(error: unknown): boolean {
+  return error instanceof Error && "syscall" in error;
+}
+
+/** A name within the folder that every file system takes: no part longer than 255 bytes. */
 function safe(name: string): boolean {
   return (
+    Buffer.byteLength(name) <= 1024 &&
     !name.startsWith("/") &&
     !name.includes("\\") &&
     !/^[a-zA-Z]:/.test(name) &&
     name
       .split("/")
-      .every((part) => part !== "" && part !== "." && part !== ".." && part.length <= 200)
+      .every(
+        (part) => part !== "" && part !== "." && part !== ".." && Buffer.byteLength(part) <= 255,
+      )
   );
 }
