@@ -57,7 +57,7 @@ export function uploadRoutes(
     const senders = new WeakMap<object, Sender>();
     const created = new WeakMap<object, string>();
     const open = new OpenUploads(limits);
-    /** Uploads whose submission is being made: a second finish of one waits for the first. */
+    /** Uploads whose submission is being made: another finish of one is answered 423. */
     const finishing = new Set<string>();
     const datastore = new FileStore({
       directory: dir,
