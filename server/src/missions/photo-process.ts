@@ -65,9 +65,10 @@ export class PhotoProcess implements PhotoMaker {
         }
         return true;
       };
+      // The message names no file: it reaches the log, and the file's path is the server's.
       const fail = (why: string) => {
         if (!settle()) return;
-        const message = `the photo process ${why} making ${file}`;
+        const message = `the photo process ${why} before the photo was made`;
         this.options.onError?.(message);
         reject(new Error(message));
       };
@@ -81,9 +82,17 @@ export class PhotoProcess implements PhotoMaker {
       };
       const onExit = (code: number | null, signal: string | null) =>
         fail(`ended (${signal ?? code})`);
-      // It could not start, or its channel closed before the photo was handed over.
+      // Its channel failed (EPIPE, ECONNRESET: it died before, while or after the photo was
+      // handed over) or it could not start: the photo fails once the process is gone, with
+      // the reason its exit gives, however the failure showed first.
       const onFailure = (error?: Error | null) => {
-        if (error) fail(`failed (${error.message})`);
+        if (!error) return;
+        if (this.child === child) this.child = undefined;
+        if (child.exitCode !== null || child.signalCode !== null) {
+          onExit(child.exitCode, child.signalCode);
+        } else {
+          child.kill("SIGKILL");
+        }
       };
       const timer = setTimeout(() => {
         if (this.child === child) this.child = undefined;
