@@ -9,6 +9,7 @@ import type { Clock, Timer } from "./clock";
 import { mountRoutes, prepareHttp } from "./compose/routes";
 import { accountLimits, buildServices } from "./compose/services";
 import { PreviewGames } from "./compose/previews";
+import { WorkFolders } from "./packs/work-folders";
 import type { PreviewApp } from "./compose/previews";
 import { subscribeSignals } from "./compose/signals";
 import type { Config } from "./config";
@@ -99,12 +100,17 @@ export async function buildApp({
   subscribeSignals(services, { store, log: app.log });
   // Listening, it has an address: the other instances hear it within a second.
   app.addHook("onListen", async () => services.presence.changed());
-  const previews = preview
+  // What stopped processes left in the pack cache goes; this one's previews go when it closes.
+  const folders = preview
     ? undefined
-    : new PreviewGames({
+    : await WorkFolders.open(config.packCacheDir, (error) =>
+        app.log.error({ err: error }, "pack cache: removing unused folders failed"),
+      );
+  const previews = folders
+    ? new PreviewGames({
         drafts: services.drafts,
         check: (dir) => services.packs.check(dir),
-        dir: path.join(config.packCacheDir, "previews"),
+        folder: (id) => folders.preview(id),
         start: (previewPack, base, dataDir, fast) =>
           startPreview({ config, limits, pack: previewPack, base, dataDir, fast }),
         log: app.log,
@@ -113,7 +119,8 @@ export async function buildApp({
           elsewhere: (id: string) => services.presence.previewAt(id),
         }),
         changed: () => services.presence.changed(),
-      });
+      })
+    : undefined;
   if (previews) started.previews = previews;
   await mountRoutes(app, services, {
     config,
@@ -153,6 +160,7 @@ export async function buildApp({
   // Calls under way may still notify until the server has closed.
   app.addHook("onClose", async () => {
     await previews?.close();
+    await folders?.close();
     await bus.close();
     await scripts.close();
     contentThread.stop();

@@ -86,6 +86,13 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   if (stopping) process.exit(1);
   stopping = true;
   app.log.info(`${signal}: shutting down`);
+  // The threads and processes that closing waits for do not keep the process running (they
+  // are unref'd): this timer does until the end, and ends a shutdown that hangs.
+  setTimeout(() => {
+    app.log.error("shutdown took over 30 s");
+    logOutput.flushSync();
+    process.exit(1);
+  }, 30_000);
   try {
     await app.close();
     await store.close();

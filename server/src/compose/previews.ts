@@ -23,8 +23,11 @@ export type PreviewGamesDeps = {
   drafts: PackDrafts;
   /** Loads and checks a pack folder as `content:check` does (the content thread). */
   check: (dir: string) => Promise<PackCheck>;
-  /** Where the previews keep their files (below PACK_CACHE_DIR). */
-  dir: string;
+  /**
+   * Makes the folder of the preview `id`, where it keeps its files (below PACK_CACHE_DIR,
+   * marked as this process's: packs/work-folders.ts).
+   */
+  folder: (id: string) => Promise<string>;
   /**
    * Starts a game of `pack` whose player app calls go below `base`, keeping its database in
    * `dataDir` (app.ts: a server of its own, never listening).
@@ -140,7 +143,7 @@ export class PreviewGames {
 
   private async openNow({ desk, fast, start }: PreviewMode): Promise<OpsPreviewOutcome> {
     const id = randomBytes(12).toString("base64url");
-    const dir = path.join(this.deps.dir, id);
+    const dir = await this.deps.folder(id);
     const packDir = path.join(dir, "pack");
     try {
       const digest = await this.deps.drafts.stage(packDir);
