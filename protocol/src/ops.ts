@@ -32,8 +32,10 @@ export type OpsAuthKind = (typeof opsAuthKinds)[number];
 /** `GET /api/ops/me` and the answer of `POST /api/ops/session`. */
 /**
  * What an operator may do besides looking (docs/security.md#operators): `author` makes the
- * game (imports, publishes, rolls back, reloads the pack), `host` runs it (news, cancelling a
- * player's station, the export of the players' data). An operator with neither is a viewer.
+ * game (imports, publishes, rolls back, reloads the pack; the drafts and the versions' zips and
+ * changes), `host` runs it (news, cancelling a player's station, judging, the player list and
+ * the export of the players' data); either reads the audit log and prints the QR posters. An
+ * operator with neither is a viewer: the overview, the live map and activity, the news.
  */
 export const opsRoles = ["author", "host"] as const;
 export type OpsRole = (typeof opsRoles)[number];
@@ -384,6 +386,8 @@ export const OpsReason = {
   /** 403 for a call that needs a role the operator lacks. */
   authorRequired: "author role required",
   hostRequired: "host role required",
+  /** 403 for a call either role opens (the audit log, the QR posters) to a viewer. */
+  roleRequired: "host or author role required",
   /** The team's calls: only an operator with every role manages the others (403), 404, 409. */
   everyRoleRequired: "author and host roles required",
   operatorNotFound: "no such operator",

@@ -503,8 +503,8 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     }
     // A HEAD needs its GET's role.
     expect((await call("HEAD", "/pack/draft", { cookie: host })).status).toBe(403);
-    // Looking needs no role.
-    for (const path of ["/overview", "/players", "/news", "/pack/versions", "/audit"]) {
+    // Looking at the running game needs no role (test/viewer-role.test.ts: what it does).
+    for (const path of ["/overview", "/map", "/news", "/pack/versions"]) {
       expect((await call("GET", path, { cookie: viewer })).status, path).toBe(200);
     }
 

@@ -25,7 +25,7 @@ import type { OperatorService, OpsCaller } from "../operator-accounts/operator-s
 import type { OperatorTeam } from "../operator-accounts/operator-team";
 import { ok } from "./ok";
 import { packRoutes } from "./pack-routes";
-import { roleOfCall } from "./ops-roles";
+import { assertCallRole } from "./ops-roles";
 import type { PackRouteDeps } from "./pack-routes";
 import { parse } from "./parse";
 import { openSseReply } from "./sse-reply";
@@ -130,9 +130,7 @@ export function opsRoutes({
       await authenticate(request);
       const call = `${request.method} ${request.routeOptions.url ?? ""}`;
       ops.assertMayCall(callerOf(request), beforePasswordChange.has(call));
-      // A HEAD runs its GET's handler, and needs the same role.
-      const role = roleOfCall.get(call.replace(/^HEAD /, "GET "));
-      if (role !== undefined) ops.assertRole(callerOf(request), role);
+      assertCallRole(callerOf(request), call);
     });
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       if (!callers.has(request)) await authenticate(request);

@@ -172,16 +172,6 @@ export class OperatorService {
     }
   }
 
-  /** 403 when the call needs `role` and the caller lacks it; the token has every role. */
-  assertRole(caller: OpsCaller, role: OpsRole): void {
-    if (caller.via === "session" && !caller.roles.includes(role)) {
-      throw new ServiceError(
-        403,
-        role === "author" ? OpsReason.authorRequired : OpsReason.hostRequired,
-      );
-    }
-  }
-
   /**
    * The signed-in operator chooses a new password, proven with the current one: the players'
    * rules (passwordSchema, no common password) and limits (5 changes an hour per operator; a
