@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { OpsMe } from "@wegmarke/protocol";
+import type { OpsMe, OpsRole } from "@wegmarke/protocol";
 import { useI18n } from "../i18n/i18n";
 import type { TextKey } from "../i18n/en";
 import { LiveContext } from "../live/live-context";
@@ -15,7 +15,7 @@ import { MapView } from "../views/map/map-view";
 import { NewsView } from "../views/news/news";
 import { OverviewView } from "../views/overview/overview";
 import { PlayersView } from "../views/players";
-import { RolesContext, useRolesText } from "../components/roles";
+import { hasRole, RoleNote, RolesContext, useRolesText } from "../components/roles";
 import { LanguageSwitch } from "./language-switch";
 import { PasswordView } from "./password";
 import { Link, PASSWORD_PATH, sectionOf, sectionPath, sections, usePathname } from "./router";
@@ -55,7 +55,23 @@ function LiveIndicator({ connection }: { connection: Connection }) {
   );
 }
 
+/**
+ * The sections that show what needs a role (the server's http/ops-roles.ts): a viewer, who
+ * watches the game, gets a note in their place and no call is made.
+ */
+const sectionRoles: Partial<Record<Section, OpsRole | "either">> = {
+  judging: "host",
+  players: "host",
+  audit: "either",
+};
+
 function View({ section, me }: { section: Section | "password" | null; me: OpsMe }) {
+  if (section !== null && section !== "password") {
+    const needed = sectionRoles[section];
+    if (needed !== undefined && !hasRole(me.roles, needed)) {
+      return <RoleRequired section={section} role={needed} />;
+    }
+  }
   switch (section) {
     case "password":
       return <PasswordView me={me} />;
@@ -82,6 +98,16 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
     case null:
       return <NotFound />;
   }
+}
+
+function RoleRequired({ section, role }: { section: Section; role: OpsRole | "either" }) {
+  const { t } = useI18n();
+  return (
+    <section className="stack">
+      <h1 tabIndex={-1}>{t(sectionNames[section])}</h1>
+      <RoleNote role={role} />
+    </section>
+  );
 }
 
 function NotFound() {

@@ -30,6 +30,8 @@ export const de: Record<TextKey, string> = {
     "Dafür braucht es die Rolle Autor/in; wer beide Rollen hat, vergibt sie (Team).",
   "roles.needsHost":
     "Dafür braucht es die Rolle Gastgeber/in; wer beide Rollen hat, vergibt sie (Team).",
+  "roles.needsEither":
+    "Dafür braucht es die Rolle Autor/in oder Gastgeber/in; wer beide Rollen hat, vergibt sie (Team).",
   signedInWithToken: "Angemeldet mit dem Operator-Token",
 
   "password.link": "Passwort",

@@ -32,6 +32,8 @@ export const en = {
   "roles.viewer": "viewer",
   "roles.needsAuthor": "This needs the author role; an operator with both roles gives it (Team).",
   "roles.needsHost": "This needs the host role; an operator with both roles gives it (Team).",
+  "roles.needsEither":
+    "This needs the author or the host role; an operator with both roles gives it (Team).",
 
   "password.link": "Password",
   "password.heading": "Change password",

@@ -164,7 +164,7 @@ describe("the pack's versions", () => {
     );
   });
 
-  it("offers no import and no release to an operator without the author role", async () => {
+  it("offers no import, release, zip or changes to an operator without the author role", async () => {
     const server = fakeServer({
       "GET /api/ops/pack/versions": () => json({ versions: [imported, version({})] }),
     });
@@ -179,7 +179,11 @@ describe("the pack's versions", () => {
     ).toBeTruthy();
     expect(screen.queryByLabelText("Import a zip of a pack's folder:")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Make version \d+ live$/ })).toBeNull();
-    expect(screen.getByRole("link", { name: "Download version 2 (zip)" })).toBeTruthy();
-    expect(server.requests.every((r) => r.method === "GET")).toBe(true);
+    // The versions' sources hold the scripts with their answers: the authors' only.
+    expect(screen.queryByRole("link", { name: /^Download version \d+ \(zip\)$/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Changes in version/ })).toBeNull();
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /api/ops/pack/versions",
+    ]);
   });
 });

@@ -104,25 +104,30 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
         </span>
       </p>
       <p className="version__actions">
-        <a className="button button--small" href={packZipUrl(version.id)} download>
-          {t("versions.zip", { id: version.id })}
-        </a>
+        {author && (
+          <a className="button button--small" href={packZipUrl(version.id)} download>
+            {t("versions.zip", { id: version.id })}
+          </a>
+        )}
         {author && !version.live && !asking && (
           <button type="button" className="button button--small" onClick={onAsk}>
             {t("versions.release", { id: version.id })}
           </button>
         )}
       </p>
-      <p>
-        <button
-          type="button"
-          className="button button--small"
-          aria-expanded={showing}
-          onClick={() => setShowing((shown) => !shown)}
-        >
-          {showing ? t("versions.hideChanges") : t("versions.showChanges", { id: version.id })}
-        </button>
-      </p>
+      {/* The pack's sources (scripts with their answers) are the authors'. */}
+      {author && (
+        <p>
+          <button
+            type="button"
+            className="button button--small"
+            aria-expanded={showing}
+            onClick={() => setShowing((shown) => !shown)}
+          >
+            {showing ? t("versions.hideChanges") : t("versions.showChanges", { id: version.id })}
+          </button>
+        </p>
+      )}
       {showing && <VersionChanges id={version.id} />}
       {asking && (
         <Confirm
