@@ -71,11 +71,15 @@ describe.each(dialects)("a preview's submission links on $name", (dialect) => {
     expect(previewed.url.slice(base.length)).toMatch(/^\/api\/submissions\/\d+\/file\?/);
 
     expect((await fetch(`${app.url}${live.url}`)).status).toBe(200);
+    // The preview's gallery shows its own photo.
+    const own = await fetch(`${app.url}${previewed.url}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("image/jpeg");
     // The preview's link without its prefix, at the live game.
     const stripped = await fetch(`${app.url}${previewed.url.slice(base.length)}`);
     expect(stripped.status).toBe(403);
     // The live game's link below the preview's prefix.
     const moved = await fetch(`${app.url}${base}${live.url}`);
-    expect([403, 404]).toContain(moved.status);
+    expect(moved.status).toBe(403);
   });
 });

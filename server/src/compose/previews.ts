@@ -67,7 +67,8 @@ type Running = {
  * The player app's paths a preview answers: the app, its settings and media, the game's API
  * (and the SMS outbox where SMS_PROVIDER=outbox keeps them).
  */
-const PREVIEW_PATHS = /^\/(webapp(\/|$)|api\/(game|account|dev)\/|assets\/webapp-data\/)/;
+const PREVIEW_PATHS =
+  /^\/(webapp(\/|$)|api\/(game|account|dev|submissions)\/|assets\/webapp-data\/)/;
 
 /**
  * The studio's preview (decisions/036): the draft played in a game of its own, by the real
