@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { freePort } from "../e2e/support/server";
+import { claimingZip } from "../server/test/support/hand-zip";
 
 const here = resolve(fileURLToPath(import.meta.url), "../..");
 const { values } = parseArgs({
@@ -151,26 +152,6 @@ async function call(url: string, method: string, path: string, type: string, bod
     ms: Math.round(performance.now() - sent),
     text: text.slice(0, 160),
   };
-}
-
-/** The ZIP64 end records of a zip without entries that claims `count` of them (98 bytes). */
-function claimingZip(count: number): Buffer {
-  const record = Buffer.alloc(56);
-  record.writeUInt32LE(0x06064b50, 0);
-  record.writeBigUInt64LE(44n, 4);
-  record.writeBigUInt64LE(BigInt(count), 24);
-  record.writeBigUInt64LE(BigInt(count), 32);
-  record.writeBigUInt64LE(BigInt(count) * 46n, 40);
-  const locator = Buffer.alloc(20);
-  locator.writeUInt32LE(0x07064b50, 0);
-  locator.writeUInt32LE(1, 16);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(0xffff, 8);
-  end.writeUInt16LE(0xffff, 10);
-  end.writeUInt32LE(0xffffffff, 12);
-  end.writeUInt32LE(0xffffffff, 16);
-  return Buffer.concat([record, locator, end]);
 }
 
 const media = (url: string, path: string, bytes: Buffer) =>
