@@ -15,7 +15,7 @@ export const de: Locale = {
     retry: "Noch einmal versuchen",
     home: "Zur Startseite",
   },
-  urgent: { label: "Wichtig:", dismiss: "Verstanden" },
+  urgent: { label: "Wichtig:", dismiss: "Verstanden", more: "Mehr lesen", less: "Weniger" },
   push: {
     offerTitle: "Auch mit dem Handy in der Tasche dabei",
     offerText:

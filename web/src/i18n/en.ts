@@ -13,7 +13,7 @@ export const en = {
     retry: "Try again",
     home: "To the start",
   },
-  urgent: { label: "Important:", dismiss: "Got it" },
+  urgent: { label: "Important:", dismiss: "Got it", more: "Read more", less: "Less" },
   push: {
     offerTitle: "With the phone in your pocket too",
     offerText:
