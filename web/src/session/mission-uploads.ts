@@ -51,8 +51,14 @@ class MissionUploads {
 
   snapshot = () => this.pending;
 
-  /** Sends a file for the mission of `stationId`: a photo is shrunk on the phone first. */
+  /**
+   * Sends a file for the mission of `stationId`: a photo is shrunk on the phone first. It takes
+   * the place of a file of the station the server refused.
+   */
   async send(target: Target, stationId: number, kind: MissionKind, file: Blob, name: string) {
+    for (const item of this.pending) {
+      if (item.stationId === stationId && item.status === "refused") this.discard(item.key);
+    }
     const body = kind === "photo" ? await shrinkPhoto(file) : file;
     const entry: OutboxEntry = {
       key: crypto.randomUUID(),

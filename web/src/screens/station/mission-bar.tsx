@@ -14,7 +14,8 @@ const DEFAULT_SECONDS = 30;
 
 /**
  * The messenger's part for a mission: the camera or the gallery for a photo or a video, the
- * record button for a voice recording; "waiting for the game master" while a host judges.
+ * record button for a voice recording; "waiting for the game master" while a host judges. A
+ * refused file leaves them there, for the next try.
  */
 export function MissionBar({
   stationId,
@@ -28,7 +29,8 @@ export function MissionBar({
   const { t } = useTranslation();
   const { token, config } = useSession();
   const pending = usePendingUploads(stationId);
-  if (pending.length > 0) return null;
+  // While a file is on its way; after a refusal the player may try again with another.
+  if (pending.some((item) => item.status !== "refused")) return null;
   if (waiting) {
     return (
       <p className="mission-bar__waiting" role="status">

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { missionUploads, usePendingUploads } from "../../session/mission-uploads";
 import type { PendingUpload } from "../../session/mission-uploads";
@@ -19,10 +20,23 @@ function PendingBubble({ item }: { item: PendingUpload }) {
   const { t } = useTranslation();
   const percent = Math.round(item.progress * 100);
   const reasonKey = item.reason === undefined ? undefined : REASON_KEYS[item.reason];
+  // A file the browser cannot show (not a picture at all) shows no picture.
+  const [broken, setBroken] = useState(false);
+  const refused = item.status === "refused";
   return (
-    <div className="bubble bubble--own" data-testid="pending-upload">
-      {item.preview !== null && <img className="submission__photo" src={item.preview} alt="" />}
-      {item.status === "refused" ? (
+    <div
+      className={refused ? "bubble bubble--own bubble--refused" : "bubble bubble--own"}
+      data-testid="pending-upload"
+    >
+      {item.preview !== null && !broken && (
+        <img
+          className="submission__photo"
+          src={item.preview}
+          alt=""
+          onError={() => setBroken(true)}
+        />
+      )}
+      {refused ? (
         <>
           <p className="submission__state" role="alert">
             {t("mission.failed", {

@@ -22,6 +22,7 @@ import { stationPath } from "../../lib/paths";
 import { useGeolocation } from "../../lib/use-geolocation";
 import { useGame } from "../../session/game-store";
 import { useSession } from "../../session/session";
+import { usePendingUploads } from "../../session/mission-uploads";
 import { SubmissionLinks } from "../../session/submission-links";
 import { submissionIds } from "../../game/submission-messages";
 import { Messenger } from "./messenger";
@@ -161,6 +162,10 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   // "Neue Nachrichten" stays above what was unread when the station was opened.
   const [firstNewId] = useState(() => local.messages.find((message) => message.unread)?.id ?? null);
   const unread = unreadCount(state, stationId);
+  // A refused file scrolls into view with its reason, as a new message does.
+  const refusedFiles = usePendingUploads(stationId).filter(
+    (item) => item.status === "refused",
+  ).length;
   const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
   /** Every message links to its station (spec 2), here the one it was sent at. */
   const messageStation = (id: number) => {
@@ -238,7 +243,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
             messages={local.messages}
             firstNewId={firstNewId}
             writer={messenger.writer}
-            scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}:${state.outbox.length}`}
+            scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}:${state.outbox.length}:${refusedFiles}`}
             assetsBase={config.assetsBase}
             onProgress={(message, ratio) =>
               actions.reportProgress(message.stationId, message.content, ratio)
