@@ -439,6 +439,8 @@ export const de: Locale = {
     changed: "Das Auth-Token wurde ersetzt.",
   },
   unavailable: {
+    notFound:
+      "Diese Station hast du noch nicht gefunden. Die Figuren verraten dir, wo geheime Stationen liegen.",
     station: "Station ist nicht verfügbar.",
     entry: "Eintrag nicht verfügbar.",
     message: "Nachricht nicht verfügbar.",
@@ -607,6 +609,7 @@ export const de: Locale = {
     stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
     stationDone: "Diese Station hast du schon geschafft.",
     stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scanne ihn vor Ort.",
+    stationNotFound: "Diese Station hast du noch nicht gefunden.",
     positionRequired:
       "Diese Station öffnet sich nur vor Ort. Erlaube der App, deinen Standort zu verwenden.",
     tooFar: "Geh näher heran: noch {{distance}}.",

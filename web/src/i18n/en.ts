@@ -431,6 +431,8 @@ export const en = {
     changed: "The auth token was replaced.",
   },
   unavailable: {
+    notFound:
+      "You have not found this station yet. The characters will tell you where secret stations are.",
     station: "Station is unavailable.",
     entry: "Entry not available.",
     message: "Message not available.",
@@ -596,6 +598,7 @@ export const en = {
     stationUnavailable: "This station is not available right now.",
     stationDone: "You have already finished this station.",
     stationCodeRequired: "This station opens with its code: scan it at the place.",
+    stationNotFound: "You have not found this station yet.",
     positionRequired: "This station opens only at its place. Please let the app use your location.",
     tooFar: "Go closer: {{distance}} to go.",
     unknownStationCode: "This code belongs to no station.",
