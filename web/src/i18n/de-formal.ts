@@ -185,6 +185,7 @@ export const deFormal: LocaleOverrides = {
       "Diese Station haben Sie noch nicht gefunden. Die Figuren verraten Ihnen, wo geheime Stationen liegen.",
   },
   news: {
+    none: "Noch keine Neuigkeiten. Was die Figuren und die Spielleitung Ihnen schreiben, finden Sie hier.",
     "station-nearby": "Eine Station in Ihrer Nähe",
     "station-arrived": "Sie sind da",
     arrivedOpen: "Sie öffnet sich jetzt: Starten Sie sie.",

@@ -35,6 +35,7 @@ export const de: Locale = {
     retry: "Erneut versuchen",
   },
   route: {
+    news: "Alle Neuigkeiten",
     map: "Karte",
     notFound: "404 Nicht gefunden",
     webapp: "Wegmarke",
@@ -459,6 +460,8 @@ export const de: Locale = {
     back: "Zurück zur Liste",
   },
   news: {
+    all: "Alle Neuigkeiten",
+    none: "Noch keine Neuigkeiten. Was die Figuren und die Spielleitung dir schreiben, findest du hier.",
     heading: "Neuigkeiten",
     "station-nearby": "Eine Station in deiner Nähe",
     "station-arrived": "Du bist da",

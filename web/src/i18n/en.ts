@@ -32,6 +32,7 @@ export const en = {
     retry: "Try again",
   },
   route: {
+    news: "All news",
     map: "Map",
     notFound: "404 Not found",
     webapp: "Wegmarke",
@@ -451,6 +452,8 @@ export const en = {
     back: "Back to the list",
   },
   news: {
+    all: "All news",
+    none: "No news yet. What the characters and the game master write to you shows here.",
     heading: "News",
     "station-nearby": "A station nearby",
     "station-arrived": "You are there",
