@@ -50,10 +50,13 @@ describe("the map of the stations", () => {
     expect(await marker(1).getAttribute("data-state")).toBe("running");
     expect(await marker(2).getAttribute("data-state")).toBe("done");
     expect(await marker(3).getAttribute("data-state")).toBe("new");
-    // Also the churchyard (by QR code) and the Steinweg (near); the secret Kilianskapelle is
-    // not revealed; stations of other views are not on the map.
-    expect(await page.locator('[data-testid^="map-marker-"]').count()).toBe(5);
-    expect(await marker(14).getAttribute("data-state")).toBe("new");
+    // Every station with a place, of every view: also the churchyard (by QR code), the Steinweg
+    // (near), the Alte Universität, the Pfarrkirche, the Hexenturm, the Weidenhäuser Brücke and
+    // the Grimm-Stube; the secret Kilianskapelle only once found.
+    expect(await page.locator('[data-testid^="map-marker-"]').count()).toBe(10);
+    for (const id of [4, 5, 7, 8, 9, 14, 15]) {
+      expect(await marker(id).getAttribute("data-state")).toBe("new");
+    }
     expect(await marker(6).count()).toBe(0);
     expect(await marker(3).getAttribute("role")).toBe("button");
     expect(await marker(3).getAttribute("aria-label")).toBe("Die Elisabethkirche – Neu");
@@ -80,5 +83,14 @@ describe("the map of the stations", () => {
     await screenshot(page, "map-02-card");
     await card.getByRole("link", { name: "Station öffnen" }).click();
     await page.waitForURL(/\/webapp\/station\/3$/);
+  });
+
+  it("opens a station of another view in its own view", async () => {
+    await page.goto("/webapp/map");
+    await marker(9).click();
+    const card = page.getByTestId("map-card");
+    await card.getByRole("heading", { name: "Märchenstunde an der Pfarrkirche" }).waitFor();
+    await card.getByRole("link", { name: "Station öffnen" }).click();
+    await page.waitForURL(/\/webapp\/story\/9$/);
   });
 });

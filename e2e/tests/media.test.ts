@@ -1,9 +1,18 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page, Response } from "playwright-core";
 import { mediumProgressResponse } from "@wegmarke/protocol";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
 import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
+
+const SECRET_KEY = "media-e2e-secret-".padEnd(48, "k");
+/** The derived code of the demo's (pack id `marburg`) station's QR link. */
+const codeOf = (stationId: number) =>
+  createHmac("sha256", SECRET_KEY)
+    .update(`station-code\0marburg\0${stationId}`)
+    .digest("base64url")
+    .slice(0, 16);
 
 /** A `player/medium/progress` call: what the app sent and what the server answered. */
 type Report = { contentRef: string; sent: number; furthest: number; seen: boolean };
@@ -22,7 +31,7 @@ describe("video and audio messages", () => {
   const reports: Report[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ SECRET_KEY });
     browser = await launchBrowser();
     ({ page } = await phonePage(browser, server.url));
     page.on("response", (response) => void record(response));
@@ -62,10 +71,14 @@ describe("video and audio messages", () => {
       return element.play();
     });
 
-  it("opens the secret station by its link; the shoemaker sends a video with native controls", async () => {
+  it("opens the secret station by its QR link; the shoemaker sends a video with native controls", async () => {
     await joinForFree(page, "/webapp/station/6");
+    // Not found yet: its address alone does not open it.
+    await page.getByTestId("station-not-found").waitFor();
+    expect(await page.getByRole("button", { name: "Station starten" }).count()).toBe(0);
+    await page.goto(`/webapp/s/${codeOf(6)}`);
+    await page.waitForURL(/\/webapp\/station\/6$/);
     await page.getByRole("heading", { name: "Die Kilianskapelle" }).waitFor();
-    await startStation(page);
     await video().waitFor({ timeout: 15_000 });
     expect(await video().evaluate((element: HTMLVideoElement) => element.controls)).toBe(true);
     expect(await video().getAttribute("src")).toMatch(/\/stations\/6\/wichtelmaenner\.mp4$/);

@@ -33,6 +33,11 @@ export const ErrorReason = {
   stationDone: "station done",
   /** `station/activate` for a station that opens only through its QR code (403). */
   stationCodeRequired: "station code required",
+  /**
+   * `station/activate` from the list for a `secret` station the participant has not found yet:
+   * no recommendation naming it has reached them, and they never played it (403).
+   */
+  stationNotFound: "station not found yet",
   /** `station/activate` without a position for a station that opens only near its place (403). */
   positionRequired: "position required",
   /**

@@ -33,6 +33,9 @@ export type GameServiceDeps = {
   secret: Buffer;
 };
 
+/** The views that list no `secret` station: one of theirs must be found first. */
+const HIDING_VIEWS: ReadonlySet<string> = new Set(["station", "main"]);
+
 /** How an activation came, and where the device says it is (`near` stations need it). */
 export type ActivationAccess = { via?: ActivationVia; position?: PositionRequest };
 
@@ -62,7 +65,11 @@ export class GameService {
   ): Promise<void> {
     const station = this.stations.get(stationId);
     if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
-    checkTrigger(station, access.via ?? "list", access.position);
+    const via = access.via ?? "list";
+    if (station.visible === "secret" && HIDING_VIEWS.has(station.view) && via !== "code") {
+      await this.checkFound(participant.stream, station);
+    }
+    checkTrigger(station, via, access.position);
     // Every start is the same; it runs before the transaction, which then need not wait for it.
     const result = await this.deps.scripts.start(stationId, language);
     const { stream } = participant;
@@ -82,6 +89,18 @@ export class GameService {
     changes.push({ kind: "activated", stream, id: stationId, points: 0, at });
     if (scored) changes.push({ kind: "done", stream, id: stationId, points: result.points, at });
     this.report(changes);
+  }
+
+  /**
+   * A `secret` station of the station and main views (which list it nowhere) opens from the
+   * list only once found (docs/content-authoring.md, "Visibility"): a recommendation naming it reached the participant, or they played it
+   * before (its code, which reveals it, included). Else 403 `station not found yet`.
+   */
+  private async checkFound(stream: string, station: Station): Promise<void> {
+    const { repos } = this.deps.store;
+    if (await repos.stationRuns.find(stream, station.id)) return;
+    if (await repos.events.hasRecommendation(stream, station.name)) return;
+    throw new ServiceError(403, ErrorReason.stationNotFound);
   }
 
   /**

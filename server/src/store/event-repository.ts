@@ -38,6 +38,26 @@ export class EventRepository {
       .execute();
   }
 
+  /**
+   * Whether a recommendation naming the station `name` (`#recommend: <name>`, logged with the
+   * id `<sending station>:<name>`) reached the stream and is not retracted.
+   */
+  async hasRecommendation(stream: string, name: string): Promise<boolean> {
+    const rows = await this.db
+      .selectFrom("eventLog")
+      .select("payload")
+      .where("stream", "=", stream)
+      .where("type", "in", ["webtext-recommendation", "webcontent-recommendation"])
+      .where("retracted", "=", 0)
+      .where("payload", "like", `%:${name}"%`)
+      .execute();
+    // `_` and `%` of a name match any characters in LIKE: the id itself decides.
+    return rows.some((row) => {
+      const id = (JSON.parse(row.payload) as { RecommendationID?: unknown }).RecommendationID;
+      return typeof id === "string" && id.slice(id.indexOf(":") + 1) === name;
+    });
+  }
+
   /** Hands the rows of stream `from` to stream `to` (which must exist), keeping their order. */
   async moveStream(from: string, to: string): Promise<void> {
     await this.db.updateTable("eventLog").set({ stream: to }).where("stream", "=", from).execute();

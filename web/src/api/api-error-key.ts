@@ -23,6 +23,7 @@ const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.stationUnavailable]: "stationUnavailable",
   [ErrorReason.stationDone]: "stationDone",
   [ErrorReason.stationCodeRequired]: "stationCodeRequired",
+  [ErrorReason.stationNotFound]: "stationNotFound",
   [ErrorReason.positionRequired]: "positionRequired",
   [ErrorReason.unknownStationCode]: "unknownStationCode",
   [ErrorReason.storyUnavailable]: "storyUnavailable",

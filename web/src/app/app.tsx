@@ -12,6 +12,7 @@ import { basename } from "../lib/paths";
 import { storedLanguage } from "../session/persistence";
 import { SessionProvider } from "../session/session";
 import { AppRoutes } from "./router";
+import { ScrollRestoration } from "./scroll-restoration";
 import { BootLogo } from "./boot-logo";
 import { applyGameLook } from "./game-look";
 import "./boot.css";
@@ -25,6 +26,7 @@ function Ready({ config }: { config: WebAppConfig }) {
         <FlashProvider>
           <ConfirmProvider>
             <BrowserRouter basename={basename}>
+              <ScrollRestoration />
               <FlashScreens />
               <AppRoutes />
             </BrowserRouter>

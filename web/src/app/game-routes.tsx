@@ -29,6 +29,9 @@ const StoryScreen = lazyComponent(() =>
   import("../screens/stories/story-screen").then((module) => module.StoryScreen),
 );
 // The map and its library (Leaflet) load only here (decisions/022-map-library.md).
+const NewsScreen = lazyComponent(() =>
+  import("../screens/news/news-screen").then((module) => module.NewsScreen),
+);
 const MapScreen = lazyComponent(() =>
   import("../screens/map/map-screen").then((module) => module.MapScreen),
 );
@@ -93,6 +96,7 @@ export const gameViewRoutes: RouteObject[] = [
     handle: screenHandle("route.stories", StoryScreen),
   },
   { path: "map", element: <MapScreen />, handle: screenHandle("route.map", MapScreen) },
+  { path: "news", element: <NewsScreen />, handle: screenHandle("route.news", NewsScreen) },
   // A station's QR link (decisions/023-station-codes.md): opens the station, then shows it.
   {
     path: "s/:code",

@@ -1,5 +1,9 @@
 import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
 import { operatorNewsText } from "../game/news";
+import { stationById } from "../game/station-flags";
+import { displayTitle, stationTexts } from "../game/station-texts";
+import { stationPath } from "../lib/paths";
 import { useTranslation } from "../i18n/use-translation";
 import { useGame } from "../session/game-store";
 import { useSession } from "../session/session";
@@ -56,12 +60,13 @@ function useClamped(element: HTMLElement | null, text: string): boolean {
 
 /**
  * The newest news a host marked urgent (issue 28), over every screen until the player
- * dismisses it; dismissed ids are kept on the device, so a reload does not bring it back. On a
- * short screen it keeps to three lines, with "read more" for the rest.
+ * dismisses it, with a link to the station it names; dismissed ids are kept on the device, so a
+ * reload does not bring it back. On a short screen it keeps to three lines, with "read more"
+ * for the rest.
  */
 export function UrgentNews() {
   const { t } = useTranslation();
-  const { language } = useSession();
+  const { content, language } = useSession();
   const { state } = useGame();
   const [dismissed, setDismissed] = useState(readDismissed);
   const [banner, setBanner] = useState<HTMLDivElement | null>(null);
@@ -73,6 +78,8 @@ export function UrgentNews() {
   useHeightProperty(banner);
   const clamped = useClamped(textElement, text);
   if (!item) return null;
+  const target = item.StationID;
+  const station = target === undefined ? undefined : stationById(state.status, target);
 
   const dismiss = () => {
     const next = [item.ID, ...dismissed].slice(0, 20);
@@ -104,6 +111,13 @@ export function UrgentNews() {
           >
             {t(expanded ? "urgent.less" : "urgent.more")}
           </button>
+        )}
+        {target !== undefined && station !== undefined && (
+          <Link className="urgent-news__link" to={stationPath(station.DisplayHint.View, target)}>
+            {t("news.toStation", {
+              title: displayTitle(stationTexts(content, target, station), station.DisplayHint.View),
+            })}
+          </Link>
         )}
       </div>
       <button type="button" className="urgent-news__dismiss" onClick={dismiss}>

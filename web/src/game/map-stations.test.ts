@@ -34,34 +34,38 @@ const status = playerStatus({
   },
 });
 
+/** Every station found but the secret station 4. */
+const found = (id: number) => id !== 4;
+const all = () => true;
+
 const states = (list: { id: number; state: string }[]) => list.map(({ id, state }) => [id, state]);
 
 describe("map stations", () => {
-  it("shows the station view's stations by state, done ones too, by name", () => {
-    expect(states(mapStations(status, null))).toEqual([
+  it("shows the stations of every view by state, done ones too, by name", () => {
+    expect(states(mapStations(status, null, found))).toEqual([
       [1, "new"],
       [2, "done"],
       [3, "running"],
       [5, "new"],
       [6, "done"],
+      [9, "new"],
       [10, "new"],
     ]);
   });
 
-  it("shows a secret station only once revealed: played, running or done", () => {
-    const running = { ...status, CurrentStation: 4, ActiveStations: [4] };
-    expect(states(mapStations(running, null))).toContainEqual([4, "running"]);
-    expect(mapStations(status, null).map(({ id }) => id)).not.toContain(4);
+  it("shows a secret station only once found", () => {
+    expect(mapStations(status, null, found).map(({ id }) => id)).not.toContain(4);
+    expect(states(mapStations(status, null, all))).toContainEqual([4, "new"]);
   });
 
   it("measures from the player and is empty without a status", () => {
     const here = { latitude: 50.8095, longitude: 8.77 };
-    expect(mapStations(status, here)[0]?.distance).toBe(0);
-    expect(mapStations(null, here)).toEqual([]);
+    expect(mapStations(status, here, all)[0]?.distance).toBe(0);
+    expect(mapStations(null, here, all)).toEqual([]);
   });
 
   it("bounds the stations and the player", () => {
-    const list = mapStations(status, null).filter(({ id }) => id === 1 || id === 3);
+    const list = mapStations(status, null, all).filter(({ id }) => id === 1 || id === 3);
     expect(stationBounds(list, { latitude: 50.8, longitude: 8.78 })).toEqual([
       [50.8, 8.77],
       [50.8153, 8.78],

@@ -1,6 +1,7 @@
 import type { PlayerStatus } from "@wegmarke/protocol";
 import type { Position } from "../lib/distance";
-import { displayedStations, isDone, isPlayed, isRunning, isSecret } from "./station-flags";
+import { stationViews } from "@wegmarke/protocol";
+import { displayedStations, isDone, isRunning } from "./station-flags";
 import { stationDistance } from "./station-list";
 import type { ListedStation } from "./station-list";
 
@@ -10,19 +11,25 @@ export type MarkerState = "new" | "running" | "done";
 export type MapStation = ListedStation & { state: MarkerState };
 
 /**
- * The stations of /webapp/map: those of the station view the app lists (live, visible), done
- * ones too, and secret ones only once revealed (played, running or done: the player has been
+ * The stations of /webapp/map: every live, visible station of every view, done ones too, and
+ * secret ones only once found (`found`, game/found.ts: a tip named it, or the player has been
  * there). Sorted by name, like the lists, so the plain list beside the map reads the same.
  */
-export function mapStations(status: PlayerStatus | null, position: Position | null): MapStation[] {
+export function mapStations(
+  status: PlayerStatus | null,
+  position: Position | null,
+  found: (id: number) => boolean,
+): MapStation[] {
   if (status === null) return [];
-  return displayedStations(status, "station")
+  return stationViews
+    .flatMap((view) => displayedStations(status, view))
+    .filter(({ id }) => found(id))
+    .sort((a, b) => a.station.Name.localeCompare(b.station.Name))
     .map((entry) => {
       const running = isRunning(status, entry.id);
       const state: MarkerState = isDone(entry.station) ? "done" : running ? "running" : "new";
       return { ...entry, running, state, distance: stationDistance(entry.station, position) };
-    })
-    .filter(({ station, state }) => !isSecret(station) || state !== "new" || isPlayed(station));
+    });
 }
 
 /** `[[south, west], [north, east]]` around the stations and the player, or null for none. */

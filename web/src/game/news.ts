@@ -20,6 +20,22 @@ export function unseenNews(state: PlayState, seenUpTo: number | null): Message[]
     .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id);
 }
 
+/** A news item of the history: an operators' one, or a character's recommendation. */
+export type AnyNews = { kind: "game"; item: NewsItem } | { kind: "tip"; message: Message };
+
+/**
+ * Every news item the player has, whether home has shown it or not (/webapp/news): the
+ * operators' news and the recommendations, newest first.
+ */
+export function allNews(state: PlayState): AnyNews[] {
+  const at = (entry: AnyNews) =>
+    entry.kind === "game" ? entry.item.Timestamp : entry.message.timestamp;
+  return [
+    ...state.operatorNews.map((item): AnyNews => ({ kind: "game", item })),
+    ...recommendations(state).map((message): AnyNews => ({ kind: "tip", message })),
+  ].sort((a, b) => at(b).localeCompare(at(a)));
+}
+
 /**
  * The operators' news after a `news` event (newest first): the whole list, or, with `keep`,
  * the items it brings and those of `held` whose ids `keep` names.

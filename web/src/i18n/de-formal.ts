@@ -180,7 +180,12 @@ export const deFormal: LocaleOverrides = {
     membersHeading: "Ihr Team: {{name}}",
     you: "Sie",
   },
+  unavailable: {
+    notFound:
+      "Diese Station haben Sie noch nicht gefunden. Die Figuren verraten Ihnen, wo geheime Stationen liegen.",
+  },
   news: {
+    none: "Noch keine Neuigkeiten. Was die Figuren und die Spielleitung Ihnen schreiben, finden Sie hier.",
     "station-nearby": "Eine Station in Ihrer Nähe",
     "station-arrived": "Sie sind da",
     arrivedOpen: "Sie öffnet sich jetzt: Starten Sie sie.",
@@ -265,6 +270,7 @@ export const deFormal: LocaleOverrides = {
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     stationDone: "Diese Station haben Sie schon geschafft.",
     stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scannen Sie ihn vor Ort.",
+    stationNotFound: "Diese Station haben Sie noch nicht gefunden.",
     positionRequired:
       "Diese Station öffnet sich nur vor Ort. Erlauben Sie der App, Ihren Standort zu verwenden.",
     tooFar: "Gehen Sie näher heran: noch {{distance}}.",

@@ -35,6 +35,7 @@ export const de: Locale = {
     retry: "Erneut versuchen",
   },
   route: {
+    news: "Alle Neuigkeiten",
     map: "Karte",
     notFound: "404 Nicht gefunden",
     webapp: "Wegmarke",
@@ -439,6 +440,8 @@ export const de: Locale = {
     changed: "Das Auth-Token wurde ersetzt.",
   },
   unavailable: {
+    notFound:
+      "Diese Station hast du noch nicht gefunden. Die Figuren verraten dir, wo geheime Stationen liegen.",
     station: "Station ist nicht verfügbar.",
     entry: "Eintrag nicht verfügbar.",
     message: "Nachricht nicht verfügbar.",
@@ -457,6 +460,8 @@ export const de: Locale = {
     back: "Zurück zur Liste",
   },
   news: {
+    all: "Alle Neuigkeiten",
+    none: "Noch keine Neuigkeiten. Was die Figuren und die Spielleitung dir schreiben, findest du hier.",
     heading: "Neuigkeiten",
     "station-nearby": "Eine Station in deiner Nähe",
     "station-arrived": "Du bist da",
@@ -607,6 +612,7 @@ export const de: Locale = {
     stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
     stationDone: "Diese Station hast du schon geschafft.",
     stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scanne ihn vor Ort.",
+    stationNotFound: "Diese Station hast du noch nicht gefunden.",
     positionRequired:
       "Diese Station öffnet sich nur vor Ort. Erlaube der App, deinen Standort zu verwenden.",
     tooFar: "Geh näher heran: noch {{distance}}.",

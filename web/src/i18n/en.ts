@@ -32,6 +32,7 @@ export const en = {
     retry: "Try again",
   },
   route: {
+    news: "All news",
     map: "Map",
     notFound: "404 Not found",
     webapp: "Wegmarke",
@@ -431,6 +432,8 @@ export const en = {
     changed: "The auth token was replaced.",
   },
   unavailable: {
+    notFound:
+      "You have not found this station yet. The characters will tell you where secret stations are.",
     station: "Station is unavailable.",
     entry: "Entry not available.",
     message: "Message not available.",
@@ -449,6 +452,8 @@ export const en = {
     back: "Back to the list",
   },
   news: {
+    all: "All news",
+    none: "No news yet. What the characters and the game master write to you shows here.",
     heading: "News",
     "station-nearby": "A station nearby",
     "station-arrived": "You are there",
@@ -596,6 +601,7 @@ export const en = {
     stationUnavailable: "This station is not available right now.",
     stationDone: "You have already finished this station.",
     stationCodeRequired: "This station opens with its code: scan it at the place.",
+    stationNotFound: "You have not found this station yet.",
     positionRequired: "This station opens only at its place. Please let the app use your location.",
     tooFar: "Go closer: {{distance}} to go.",
     unknownStationCode: "This code belongs to no station.",

@@ -42,7 +42,7 @@ import "./home.css";
 const fixedTexts = ["home.fixed.walk", "home.fixed.look", "home.fixed.start"] as const;
 
 /** A recommendation with its sender, content and a link to its station. */
-function NewsItem({ message, state }: { message: Message; state: PlayState }) {
+export function NewsItem({ message, state }: { message: Message; state: PlayState }) {
   const { t } = useTranslation();
   const { config, content } = useSession();
   const target = recommendedStation(state.status, message);
@@ -71,7 +71,7 @@ function NewsItem({ message, state }: { message: Message; state: PlayState }) {
  * A news item of the game's operators, written like a chat text (line breaks, **bold**, *italic*,
  * links), with a link to the station it names.
  */
-function OperatorNewsItem({
+export function OperatorNewsItem({
   item,
   state,
   language,
@@ -275,6 +275,9 @@ export function HomeScreen() {
       )}
       <Link className="button button--secondary button--block" to="/station">
         {t("home.toStations")}
+      </Link>
+      <Link className="home__all-news" to="/news">
+        <NewsIcon /> {t("news.all")}
       </Link>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
+import { isFound } from "../../game/found";
 import { mapStations } from "../../game/map-stations";
 import type { MapStation } from "../../game/map-stations";
 import { stationTexts } from "../../game/station-texts";
@@ -15,7 +16,7 @@ import { LeafletMap } from "./leaflet-map";
 import "./map.css";
 
 /**
- * /webapp/map: the stations of the station list (done ones too, secret ones once revealed) as
+ * /webapp/map: the stations of every view (done ones too, secret ones once found) as
  * markers by state over the pack's base map, and the player's position with its accuracy. A
  * marker opens a small card with the way into the station; a plain list below the map names
  * the same stations for screen readers.
@@ -30,7 +31,10 @@ export function MapScreen() {
   const [selected, setSelected] = useState<number | null>(null);
   const centre = useRef<(() => void) | null>(null);
 
-  const stations = useMemo(() => mapStations(state.status, position), [state.status, position]);
+  const stations = useMemo(
+    () => mapStations(state.status, position, (id) => isFound(state, id)),
+    [state, position],
+  );
   const titleOf = useCallback(
     (item: MapStation) => stationTexts(content, item.id, item.station).title,
     [content],
@@ -118,7 +122,7 @@ export function MapScreen() {
             </p>
             <Link
               className="button button--primary map-card__open"
-              to={stationPath("station", chosen.id)}
+              to={stationPath(chosen.station.DisplayHint.View, chosen.id)}
             >
               {t("map.open")}
             </Link>
@@ -172,7 +176,9 @@ export function MapScreen() {
           <ul>
             {stations.map((item) => (
               <li key={item.id}>
-                <Link to={stationPath("station", item.id)}>{labelOf(item)}</Link>
+                <Link to={stationPath(item.station.DisplayHint.View, item.id)}>
+                  {labelOf(item)}
+                </Link>
               </li>
             ))}
           </ul>

@@ -32,7 +32,7 @@ export function StationCodeScreen() {
         return;
       }
       const view = statusRef.current?.Stations[String(stationId)]?.DisplayHint.View ?? "station";
-      void navigate(stationPath(view, stationId), { replace: true });
+      void navigate(stationPath(view, stationId), { replace: true, state: { byCode: true } });
     });
   }, [actions, code, follow, navigate]);
 

@@ -216,6 +216,42 @@ describe("station thread", () => {
   });
 });
 
+describe("a secret station", () => {
+  const secret = station({
+    Name: "kilianskapelle",
+    GameState: { Done: false, Played: false, Visible: "secret" },
+  });
+
+  it("is not found by its address before a tip names it, and offers no start", async () => {
+    renderApp("/station/6", { token: "abc" });
+    act(() =>
+      stream().send("playerstatus", playerStatus({ Stations: { "5": station(), "6": secret } })),
+    );
+    expect(await screen.findByTestId("station-not-found")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Station starten" })).toBeNull();
+  });
+
+  it("opens with its start button once a tip naming it has arrived", async () => {
+    renderApp("/station/6", { token: "abc" });
+    act(() => {
+      stream().send("playerstatus", playerStatus({ Stations: { "5": station(), "6": secret } }));
+      stream().send(
+        "webtext-recommendation",
+        {
+          StationID: 5,
+          Originator: "Wilhelm Grimm",
+          Text: "Frag in der Kilianskapelle nach!",
+          Timestamp: now(),
+          RecommendationID: "5:kilianskapelle",
+        },
+        1,
+      );
+    });
+    expect(await screen.findByRole("button", { name: "Station starten" })).toBeTruthy();
+    expect(screen.queryByTestId("station-not-found")).toBeNull();
+  });
+});
+
 describe("messenger", () => {
   it("a rejection scrolls down", async () => {
     const scrollTo = vi.fn();

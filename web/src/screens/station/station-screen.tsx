@@ -13,6 +13,7 @@ import { messengerState, unreadCount } from "../../game/messenger";
 import { recommendedStation } from "../../game/news";
 import { hasStationActions, unavailableKey } from "../../game/opening";
 import { showsDone } from "../../game/station-done";
+import { isFound } from "../../game/found";
 import { isAvailable, isRunning, stationById } from "../../game/station-flags";
 import { stationDistance } from "../../game/station-list";
 import { displayTitle, stationTexts } from "../../game/station-texts";
@@ -284,11 +285,15 @@ export function StationScreen({ view }: { view: StationView }) {
   const { t } = useTranslation();
   const { state } = useGame();
   const stationId = Number(useParams().id);
+  const location = useLocation();
   if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
-  if (!Number.isInteger(stationId) || !isAvailable(state.status, stationId, view)) {
+  const missing = !Number.isInteger(stationId) || !isAvailable(state.status, stationId, view);
+  // A QR link's code reveals its station before the new status says it was played.
+  const byCode = (location.state as { byCode?: unknown } | null)?.byCode === true;
+  if (missing || (!byCode && !isFound(state, stationId))) {
     return (
-      <div className="empty-state">
-        <p>{t(unavailableKey(view))}</p>
+      <div className="empty-state" data-testid={missing ? undefined : "station-not-found"}>
+        <p>{t(missing ? unavailableKey(view) : "unavailable.notFound")}</p>
         <Link className="button button--secondary" to={`/${view}`}>
           {t("lists.back")}
         </Link>
