@@ -132,7 +132,7 @@ export async function buildServices(deps: ServiceDeps) {
     throttle,
     limits,
     publicUrl: config.publicUrl,
-    phoneRegion: pack.phoneRegion,
+    pack,
   });
   const scoreboard = new ScoreboardService({ store, clock });
   const turns = new Turns({
