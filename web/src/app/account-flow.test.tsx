@@ -386,6 +386,9 @@ describe("logout", () => {
     );
     await waitFor(() => expect(localStorage.getItem("wegmarke.cache.abc")).not.toBeNull());
     expect(JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").lastEventId).toBe(4);
+    // What tus keeps to resume a mission's upload.
+    const tusKey = "tus::wegmarke-upload-k1::0.5";
+    localStorage.setItem(tusKey, JSON.stringify({ uploadUrl: "/api/game/uploads/1" }));
     const source = stream();
 
     const menu = await openMenu();
@@ -396,6 +399,7 @@ describe("logout", () => {
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
     expect(localStorage.getItem("wegmarke.config")).toBeNull();
     expect(localStorage.getItem("wegmarke.cache.abc")).toBeNull();
+    expect(localStorage.getItem(tusKey)).toBeNull();
   });
 
   it("asks a registered player plainly, and only an anonymous one whether they play without an account", async () => {
