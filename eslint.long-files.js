@@ -41,7 +41,7 @@ export const longFiles = {
     reason: "finding, installing and starting the PostgreSQL the tests need, in one script",
   },
   "server/src/store/migrations.ts": {
-    max: 700,
+    max: 720,
     reason: "every migration in order: the schema's history reads top to bottom",
   },
   "protocol/src/ops.ts": {

@@ -11,9 +11,9 @@ const phone = "0171 2345678";
 const canonical = "+491712345678";
 
 /**
- * A registered player's life: registration by SMS code, which asks for a password of the
- * player's own (skipped at first, then asked again at the sign-in with the code, a common one
- * refused), sign-in (a wrong password first), password change with the current password,
+ * A registered player's life: registration by SMS code, which signs the player in (the code
+ * the first password; a password of the player's own asked for at the sign-in with the code, a
+ * common one refused), sign-in (a wrong password first), password change with the current password,
  * logout, a forgotten password reset by SMS link, debug, account deletion.
  */
 describe("accounts", () => {
@@ -101,25 +101,12 @@ describe("accounts", () => {
     await page.getByRole("button", { name: "Bestätigen" }).click();
   });
 
-  it("goes on to the login with the number; the code signs in and asks for a password of the player's own, which may wait", async () => {
-    await page.waitForURL(/\/webapp\/login/);
-    await page.getByText("Melde dich jetzt mit dem Code aus der SMS als Passwort an.").waitFor();
-    expect(await field("Handynummer").inputValue()).toBe(phone);
-    expect(await storedConfig()).toBeNull();
-    await screenshot(page, "13b-registered-login");
-
-    await field("Passwort").fill(code);
-    await submitLogin();
-    await page.waitForURL(/\/webapp\/password$/);
-    await page.getByRole("heading", { name: "Wähle dein Passwort" }).waitFor();
-    await page.getByText("Bisher ist der Code aus der SMS dein Passwort.").waitFor();
-    expect(await field("Bisheriges Passwort").count()).toBe(0);
+  it("is signed in by the code and lands in the game, told that the code is the password", async () => {
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, "") === "/webapp");
+    await page.getByText(/Bis du im Menü ein eigenes Passwort wählst/).waitFor();
     expect(await storedConfig()).toContain("authToken");
     expect(await keptCode()).toEqual([]);
-    await screenshot(page, "14-password-choose");
-
-    await page.getByRole("button", { name: "Später – weiter zum Spiel" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/webapp/password"));
+    await screenshot(page, "13b-registered-signed-in");
     await logOut();
   });
 
@@ -140,7 +127,10 @@ describe("accounts", () => {
     expect(await storedConfig()).toContain("authToken");
     await page.waitForURL(/\/webapp\/password$/);
     await page.getByRole("heading", { name: "Wähle dein Passwort" }).waitFor();
+    await page.getByText("Bisher ist der Code aus der SMS dein Passwort.").waitFor();
+    expect(await field("Bisheriges Passwort").count()).toBe(0);
     expect(await keptCode()).toEqual([]);
+    await screenshot(page, "14-password-choose");
   });
 
   it("refuses a common password, and saves one of the player's own", async () => {

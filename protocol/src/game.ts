@@ -206,3 +206,36 @@ export const clientErrorReport = z.object({
   path: requestText().max(300),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
+
+/** An event id of a stream, as the app holds it. */
+const eventIdSchema = z.number().int().nonnegative().max(MAX_ID);
+
+/**
+ * What a player has read and seen of their stream's game, kept with the account so that it
+ * outlives a sign-out and counts on every device: per station the event id up to which every
+ * message is read, the newest recommendation (`News`) and operators' news (`OperatorNews`) home
+ * has shown, the stories opened and the points total the points page showed last. Each only
+ * grows: the server keeps the larger of what it has and what it is sent.
+ */
+export const readMarksSchema = z.object({
+  Stations: z
+    .record(z.string().regex(/^[1-9]\d{0,9}$/, "expected a station id"), eventIdSchema)
+    .refine((stations) => Object.keys(stations).length <= 1000, "at most 1000 stations"),
+  News: eventIdSchema.nullable(),
+  OperatorNews: z.number().int().positive().max(MAX_ID).nullable(),
+  Stories: z.array(z.number().int().positive().max(MAX_ID)).max(1000),
+  Points: z.number().int().nonnegative().max(1_000_000_000),
+});
+export type ReadMarksValue = z.infer<typeof readMarksSchema>;
+
+/** `GET player/read`: the token. */
+export const readMarksQuery = z.object({ hash });
+export type ReadMarksQuery = z.infer<typeof readMarksQuery>;
+
+/** `PUT player/read`: what this device has read; the answer is what the account has now. */
+export const readMarksRequest = z.object({ Hash: hash, Read: readMarksSchema });
+export type ReadMarksRequest = z.infer<typeof readMarksRequest>;
+
+/** Both calls answer with the account's marks for the stream it plays on now. */
+export const readMarksResponse = z.object({ value: readMarksSchema });
+export type ReadMarksResponse = z.infer<typeof readMarksResponse>;

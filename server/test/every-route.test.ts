@@ -20,6 +20,7 @@ import {
   buttonRequest,
   mediaSizeQuery,
   mediumProgressRequest,
+  readMarksRequest,
   opsCancelParams,
   opsNewsParams,
   opsNewsRequest,
@@ -509,6 +510,24 @@ const CASES: RouteCase[] = [
     valid: async (h) => ({
       ...post(`/api/ops/submissions/${(await h.submission()).ID}/verdict`, { Approved: false }),
       headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/game/player/read",
+    valid: async (h) => get("/api/game/player/read", { hash: await h.signup() }),
+  },
+  {
+    method: "PUT",
+    route: "/api/game/player/read",
+    fields: { in: "body", schema: readMarksRequest },
+    valid: async (h) => ({
+      method: "PUT",
+      path: "/api/game/player/read",
+      body: {
+        Hash: await h.signup(),
+        Read: { Stations: { "2": 7 }, News: 5, OperatorNews: 1, Stories: [1], Points: 3 },
+      },
     }),
   },
   {

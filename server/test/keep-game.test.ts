@@ -73,7 +73,7 @@ describe.each(dialects)("keeping an anonymous game with a phone number ($name)",
       await api.account("upgrade/sms", { Hash: ben, first_name: "Ben", phone, language: "en" }),
     ).toEqual([200, '{"value":"ok"}']);
     const code = await api.lastCode(to);
-    expect(await api.lastSms(to)).toMatch(/^Your Wegmarke code: \d{6}$/);
+    expect(await api.lastSms(to)).toMatch(/^Your code for Fairy-tale Marburg: \d{6}$/);
     expect(
       await api.account("upgrade/sms/verify", { Hash: ben, phone, smscode: "000000" }),
     ).toEqual([430, ErrorReason.invalidCode]);

@@ -53,7 +53,7 @@ describe("password reset by SMS link", () => {
     const { phone, to } = newPhone();
     const { code, token: device } = await api.register(phone, to);
     const token = await resetToken(phone, to);
-    expect(await api.lastSms(to)).toMatch(/^Neues Passwort für Wegmarke: https:\/\//);
+    expect(await api.lastSms(to)).toMatch(/^Neues Passwort für Märchenhaftes Marburg: https:\/\//);
     // Stored as a hash only.
     expect(await app.store.repos.passwordResets.findValid(token, "")).toBeUndefined();
     expect(await app.store.repos.passwordResets.findValid(hashToken(token), "")).toBeDefined();

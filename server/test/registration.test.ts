@@ -51,7 +51,7 @@ describe("registration by SMS", () => {
     const outbox = await api.outbox();
     const sms = outbox.at(-1);
     expect(sms).toMatchObject({ to, sentAt: new Date(clock.ms).toISOString() });
-    expect(sms?.text).toMatch(/^Dein Wegmarke-Code: \d{6}$/);
+    expect(sms?.text).toMatch(/^Dein Code für Märchenhaftes Marburg: \d{6}$/);
     const player = await app.store.repos.players.findByPhone(to);
     expect(player).toMatchObject({ firstName: "Lena", phone: to, verifiedAt: null });
     expect(player?.passwordHash).toBeNull();
@@ -61,7 +61,7 @@ describe("registration by SMS", () => {
     const { phone, to } = newPhone();
     const body = { first_name: "Ann", phone, story_id: "marburg", language: "en" };
     expect((await api.account("optin/sms", body))[0]).toBe(200);
-    expect(await api.lastSms(to)).toMatch(/^Your Wegmarke code: \d{6}$/);
+    expect(await api.lastSms(to)).toMatch(/^Your code for Fairy-tale Marburg: \d{6}$/);
   });
 
   it("verifies the code, answers a token and makes the code the first password", async () => {
@@ -321,7 +321,9 @@ describe("a pack whose phoneRegion is AT", () => {
 
   it("still reads a number with country code as that country's", async () => {
     await austriaApi.requestCode("+49 171 7654321");
-    expect(await austriaApi.lastSms("+491717654321")).toMatch(/^Dein Wegmarke-Code: \d{6}$/);
+    expect(await austriaApi.lastSms("+491717654321")).toMatch(
+      /^Dein Code für Märchenhaftes Marburg: \d{6}$/,
+    );
   });
 });
 

@@ -60,7 +60,10 @@ describe("registration with SMS_PROVIDER=http", () => {
     expect(gateway.received).toEqual([
       {
         authorization: "Bearer tok",
-        body: { to: "+491712223334", text: expect.stringMatching(/^Dein Wegmarke-Code: \d{6}$/) },
+        body: {
+          to: "+491712223334",
+          text: expect.stringMatching(/^Dein Code für Märchenhaftes Marburg: \d{6}$/),
+        },
       },
     ]);
   });

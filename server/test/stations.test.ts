@@ -136,7 +136,9 @@ describe("the typed riddle of station 1", () => {
       200,
       '{"value":"ok"}',
     ]);
-    expect(await api.lastSms("+491715554433")).toMatch(/^New Wegmarke password: http/);
+    expect(await api.lastSms("+491715554433")).toMatch(
+      /^New password for Fairy-tale Marburg: http/,
+    );
   });
 
   it("refuses an unknown language with 400", async () => {

@@ -29,8 +29,11 @@ export type PasswordServiceDeps = {
   limits: AccountLimits;
   /** `PUBLIC_URL`: reset links point at its `/webapp/password`. */
   publicUrl: string;
-  /** game.yaml's region for numbers without country code. */
-  phoneRegion: ContentPack["phoneRegion"];
+  /**
+   * game.yaml's region for numbers without country code, and its title, which signs the SMS
+   * (read per call: a reload changes them).
+   */
+  pack: Pick<ContentPack, "phoneRegion" | "title">;
 };
 
 /** A registered player (verified, with phone and password) as the password calls need one. */
@@ -62,7 +65,7 @@ export class PasswordService {
       await this.queue.run(String(player.id), () => this.sendLink(player));
       return;
     }
-    const phone = phoneOf(request.Phone ?? "", this.deps.phoneRegion);
+    const phone = phoneOf(request.Phone ?? "", this.deps.pack.phoneRegion);
     const attempt = await throttle.attempt(
       [{ limiter: throttle.resetsPerPhone, key: phone }],
       ErrorReason.resetTooSoon,
@@ -190,7 +193,7 @@ export class PasswordService {
     });
     const link = `${publicUrl}/webapp/password?token=${token}`;
     try {
-      await sms.send(slot, resetSms(player.language, link));
+      await sms.send(slot, resetSms(player.language, link, this.deps.pack.title));
     } catch (error) {
       // No SMS, no link, and the daily rule is not used up: the player may ask again.
       await store.transaction((repos) => repos.passwordResets.deleteForPlayer(player.id));

@@ -99,7 +99,7 @@ export class RegistrationService {
           failedTries: 0,
         });
       });
-      await sms.send(slot, codeSms(language, code));
+      await sms.send(slot, codeSms(language, code, this.deps.pack.title));
     });
   }
 

@@ -113,9 +113,20 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           member: memberKey(secret, teamStream(player.teamId), player.id),
           name: await nameOf(player.id),
         };
-  const { game, stories, media, scoreboard, throttle, submissions } = services;
+  const { game, stories, media, scoreboard, throttle, submissions, readMarks } = services;
   await app.register(
-    api(gameRoutes(accounts, { game, stories, media, scoreboard, throttle, author, submissions })),
+    api(
+      gameRoutes(accounts, {
+        game,
+        stories,
+        media,
+        scoreboard,
+        throttle,
+        author,
+        submissions,
+        readMarks,
+      }),
+    ),
     { prefix: "/api/game" },
   );
   const uploads = {

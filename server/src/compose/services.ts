@@ -30,6 +30,7 @@ import { playerStream } from "../participants/participant";
 import { DueScheduler } from "../game/agenda/due-scheduler";
 import { GameService } from "../game/game-service";
 import { MediaProgressService } from "../game/stories/media-progress-service";
+import { ReadMarksService } from "../game/read-marks";
 import { NewsService } from "../game/news-service";
 import { ScheduledDelivery } from "../game/agenda/scheduled-delivery";
 import { ScoreboardService } from "../game/scoreboard/scoreboard-service";
@@ -131,7 +132,7 @@ export async function buildServices(deps: ServiceDeps) {
     throttle,
     limits,
     publicUrl: config.publicUrl,
-    phoneRegion: pack.phoneRegion,
+    pack,
   });
   const scoreboard = new ScoreboardService({ store, clock });
   const turns = new Turns({
@@ -236,6 +237,7 @@ export async function buildServices(deps: ServiceDeps) {
     onError: (error) => log.error({ err: error }, "console stream failed"),
   });
   const media = new MediaProgressService({ pack, turns });
+  const readMarks = new ReadMarksService(store);
   // Team members' shared positions: memory only, on every instance (decisions/024).
   const teamPositions = new TeamPositions({
     bus,
@@ -296,6 +298,7 @@ export async function buildServices(deps: ServiceDeps) {
     gameConsole,
     live,
     media,
+    readMarks,
     teamPositions,
     teams,
     ops,

@@ -4,6 +4,8 @@ import {
   answerRequest,
   buttonRequest,
   mediumProgressRequest,
+  readMarksQuery,
+  readMarksRequest,
   scoreboardQuery,
   stationCodeRequest,
   stationRequest,
@@ -11,6 +13,7 @@ import {
 } from "@wegmarke/protocol";
 import type {
   MediumProgressResponse,
+  ReadMarksResponse,
   ScoreboardResponse,
   StationCodeResponse,
   SubmissionsResponse,
@@ -22,10 +25,12 @@ import type { Throttle } from "../security/throttle";
 import { ServiceError } from "../errors";
 import type { GameService } from "../game/game-service";
 import type { MediaProgressService } from "../game/stories/media-progress-service";
+import type { ReadMarksService } from "../game/read-marks";
 import type { ScoreboardService } from "../game/scoreboard/scoreboard-service";
 import type { EchoAuthor } from "../game/turns/station-events";
 import type { StoryService } from "../game/stories/story-service";
 import type { SubmissionService } from "../missions/submission-service";
+import { participantOf } from "../participants/participant";
 import { asParticipant, playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
 import { parse } from "./parse";
@@ -41,12 +46,14 @@ export type GameServices = {
   submissions: SubmissionService;
   /** In a team, who answers or taps (the echo names them); undefined for a player alone. */
   author: (player: Player) => Promise<EchoAuthor | undefined>;
+  /** What the player has read, kept with the account. */
+  readMarks: ReadMarksService;
 };
 
 /** The game base, mounted at `/api/game/` (the event stream lives in event-stream.ts). */
 export function gameRoutes(
   accounts: AccountService,
-  { game, stories, media, scoreboard, throttle, author, submissions }: GameServices,
+  { game, stories, media, scoreboard, throttle, author, submissions, readMarks }: GameServices,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
@@ -137,6 +144,19 @@ export function gameRoutes(
         return submissions.ofStream(participant.stream);
       });
       return { value };
+    });
+
+    // What the player has read of the stream they play on (each device adds its own).
+    app.get("/player/read", async (request): Promise<ReadMarksResponse> => {
+      parse(readMarksQuery, request.query, "query");
+      const player = playerOf(request);
+      return { value: await readMarks.get(player.id, participantOf(player).stream) };
+    });
+
+    app.put("/player/read", async (request): Promise<ReadMarksResponse> => {
+      const { Read } = parse(readMarksRequest, request.body);
+      const player = playerOf(request);
+      return { value: await readMarks.merge(player.id, participantOf(player).stream, Read) };
     });
 
     app.get("/scoreboard", async (request): Promise<ScoreboardResponse> => {

@@ -232,13 +232,14 @@ describe("the migrations on PostgreSQL", () => {
         "018-pack-draft",
         "019-submissions",
         "020-push",
+        "021-read-marks",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(33);
+      expect(await count("table_schema = $1", [schema.name])).toBe(34);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

@@ -47,6 +47,8 @@ export type Database = {
   blobChunks: BlobChunksTable;
   serverKeys: ServerKeysTable;
   pushSubscriptions: PushSubscriptionsTable;
+  /** What a player has read of the stream they play on: protocol's readMarksSchema as JSON. */
+  readMarks: { playerId: number; stream: string; marks: string };
 };
 
 /**

@@ -20,6 +20,7 @@ import { PackDraftRepository } from "./pack-draft-repository";
 import { PackRepository } from "./pack-repository";
 import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
+import { ReadMarksRepository } from "./read-marks-repository";
 import { OpenTransactions } from "./open-transactions";
 import { OperatorRepository } from "./operator-repository";
 import { openPool } from "./postgres-pool";
@@ -69,6 +70,7 @@ export type Repositories = {
   blobs: BlobRepository;
   push: PushRepository;
   submissions: SubmissionRepository;
+  readMarks: ReadMarksRepository;
 };
 
 function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteReader): Repositories {
@@ -95,6 +97,7 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     blobs: new BlobRepository(db),
     submissions: new SubmissionRepository(db),
     push: new PushRepository(db),
+    readMarks: new ReadMarksRepository(db, dialect),
   };
 }
 

@@ -122,11 +122,10 @@ function kept(secret: string, router: { state: { location: { search: string } } 
 }
 
 describe("registration", () => {
-  it("sends the code, confirms it, goes on to the login with the number, where the code asks for a password of the player's own", async () => {
+  it("sends the code, confirms it, and signs the player in with the token the code gives, on to the target", async () => {
     const { router, calls } = renderApp("/login?target=%2Fwebapp%2Fteam%3Ftjr%3DX", {
       respond: answering({
         "player/optin/sms/verify": () => Response.json({ value: "t" }),
-        "player/login/phone": () => Response.json({ value: "t2", passwordIsCode: true }),
       }),
     });
     fireEvent.click(screen.getByRole("link", { name: "Registrieren" }));
@@ -147,37 +146,16 @@ describe("registration", () => {
 
     type("Code aus der SMS", "482 913");
     fireEvent.click(screen.getByRole("button", { name: "Bestätigen" }));
-    // Spec "Registration": on to the login (the target kept), the number filled in.
-    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/login"));
-    expect(calls[1]?.body).toEqual({ phone: "01711234567", smscode: "482 913" });
-    expect(router.state.location.search).toBe("?target=%2Fwebapp%2Fteam%3Ftjr%3DX");
-    expect((await screen.findByRole("status")).textContent).toContain(
-      "Code aus der SMS als Passwort",
-    );
-    expect((screen.getByLabelText("Handynummer") as HTMLInputElement).value).toBe("0171 1234567");
-    expect(localStorage.getItem("wegmarke.config")).toBeNull();
-
-    // Signing in with the code leads first to a password of the player's own.
-    type("Passwort", "482913");
-    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/password"));
-    await screen.findByRole("heading", { name: "Wähle dein Passwort" });
-    expect(screen.getByText(/Bisher ist der Code aus der SMS dein Passwort/)).toBeTruthy();
-    // The code is the current password: nobody asks for it, nothing keeps it.
-    expect(screen.queryByLabelText("Bisheriges Passwort")).toBeNull();
-    expect(kept("482913", router)).toEqual([]);
-
-    type("Neues Passwort", "wegmarke-1");
-    type("Neues Passwort wiederholen", "wegmarke-1");
-    fireEvent.click(screen.getByRole("button", { name: "Passwort speichern" }));
+    // Signed in with the verification's token: on to the target, no second sign-in.
     await waitFor(() => expect(router.state.location.pathname).toBe("/webapp/team"));
+    expect(calls[1]?.body).toEqual({ phone: "01711234567", smscode: "482 913" });
     expect(router.state.location.search).toBe("?tjr=X");
-    expect(calls.find((call) => call.url.endsWith("player/changepass"))?.body).toEqual({
-      password: "wegmarke-1",
-      token: "t2",
-      current: "482913",
-    });
-    expect((await screen.findByRole("alert")).textContent).toContain("Dein Passwort ist geändert.");
+    expect(JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").authToken).toBe("t");
+    expect(calls.some((call) => call.url.endsWith("player/login/phone"))).toBe(false);
+    expect((await screen.findByText(/Du bist angemeldet/)).textContent).toContain(
+      "Code aus der SMS dein Passwort",
+    );
+    expect(kept("482913", router)).toEqual([]);
   });
 
   it("lets the player go on to the game without choosing a password", async () => {
@@ -408,6 +386,9 @@ describe("logout", () => {
     );
     await waitFor(() => expect(localStorage.getItem("wegmarke.cache.abc")).not.toBeNull());
     expect(JSON.parse(localStorage.getItem("wegmarke.config") ?? "{}").lastEventId).toBe(4);
+    // What tus keeps to resume a mission's upload.
+    const tusKey = "tus::wegmarke-upload-k1::0.5";
+    localStorage.setItem(tusKey, JSON.stringify({ uploadUrl: "/api/game/uploads/1" }));
     const source = stream();
 
     const menu = await openMenu();
@@ -418,6 +399,32 @@ describe("logout", () => {
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
     expect(localStorage.getItem("wegmarke.config")).toBeNull();
     expect(localStorage.getItem("wegmarke.cache.abc")).toBeNull();
+    expect(localStorage.getItem(tusKey)).toBeNull();
+  });
+
+  it("asks a registered player plainly, and only an anonymous one whether they play without an account", async () => {
+    for (const registered of [true, false]) {
+      const { unmount, calls } = renderApp("/station", {
+        token: registered ? "reg" : "anon",
+        respond: answering({
+          "player/account": () => Response.json({ value: { Registered: registered } }),
+        }),
+      });
+      const menu = await openMenu();
+      // The menu knows the account once the server answered.
+      await waitFor(() =>
+        expect(calls.some((call) => call.url.endsWith("player/account"))).toBe(true),
+      );
+      await within(menu).findByRole("link", {
+        name: registered ? "Passwort ändern" : "Spielstand sichern",
+      });
+      fireEvent.click(within(menu).getByRole("button", { name: "Abmelden" }));
+      const dialog = await screen.findByRole("dialog");
+      expect(within(dialog).queryByText(/Spielst du ohne Konto\?/) === null).toBe(registered);
+      expect(within(dialog).queryByText(/jederzeit wieder an/) !== null).toBe(registered);
+      unmount();
+      localStorage.clear();
+    }
   });
 
   it("also happens at /webapp/logout", async () => {

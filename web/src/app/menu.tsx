@@ -47,7 +47,8 @@ export function Menu({ id, onClose }: MenuProps) {
   async function logout() {
     const ok = await confirm({
       title: t("logout.title"),
-      text: t("logout.text"),
+      // Only a game without an account ends with the sign-out.
+      text: account === "registered" ? t("logout.textRegistered") : t("logout.text"),
       confirmLabel: t("logout.confirm"),
       cancelLabel: t("logout.cancel"),
       destructive: true,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ReadMarksValue } from "@wegmarke/protocol";
 import type { PlayState, StationLocal } from "./play-state";
 
 /**
@@ -64,6 +65,29 @@ export function mergeReadMarks(a: ReadMarks, b: ReadMarks): ReadMarks {
     operatorNews: higher(a.operatorNews, b.operatorNews),
     stories: [...new Set([...a.stories, ...b.stories])].sort((x, y) => x - y),
     points: Math.max(a.points, b.points),
+  };
+}
+
+/** The marks as the account keeps them (`player/read`): the stream's, without the member. */
+export function accountMarksOf(marks: ReadMarks): ReadMarksValue {
+  return {
+    Stations: marks.stations,
+    News: marks.news,
+    OperatorNews: marks.operatorNews,
+    Stories: marks.stories,
+    Points: marks.points,
+  };
+}
+
+/** The account's marks of the stream the player (member `member`) plays on now. */
+export function readMarksOfAccount(value: ReadMarksValue, member: string | null): ReadMarks {
+  return {
+    member,
+    stations: value.Stations,
+    news: value.News,
+    operatorNews: value.OperatorNews,
+    stories: value.Stories,
+    points: value.Points,
   };
 }
 

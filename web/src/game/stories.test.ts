@@ -71,4 +71,9 @@ describe("stories", () => {
     const listed = availableStories(content, withPoints([1]));
     expect(unseenStories(listed, [1]).map(({ id }) => id)).toEqual([2]);
   });
+
+  it("never counts a story the server has as opened (done) as new, on a device that saw nothing", () => {
+    const listed = availableStories(content, withPoints([1]));
+    expect(unseenStories(listed, []).map(({ id }) => id)).toEqual([2]);
+  });
 });

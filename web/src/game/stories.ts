@@ -39,9 +39,16 @@ export function availableStories(
     .sort((a, b) => a.story.requiredPoints - b.story.requiredPoints || a.id - b.id);
 }
 
-/** Listed stories not opened on this device yet: the footer's count, home's "new story". */
+/**
+ * Listed stories the player has not opened yet: the footer's count, home's "new story", a
+ * card's "new". One the server counts as opened (done) is never new, whatever this device saw.
+ */
 export function unseenStories(stories: StoryEntry[], seen: readonly number[]): StoryEntry[] {
-  return stories.filter(({ id }) => !seen.includes(id));
+  return stories.filter((story) => isUnseenStory(story, seen));
+}
+
+export function isUnseenStory(story: StoryEntry, seen: readonly number[]): boolean {
+  return !story.done && !seen.includes(story.id);
 }
 
 /** Spec 4: stories activate on open when live and not done. */

@@ -31,13 +31,14 @@ export const deFormal: LocaleOverrides = {
     note: "Ohne Anmeldung. Ihr Spielstand bleibt auf diesem Gerät.",
     resetSent:
       "Wenn die Nummer registriert ist, bekommen Sie gleich eine SMS mit einem Link für ein neues Passwort.",
-    registered: "Geschafft! Melden Sie sich jetzt mit dem Code aus der SMS als Passwort an.",
     passwordChanged: "Ihr Passwort ist geändert. Melden Sie sich mit dem neuen an.",
     sessionEnded:
       "Sie wurden abgemeldet, etwa nach einer längeren Pause. Bitte melden Sie sich neu an.",
   },
   logout: {
     text: "Spielen Sie ohne Konto? Dann ist Ihr Spielstand nur auf diesem Gerät gespeichert und Sie beginnen nach dem Abmelden von vorn.",
+    textRegistered:
+      "Mit Ihrer Telefonnummer und Ihrem Passwort melden Sie sich jederzeit wieder an und spielen weiter, wo Sie waren.",
   },
   home: {
     activeStation: "Ihre aktive Station",
@@ -123,6 +124,8 @@ export const deFormal: LocaleOverrides = {
     intro: "Mit einem Konto melden Sie sich auf jedem Handy an und spielen dort weiter.",
     phoneHint: "Wir schicken Ihnen einen 6-stelligen Code per SMS.",
     codeSent: "Wir haben Ihnen einen 6-stelligen Code an {{phone}} geschickt.",
+    signedIn:
+      "Willkommen! Sie sind angemeldet. Bis Sie im Menü ein eigenes Passwort wählen, ist der Code aus der SMS Ihr Passwort.",
   },
   password: {
     resetIntro: "Wählen Sie ein neues Passwort für Ihr Konto.",

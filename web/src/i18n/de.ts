@@ -112,13 +112,14 @@ export const de: Locale = {
     noAccount: "Noch kein Konto?",
     register: "Registrieren",
     or: "oder",
-    registered: "Geschafft! Melde dich jetzt mit dem Code aus der SMS als Passwort an.",
     passwordChanged: "Dein Passwort ist geändert. Melde dich mit dem neuen an.",
     sessionEnded: "Du wurdest abgemeldet, etwa nach einer längeren Pause. Bitte melde dich neu an.",
   },
   logout: {
     title: "Abmelden?",
     text: "Spielst du ohne Konto? Dann ist dein Spielstand nur auf diesem Gerät gespeichert und du fängst nach dem Abmelden von vorn an.",
+    textRegistered:
+      "Mit deiner Telefonnummer und deinem Passwort meldest du dich jederzeit wieder an und spielst weiter, wo du warst.",
     confirm: "Ja, abmelden",
     cancel: "Abbrechen",
   },
@@ -332,6 +333,8 @@ export const de: Locale = {
     changePhone: "Nummer ändern",
     haveAccount: "Schon registriert?",
     toLogin: "Zur Anmeldung",
+    signedIn:
+      "Willkommen! Du bist angemeldet. Bis du im Menü ein eigenes Passwort wählst, ist der Code aus der SMS dein Passwort.",
   },
   password: {
     resetHeading: "Neues Passwort festlegen",

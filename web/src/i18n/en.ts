@@ -108,13 +108,14 @@ export const en = {
     noAccount: "No account yet?",
     register: "Register",
     or: "or",
-    registered: "You are registered! Sign in with the code from the SMS as your password.",
     passwordChanged: "Your password has been changed. Sign in with the new one.",
     sessionEnded: "You have been signed out, for example after a long break. Please sign in again.",
   },
   logout: {
     title: "Log out?",
     text: "Playing without an account? Then your game is stored on this device only and you start over after logging out.",
+    textRegistered:
+      "With your phone number and password you can log in again at any time and play on where you left off.",
     confirm: "Yes, log out",
     cancel: "Cancel",
   },
@@ -326,6 +327,8 @@ export const en = {
     changePhone: "Change number",
     haveAccount: "Already registered?",
     toLogin: "Sign in",
+    signedIn:
+      "Welcome! You are signed in. Until you choose a password of your own in the menu, the code from the SMS is your password.",
   },
   password: {
     resetHeading: "Set a new password",

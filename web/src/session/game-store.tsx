@@ -32,6 +32,7 @@ import { useMissionOutbox } from "./mission-uploads";
 import { submitInput, useOutbox } from "./input-outbox";
 import type { OutboxContext, SubmitOutcome } from "./input-outbox";
 import { useReadSync } from "./read-sync";
+import { useAccountReadMarks } from "./account-read";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
 
@@ -128,6 +129,7 @@ export function GameProvider({
 
   useGameTimers(state, dispatch);
   useReadSync(token, state, dispatch);
+  useAccountReadMarks({ gameBase, token, state, caughtUp, dispatch });
   // A mission's file still on its way (a reload, a closed app) goes on.
   useMissionOutbox(gameBase, token);
 

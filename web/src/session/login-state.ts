@@ -1,11 +1,7 @@
 /** What other screens tell the login screen when they send the player there. */
-export type LoginState = {
-  notice?: (typeof notices)[number];
-  /** Prefills the phone field (after registration). */
-  phone?: string;
-};
+export type LoginState = { notice?: (typeof notices)[number] };
 
-const notices = ["registered", "password-changed", "session-ended"] as const;
+const notices = ["password-changed", "session-ended"] as const;
 
 /**
  * The router location's state as login state; anything else counts as none. Checked by hand:
@@ -13,14 +9,9 @@ const notices = ["registered", "password-changed", "session-ended"] as const;
  */
 export function loginState(state: unknown): LoginState {
   if (typeof state !== "object" || state === null) return {};
-  const { notice, phone } = state as Record<keyof LoginState, unknown>;
-  const noticeValid = notice === undefined || notices.some((known) => known === notice);
-  const phoneValid = phone === undefined || typeof phone === "string";
-  if (!noticeValid || !phoneValid) return {};
-  return {
-    ...(notice === undefined ? {} : { notice: notice as LoginState["notice"] }),
-    ...(phone === undefined ? {} : { phone: phone as string }),
-  };
+  const { notice } = state as Record<keyof LoginState, unknown>;
+  if (notice === undefined || !notices.some((known) => known === notice)) return {};
+  return { notice: notice as LoginState["notice"] };
 }
 
 /** The login state of a guard that sends a signed-out player to the login. */

@@ -57,6 +57,12 @@ export const outbox = {
   },
 };
 
+/** Logout: the files of the player of `token` that wait to be sent go. */
+export async function forgetOutbox(token: string): Promise<void> {
+  const owner = await ownerOf(token);
+  for (const entry of await outbox.of(owner)) await outbox.remove(entry.key);
+}
+
 /** The owner key of an auth token: its SHA-256, in hex. */
 export async function ownerOf(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));

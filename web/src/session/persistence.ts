@@ -142,7 +142,13 @@ export function storeLastEventId(token: string, lastEventId: number | null): voi
   }
 }
 
-/** Logout: the persisted config and the token's cache go. */
+/** What tus-js-client keeps to resume a mission's upload (mission-uploads.ts): `tus::…`. */
+const tusKeyPrefix = "tus::";
+
+/**
+ * Logout: the persisted config, the token's cache and what tus kept of uploads go (the files
+ * waiting in the mission outbox go with `forgetOutbox`).
+ */
 export function clearPersisted(token: string | null): void {
   try {
     localStorage.removeItem(configKey);
@@ -150,6 +156,8 @@ export function clearPersisted(token: string | null): void {
       localStorage.removeItem(cacheKeyPrefix + token);
       localStorage.removeItem(readKeyPrefix + token);
     }
+    const tusKeys = Object.keys(localStorage).filter((key) => key.startsWith(tusKeyPrefix));
+    for (const key of tusKeys) localStorage.removeItem(key);
   } catch (error) {
     console.warn("could not clear the stored game", error);
   }

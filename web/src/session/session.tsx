@@ -4,6 +4,7 @@ import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import { previewLanguage } from "../lib/app-base";
 import { browserLanguages, startLanguage } from "../i18n/browser-language";
 import { switchLanguage } from "../i18n/use-translation";
+import { forgetOutbox } from "./outbox";
 import { clearPersisted, clearStorage, startConfig, updateConfig } from "./persistence";
 
 type Session = {
@@ -108,6 +109,11 @@ export function SessionProvider({
 
   const signOut = useCallback(() => {
     clearPersisted(token);
+    if (token !== null) {
+      forgetOutbox(token).catch((error: unknown) =>
+        console.warn("could not empty the mission outbox", error),
+      );
+    }
     setToken(null);
   }, [token]);
 

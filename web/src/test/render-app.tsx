@@ -42,6 +42,9 @@ const content: PublicContent = {
 
 export type Call = { url: string; body: unknown };
 
+/** What a fresh account has read (`player/read`). */
+const nothingRead = { Stations: {}, News: null, OperatorNews: null, Stories: [], Points: 0 };
+
 type RenderOptions = {
   token?: string;
   /** Settings of the game pack that differ from `testConfig`. */
@@ -84,6 +87,8 @@ export function renderApp(
       const answer = respond?.(call);
       if (url.includes("/content/"))
         return answer ?? Response.json({ ...content, ...contentOverrides });
+      // What the player read goes to the account beside every game: not one of the calls.
+      if (url.includes("player/read")) return answer ?? Response.json({ value: nothingRead });
       calls.push(call);
       if (answer !== undefined) return answer;
       if (url.endsWith("player/optin/anon")) return Response.json({ value: "new-token" });

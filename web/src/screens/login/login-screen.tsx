@@ -22,7 +22,7 @@ export function LoginScreen() {
   const { t } = useTranslation();
   const { token, language, setLanguage, config, content } = useSession();
   const [params] = useSearchParams();
-  const { notice, phone } = loginState(useLocation().state);
+  const { notice } = loginState(useLocation().state);
   /** Signed in with the SMS code as the password: it goes on to the password screen. */
   const [code, setCode] = useState<string | null>(null);
   const target = params.get("target");
@@ -37,11 +37,9 @@ export function LoginScreen() {
     target === null ? "/register" : `/register?${new URLSearchParams({ target })}`;
   const success = isAccountDeleted(params)
     ? t("end.deleted")
-    : notice === "registered"
-      ? t("login.registered")
-      : notice === "password-changed"
-        ? t("login.passwordChanged")
-        : null;
+    : notice === "password-changed"
+      ? t("login.passwordChanged")
+      : null;
 
   return (
     <section className="login" aria-labelledby="login-heading">
@@ -70,7 +68,7 @@ export function LoginScreen() {
       <p className="divider">
         <span>{t("login.or")}</span>
       </p>
-      <PhoneLoginForm phone={phone} onCodeSignIn={setCode} />
+      <PhoneLoginForm onCodeSignIn={setCode} />
       <p className="login__register">
         {t("login.noAccount")} <Link to={registerPath}>{t("login.register")}</Link>
       </p>

@@ -10,8 +10,6 @@ import { useZodForm } from "../../forms/use-zod-form";
 import { useSession } from "../../session/session";
 
 type PhoneLoginFormProps = {
-  /** Prefills the number (after registration). */
-  phone: string | undefined;
   /** Called before the sign-in when the password is still the SMS code, with that code. */
   onCodeSignIn(code: string): void;
 };
@@ -20,13 +18,13 @@ type PhoneLoginFormProps = {
  * Sign-in with phone number and password (spec "Login"); errors under the form. "Forgot your
  * password?" asks for a reset link for the number entered, and answers as a flash message.
  */
-export function PhoneLoginForm({ phone, onCodeSignIn }: PhoneLoginFormProps) {
+export function PhoneLoginForm({ onCodeSignIn }: PhoneLoginFormProps) {
   const { t } = useTranslation();
   const { config, signIn } = useSession();
   const { show } = useFlash();
   const [errorKey, setErrorKey] = useState<ReturnType<typeof apiErrorKey> | null>(null);
   const [resetting, setResetting] = useState(false);
-  const form = useZodForm(phoneLoginForm, { phone: phone ?? "", password: "" });
+  const form = useZodForm(phoneLoginForm, { phone: "", password: "" });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

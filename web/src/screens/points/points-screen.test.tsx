@@ -38,11 +38,12 @@ describe("points", () => {
     expect(screen.getByText("1 Geschichte abgeschlossen")).toBeTruthy();
     const list = screen.getByRole("list");
     const rows = within(list).getAllByRole("listitem");
+    // By their titles, not by the pack's internal names.
     expect(rows.map((row) => within(row).getByRole("link").textContent)).toEqual([
-      "Der Marktplatz",
       "Das Landgrafenschloss",
+      "Der Marktplatz",
     ]);
-    const stars = within(rows[0] as HTMLElement).getByRole("img", { name: "2 von 3 Punkten" });
+    const stars = within(rows[1] as HTMLElement).getByRole("img", { name: "2 von 3 Punkten" });
     expect(stars.querySelectorAll(".star--filled")).toHaveLength(2);
     expect(stars.querySelectorAll(".star")).toHaveLength(3);
   });
@@ -56,5 +57,24 @@ describe("points", () => {
       "/webapp/station",
     );
     expect(await screen.findByText("Knappe")).toBeTruthy();
+  });
+
+  it("never lists a station by its internal name while the texts are still on their way", async () => {
+    renderApp("/points", {
+      token: "abc",
+      // The texts never come.
+      respond: ({ url }) =>
+        url.includes("/content/") ? new Response(new ReadableStream()) : undefined,
+    });
+    const status = gameStatus({ TotalPoints: 3 });
+    status.Stations["2"] = station({
+      Name: "schloss",
+      Points: 3,
+      MaxPoints: 3,
+      GameState: { Done: true, Played: true },
+    });
+    act(() => stream().send("playerstatus", status));
+    await screen.findByText("Einen Moment …");
+    expect(screen.queryByText("schloss")).toBeNull();
   });
 });

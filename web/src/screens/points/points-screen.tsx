@@ -31,17 +31,28 @@ function Stars({ points, max }: { points: number; max: number }) {
 export function PointsScreen() {
   const { t } = useTranslation();
   const { state, actions } = useGame();
-  const { config, content } = useSession();
+  const { config, content, contentFailed } = useSession();
   const total = state.status?.TotalPoints ?? 0;
 
   useEffect(() => {
     actions.markSeen({ kind: "points", points: total });
   }, [total, actions]);
 
-  if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
+  // The stations are listed by their titles: without the texts (until they failed to load)
+  // the page waits rather than show the pack's internal names.
+  if (state.status === null || (content === null && !contentFailed))
+    return <p className="loading">{t("app.loading")}</p>;
   const stories = finishedStories(state.status);
   const crest = crestFor(content?.crest ?? [], stories);
-  const finished = finishedStations(state.status);
+  const finished = finishedStations(state.status)
+    .map((entry) => ({
+      ...entry,
+      title: displayTitle(
+        stationTexts(content, entry.id, entry.station),
+        entry.station.DisplayHint.View,
+      ),
+    }))
+    .sort((a, b) => a.title.localeCompare(b.title));
 
   return (
     <div className="points">
@@ -78,10 +89,10 @@ export function PointsScreen() {
             {t("points.stations")}
           </h2>
           <ul className="points-list">
-            {finished.map(({ id, station }) => (
+            {finished.map(({ id, station, title }) => (
               <li key={id} className="points-list__item">
                 <Link className="points-list__title" to={stationPath(station.DisplayHint.View, id)}>
-                  {displayTitle(stationTexts(content, id, station), station.DisplayHint.View)}
+                  {title}
                 </Link>
                 <Stars points={station.Points} max={station.MaxPoints} />
               </li>

@@ -13,17 +13,20 @@ import type { Registration } from "./details-form";
 
 type CodeFormProps = {
   registration: Registration;
-  /** The code was right: `code` as the server takes it, now the first password. */
-  onConfirmed(code: string): void;
+  /**
+   * The code was right: `code` as the server takes it, now the first password; `token` the
+   * new player's auth token (null when an anonymous player kept their game: their own stays).
+   */
+  onConfirmed(code: string, token: string | null): void;
   onChangePhone(): void;
   /** The auth token of an anonymous player who keeps their game with the number. */
   upgradeToken?: string;
 };
 
 /**
- * The code from the SMS. Confirming it completes the registration; the token the server
- * answers with is not used: the player signs in next (spec "Registration"). For an anonymous
- * player keeping their game (`upgradeToken`) it registers that player, who stays signed in.
+ * The code from the SMS. Confirming it completes the registration and gives the new player's
+ * token, with which they are signed in. For an anonymous player keeping their game
+ * (`upgradeToken`) it registers that player, who stays signed in.
  */
 export function CodeForm({
   registration,
@@ -43,10 +46,11 @@ export function CodeForm({
     setErrorKey(null);
     try {
       const call = { accountBase: config.accountBase, phone: registration.phone, code };
-      await (upgradeToken === undefined
-        ? verifySmsCode(call)
-        : verifyUpgrade({ ...call, token: upgradeToken }));
-      onConfirmed(smsCodeOf(code));
+      const token =
+        upgradeToken === undefined
+          ? await verifySmsCode(call)
+          : await verifyUpgrade({ ...call, token: upgradeToken }).then(() => null);
+      onConfirmed(smsCodeOf(code), token);
     } catch (error) {
       const { code: status, reason } = toApiError(error);
       setErrorKey(apiErrorKey(status, reason));

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { useFlash } from "../../components/flash";
 import { loginTarget } from "../../lib/paths";
-import type { LoginState } from "../../session/login-state";
 import { useSession } from "../../session/session";
 import { CodeForm } from "./code-form";
 import { DetailsForm } from "./details-form";
@@ -11,12 +11,13 @@ import "../account.css";
 
 /**
  * Registration (spec "Registration"): first name, phone number and the privacy notice; then
- * the code from the SMS; then on to the login, where the code is the first password.
+ * the code from the SMS, which signs the player in (the code is the first password) and leads
+ * on to the target, the game.
  */
 export function RegisterScreen() {
   const { t } = useTranslation();
-  const { token, config } = useSession();
-  const navigate = useNavigate();
+  const { token, config, signIn } = useSession();
+  const { show, follow } = useFlash();
   const [params] = useSearchParams();
   const [pending, setPending] = useState<Registration | null>(null);
   /** The details entered before "change number", to edit them. */
@@ -27,9 +28,12 @@ export function RegisterScreen() {
 
   const loginPath = target === null ? "/login" : `/login?${new URLSearchParams({ target })}`;
 
-  function confirmed(phone: string) {
-    const state: LoginState = { notice: "registered", phone };
-    void navigate(loginPath, { replace: true, state });
+  function confirmed(newToken: string | null) {
+    if (newToken === null) return;
+    // Signed in, the guard above leads on to the target.
+    signIn(newToken);
+    show({ text: t("register.signedIn"), kind: "note" });
+    follow();
   }
 
   return (
@@ -42,7 +46,7 @@ export function RegisterScreen() {
       ) : (
         <CodeForm
           registration={pending}
-          onConfirmed={() => confirmed(pending.phone)}
+          onConfirmed={(_code, newToken) => confirmed(newToken)}
           onChangePhone={() => {
             setDraft(pending);
             setPending(null);

@@ -2,7 +2,7 @@ import type { MouseEvent } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { BookIcon, CheckIcon, HeadphonesIcon, StarIcon } from "../../components/icons";
-import { availableStories, stationsToNextStory } from "../../game/stories";
+import { availableStories, isUnseenStory, stationsToNextStory } from "../../game/stories";
 import type { StoryEntry } from "../../game/stories";
 import { Picture } from "../../components/picture";
 import { useGame } from "../../session/game-store";
@@ -97,7 +97,7 @@ export function StoriesScreen() {
             <li key={entry.id}>
               <StoryCard
                 entry={entry}
-                unseen={!state.seen.stories.includes(entry.id)}
+                unseen={isUnseenStory(entry, state.seen.stories)}
                 flipping={flipping === entry.id}
                 assetsBase={config.assetsBase}
                 onOpen={(event) => open(event, entry.id)}

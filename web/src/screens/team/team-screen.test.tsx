@@ -194,3 +194,12 @@ describe("teams: off, optional or required", () => {
     expect(screen.getByText(/Dieses Spiel spielt ihr im Team\./)).toBeTruthy();
   });
 });
+
+describe("the team page's introduction", () => {
+  it("introduces the page as text, not as a warning, for a player without a team", async () => {
+    renderApp("/team", { token: "abc", config: optional, respond: server(lena) });
+    act(() => stream().send("playerstatus", playerStatus({ HasTeam: false })));
+    const intro = await screen.findByText(/Spiel allein oder zusammen im Team/);
+    expect(intro.className).toBe("team__intro");
+  });
+});

@@ -93,7 +93,8 @@ function Team() {
 
   return (
     <div className="team">
-      <p className={hasTeam ? "notice notice--success" : "notice"} role="status">
+      {/* Without a team it is the page's introduction, no warning. */}
+      <p className={hasTeam ? "notice notice--success" : "team__intro"} role="status">
         {hasTeam
           ? t("team.member")
           : config.teams === "required"
