@@ -92,6 +92,10 @@ describe("station", () => {
     expect(screen.getByText("Station ist nicht verfügbar.")).toBeTruthy();
   });
 
+  /** The answer field takes nothing now: read-only, and said so, yet it keeps the focus. */
+  const takesNothing = (input: HTMLElement) =>
+    (input as HTMLInputElement).readOnly && input.getAttribute("aria-disabled") === "true";
+
   it("activates after confirming, types the character's messages and takes an answer", async () => {
     const { calls } = renderApp("/station/1", { token: "abc" });
     act(() => stream().send("playerstatus", playerStatus()));
@@ -112,12 +116,14 @@ describe("station", () => {
     });
     expect(screen.getByRole("status").textContent).toContain("Lena schreibt …");
     const input = screen.getByLabelText("Deine Antwort");
-    expect((input as HTMLInputElement).disabled).toBe(true);
+    // Started here: the answer field has the focus the start button had.
+    expect(document.activeElement).toBe(input);
+    expect(takesNothing(input)).toBe(true);
     expect((screen.getByRole("button", { name: "Senden" }) as HTMLButtonElement).disabled).toBe(
       true,
     );
 
-    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
+    await waitFor(() => expect(takesNothing(input)).toBe(false));
     const log = screen.getByRole("log");
     expect(log.getAttribute("aria-live")).toBe("polite");
     const [bubble] = within(log).getAllByTestId("message");
@@ -129,7 +135,8 @@ describe("station", () => {
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/player/answer"));
     expect(calls.at(-1)?.body).toEqual({ StationID: 1, Answer: "Hahn", Hash: "abc" });
-    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(true));
+    await waitFor(() => expect(takesNothing(input)).toBe(true));
+    expect(document.activeElement).toBe(input);
 
     act(() =>
       stream().send(

@@ -162,16 +162,8 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   const [firstNewId] = useState(() => local.messages.find((message) => message.unread)?.id ?? null);
   const unread = unreadCount(state, stationId);
   const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
-  /** Every message links to its station (spec 2), here the one it was sent at. */
-  const messageStation = (id: number) => {
-    const of = stationById(state.status, id);
-    if (of === undefined) return null;
-    const ofView = of.DisplayHint.View;
-    return {
-      to: stationPath(ofView, id),
-      title: displayTitle(stationTexts(content, id, of, showsDone(state, id)), ofView),
-    };
-  };
+  // Started here: the answer field takes the focus the start button had.
+  const [startedHere, setStartedHere] = useState(false);
   const justActivated =
     typeof location.state === "object" &&
     location.state !== null &&
@@ -230,7 +222,13 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
           assetsBase={config.assetsBase}
           onProgress={(contentRef, ratio) => actions.reportProgress(stationId, contentRef, ratio)}
         />
-        {withActions && <StationActions stationId={stationId} titleOf={titleOf} />}
+        {withActions && (
+          <StationActions
+            stationId={stationId}
+            titleOf={titleOf}
+            onActivated={() => setStartedHere(true)}
+          />
+        )}
       </div>
       {(withActions || running || local.messages.length > 0) && (
         <SubmissionLinks ids={submissionIds(local)} gameBase={config.gameBase} token={token}>
@@ -238,6 +236,7 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
             messages={local.messages}
             firstNewId={firstNewId}
             writer={messenger.writer}
+            pending={running || done ? messenger.pending : null}
             scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}:${state.outbox.length}`}
             assetsBase={config.assetsBase}
             onProgress={(message, ratio) =>
@@ -249,16 +248,21 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
                 <RecommendationLink message={message} from={stationId} />
               )
             }
-            stationOf={(message) => messageStation(message.stationId)}
           >
             <PendingUploads stationId={stationId} />
             <QueuedInputs stationId={stationId} />
           </MessageThread>
         </SubmissionLinks>
       )}
-      {running && <Messenger stationId={stationId} messenger={messenger} />}
+      {running && (
+        <Messenger
+          stationId={stationId}
+          messenger={messenger}
+          focusOnStart={justActivated || startedHere}
+        />
+      )}
       {running && <PushOffer />}
-      {done && (
+      {done && messenger.pending === null && (
         <section className="station__finished" aria-labelledby="station-finished">
           <CheckIcon className="station__finished-icon" />
           <h3 id="station-finished">{t("station.finished")}</h3>
