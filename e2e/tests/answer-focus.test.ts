@@ -6,8 +6,9 @@ import { startServer, type RunningServer } from "../support/server";
 
 /**
  * A station played by keyboard on a small phone (360 × 640): starting it puts the focus into
- * the answer field, and the field keeps it while answers go with Enter; the thread holds no
- * link to the station it is shown at, and the own answers are named for a screen reader.
+ * the answer field, and the field keeps it while answers go with Enter, until the last answer
+ * hands it to the way onward; the thread holds no link to the station it is shown at, and the
+ * own answers are named for a screen reader.
  */
 describe("the answer field by keyboard", () => {
   let server: RunningServer;
@@ -80,5 +81,15 @@ describe("the answer field by keyboard", () => {
     expect(await log.getByRole("link").count()).toBe(0);
     await settle(page);
     await screenshot(page, "answer-focus-02-thread");
+  });
+
+  it("hands the focus to the way onward when the last answer ends the station", async () => {
+    await answer("Gockel");
+    await lena("Weiter geht's").waitFor({ timeout: 15_000 });
+    const onward = page.getByRole("link", { name: "Weiter zur nächsten Station" });
+    await onward.waitFor({ timeout: 10_000 });
+    await expect.poll(() => onward.evaluate((link) => link === document.activeElement)).toBe(true);
+    await settle(page);
+    await screenshot(page, "answer-focus-03-done");
   });
 });

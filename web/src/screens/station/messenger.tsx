@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { SendIcon } from "../../components/icons";
@@ -12,6 +12,8 @@ type MessengerProps = {
   messenger: MessengerState;
   /** The player just started the station: the answer field takes the focus. */
   focusOnStart: boolean;
+  /** Called with true when the messenger goes (the station ended) while its field has the focus. */
+  onLeaveFocused(focused: true): void;
 };
 
 /**
@@ -19,7 +21,7 @@ type MessengerProps = {
  * never disabled, only read-only while it takes nothing: a disabled field would drop the focus
  * to the page each time an answer goes.
  */
-export function Messenger({ stationId, messenger, focusOnStart }: MessengerProps) {
+export function Messenger({ stationId, messenger, focusOnStart, onLeaveFocused }: MessengerProps) {
   const { t } = useTranslation();
   const { actions } = useGame();
   const [text, setText] = useState("");
@@ -33,6 +35,14 @@ export function Messenger({ stationId, messenger, focusOnStart }: MessengerProps
   useEffect(() => {
     if (focusOnStart) input.current?.focus();
   }, [focusOnStart]);
+
+  // A layout effect's cleanup runs while the field is still in the page (and focused).
+  useLayoutEffect(() => {
+    const field = input.current;
+    return () => {
+      if (field !== null && field === document.activeElement) onLeaveFocused(true);
+    };
+  }, [onLeaveFocused]);
   // While only buttons (or a mission) answer, a dead text field would suggest typing.
   const mission = messenger.mission !== null || messenger.waitingForHost;
   const buttonsOnly = (messenger.buttons.length > 0 || mission) && !messenger.inputEnabled;

@@ -28,6 +28,7 @@ import { Messenger } from "./messenger";
 import { PushOffer } from "../../push/push-offer";
 import { PendingUploads } from "./pending-uploads";
 import { QueuedInputs } from "./queued-inputs";
+import { StationFinished } from "./station-finished";
 import { useOpening } from "./use-opening";
 import "./station.css";
 
@@ -164,6 +165,8 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
   // Started here: the answer field takes the focus the start button had.
   const [startedHere, setStartedHere] = useState(false);
+  // The answer field had the focus when the station ended: the way onward takes it.
+  const [answered, setAnswered] = useState(false);
   const justActivated =
     typeof location.state === "object" &&
     location.state !== null &&
@@ -259,21 +262,11 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
           stationId={stationId}
           messenger={messenger}
           focusOnStart={justActivated || startedHere}
+          onLeaveFocused={setAnswered}
         />
       )}
       {running && <PushOffer />}
-      {done && messenger.pending === null && (
-        <section className="station__finished" aria-labelledby="station-finished">
-          <CheckIcon className="station__finished-icon" />
-          <h3 id="station-finished">{t("station.finished")}</h3>
-          <Link className="button button--primary" to={`/${view}`}>
-            {t("station.next")}
-          </Link>
-          <Link className="link-button" to="/points">
-            {t("station.toPoints")}
-          </Link>
-        </section>
-      )}
+      {done && messenger.pending === null && <StationFinished view={view} takeFocus={answered} />}
     </article>
   );
 }
