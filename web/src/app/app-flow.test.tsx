@@ -59,6 +59,10 @@ describe("station list", () => {
       within(marktplatz as HTMLElement).getByRole("button", { name: "Station starten" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Station wechseln?" });
+    // The station that ends is named, not "sie" (which reads as the one that starts).
+    expect(dialog.textContent).toMatch(
+      /Du spielst gerade „([^“]+)“\. Wenn du jetzt „Der Marktplatz“ startest, wird „\1“ beendet\./,
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Ja, starten" }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls.map((call) => call.url)).toEqual([
@@ -189,6 +193,10 @@ describe("station", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: "Station beenden" }));
     const dialog = screen.getByRole("dialog", { name: "Station beenden?" });
+    // The title (from the content, or the station's name while it loads) each time.
+    expect(dialog.textContent).toMatch(
+      /Wenn du „([^“]+)“ jetzt beendest, werden die Nachrichten von „\1“ gelöscht, und „\1“ beginnt beim nächsten Mal von vorn\./,
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Station beenden" }));
