@@ -60,7 +60,7 @@ describe("video and audio messages", () => {
   const videoRef = "stations/6/wichtelmaenner.mp4";
   const audioRef = "stations/3/rosenwunder.mp3";
   const reportsOf = (contentRef: string) => reports.filter((r) => r.contentRef === contentRef);
-  const video = () => page.getByLabel("Video von Der Schuster");
+  const video = () => page.getByLabel("Video: Der Schuster");
   const done = () => page.locator(".station__intro").getByText("Erledigt", { exact: true });
 
   /** Plays the video muted (no user gesture needed) and fast, as the native play button would. */
@@ -140,7 +140,7 @@ describe("video and audio messages", () => {
     });
     await page.goto("/webapp/station/3");
     await startStation(page);
-    const player = page.getByRole("group", { name: "Audio von Lena" });
+    const player = page.getByRole("group", { name: "Audio: Lena" });
     await player.waitFor({ timeout: 20_000 });
     const seek = player.getByRole("slider", { name: "Wiedergabeposition" });
     const countdown = player.locator(".audio-player__countdown");
@@ -233,7 +233,7 @@ describe("video and audio messages", () => {
 
     await page.unroute(`**/assets/webapp-data/${audioRef}`);
     await failed.getByRole("button", { name: "Noch einmal versuchen" }).click();
-    const player = page.getByRole("group", { name: "Audio von Lena" });
+    const player = page.getByRole("group", { name: "Audio: Lena" });
     await player.waitFor();
     await expect
       .poll(() => player.locator("audio").evaluate((audio: HTMLAudioElement) => audio.duration))

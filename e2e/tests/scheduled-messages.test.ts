@@ -1,3 +1,5 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
@@ -12,6 +14,8 @@ import { startServer, type RunningServer } from "../support/server";
 const questionDelay = 4;
 const postscriptDelay = 20;
 const reminderAfter = 3;
+/** Seconds Wilhelm (the demo's Alte Universität) looks for the tale: 30 in the demo. */
+const searchDelay = 10;
 
 /** A station of the test's own, next to the market square, with short delays and a reminder. */
 const postStation = {
@@ -63,6 +67,10 @@ describe("scheduled messages and the idle reminder", () => {
   beforeAll(async () => {
     pack = await demoPackWith({});
     await addToPack(pack, postStation);
+    const wilhelm = join(pack.dir, "stations/5-alte-universitaet/script.de.ink");
+    const script = await readFile(wilhelm, "utf8");
+    if (!script.includes("#delay: 30s")) throw new Error("the demo's Wilhelm waits no 30 s");
+    await writeFile(wilhelm, script.replace("#delay: 30s", `#delay: ${searchDelay}s`));
     server = await startServer({ CONTENT_DIR: pack.dir });
     browser = await launchBrowser();
     ({ page } = await phonePage(browser, server.url));
@@ -139,5 +147,47 @@ describe("scheduled messages and the idle reminder", () => {
     // The stream came back by itself: no "connection lost" left on the screen.
     expect(await page.getByText("Die Verbindung ist abgebrochen").count()).toBe(0);
     await screenshot(page, "scheduled-03-postscript");
+  });
+
+  it("says that Wilhelm writes again, and shows the way onward only after his last line and tip", async () => {
+    const context = await browser?.newContext({
+      baseURL: server.url,
+      viewport: { width: 360, height: 640 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: "de-DE",
+    });
+    if (!context) throw new Error("no browser");
+    const phone = await context.newPage();
+    const wilhelm = (text: string) =>
+      messagesFrom(phone, "Wilhelm Grimm").filter({ hasText: text });
+    const pending = phone
+      .getByRole("status")
+      .filter({ hasText: "Wilhelm Grimm schreibt dir gleich noch …" });
+    const onward = phone.getByRole("link", { name: "Weiter zur nächsten Station" });
+
+    await joinForFree(phone, "/webapp/main/5");
+    await startStation(phone);
+    await phone.getByRole("button", { name: "Alte Geschichten" }).click({ timeout: 30_000 });
+    await wilhelm("Warte, ich suche dir ein Blatt").waitFor({ timeout: 15_000 });
+    // The station is done, its points count; Wilhelm is still looking for the tale.
+    await pending.waitFor();
+    await phone.locator(".station__intro").getByText("Erledigt", { exact: true }).waitFor();
+    expect(await wilhelm("Gefunden!").count()).toBe(0);
+    expect(await onward.count()).toBe(0);
+    expect(await phone.getByText("Geschafft!").count()).toBe(0);
+    await settle(phone);
+    await screenshot(phone, "scheduled-04-wilhelm-writes-again");
+
+    await wilhelm("Gefunden!").waitFor({ timeout: (searchDelay + 10) * 1_000 });
+    // The secret tip comes with it, then the way onward.
+    await wilhelm("Geheimtipp").waitFor({ timeout: 15_000 });
+    await onward.waitFor();
+    await phone.getByText("Geschafft!").waitFor();
+    expect(await pending.count()).toBe(0);
+    await settle(phone);
+    await screenshot(phone, "scheduled-05-wilhelm-done");
+    await context.close();
   });
 });

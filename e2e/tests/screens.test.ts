@@ -220,7 +220,7 @@ describe("every screen of the demo game", () => {
     await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).waitFor();
     await screenshot(page, "screen-16b-story-list");
     await page.getByRole("link", { name: "Märchenstunde an der Pfarrkirche" }).click();
-    const player = page.getByRole("group", { name: "Audio von Die Märchenerzählerin" });
+    const player = page.getByRole("group", { name: "Audio: Die Märchenerzählerin" });
     await player.waitFor({ timeout: 20_000 });
     const seek = player.getByRole("slider", { name: "Wiedergabeposition" });
     await expect.poll(() => seek.isEnabled(), { timeout: 15_000 }).toBe(true);

@@ -174,6 +174,12 @@ export const serverEventSchemas = {
     Timestamp: timestamp,
   }),
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
+  /**
+   * More of the station's messages are due later (a script's `#delay:`): sent after a step's
+   * messages when some of them wait, and after each delivered group of them but the last.
+   * `Originator` writes the next one; the station's next message from a character ends it.
+   */
+  "messages-pending": z.object({ StationID: stationId, Originator: z.string() }),
   error: z.object({ Text: z.string() }),
   /**
    * The operators' news (newest first), sent without an id: after the opening status of a

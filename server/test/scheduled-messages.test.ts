@@ -54,8 +54,10 @@ describe("messages a script delays", () => {
     const { hash, stream } = await player(api);
 
     await api.game("station/activate", { StationID: 1, Hash: hash });
-    const first = await stream.until("webcontent");
-    expect(types(first)).toEqual(["playerstatus", "webtext", "webcontent"]);
+    const first = await stream.until("messages-pending");
+    // The app says meanwhile that Eva writes again.
+    expect(types(first)).toEqual(["playerstatus", "webtext", "webcontent", "messages-pending"]);
+    expect(typed(first[3] as SseMessage).data).toEqual({ StationID: 1, Originator: "Eva" });
     expect(await stream.drain()).toEqual([]);
     expect(time.armed()).toEqual(["2026-05-01T10:00:30.000Z"]);
     // Nobody answers a question before it was asked.
@@ -66,12 +68,15 @@ describe("messages a script delays", () => {
     time.advance(30 * SECOND - 1);
     expect(await stream.drain(100)).toEqual([]);
     time.advance(1);
-    const found = [await stream.next(), await stream.next()];
+    const found = [await stream.next(), await stream.next(), await stream.next()];
     expect(texts(found)).toEqual(["Gefunden!", "Hier ist es."]);
     expect(found.map((m) => typed(m).data)).toMatchObject([
       { Timestamp: "2026-05-01T10:00:30.000Z" },
       { Timestamp: "2026-05-01T10:00:30.000Z" },
+      // The question is still to come.
+      { Originator: "Eva" },
     ]);
+    expect(types(found).at(-1)).toBe("messages-pending");
     expect(await stream.drain()).toEqual([]);
     expect(time.armed()).toEqual(["2026-05-01T10:00:40.000Z"]);
 
@@ -91,7 +96,7 @@ describe("messages a script delays", () => {
     let api = await start(time);
     const { hash, stream } = await player(api);
     await api.game("station/activate", { StationID: 1, Hash: hash });
-    const before = await stream.until("webcontent");
+    const before = await stream.until("messages-pending");
     const lastId = before.at(-1)?.id ?? "";
     stream.close();
     await app?.close();
@@ -144,9 +149,10 @@ describe("messages a script delays", () => {
     const api = await start(time);
     const { hash, stream } = await player(api);
     await api.game("station/activate", { StationID: 3, Hash: hash });
-    const now = await stream.until("webtext");
+    const now = await stream.until("messages-pending");
     const done = typed(await stream.next());
     expect(texts(now)).toEqual(["Danke!"]);
+    expect(types(now).slice(-2)).toEqual(["webtext", "messages-pending"]);
     expect(done).toMatchObject({
       type: "playerstatus",
       data: { CurrentStation: 0, TotalPoints: 4, Stations: { "3": { GameState: { Done: true } } } },
@@ -162,6 +168,8 @@ describe("messages a script delays", () => {
       type: "webtext",
       data: { StationID: 3, Originator: "Eva", Text: "P.S. Vergiss den Schirm nicht." },
     });
+    // The last line: nothing more is pending.
+    expect(await stream.drain()).toEqual([]);
     stream.close();
   });
 });

@@ -165,7 +165,7 @@ describe("player/medium/progress", () => {
   it("counts a video as seen once it played past its seen ratio, and keeps the furthest ratio", async () => {
     const { hash, stream } = await player();
     await api.game("station/activate", { StationID: 1, Hash: hash });
-    await stream.until("webcontent");
+    await stream.until("messages-pending");
 
     const film = "stations/1/film.mp4";
     expect(await report(hash, 0.3)).toEqual({ ContentRef: film, ProgressRatio: 0.3, Seen: false });

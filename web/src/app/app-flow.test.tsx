@@ -59,6 +59,10 @@ describe("station list", () => {
       within(marktplatz as HTMLElement).getByRole("button", { name: "Station starten" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Station wechseln?" });
+    // The station that ends is named, not "sie" (which reads as the one that starts).
+    expect(dialog.textContent).toMatch(
+      /Du spielst gerade „([^“]+)“\. Wenn du jetzt „Der Marktplatz“ startest, wird „\1“ beendet\./,
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Ja, starten" }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls.map((call) => call.url)).toEqual([
@@ -92,6 +96,10 @@ describe("station", () => {
     expect(screen.getByText("Station ist nicht verfügbar.")).toBeTruthy();
   });
 
+  /** The answer field takes nothing now: read-only, and said so, yet it keeps the focus. */
+  const takesNothing = (input: HTMLElement) =>
+    (input as HTMLInputElement).readOnly && input.getAttribute("aria-disabled") === "true";
+
   it("activates after confirming, types the character's messages and takes an answer", async () => {
     const { calls } = renderApp("/station/1", { token: "abc" });
     act(() => stream().send("playerstatus", playerStatus()));
@@ -112,12 +120,14 @@ describe("station", () => {
     });
     expect(screen.getByRole("status").textContent).toContain("Lena schreibt …");
     const input = screen.getByLabelText("Deine Antwort");
-    expect((input as HTMLInputElement).disabled).toBe(true);
+    // Started here: the answer field has the focus the start button had.
+    expect(document.activeElement).toBe(input);
+    expect(takesNothing(input)).toBe(true);
     expect((screen.getByRole("button", { name: "Senden" }) as HTMLButtonElement).disabled).toBe(
       true,
     );
 
-    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
+    await waitFor(() => expect(takesNothing(input)).toBe(false));
     const log = screen.getByRole("log");
     expect(log.getAttribute("aria-live")).toBe("polite");
     const [bubble] = within(log).getAllByTestId("message");
@@ -129,7 +139,8 @@ describe("station", () => {
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     await waitFor(() => expect(calls.at(-1)?.url).toBe("/api/game/player/answer"));
     expect(calls.at(-1)?.body).toEqual({ StationID: 1, Answer: "Hahn", Hash: "abc" });
-    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(true));
+    await waitFor(() => expect(takesNothing(input)).toBe(true));
+    expect(document.activeElement).toBe(input);
 
     act(() =>
       stream().send(
@@ -182,6 +193,10 @@ describe("station", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: "Station beenden" }));
     const dialog = screen.getByRole("dialog", { name: "Station beenden?" });
+    // The title (from the content, or the station's name while it loads) each time.
+    expect(dialog.textContent).toMatch(
+      /Wenn du „([^“]+)“ jetzt beendest, werden die Nachrichten von „\1“ gelöscht, und „\1“ beginnt beim nächsten Mal von vorn\./,
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Station beenden" }));

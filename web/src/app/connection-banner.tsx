@@ -1,16 +1,7 @@
-import { useSyncExternalStore } from "react";
 import { useTranslation } from "../i18n/use-translation";
+import { useOnline } from "../lib/use-online";
 import { useGame } from "../session/game-store";
 import "./urgent-news.css";
-
-function subscribe(changed: () => void): () => void {
-  window.addEventListener("online", changed);
-  window.addEventListener("offline", changed);
-  return () => {
-    window.removeEventListener("online", changed);
-    window.removeEventListener("offline", changed);
-  };
-}
 
 /**
  * The truth about the network (issue 28): a quiet line while the phone is offline, or while the
@@ -18,7 +9,7 @@ function subscribe(changed: () => void): () => void {
  */
 export function ConnectionBanner() {
   const { t } = useTranslation();
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  const online = useOnline();
   const { streamUp } = useGame();
   if (online && streamUp) return null;
   return (

@@ -10,7 +10,7 @@ import "./audio-player.css";
 
 type AudioPlayerProps = {
   src: string;
-  /** Names the player for screen readers ("Audio from Lena", a story's headline). */
+  /** Names the player for screen readers ("Audio: Lena", a story's headline). */
   label: string;
   /** Called with the played share on every time update. */
   onProgress?(ratio: number): void;

@@ -22,12 +22,14 @@ function renderThread(
   messages: Message[],
   firstNewId: number | null = null,
   writer: string | null = null,
+  pending: string | null = null,
 ) {
   return render(
     <MessageThread
       messages={messages}
       firstNewId={firstNewId}
       writer={writer}
+      pending={pending}
       scrollKey=""
       assetsBase="/assets/webapp-data/"
     />,
@@ -45,7 +47,9 @@ describe("message thread", () => {
     expect(lena?.dataset.originator).toBe("Lena");
     expect(lena?.textContent).toBe("LenaHallo!09:05");
     expect(own?.dataset.originator).toBe("user");
-    expect(own?.textContent).toBe("Hi09:05");
+    // The own answer is named for a screen reader only.
+    expect(own?.textContent).toBe("Du: Hi09:05");
+    expect(own?.querySelector(".visually-hidden")?.textContent).toBe("Du: ");
   });
 
   it("names a teammate's answer and sets it apart from the player's own", () => {
@@ -57,7 +61,7 @@ describe("message thread", () => {
     expect(ben?.textContent).toBe("BenKugel09:05");
     expect(ben?.className).toBe("bubble bubble--teammate");
     expect(ben?.dataset.author).toBe("Ben");
-    expect(own?.textContent).toBe("Ball09:05");
+    expect(own?.textContent).toBe("Du: Ball09:05");
     expect(own?.className).toBe("bubble bubble--own");
   });
 
@@ -88,9 +92,25 @@ describe("message thread", () => {
     expect(screen.getByRole("status").textContent).toBe("Lena schreibt …");
   });
 
+  it("says who writes again later while nobody writes now", () => {
+    const { rerender } = renderThread([message({})], null, null, "Wilhelm Grimm");
+    expect(screen.getByRole("status").textContent).toBe("Wilhelm Grimm schreibt dir gleich noch …");
+    rerender(
+      <MessageThread
+        messages={[]}
+        firstNewId={null}
+        writer="Wilhelm Grimm"
+        pending="Wilhelm Grimm"
+        scrollKey=""
+        assetsBase="/assets/webapp-data/"
+      />,
+    );
+    expect(screen.getByRole("status").textContent).toBe("Wilhelm Grimm schreibt …");
+  });
+
   it("renders an image that zooms in a modal", () => {
     renderThread([message({ type: "webcontent", content: "stations/3/kirche.jpg" })]);
-    const image = screen.getByRole("img", { name: "Bild von Lena" });
+    const image = screen.getByRole("img", { name: "Bild: Lena" });
     expect(image.getAttribute("src")).toBe("/assets/webapp-data/stations/3/kirche.jpg");
     fireEvent.click(screen.getByRole("button", { name: /Bild vergrößern/ }));
     expect(screen.getByRole("dialog")).toBeTruthy();
@@ -107,7 +127,7 @@ describe("message thread", () => {
     expect(container.querySelector("audio")?.getAttribute("src")).toBe(
       "/assets/webapp-data/stations/3/lied.mp3",
     );
-    expect(screen.getByRole("group", { name: "Audio von Lena" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Audio: Lena" })).toBeTruthy();
     expect(container.querySelector("video[controls]")?.getAttribute("src")).toBe(
       "/assets/webapp-data/stations/3/film.mp4",
     );

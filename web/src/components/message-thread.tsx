@@ -1,7 +1,6 @@
 import { Fragment, useEffect, useRef } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { NavLink } from "react-router";
 import type { Message } from "../game/play-state";
 import { formatTime } from "../lib/time";
 import { MessageContent } from "./message-content";
@@ -14,6 +13,8 @@ type MessageThreadProps = {
   firstNewId: number | null;
   /** Who is writing right now, or null. */
   writer: string | null;
+  /** Who writes again later (the server holds a message back), or null. */
+  pending?: string | null;
   /** Scroll to the end when this changes: answers offered, an answer rejected, ... */
   scrollKey: string;
   assetsBase: string;
@@ -23,28 +24,23 @@ type MessageThreadProps = {
   emptyText?: string | null;
   /** What a message links to below its content (a recommendation's station), or null. */
   linkOf?: (message: Message) => ReactNode;
-  /** The station a message belongs to, linked beside its time (spec 2). */
-  stationOf?: (message: Message) => StationLink | null;
   /** Shown after the messages: what the player is sending right now. */
   children?: ReactNode;
 };
-
-/** A link to a station: its route and its title. */
-export type StationLink = { to: string; title: string };
 
 type MessageBubbleProps = {
   message: Message;
   assetsBase: string;
   onProgress?: ProgressReport;
   link?: ReactNode;
-  station: StationLink | null;
 };
 
-function MessageBubble({ message, assetsBase, onProgress, link, station }: MessageBubbleProps) {
+function MessageBubble({ message, assetsBase, onProgress, link }: MessageBubbleProps) {
   const { t } = useTranslation();
   // The player's side: the own answers, and in a team a teammate's, named and set apart.
   const echo = message.originator === "user";
   const teammate = echo && message.author !== undefined;
+  const own = echo && !teammate;
   const name = echo
     ? message.author === ""
       ? t("messages.formerTeammate")
@@ -58,14 +54,10 @@ function MessageBubble({ message, assetsBase, onProgress, link, station }: Messa
       {...(teammate && { "data-author": message.author })}
     >
       {name !== undefined && <span className="bubble__name">{name}</span>}
+      {own && <span className="visually-hidden">{t("messages.you")}: </span>}
       <MessageContent message={message} assetsBase={assetsBase} onProgress={onProgress} />
       {link}
       <p className="bubble__meta">
-        {station !== null && (
-          <NavLink className="bubble__station" to={station.to}>
-            {station.title}
-          </NavLink>
-        )}
         <time className="bubble__time" dateTime={message.timestamp}>
           {formatTime(message.timestamp)}
         </time>
@@ -79,12 +71,12 @@ export function MessageThread({
   messages,
   firstNewId,
   writer,
+  pending = null,
   scrollKey,
   assetsBase,
   onProgress,
   emptyText,
   linkOf,
-  stationOf,
   children,
 }: MessageThreadProps) {
   const { t } = useTranslation();
@@ -101,7 +93,7 @@ export function MessageThread({
     // The thread ends the page: at the bottom its last message sits right above the messenger.
     const page = document.scrollingElement;
     page?.scrollTo?.({ top: page.scrollHeight, behavior: firstTime ? "instant" : "smooth" });
-  }, [messages.length, writer, scrollKey]);
+  }, [messages.length, writer, pending, scrollKey]);
 
   return (
     <div className="thread">
@@ -121,7 +113,6 @@ export function MessageThread({
               assetsBase={assetsBase}
               onProgress={onProgress}
               link={linkOf?.(message)}
-              station={stationOf?.(message) ?? null}
             />
           </Fragment>
         ))}
@@ -136,6 +127,11 @@ export function MessageThread({
               <span />
             </span>
             {t("messages.writing", { name: writer })}
+          </p>
+        )}
+        {writer === null && pending !== null && (
+          <p className="typing" role="status">
+            {t("messages.pending", { name: pending })}
           </p>
         )}
       </div>

@@ -359,6 +359,27 @@ describe("messenger", () => {
     const expecting = run([received(event("buttoninput-expected", { StationID: 1 }, 2))], state);
     expect(messengerState(expecting, 1).buttons).toEqual([{ target: "a", text: "Ja" }]);
   });
+
+  it("says who writes again later once the messages before are typed, until their next message", () => {
+    const pending = (from: string) =>
+      received(event("messages-pending", { StationID: 1, Originator: from }, null));
+    const waiting = run([
+      status({ CurrentStation: 1 }),
+      received(text(1, 1, "Warte …")),
+      pending("Lena"),
+    ]);
+    // While "Warte …" is typed, Lena is writing.
+    expect(messengerState(waiting, 1)).toMatchObject({ writer: "Lena", pending: null });
+    const typed = run([tick(t0 + 5000)], waiting);
+    expect(messengerState(typed, 1)).toMatchObject({ writer: null, pending: "Lena" });
+    // The player's own answer is not it.
+    const echoed = run([received(text(2, 1, "Hallo?", { Originator: "user" }))], typed);
+    expect(messengerState(echoed, 1).pending).toBe("Lena");
+    // The held-back message: typed, and nothing is pending any more; a next wait comes anew.
+    const arrived = run([received(text(3, 1, "Gefunden!")), tick(t0 + 10_000)], echoed);
+    expect(messengerState(arrived, 1)).toMatchObject({ writer: null, pending: null });
+    expect(messengerState(run([pending("Max")], arrived), 1).pending).toBe("Max");
+  });
 });
 
 describe("cancel", () => {

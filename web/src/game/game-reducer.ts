@@ -160,6 +160,11 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
         expectingMission: mission,
       }));
     }
+    case "messages-pending":
+      return updateStation(next, event.data.StationID, (station) => ({
+        ...station,
+        pendingFrom: event.data.Originator,
+      }));
     case "buttongroup-start":
       return updateStation(next, event.data.StationID, (station) =>
         buttonEvent(station, event.id, { buttons: [] }),
@@ -314,7 +319,8 @@ function receiveMessage(
     : withId;
 
   return updateStation(consumed, message.stationId, (local) => {
-    const station = echo ? inputConsumed(local) : local;
+    // A character's message is the one the station held back, if it held back any.
+    const station = echo ? inputConsumed(local) : { ...local, pendingFrom: null };
     if (!typed || ((echo || old) && station.queue.length === 0)) {
       return { ...station, messages: [...station.messages, { ...message, unread }] };
     }

@@ -16,6 +16,8 @@ export type MessengerState = {
   mission: StationLocal["expectingMission"];
   /** What was sent for the mission waits for a host's verdict. */
   waitingForHost: boolean;
+  /** Who writes again later (messages the server holds back), while nobody is writing now. */
+  pending: string | null;
 };
 
 /**
@@ -40,6 +42,7 @@ export function messengerState(state: PlayState, stationId: number): MessengerSt
     buttons: station.expectingButton && !busy ? station.buttons : [],
     mission: busy ? null : station.expectingMission,
     waitingForHost: waitingSubmission(station) !== undefined,
+    pending: station.queue.length === 0 ? station.pendingFrom : null,
   };
 }
 

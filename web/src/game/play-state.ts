@@ -101,6 +101,11 @@ const stationLocalSchema = z.object({
     .default(null),
   /** The last answer sent, to ignore an immediate duplicate. */
   lastAnswer: z.string().nullable(),
+  /**
+   * Who writes again (`messages-pending`): the server holds messages of the station back until
+   * their time; null once the next one came. Absent in games kept before it existed.
+   */
+  pendingFrom: z.string().nullable().default(null),
 });
 export type StationLocal = z.infer<typeof stationLocalSchema>;
 
@@ -208,6 +213,7 @@ const emptyStation: StationLocal = {
   buttons: [],
   expectingMission: null,
   lastAnswer: null,
+  pendingFrom: null,
 };
 
 export function stationLocal(state: PlayState, stationId: number): StationLocal {

@@ -73,14 +73,15 @@ export const deFormal: LocaleOverrides = {
       text: "Möchten Sie „{{title}}“ jetzt starten? Die Nachrichten der Figuren kommen dann hier an.",
     },
     confirmSwitch: {
-      text: "Sie spielen gerade „{{current}}“. Wenn Sie jetzt „{{title}}“ starten, wird sie beendet.",
+      text: "Sie spielen gerade „{{current}}“. Wenn Sie jetzt „{{title}}“ starten, wird „{{current}}“ beendet.",
     },
     confirmCancel: {
-      text: "Wenn Sie „{{title}}“ jetzt beenden, werden ihre Nachrichten gelöscht und sie beginnt beim nächsten Mal von vorn.",
+      text: "Wenn Sie „{{title}}“ jetzt beenden, werden die Nachrichten von „{{title}}“ gelöscht, und „{{title}}“ beginnt beim nächsten Mal von vorn.",
     },
   },
   messages: {
     you: "Sie",
+    pending: "{{name}} schreibt Ihnen gleich noch …",
     empty: "Starten Sie die Station, dann kommt hier die erste Nachricht an.",
     emptyQr:
       "Scannen Sie den Code auf dem Schild an der Station, dann kommt hier die erste Nachricht an.",
@@ -115,6 +116,7 @@ export const deFormal: LocaleOverrides = {
     label: "Ihre Antwort",
     placeholder: "Ihre Antwort …",
     rejected: "Das war es noch nicht. Versuchen Sie es noch einmal!",
+    repeated: "Das haben Sie schon versucht. Versuchen Sie es mit einer anderen Antwort!",
     queued: "Wird gesendet, sobald Sie online sind",
   },
   notFound: {

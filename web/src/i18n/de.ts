@@ -216,13 +216,13 @@ export const de: Locale = {
     },
     confirmSwitch: {
       title: "Station wechseln?",
-      text: "Du spielst gerade „{{current}}“. Wenn du jetzt „{{title}}“ startest, wird sie beendet.",
+      text: "Du spielst gerade „{{current}}“. Wenn du jetzt „{{title}}“ startest, wird „{{current}}“ beendet.",
       confirm: "Ja, starten",
       cancel: "Abbrechen",
     },
     confirmCancel: {
       title: "Station beenden?",
-      text: "Wenn du „{{title}}“ jetzt beendest, werden ihre Nachrichten gelöscht und sie beginnt beim nächsten Mal von vorn.",
+      text: "Wenn du „{{title}}“ jetzt beendest, werden die Nachrichten von „{{title}}“ gelöscht, und „{{title}}“ beginnt beim nächsten Mal von vorn.",
       confirm: "Ja, beenden",
       cancel: "Abbrechen",
     },
@@ -231,10 +231,11 @@ export const de: Locale = {
     log: "Nachrichten",
     newMessages: "Neue Nachrichten",
     writing: "{{name}} schreibt …",
+    pending: "{{name}} schreibt dir gleich noch …",
     formerTeammate: "Ehemaliges Teammitglied",
     you: "Du",
     zoom: "Bild vergrößern",
-    image: "Bild von {{name}}",
+    image: "Bild: {{name}}",
     close: "Schließen",
     empty: "Starte die Station, dann kommt hier die erste Nachricht an.",
     emptyQr:
@@ -303,8 +304,10 @@ export const de: Locale = {
     placeholder: "Deine Antwort …",
     send: "Senden",
     rejected: "Das war's noch nicht. Versuch es noch einmal!",
+    repeated: "Das hast du schon versucht. Versuch es mit einer anderen Antwort!",
     choices: "Antwortmöglichkeiten",
     queued: "Wird gesendet, sobald du online bist",
+    queuedUnreached: "Wird gesendet, sobald die Verbindung steht",
   },
   flash: {
     close: "Schließen",
@@ -509,10 +512,10 @@ export const de: Locale = {
     position: "Wiedergabeposition",
     positionText: "{{time}} von {{duration}}",
     remaining: "Restzeit",
-    from: "Audio von {{name}}",
+    from: "Audio: {{name}}",
   },
   video: {
-    from: "Video von {{name}}",
+    from: "Video: {{name}}",
   },
   intro: {
     step: "Schritt {{step}} von {{count}}",

@@ -210,13 +210,13 @@ export const en = {
     },
     confirmSwitch: {
       title: "Switch station?",
-      text: "You are playing “{{current}}”. It will be ended if you start “{{title}}” now.",
+      text: "You are playing “{{current}}”. If you start “{{title}}” now, “{{current}}” will be ended.",
       confirm: "Yes, start",
       cancel: "Cancel",
     },
     confirmCancel: {
       title: "End station?",
-      text: "If you end “{{title}}” now, its messages are deleted and it starts over next time.",
+      text: "If you end “{{title}}” now, the messages of “{{title}}” are deleted, and “{{title}}” starts over next time.",
       confirm: "Yes, end",
       cancel: "Cancel",
     },
@@ -225,10 +225,11 @@ export const en = {
     log: "Messages",
     newMessages: "New messages",
     writing: "{{name}} is typing …",
+    pending: "{{name}} will write to you again soon …",
     formerTeammate: "A former teammate",
     you: "You",
     zoom: "Enlarge image",
-    image: "Image from {{name}}",
+    image: "Image: {{name}}",
     close: "Close",
     empty: "Start the station and the first message will arrive here.",
     emptyQr:
@@ -297,8 +298,10 @@ export const en = {
     placeholder: "Your answer …",
     send: "Send",
     rejected: "Not quite. Try again!",
+    repeated: "You already tried that. Try another answer!",
     choices: "Possible answers",
     queued: "Sends when you are online",
+    queuedUnreached: "Sends once the connection is back",
   },
   flash: {
     close: "Close",
@@ -499,10 +502,10 @@ export const en = {
     position: "Playback position",
     positionText: "{{time}} of {{duration}}",
     remaining: "Remaining time",
-    from: "Audio from {{name}}",
+    from: "Audio: {{name}}",
   },
   video: {
-    from: "Video from {{name}}",
+    from: "Video: {{name}}",
   },
   intro: {
     step: "Step {{step}} of {{count}}",

@@ -17,7 +17,7 @@ import { reportMediumProgress } from "../api/progress-api";
 import { activateStation, cancelStation, openStationCode } from "../api/station-api";
 import { activateStory } from "../api/story-api";
 import { activationFor, sendsPosition } from "../game/activation";
-import { answerToSend } from "../game/answer";
+import { answerToSend, cleanAnswerInput } from "../game/answer";
 import { gameReducer } from "../game/game-reducer";
 import { newestNewsId } from "../game/news";
 import { stationLocal, timingOf } from "../game/play-state";
@@ -36,8 +36,11 @@ import { useAccountReadMarks } from "./account-read";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
 
-/** `queued`: no connection; it waits in the outbox and goes once the game is back. */
-type AnswerOutcome = SubmitOutcome | "ignored";
+/**
+ * `queued`: no connection; it waits in the outbox and goes once the game is back. `ignored`: an
+ * empty answer; `repeated`: the same as the last one sent (neither goes).
+ */
+type AnswerOutcome = SubmitOutcome | "ignored" | "repeated";
 
 /** What screens can do; failed calls are reported through `onCallError` and resolve false. */
 type GameActions = {
@@ -241,7 +244,9 @@ export function GameProvider({
       },
       answer(stationId, raw) {
         const answer = answerToSend(raw, stationLocal(stateRef.current, stationId).lastAnswer);
-        if (answer === null) return Promise.resolve("ignored");
+        if (answer === null) {
+          return Promise.resolve(cleanAnswerInput(raw) === "" ? "ignored" : "repeated");
+        }
         return submitInput(outbox, stationId, { kind: "answer", text: answer });
       },
       pressButton(stationId, target) {

@@ -46,7 +46,7 @@ async function atQuestion(respond?: (call: Call) => Response | undefined) {
     stream().send("answer-expected", { StationID: 1 }, 3);
   });
   const input = screen.getByLabelText<HTMLInputElement>("Deine Antwort");
-  await waitFor(() => expect(input.disabled).toBe(false));
+  await waitFor(() => expect(input.readOnly).toBe(false));
   return { ...app, input };
 }
 
@@ -76,11 +76,12 @@ describe("answers typed without a connection", () => {
 
     const queued = await screen.findByTestId("queued-input");
     expect(queued.textContent).toContain("Hahn");
+    // The phone is online: the game's server did not answer.
     expect(within(queued).getByRole("status").textContent).toBe(
-      "Wird gesendet, sobald du online bist",
+      "Wird gesendet, sobald die Verbindung steht",
     );
     expect(input.value).toBe("");
-    expect(input.disabled).toBe(true);
+    expect(input.readOnly).toBe(true);
     expect(screen.queryByRole("alert")).toBeNull();
     expect(network.lost).toHaveLength(1);
 
@@ -124,7 +125,10 @@ describe("answers typed without a connection", () => {
     setOnline(false);
     const { calls, input } = await atQuestion();
     type(input, "Hahn");
-    await screen.findByTestId("queued-input");
+    const queued = await screen.findByTestId("queued-input");
+    expect(within(queued).getByRole("status").textContent).toBe(
+      "Wird gesendet, sobald du online bist",
+    );
     expect(answers(calls)).toHaveLength(0);
 
     setOnline(true);

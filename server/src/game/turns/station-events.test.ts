@@ -202,7 +202,7 @@ describe("planStep with delays", () => {
 
   it("sends what is due now, groups the rest by due time, delays adding up", () => {
     const plan = planStep(1, delayed, AT);
-    expect(plan.now.map((e) => e.type)).toEqual(["webtext", "webtext"]);
+    expect(plan.now.map((e) => e.type)).toEqual(["webtext", "webtext", "messages-pending"]);
     expect(plan.later).toEqual([
       {
         dueInMs: 30_000,
@@ -210,6 +210,7 @@ describe("planStep with delays", () => {
           { kind: "text", from: "Lena", text: "Gefunden!", delayMs: 30_000 },
           { kind: "text", from: "Lena", text: "Hier ist es." },
         ],
+        next: "Lena",
       },
       {
         dueInMs: 40_000,
@@ -236,9 +237,37 @@ describe("planStep with delays", () => {
       result({ done: true, messages: [{ kind: "text", from: "L", text: "P.S.", delayMs: 5000 }] }),
       AT,
     );
-    expect(plan.now).toEqual([]);
+    expect(plan.now).toEqual([
+      { type: "messages-pending", data: { StationID: 1, Originator: "L" } },
+    ]);
     expect(plan.later).toEqual([
       { dueInMs: 5000, messages: [{ kind: "text", from: "L", text: "P.S.", delayMs: 5000 }] },
     ]);
+  });
+
+  it("says that more is to come, and who writes it: after the step and each group but the last", () => {
+    const plan = planStep(
+      3,
+      result({
+        done: true,
+        messages: [
+          { kind: "text", from: "Wilhelm", text: "Warte …" },
+          { kind: "text", from: "Wilhelm", text: "Gefunden!", delayMs: 30_000 },
+          { kind: "text", from: "Jacob", text: "P.S.", delayMs: 60_000 },
+        ],
+      }),
+      AT,
+    );
+    expect(checked(plan.now).map((e) => [e.type, e.data])).toEqual([
+      ["webtext", { StationID: 3, Originator: "Wilhelm", Text: "Warte …", Timestamp: AT }],
+      ["messages-pending", { StationID: 3, Originator: "Wilhelm" }],
+    ]);
+    const [found, postscript] = plan.later;
+    if (!found || !postscript) throw new Error("two later groups expected");
+    expect(checked(laterEvents(3, found, AT)).map((e) => [e.type, e.data])).toEqual([
+      ["webtext", { StationID: 3, Originator: "Wilhelm", Text: "Gefunden!", Timestamp: AT }],
+      ["messages-pending", { StationID: 3, Originator: "Jacob" }],
+    ]);
+    expect(checked(laterEvents(3, postscript, AT)).map((e) => e.type)).toEqual(["webtext"]);
   });
 });

@@ -8,6 +8,8 @@ export type LaterGroup = {
   messages: EngineMessage[];
   /** Set on the step's last group: sent (and accepted) only once its messages are out. */
   awaiting?: Awaiting;
+  /** Set on every group but the last: who writes the next one. */
+  next?: string;
 };
 
 /** What one engine step leads to, now and later. */
@@ -59,11 +61,18 @@ export function planStep(
     else if (last?.dueInMs === dueInMs) last.messages.push(message);
     else later.push({ dueInMs, messages: [message] });
   }
-  const last = later.at(-1);
-  if (!last) {
+  const [first, ...rest] = later;
+  if (!first) {
     now.push(...awaitingEvents(stationId, result.awaiting));
     return { now, awaitingNow: result.awaiting, later };
   }
+  // The app says that more is to come: now, and after each group but the last.
+  now.push(pendingEvent(stationId, senderOf(first)));
+  later.forEach((group, i) => {
+    const following = rest[i];
+    if (following) group.next = senderOf(following);
+  });
+  const last = later.at(-1) ?? first;
   if (waitsForPlayer(result.awaiting)) last.awaiting = result.awaiting;
   return { now, awaitingNow: NOTHING_AWAITED, later };
 }
@@ -73,7 +82,18 @@ export function laterEvents(stationId: number, group: LaterGroup, timestamp: str
   return [
     ...group.messages.map((message) => messageEvent(stationId, message, timestamp)),
     ...(group.awaiting ? awaitingEvents(stationId, group.awaiting) : []),
+    ...(group.next === undefined ? [] : [pendingEvent(stationId, group.next)]),
   ];
+}
+
+/** Who writes a group: the sender of its first message (a group is never empty). */
+function senderOf(group: LaterGroup): string {
+  return group.messages[0]?.from ?? "";
+}
+
+/** More of the station's messages come later, the next from `from`. */
+function pendingEvent(stationId: number, from: string): EventDraft {
+  return { type: "messages-pending", data: { StationID: stationId, Originator: from } };
 }
 
 export function waitsForPlayer(awaiting: Awaiting): boolean {

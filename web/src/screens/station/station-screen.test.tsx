@@ -167,7 +167,7 @@ describe("station detail", () => {
 });
 
 describe("station thread", () => {
-  it("every message links to its station, a tip also to the station it recommends", async () => {
+  it("links from a message only where it leads elsewhere: a tip to the station it recommends", async () => {
     renderApp("/station/1", { token: "abc", config: { unreadMessageDelayMs: 0 } });
     act(() => {
       stream().send(
@@ -203,10 +203,8 @@ describe("station thread", () => {
     });
     const bubbles = await within(await screen.findByRole("log")).findAllByTestId("message");
     expect(bubbles).toHaveLength(3);
-    for (const bubble of bubbles) {
-      const link = within(bubble).getByRole("link", { name: "Der Marktplatz" });
-      expect(link.getAttribute("href")).toBe("/webapp/station/1");
-    }
+    // No message links to the station it is shown at: the tip's link is the thread's only one.
+    expect(within(screen.getByRole("log")).getAllByRole("link")).toHaveLength(1);
     const tip = bubbles[2] as HTMLElement;
     expect(
       within(tip)
@@ -268,5 +266,79 @@ describe("messenger", () => {
     expect(await screen.findByText("Das war's noch nicht. Versuch es noch einmal!")).toBeTruthy();
     await waitFor(() => expect(scrollTo).toHaveBeenCalled());
     Reflect.deleteProperty(document, "scrollingElement");
+  });
+
+  it("says so when the same answer is sent again, which does not go", async () => {
+    const { calls } = renderApp("/station/1", {
+      token: "abc",
+      config: { unreadMessageDelayMs: 0 },
+    });
+    const answers = () => calls.filter((call) => call.url.endsWith("player/answer"));
+    act(() => {
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] }), 1);
+      stream().send("answer-expected", { StationID: 1 }, 2);
+    });
+    const input = await screen.findByLabelText<HTMLInputElement>("Deine Antwort");
+    await waitFor(() => expect(input.readOnly).toBe(false));
+    fireEvent.change(input, { target: { value: "Hund" } });
+    fireEvent.submit(input);
+    await waitFor(() => expect(answers()).toHaveLength(1));
+    act(() => {
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "user", Text: "Hund", Timestamp: now() },
+        3,
+      );
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Nein.", Timestamp: now() },
+        4,
+      );
+      stream().send("answer-expected", { StationID: 1 }, 5);
+    });
+    await waitFor(() => expect(input.readOnly).toBe(false));
+    fireEvent.change(input, { target: { value: " Hund " } });
+    fireEvent.submit(input);
+    const note = await screen.findByRole("status");
+    expect(note.textContent).toBe(
+      "Das hast du schon versucht. Versuch es mit einer anderen Antwort!",
+    );
+    expect(answers()).toHaveLength(1);
+    expect(input.value).toBe(" Hund ");
+    // Typing anew takes the note away.
+    fireEvent.change(input, { target: { value: "Hahn" } });
+    expect(screen.queryByText(/schon versucht/)).toBeNull();
+  });
+});
+
+describe("a station's later messages", () => {
+  it("says the character writes again, and shows the way onward only after the last line", async () => {
+    renderApp("/station/1", { token: "abc", config: { unreadMessageDelayMs: 0 } });
+    const done = station({ GameState: { Done: true, Played: true, Visible: true } });
+    act(() => {
+      stream().send("playerstatus", playerStatus({ CurrentStation: 1, ActiveStations: [1] }), 1);
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Warte …", Timestamp: now() },
+        2,
+      );
+      stream().send("messages-pending", { StationID: 1, Originator: "Lena" }, 3);
+      stream().send("playerstatus", playerStatus({ Stations: { "1": done } }), 4);
+    });
+    const note = await screen.findByText("Lena schreibt dir gleich noch …");
+    expect(note.getAttribute("role")).toBe("status");
+    expect(screen.queryByText("Geschafft!")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Weiter zur nächsten Station" })).toBeNull();
+
+    act(() =>
+      stream().send(
+        "webtext",
+        { StationID: 1, Originator: "Lena", Text: "Gefunden!", Timestamp: now() },
+        5,
+      ),
+    );
+    await screen.findByText("Geschafft!");
+    expect(screen.getByRole("link", { name: "Weiter zur nächsten Station" })).toBeTruthy();
+    expect(screen.queryByText("Lena schreibt dir gleich noch …")).toBeNull();
   });
 });

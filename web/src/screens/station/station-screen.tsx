@@ -30,6 +30,7 @@ import { Messenger } from "./messenger";
 import { PushOffer } from "../../push/push-offer";
 import { PendingUploads } from "./pending-uploads";
 import { QueuedInputs } from "./queued-inputs";
+import { StationFinished } from "./station-finished";
 import { useOpening } from "./use-opening";
 import "./station.css";
 
@@ -164,20 +165,12 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   const [firstNewId] = useState(() => local.messages.find((message) => message.unread)?.id ?? null);
   const unread = unreadCount(state, stationId);
   // A refused file scrolls into view with its reason, as a new message does.
-  const refusedFiles = usePendingUploads(stationId).filter(
-    (item) => item.status === "refused",
-  ).length;
+  const refused = usePendingUploads(stationId).filter((item) => item.status === "refused");
   const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
-  /** Every message links to its station (spec 2), here the one it was sent at. */
-  const messageStation = (id: number) => {
-    const of = stationById(state.status, id);
-    if (of === undefined) return null;
-    const ofView = of.DisplayHint.View;
-    return {
-      to: stationPath(ofView, id),
-      title: displayTitle(stationTexts(content, id, of, showsDone(state, id)), ofView),
-    };
-  };
+  // Started here: the answer field takes the focus the start button had.
+  const [startedHere, setStartedHere] = useState(false);
+  // The answer field had the focus when the station ended: the way onward takes it.
+  const [answered, setAnswered] = useState(false);
   const justActivated =
     typeof location.state === "object" &&
     location.state !== null &&
@@ -236,7 +229,13 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
           assetsBase={config.assetsBase}
           onProgress={(contentRef, ratio) => actions.reportProgress(stationId, contentRef, ratio)}
         />
-        {withActions && <StationActions stationId={stationId} titleOf={titleOf} />}
+        {withActions && (
+          <StationActions
+            stationId={stationId}
+            titleOf={titleOf}
+            onActivated={() => setStartedHere(true)}
+          />
+        )}
       </div>
       {(withActions || running || local.messages.length > 0) && (
         <SubmissionLinks ids={submissionIds(local)} gameBase={config.gameBase} token={token}>
@@ -244,7 +243,8 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
             messages={local.messages}
             firstNewId={firstNewId}
             writer={messenger.writer}
-            scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}:${state.outbox.length}:${refusedFiles}`}
+            pending={running || done ? messenger.pending : null}
+            scrollKey={`${messenger.buttons.length}:${messenger.inputEnabled}:${messenger.rejected}:${done}:${state.outbox.length}:${refused.length}`}
             assetsBase={config.assetsBase}
             onProgress={(message, ratio) =>
               actions.reportProgress(message.stationId, message.content, ratio)
@@ -255,27 +255,22 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
                 <RecommendationLink message={message} from={stationId} />
               )
             }
-            stationOf={(message) => messageStation(message.stationId)}
           >
             <PendingUploads stationId={stationId} />
             <QueuedInputs stationId={stationId} />
           </MessageThread>
         </SubmissionLinks>
       )}
-      {running && <Messenger stationId={stationId} messenger={messenger} />}
-      {running && <PushOffer />}
-      {done && (
-        <section className="station__finished" aria-labelledby="station-finished">
-          <CheckIcon className="station__finished-icon" />
-          <h3 id="station-finished">{t("station.finished")}</h3>
-          <Link className="button button--primary" to={`/${view}`}>
-            {t("station.next")}
-          </Link>
-          <Link className="link-button" to="/points">
-            {t("station.toPoints")}
-          </Link>
-        </section>
+      {running && (
+        <Messenger
+          stationId={stationId}
+          messenger={messenger}
+          focusOnStart={justActivated || startedHere}
+          onLeaveFocused={setAnswered}
+        />
       )}
+      {running && <PushOffer />}
+      {done && messenger.pending === null && <StationFinished view={view} takeFocus={answered} />}
     </article>
   );
 }

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import type { StationView } from "@wegmarke/protocol";
+import { CheckIcon } from "../../components/icons";
+import { useTranslation } from "../../i18n/use-translation";
+
+/**
+ * "Geschafft!" with the way onward. `takeFocus`: the answer field had the focus when the
+ * station ended and went with it; the way onward takes it, unless the player moved it meanwhile.
+ */
+export function StationFinished({ view, takeFocus }: { view: StationView; takeFocus: boolean }) {
+  const { t } = useTranslation();
+  const onward = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (takeFocus && (focused === null || focused === document.body)) onward.current?.focus();
+  }, [takeFocus]);
+
+  return (
+    <section className="station__finished" aria-labelledby="station-finished">
+      <CheckIcon className="station__finished-icon" />
+      <h3 id="station-finished">{t("station.finished")}</h3>
+      <Link className="button button--primary" to={`/${view}`} ref={onward}>
+        {t("station.next")}
+      </Link>
+      <Link className="link-button" to="/points">
+        {t("station.toPoints")}
+      </Link>
+    </section>
+  );
+}
