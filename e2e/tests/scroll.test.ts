@@ -48,8 +48,12 @@ describe("the place on the page", () => {
   it("returns to the place on the list after a station and back", async () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(scrollY).toBeGreaterThan(100);
+    // The place the tap leaves: the link clear of the footer, as a click scrolls it first.
+    const link = page.getByRole("link", { name: "Die Elisabethkirche" });
+    await link.scrollIntoViewIfNeeded();
     const place = await scrollY();
-    await page.getByRole("link", { name: "Die Elisabethkirche" }).click();
+    expect(place).toBeGreaterThan(100);
+    await link.click();
     await page.waitForURL(/\/webapp\/station\/3$/);
     await page.getByRole("heading", { name: "Die Elisabethkirche", level: 2 }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
