@@ -40,10 +40,6 @@ export const longFiles = {
     max: 520,
     reason: "finding, installing and starting the PostgreSQL the tests need, in one script",
   },
-  "server/src/store/migrations.ts": {
-    max: 720,
-    reason: "every migration in order: the schema's history reads top to bottom",
-  },
   "protocol/src/ops.ts": {
     max: 420,
     reason: "the operators' API and console events, shared by the console and the server",

@@ -19,6 +19,7 @@ import {
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverFolderModules } from "./folder-modules.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const stamps = join(root, "node_modules/.cache/wegmarke-build");
@@ -99,6 +100,7 @@ const parts = {
       "server/package.json",
       "package-lock.json",
       "scripts/build.mjs",
+      "scripts/folder-modules.mjs",
     ],
     outputs: [
       "server/dist/main.js",
@@ -138,6 +140,8 @@ const parts = {
         format: "esm",
         target: "node20",
         external: serverExternals(),
+        // The migrations are a folder of files that server/dist does not have (folder-modules.mjs).
+        plugins: serverFolderModules(root),
         // Stack traces name the .ts lines under node --enable-source-maps.
         sourcemap: "linked",
         sourcesContent: false,

@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { adminQuery, createTestSchema } from "../../test/support/postgres";
 import { hashToken } from "../security/tokens";
+import { migrationFiles } from "./migration-files";
+import { migrationsOf } from "./migrations";
 import { openStore } from "./store";
 import type { Store } from "./store";
 
@@ -12,6 +14,26 @@ const MIGRATION_007 = "007-session-use-and-chosen-password";
 const MIGRATION_008 = "008-phone-numbers-in-e164";
 const MIGRATION_012 = "012-operator-password-chosen";
 const MIGRATION_015 = "015-station-run-cancelled-at";
+
+describe("the files of store/migrations/", () => {
+  it("are every migration the runner knows, numbered 001, 002, … without a gap", async () => {
+    const onDisk = (await readdir(new URL("./migrations/", import.meta.url))).sort();
+    const known = Object.keys(migrationsOf(await migrationFiles(), "sqlite"));
+    expect(known.map((name) => `${name}.ts`)).toEqual(onDisk);
+    expect(known.map((name) => name.slice(0, 3))).toEqual(
+      known.map((_, i) => String(i + 1).padStart(3, "0")),
+    );
+  });
+
+  it("stop the start when one is missing, misnamed or exports no migration", () => {
+    const file = { migration: () => ({ up: () => Promise.resolve() }) };
+    const gap = { "001-first": file, "003-third": file };
+    expect(() => migrationsOf(gap, "sqlite")).toThrow("003-third where 002-… was expected");
+    const misnamed = { "001-first": file, "002_second": file };
+    expect(() => migrationsOf(misnamed, "postgres")).toThrow("002_second where 002-…");
+    expect(() => migrationsOf({ "001-first": {} }, "sqlite")).toThrow("exports no migration");
+  });
+});
 
 /**
  * A database as the 001 schema left it: one player with the token hash in its own row, and the

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { RunAccess, RunState, RunWrite } from "../../store/run-store";
 
 /** Streams whose state is kept; the least recently used go first. */
@@ -10,17 +11,18 @@ const MAX_STREAMS = 20_000;
  * the turn reads afresh. Entries of streams those turns touch are dropped at once.
  */
 export class RunCache {
-  private readonly entries = new Map<string, { stationId: number; state: RunState }>();
+  private readonly entries = new LRUCache<string, { stationId: number; state: RunState }>({
+    max: MAX_STREAMS,
+  });
 
   /** Reads through the cache: `runs.load` only for a stream it does not hold. */
   over(runs: RunAccess): RunAccess {
     return {
       load: async (stream, stationId) => {
-        const entry = this.entries.get(stream);
+        const entry = this.entries.peek(stream);
         if (entry?.stationId === stationId) {
           // Used again: to the back of the line.
-          this.entries.delete(stream);
-          this.entries.set(stream, entry);
+          this.entries.get(stream);
           return entry.state;
         }
         const state = await runs.load(stream, stationId);
@@ -35,7 +37,7 @@ export class RunCache {
   wrote(write: RunWrite): void {
     const { stream, outcome } = write;
     const [run] = outcome.runs;
-    const entry = this.entries.get(stream);
+    const entry = this.entries.peek(stream);
     if (entry?.stationId !== run.stationId) return this.forget(stream);
     this.remember(stream, run.stationId, {
       version: write.version + 1,
@@ -50,11 +52,7 @@ export class RunCache {
   }
 
   private remember(stream: string, stationId: number, state: RunState): void {
-    this.entries.delete(stream);
+    // A set puts the stream at the back of the line; the least recently used makes room.
     this.entries.set(stream, { stationId, state });
-    if (this.entries.size > MAX_STREAMS) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
   }
 }
