@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
+import type { ExportSeparator } from "@wegmarke/protocol";
 import { de } from "./de";
 import { en } from "./en";
 import type { TextKey } from "./en";
@@ -11,6 +12,12 @@ export type ConsoleLanguage = (typeof consoleLanguages)[number];
 const dictionaries: Record<ConsoleLanguage, Record<TextKey, string>> = { de, en };
 /** Dates and numbers in the language's usual form. */
 const locales: Record<ConsoleLanguage, string> = { de: "de-DE", en: "en-GB" };
+
+/** What a spreadsheet of the console's language splits on: German Excel `;`, English `,`. */
+export const usualSeparator: Record<ConsoleLanguage, ExportSeparator> = {
+  de: "semicolon",
+  en: "comma",
+};
 
 /** Where the operator's choice is kept, in this browser only. */
 export const LANGUAGE_KEY = "wegmarke-console-language";
