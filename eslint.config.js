@@ -27,7 +27,8 @@ const othersFromConsole = {
 
 /**
  * The arrows of docs/architecture.md for web/src and console/src as lint rules: the files of
- * `folder` (below `root`) must not import the sibling folders in `forbidden`. Tests may combine layers; the code may not.
+ * `folder` (below `root`) must not import the sibling folders in `forbidden`. Tests may
+ * combine layers; the code may not.
  */
 function boundary(root, folder, forbidden, why, always) {
   return {

@@ -5,8 +5,8 @@ import { reloadContent } from "../../api/ops-api";
 import { useI18n } from "../../i18n/i18n";
 import { ProblemList } from "../../components/problem-list";
 import { RoleNote, useRole } from "../../components/roles";
-import { ExportPanel } from "./export-panel";
 import { Instances } from "../instances/instances";
+import { ExportPanel } from "./export-panel";
 import { PostersPanel } from "./posters";
 
 type Reload =
