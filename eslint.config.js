@@ -26,8 +26,9 @@ const othersFromConsole = {
 };
 
 /**
- * The arrows of docs/architecture.md for web/src as lint rules: the files of `folder` (below
- * `root`) must not import the sibling folders in `forbidden`. Tests may combine layers; the code may not.
+ * The arrows of docs/architecture.md for web/src and console/src as lint rules: the files of
+ * `folder` (below `root`) must not import the sibling folders in `forbidden`. Tests may
+ * combine layers; the code may not.
  */
 function boundary(root, folder, forbidden, why, always) {
   return {
@@ -58,6 +59,19 @@ const importSettings = {
 
 const webBoundary = (folder, forbidden, why) =>
   boundary("web/src", folder, forbidden, why, [serverFromWeb, consoleFromOthers]);
+
+const consoleBoundary = (folder, forbidden, why, more = []) =>
+  boundary("console/src", folder, forbidden, why, [othersFromConsole, ...more]);
+
+/**
+ * A view reaches another view's folder by its entry only, the file named after the folder
+ * (views/instances/instances.tsx), never by what lies beside it (decisions/049).
+ */
+const viewInternals = {
+  regex: "^\\.\\./([^./][^/]*)/(?!\\1$)|^(\\.\\./)+views/",
+  message:
+    "a view imports another view by its entry only (views/<name>/<name>.tsx); what several share goes to components/, lib/ or routes/",
+};
 
 const basePath = import.meta.dirname;
 /** What wires every folder: it alone imports them all, the store's dialects included. */
@@ -204,6 +218,38 @@ export default tseslint.config(
     "sw",
     ["app", "screens", "components", "forms", "session", "game", "api", "i18n", "lib", "push"],
     "the service worker is a bundle of its own",
+  ),
+  consoleBoundary(
+    "views",
+    ["app"],
+    "the shell wires the views; a view reaches the others by routes/",
+    [viewInternals],
+  ),
+  consoleBoundary("components", ["app", "views"], "shared pieces know no view and no shell"),
+  consoleBoundary(
+    "live",
+    ["app", "views", "components", "routes"],
+    "the live state is data: what shows it sits above",
+  ),
+  consoleBoundary(
+    "api",
+    ["app", "views", "components", "live", "routes"],
+    "calls know the protocol, not the console's screens",
+  ),
+  consoleBoundary(
+    "routes",
+    ["app", "views", "components", "live", "api", "i18n", "lib"],
+    "the sections' paths and links sit below every view",
+  ),
+  consoleBoundary(
+    "i18n",
+    ["app", "views", "components", "live", "api", "routes", "lib"],
+    "texts depend on nothing",
+  ),
+  consoleBoundary(
+    "lib",
+    ["app", "views", "components", "live", "api", "routes", "i18n"],
+    "helpers depend on nothing of the console",
   ),
   {
     // The arrows between server/src's folders (eslint.server-layers.js); the services reach

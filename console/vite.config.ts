@@ -26,7 +26,7 @@ export default defineConfig({
         // Libraries change less often than the console: files of their own stay cached.
         manualChunks(id: string) {
           const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
-          if (library === "zod") return "zod";
+          if (library === "zod" || library === "i18next") return library;
           if (library === "react" || library === "react-dom" || library === "scheduler") {
             return "react";
           }

@@ -5,21 +5,28 @@ import type { TextKey } from "../i18n/en";
 import { LiveContext } from "../live/live-context";
 import type { Connection } from "../live/live-state";
 import { useLive } from "../live/use-live";
-import { AuditView } from "../views/audit";
+import { AuditView } from "../views/audit/audit";
 import { JudgingView } from "../views/judging/judging";
-import { ContentView } from "../views/content";
+import { ContentView } from "../views/content/content";
 import { StudioView } from "../views/studio/studio";
-import { TeamView } from "../views/team";
-import { VersionsView } from "../views/versions";
-import { MapView } from "../views/map/map-view";
+import { TeamView } from "../views/team/team";
+import { VersionsView } from "../views/versions/versions";
+import { MapView } from "../views/map/map";
 import { NewsView } from "../views/news/news";
 import { OverviewView } from "../views/overview/overview";
-import { PlayersView } from "../views/players";
+import { PlayersView } from "../views/players/players";
 import { hasRole, RoleNote, RolesContext, useRolesText } from "../components/roles";
 import { LanguageSwitch } from "./language-switch";
 import { PasswordView } from "./password";
-import { Link, PASSWORD_PATH, sectionOf, sectionPath, sections, usePathname } from "./router";
-import type { Section } from "./router";
+import {
+  Link,
+  PASSWORD_PATH,
+  sectionOf,
+  sectionPath,
+  sections,
+  usePathname,
+} from "../routes/router";
+import type { Section } from "../routes/router";
 
 const sectionNames: Record<Section, TextKey> = {
   overview: "nav.overview",

@@ -1,5 +1,7 @@
+import { createInstance } from "i18next";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
+import type { ExportSeparator } from "@wegmarke/protocol";
 import { de } from "./de";
 import { en } from "./en";
 import type { TextKey } from "./en";
@@ -8,9 +10,31 @@ import type { TextKey } from "./en";
 export const consoleLanguages = ["de", "en"] as const;
 export type ConsoleLanguage = (typeof consoleLanguages)[number];
 
-const dictionaries: Record<ConsoleLanguage, Record<TextKey, string>> = { de, en };
 /** Dates and numbers in the language's usual form. */
 const locales: Record<ConsoleLanguage, string> = { de: "de-DE", en: "en-GB" };
+
+/** What a spreadsheet of the console's language splits on: German Excel `;`, English `,`. */
+export const usualSeparator: Record<ConsoleLanguage, ExportSeparator> = {
+  de: "semicolon",
+  en: "comma",
+};
+
+/**
+ * i18next, as the player app uses it (decisions/049), with both languages' texts at hand: their
+ * keys are flat (a dot is part of the key), `{name}` marks a value, English fills a gap, and a
+ * count picks the `_one` or `_other` form by the language's plural rules.
+ */
+const i18next = createInstance();
+void i18next.init({
+  resources: { de: { translation: de }, en: { translation: en } },
+  lng: "en",
+  fallbackLng: "en",
+  keySeparator: false,
+  nsSeparator: false,
+  // React escapes what it renders; a value left unnamed stays as its placeholder.
+  interpolation: { escapeValue: false, prefix: "{", suffix: "}", skipOnVariables: true },
+  initAsync: false,
+});
 
 /** Where the operator's choice is kept, in this browser only. */
 export const LANGUAGE_KEY = "wegmarke-console-language";
@@ -40,11 +64,9 @@ export function pickLanguage(stored: string | null, browser: readonly string[]):
   return "en";
 }
 
-/** `{name}` in `text` replaced by its value; a placeholder without a value stays as it is. */
+/** `{name}` in `text` replaced by its value, as `t` fills its texts; one without a value stays. */
 export function fill(text: string, values: Values = {}): string {
-  return text.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+  return i18next.services.interpolator.interpolate(text, values, "en", {});
 }
 
 export type Texts = {
@@ -58,18 +80,13 @@ export type Texts = {
 
 /** The texts of one language. */
 export function textsOf(language: ConsoleLanguage): Texts {
-  const dictionary = dictionaries[language];
-  const locale = locales[language];
-  const plurals = new Intl.PluralRules(locale);
-  const t = (key: TextKey, values?: Values) => fill(dictionary[key], values);
+  const translate = i18next.getFixedT(language);
+  // The values go as `replace`, so that none is taken for one of i18next's options.
   return {
     language,
-    locale,
-    t,
-    tn: (key, count, values) => {
-      const form = plurals.select(count) === "one" ? "one" : "other";
-      return t(`${key}_${form}` as TextKey, { count, ...values });
-    },
+    locale: locales[language],
+    t: (key, values = {}) => translate(key, { replace: values }),
+    tn: (key, count, values) => translate(key, { count, replace: { count, ...values } }),
   };
 }
 

@@ -4,11 +4,10 @@ import type { QueuedSubmission } from "@wegmarke/protocol";
 import { ApiError } from "../../api/client";
 import { errorText } from "../../api/error-text";
 import { getSubmissionQueue, judgeSubmission, submissionsZipUrl } from "../../api/ops-api";
-import { useI18n } from "../../i18n/i18n";
+import { usualSeparator, useI18n } from "../../i18n/i18n";
 import { useLiveState } from "../../live/live-context";
 import { formatTime, localTimeZone } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
-import { usualSeparator } from "../export-panel";
 import { Waited } from "./waited";
 import "./judging.css";
 

@@ -3,11 +3,12 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "./team-map.css";
 import type { OpsMap } from "@wegmarke/protocol";
-import { gameMap } from "./base-map";
+import { gameMap } from "../../components/base-map";
 
 /*
- * Leaflet and its CSS are imported by the map chunks only (this one, base-map.ts and a
- * station's form): loaded when an operator opens the map, never with the rest of the console.
+ * Leaflet and its CSS are imported by the map chunks only (this one, components/base-map.ts
+ * and a station's form): loaded when an operator opens the map, never with the rest of the
+ * console.
  */
 
 /** A team member on the map. */

@@ -4,7 +4,7 @@ import type { TextKey } from "../../i18n/en";
 import { formatTime } from "../../lib/format";
 import { useLiveState } from "../../live/live-context";
 import { ActivityFeed } from "./activity-feed";
-import { Link, sectionPath } from "../../app/router";
+import { Link, sectionPath } from "../../routes/router";
 import { FunnelChart } from "./funnel-chart";
 import { FunnelTable } from "./funnel-table";
 

@@ -1,5 +1,5 @@
 import type { OpsCheckGroup, OpsDraftCheck } from "@wegmarke/protocol";
-import { Link } from "../../app/router";
+import { Link } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { TEXT_FILE, filePath } from "./paths";
 

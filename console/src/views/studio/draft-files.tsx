@@ -1,5 +1,5 @@
 import type { OpsDraftFile } from "@wegmarke/protocol";
-import { Link } from "../../app/router";
+import { Link } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime } from "../../lib/format";
 import { MediaDrop } from "./media-drop";

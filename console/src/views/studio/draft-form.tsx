@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import type { ReactNode } from "react";
 import { errorText } from "../../api/error-text";
-import { Link } from "../../app/router";
+import { Link } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { filePath } from "./paths";

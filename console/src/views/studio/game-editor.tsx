@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { languages, opsAppLook, teamsSettings } from "@wegmarke/protocol";
 import type { OpsAppLook, OpsGameEdit, OpsGameForm } from "@wegmarke/protocol";
 import { getGame, saveGame } from "../../api/studio-api";
-import { Link } from "../../app/router";
+import { Link } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";

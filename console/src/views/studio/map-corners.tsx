@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import "../map/team-map.css";
+import "../../components/base-map.css";
 import type { OpsMapForm, OpsStationPlace } from "@wegmarke/protocol";
 
 /*

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { errorText } from "../../api/error-text";
 import { createStation } from "../../api/studio-api";
-import { navigate } from "../../app/router";
+import { navigate } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { stationPath } from "./paths";
 

@@ -7,7 +7,7 @@ import type {
   OpsStationForm,
 } from "@wegmarke/protocol";
 import { draftMediumUrl, getDraftMap, getStation, saveStation } from "../../api/studio-api";
-import { Link } from "../../app/router";
+import { Link } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { SaveBar, useDraftSave } from "./draft-save";

@@ -1,12 +1,11 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import "../map/team-map.css";
 import type { MapContent, OpsStationPlace, Point } from "@wegmarke/protocol";
-import { gameMap } from "../map/base-map";
+import { gameMap } from "../../components/base-map";
 
 /*
- * Leaflet is imported here, in the team map and base-map.ts only: lazy chunks, loaded when an
+ * Leaflet is imported here, in the team map and components/base-map.ts only: lazy chunks, loaded when an
  * author opens a station's form or an operator the map.
  */
 

@@ -1,4 +1,4 @@
-import { useSearch } from "../../app/router";
+import { useSearch } from "../../routes/router";
 import { RoleNote, useRole } from "../../components/roles";
 import { useI18n } from "../../i18n/i18n";
 import { DraftOverview } from "./draft-overview";

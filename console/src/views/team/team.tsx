@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { opsRoles } from "@wegmarke/protocol";
 import type { OpsMe, OpsOperator, OpsOperatorCreated, OpsRole } from "@wegmarke/protocol";
-import { errorText } from "../api/error-text";
-import { addTeamOperator, getOperators, setOperatorRoles } from "../api/team-api";
-import { useI18n } from "../i18n/i18n";
-import { formatDateTime } from "../lib/format";
-import { useCall } from "../lib/use-call";
+import { errorText } from "../../api/error-text";
+import { addTeamOperator, getOperators, setOperatorRoles } from "../../api/team-api";
+import { useI18n } from "../../i18n/i18n";
+import { formatDateTime } from "../../lib/format";
+import { useCall } from "../../lib/use-call";
 
 /** Whether `me` holds every role: only such an operator manages the others. */
 const managesTeam = (me: OpsMe) => opsRoles.every((role) => me.roles.includes(role));

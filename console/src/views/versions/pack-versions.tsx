@@ -1,15 +1,15 @@
 import { useId, useState } from "react";
 import type { ChangeEvent } from "react";
 import type { OpsPackImportOutcome, OpsPackVersion, OpsReloadOutcome } from "@wegmarke/protocol";
-import { errorText } from "../api/error-text";
-import { getPackVersions, importPack, packZipUrl, releasePack } from "../api/ops-api";
-import { Confirm } from "../components/confirm";
-import { ProblemList } from "../components/problem-list";
-import { RoleNote, useRole } from "../components/roles";
-import { useI18n } from "../i18n/i18n";
-import type { Texts } from "../i18n/i18n";
-import { formatBytes, formatDateTime } from "../lib/format";
-import { useCall } from "../lib/use-call";
+import { errorText } from "../../api/error-text";
+import { getPackVersions, importPack, packZipUrl, releasePack } from "../../api/ops-api";
+import { Confirm } from "../../components/confirm";
+import { ProblemList } from "../../components/problem-list";
+import { RoleNote, useRole } from "../../components/roles";
+import { useI18n } from "../../i18n/i18n";
+import type { Texts } from "../../i18n/i18n";
+import { formatBytes, formatDateTime } from "../../lib/format";
+import { useCall } from "../../lib/use-call";
 import { VersionChanges } from "./version-changes";
 
 type Outcome =

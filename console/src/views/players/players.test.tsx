@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeServer, json, text } from "../test/fake-server";
-import { player } from "../test/fixtures";
-import { renderView } from "../test/render";
+import { fakeServer, json, text } from "../../test/fake-server";
+import { player } from "../../test/fixtures";
+import { renderView } from "../../test/render";
 import { PAGE_SIZE, PlayersView, SEARCH_DELAY_MS } from "./players";
 
 const stuck = player({

@@ -1,12 +1,12 @@
-import { useRole } from "../components/roles";
+import { useRole } from "../../components/roles";
 import { useEffect, useId, useRef, useState } from "react";
 import type { OpsPlayer, OpsPlayersPage } from "@wegmarke/protocol";
-import { errorText } from "../api/error-text";
-import { cancelStation, getPlayers } from "../api/ops-api";
-import { Confirm } from "../components/confirm";
-import { useI18n } from "../i18n/i18n";
-import { formatDateTime } from "../lib/format";
-import { useCall } from "../lib/use-call";
+import { errorText } from "../../api/error-text";
+import { cancelStation, getPlayers } from "../../api/ops-api";
+import { Confirm } from "../../components/confirm";
+import { useI18n } from "../../i18n/i18n";
+import { formatDateTime } from "../../lib/format";
+import { useCall } from "../../lib/use-call";
 
 export const PAGE_SIZE = 25;
 /** How long typing may pause before the search runs. */

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { OpsPackVersion } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
-import { fakeServer, json } from "../test/fake-server";
-import { renderView } from "../test/render";
-import { RolesContext } from "../components/roles";
+import { fakeServer, json } from "../../test/fake-server";
+import { renderView } from "../../test/render";
+import { RolesContext } from "../../components/roles";
 import { PackVersions } from "./pack-versions";
 
 const version = (changes: Partial<OpsPackVersion>): OpsPackVersion => ({

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { AuditEntry, AuditPage } from "@wegmarke/protocol";
-import { errorText } from "../api/error-text";
-import { getAudit } from "../api/ops-api";
-import { useI18n } from "../i18n/i18n";
-import type { Texts } from "../i18n/i18n";
-import { formatDateTime } from "../lib/format";
-import { useCall } from "../lib/use-call";
+import { errorText } from "../../api/error-text";
+import { getAudit } from "../../api/ops-api";
+import { useI18n } from "../../i18n/i18n";
+import type { Texts } from "../../i18n/i18n";
+import { formatDateTime } from "../../lib/format";
+import { useCall } from "../../lib/use-call";
 
 export const AUDIT_PAGE = 50;
 

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
-import { postersUrl } from "../api/ops-api";
-import { RoleNote, useRole } from "../components/roles";
-import { useI18n } from "../i18n/i18n";
-import type { TextKey } from "../i18n/en";
+import { postersUrl } from "../../api/ops-api";
+import { RoleNote, useRole } from "../../components/roles";
+import { useI18n } from "../../i18n/i18n";
+import type { TextKey } from "../../i18n/en";
 
 const languageNames: Record<Language, TextKey> = {
   de: "posters.lang.de",

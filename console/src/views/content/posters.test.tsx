@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderView } from "../test/render";
+import { renderView } from "../../test/render";
 import { PostersPanel } from "./posters";
 
 describe("the station posters", () => {

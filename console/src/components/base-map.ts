@@ -1,5 +1,6 @@
 import L from "leaflet";
 import type { OpsMap } from "@wegmarke/protocol";
+import "./base-map.css";
 
 /**
  * A Leaflet map in `element` with the game's base map: its tiles, and its picture laid over

@@ -1,8 +1,8 @@
 import type { OpsInstance, OpsPackVersion } from "@wegmarke/protocol";
-import { useI18n } from "../i18n/i18n";
-import type { Texts } from "../i18n/i18n";
-import { formatDateTime, formatTime } from "../lib/format";
-import { useLiveState } from "../live/live-context";
+import { useI18n } from "../../i18n/i18n";
+import type { Texts } from "../../i18n/i18n";
+import { formatDateTime, formatTime } from "../../lib/format";
+import { useLiveState } from "../../live/live-context";
 
 /** What an instance's last reload came to. */
 function reloadText({ reload }: OpsInstance, { t, tn, locale }: Texts): string {

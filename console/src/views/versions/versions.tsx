@@ -1,8 +1,8 @@
-import { getPackVersions } from "../api/ops-api";
-import { useI18n } from "../i18n/i18n";
-import { useCall } from "../lib/use-call";
-import { useLiveState } from "../live/live-context";
-import { Instances } from "./instances";
+import { getPackVersions } from "../../api/ops-api";
+import { useI18n } from "../../i18n/i18n";
+import { useCall } from "../../lib/use-call";
+import { useLiveState } from "../../live/live-context";
+import { Instances } from "../instances/instances";
 import { PackVersions } from "./pack-versions";
 
 /** The pack's versions, and which one each instance runs. */

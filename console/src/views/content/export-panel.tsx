@@ -1,23 +1,16 @@
-import { RoleNote, useRole } from "../components/roles";
+import { RoleNote, useRole } from "../../components/roles";
 import { useState } from "react";
 import { exportSeparators } from "@wegmarke/protocol";
 import type { ExportSeparator } from "@wegmarke/protocol";
-import { exportUrl } from "../api/ops-api";
-import { useI18n } from "../i18n/i18n";
-import type { ConsoleLanguage } from "../i18n/i18n";
-import type { TextKey } from "../i18n/en";
-import { exportFileName, localTimeZone } from "../lib/format";
+import { exportUrl } from "../../api/ops-api";
+import { usualSeparator, useI18n } from "../../i18n/i18n";
+import type { TextKey } from "../../i18n/en";
+import { exportFileName, localTimeZone } from "../../lib/format";
 
 const separatorNames: Record<ExportSeparator, TextKey> = {
   semicolon: "export.separator.semicolon",
   comma: "export.separator.comma",
   tab: "export.separator.tab",
-};
-
-/** What a spreadsheet of the console's language splits on: German Excel `;`, English `,`. */
-export const usualSeparator: Record<ConsoleLanguage, ExportSeparator> = {
-  de: "semicolon",
-  en: "comma",
 };
 
 /**

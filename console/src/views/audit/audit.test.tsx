@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { AuditEntry } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
-import { fakeServer, json } from "../test/fake-server";
-import { renderView } from "../test/render";
+import { fakeServer, json } from "../../test/fake-server";
+import { renderView } from "../../test/render";
 import { AUDIT_PAGE, AuditView } from "./audit";
 
 const entry = (id: number, changes: Partial<AuditEntry> = {}): AuditEntry => ({

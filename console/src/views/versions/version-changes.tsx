@@ -1,10 +1,10 @@
 import type { OpsPackFileChange } from "@wegmarke/protocol";
-import { errorText } from "../api/error-text";
-import { getPackChanges } from "../api/ops-api";
-import { Hunks } from "../components/hunks";
-import { useI18n } from "../i18n/i18n";
-import { formatBytes } from "../lib/format";
-import { useCall } from "../lib/use-call";
+import { errorText } from "../../api/error-text";
+import { getPackChanges } from "../../api/ops-api";
+import { Hunks } from "../../components/hunks";
+import { useI18n } from "../../i18n/i18n";
+import { formatBytes } from "../../lib/format";
+import { useCall } from "../../lib/use-call";
 
 function FileChange({ file }: { file: OpsPackFileChange }) {
   const { t, locale } = useI18n();

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { fakeServer, json, text } from "../test/fake-server";
-import { instance, overview } from "../test/fixtures";
-import { renderView } from "../test/render";
+import { fakeServer, json, text } from "../../test/fake-server";
+import { instance, overview } from "../../test/fixtures";
+import { renderView } from "../../test/render";
 import { ContentView } from "./content";
 
 describe("the export", () => {

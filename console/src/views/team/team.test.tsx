@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { OpsMe } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
-import { fakeServer, json } from "../test/fake-server";
-import { renderView } from "../test/render";
+import { fakeServer, json } from "../../test/fake-server";
+import { renderView } from "../../test/render";
 import { TeamView } from "./team";
 
 const lead: OpsMe = { name: "leitung", roles: ["author", "host"], via: "session" };

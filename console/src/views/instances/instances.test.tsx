@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import type { OpsPackVersion } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
-import { instance, overview } from "../test/fixtures";
-import { renderView } from "../test/render";
+import { instance, overview } from "../../test/fixtures";
+import { renderView } from "../../test/render";
 import { Instances } from "./instances";
 
 const version = (id: number, digest: string): OpsPackVersion => ({

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import type { OpsReloadOutcome } from "@wegmarke/protocol";
-import { errorText } from "../api/error-text";
-import { reloadContent } from "../api/ops-api";
-import { useI18n } from "../i18n/i18n";
-import { ProblemList } from "../components/problem-list";
-import { RoleNote, useRole } from "../components/roles";
+import { errorText } from "../../api/error-text";
+import { reloadContent } from "../../api/ops-api";
+import { useI18n } from "../../i18n/i18n";
+import { ProblemList } from "../../components/problem-list";
+import { RoleNote, useRole } from "../../components/roles";
+import { Instances } from "../instances/instances";
 import { ExportPanel } from "./export-panel";
-import { Instances } from "./instances";
 import { PostersPanel } from "./posters";
 
 type Reload =

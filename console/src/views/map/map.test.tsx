@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { textsOf } from "../../i18n/i18n";
 import { fakeServer, json } from "../../test/fake-server";
 import { renderView } from "../../test/render";
-import { MapView, memberMarkers } from "./map-view";
+import { MapView, memberMarkers } from "./map";
 
 const teams = [
   {
