@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import opsRouteRole from "./eslint-rules/ops-route-role.js";
 import { longFiles } from "./eslint.long-files.js";
 import { serverLayers } from "./eslint.server-layers.js";
 
@@ -162,6 +163,18 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    // An operator route states its role where it is declared (server/src/http/ops/roles.ts).
+    files: [
+      "server/src/http/ops/**/*.ts",
+      "server/src/http/ops-routes.ts",
+      "server/src/http/pack-routes.ts",
+      "server/src/http/draft-routes.ts",
+    ],
+    ignores: ["**/*.test.ts"],
+    plugins: { wegmarke: { rules: { "ops-route-role": opsRouteRole } } },
+    rules: { "wegmarke/ops-route-role": "error" },
   },
   {
     // The operators' console (decisions/020): a browser app that builds on protocol/ alone.

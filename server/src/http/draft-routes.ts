@@ -66,14 +66,14 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   const forms = new PackForms(drafts);
   const gameForms = new GameForms(drafts, () => forms.stationPlaces());
   return async (app) => {
-    app.get("", async () => drafts.draft());
+    app.get("", { config: { role: "author" } }, async () => drafts.draft());
 
-    app.get("/file", async (request) => {
+    app.get("/file", { config: { role: "author" } }, async (request) => {
       const { path } = parse(opsDraftFileQuery, request.query, "query");
       return drafts.text(path);
     });
 
-    app.put("/file", async (request, reply) => {
+    app.put("/file", { config: { role: "author" } }, async (request, reply) => {
       const { path, text, replaces } = parse(opsDraftSave, request.body);
       const outcome = await drafts.save(path, text, replaces, author(request));
       await record(request, "pack.draft.save", outcome.ok ? path : `${path} refused: changed`);
@@ -83,7 +83,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
     // A medium's body is handed on as the stream it is: the upload writes it to a file.
     app.addContentTypeParser(MEDIA_CONTENT_TYPES, (_request, body, done) => done(null, body));
 
-    app.put("/media", async (request, reply) => {
+    app.put("/media", { config: { role: "author" } }, async (request, reply) => {
       const { path, replaces } = parse(opsDraftMediaQuery, request.query, "query");
       if (!(request.body instanceof Readable)) {
         throw new ServiceError(
@@ -103,21 +103,21 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.delete("/file", async (request, reply) => {
+    app.delete("/file", { config: { role: "author" } }, async (request, reply) => {
       const { path, replaces } = parse(opsDraftRemove, request.query, "query");
       const outcome = await drafts.remove(path, replaces, author(request));
       await record(request, "pack.draft.remove", outcome.ok ? path : `${path} refused: changed`);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.get("/station", async (request) => {
+    app.get("/station", { config: { role: "author" } }, async (request) => {
       const { folder } = parse(opsStationQuery, request.query, "query");
       // Only game.yaml is read for it: the other stations' places are in the form already.
       const [edit, tiles] = await Promise.all([forms.station(folder), gameForms.hasTiles()]);
       return { ...edit, addressSearch: addresses !== undefined && tiles };
     });
 
-    app.get("/places", async (request) => {
+    app.get("/places", { config: { role: "author" } }, async (request) => {
       const { q, lang } = parse(opsPlacesQuery, request.query, "query");
       if (!addresses) throw new ServiceError(404, "the address search is off (GEOCODER_URL=off)");
       const map = await gameForms.map();
@@ -125,7 +125,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return addresses.search(q, lang, area);
     });
 
-    app.put("/station", async (request, reply) => {
+    app.put("/station", { config: { role: "author" } }, async (request, reply) => {
       const { folder, form, replaces } = parse(opsStationSave, request.body);
       const outcome = await forms.save(folder, form, replaces, author(request));
       const detail = `${folder}/station.yaml${outcome.ok ? "" : " refused: changed"}`;
@@ -133,12 +133,12 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.get("/story", async (request) => {
+    app.get("/story", { config: { role: "author" } }, async (request) => {
       const { folder } = parse(opsStoryQuery, request.query, "query");
       return forms.story(folder);
     });
 
-    app.put("/story", async (request, reply) => {
+    app.put("/story", { config: { role: "author" } }, async (request, reply) => {
       const { folder, form, replaces } = parse(opsStorySave, request.body);
       const outcome = await forms.saveStory(folder, form, replaces, author(request));
       const detail = `${folder}/story.yaml${outcome.ok ? "" : " refused: changed"}`;
@@ -146,18 +146,18 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.get("/game", async () => gameForms.game());
+    app.get("/game", { config: { role: "author" } }, async () => gameForms.game());
 
-    app.put("/game", async (request, reply) => {
+    app.put("/game", { config: { role: "author" } }, async (request, reply) => {
       const { form, replaces } = parse(opsGameSave, request.body);
       const outcome = await gameForms.saveGame(form, replaces, author(request));
       await record(request, "pack.draft.save", `game.yaml${outcome.ok ? "" : " refused: changed"}`);
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.get("/texts", async () => gameForms.texts());
+    app.get("/texts", { config: { role: "author" } }, async () => gameForms.texts());
 
-    app.put("/texts", async (request, reply) => {
+    app.put("/texts", { config: { role: "author" } }, async (request, reply) => {
       const { form, replaces } = parse(opsGameTextsSave, request.body);
       const outcome = await gameForms.saveTexts(form, replaces, author(request));
       const detail = `game.yaml (texts)${outcome.ok ? "" : " refused: changed"}`;
@@ -165,9 +165,9 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return reply.code(outcome.ok ? 200 : 409).send(outcome);
     });
 
-    app.get("/map", async () => gameForms.map());
+    app.get("/map", { config: { role: "author" } }, async () => gameForms.map());
 
-    app.put("/map", async (request, reply) => {
+    app.put("/map", { config: { role: "author" } }, async (request, reply) => {
       const { form, replaces } = parse(opsMapSave, request.body);
       const outcome = await gameForms.saveMap(form, replaces, author(request));
       const detail = `game.yaml (map)${outcome.ok ? "" : " refused: changed"}`;
@@ -176,7 +176,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
     });
 
     // A medium as the draft has it, for the forms to show (an uploaded map, say).
-    app.get("/media", async (request, reply) => {
+    app.get("/media", { config: { role: "author" } }, async (request, reply) => {
       const { path } = parse(opsDraftMediumQuery, request.query, "query");
       const type = mediaType(path);
       if (type === undefined) throw new ServiceError(415, "not a medium of the app");
@@ -186,14 +186,14 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return reply.send(createReadStream(file));
     });
 
-    app.post("/stations", async (request, reply) => {
+    app.post("/stations", { config: { role: "author" } }, async (request, reply) => {
       const { title } = parse(opsStationCreate, request.body);
       const created = await forms.create(title, author(request));
       await record(request, "pack.draft.station", created.folder);
       return reply.code(201).send(created);
     });
 
-    app.post("/compile", async (request) => {
+    app.post("/compile", { config: { role: "author" } }, async (request) => {
       const { path, text } = parse(opsInkCompileRequest, request.body);
       const started = performance.now();
       const problems = await compile(path, text);
@@ -210,19 +210,19 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       } satisfies OpsInkCompiled;
     });
 
-    app.post("/check", async (request) => {
+    app.post("/check", { config: { role: "author" } }, async (request) => {
       parse(opsEmptyRequest, request.body);
       return drafts.check();
     });
 
-    app.post("/preview", async (request, reply) => {
+    app.post("/preview", { config: { role: "author" } }, async (request, reply) => {
       const { desk, fast = false, start } = parse(opsPreviewRequest, request.body);
       if (!preview) throw new ServiceError(404, "a preview has no preview of its own");
       const outcome = await preview({ desk, fast, ...(start && { start }) });
       return reply.code(outcome.ok ? 200 : 422).send(outcome);
     });
 
-    app.post("/publish", async (request, reply) => {
+    app.post("/publish", { config: { role: "author" } }, async (request, reply) => {
       parse(opsEmptyRequest, request.body);
       const by = author(request);
       const prepared = await drafts.prepare(by, storyId());
@@ -244,7 +244,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       return { ok: true, version, warnings: prepared.warnings } satisfies OpsDraftPublishOutcome;
     });
 
-    app.delete("", async (request) => {
+    app.delete("", { config: { role: "author" } }, async (request) => {
       await drafts.discard();
       await record(request, "pack.draft.discard", "");
       return drafts.draft();

@@ -48,9 +48,11 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
       (_request, body, done) => done(null, body),
     );
 
-    app.get("/versions", async () => ({ versions: await library.versions(LISTED) }));
+    app.get("/versions", { config: { role: "viewer" } }, async () => ({
+      versions: await library.versions(LISTED),
+    }));
 
-    app.get("/versions/:id/zip", async (request, reply) => {
+    app.get("/versions/:id/zip", { config: { role: "author" } }, async (request, reply) => {
       const { id } = parse(opsPackVersionParams, request.params, "path");
       const version = await library.byId(id);
       if (!version) throw new ServiceError(404, "no such version");
@@ -61,14 +63,14 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
         .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
     });
 
-    app.get("/versions/:id/changes", async (request) => {
+    app.get("/versions/:id/changes", { config: { role: "author" } }, async (request) => {
       const { id } = parse(opsPackVersionParams, request.params, "path");
       const version = await library.byId(id);
       if (!version) throw new ServiceError(404, "no such version");
       return library.changes(version);
     });
 
-    app.post("/import", async (request, reply) => {
+    app.post("/import", { config: { role: "author" } }, async (request, reply) => {
       if (!(request.body instanceof Readable)) {
         throw new ServiceError(415, "send the pack as a zip file (content-type application/zip)");
       }
@@ -91,7 +93,7 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
       } satisfies OpsPackImportOutcome;
     });
 
-    app.post("/versions/:id/release", async (request, reply) => {
+    app.post("/versions/:id/release", { config: { role: "author" } }, async (request, reply) => {
       const { id } = parse(opsPackVersionParams, request.params, "path");
       parse(opsEmptyRequest, request.body);
       const outcome = await release(id, author(request));

@@ -7,22 +7,23 @@ import {
 } from "@wegmarke/protocol";
 import type { OpsSubmissionsExportQuery, SubmissionQueueResponse } from "@wegmarke/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { SubmissionService } from "../missions/submission-service";
-import { ok } from "./ok";
-import { parse } from "./parse";
+import type { SubmissionService } from "../../missions/submission-service";
+import { ok } from "../ok";
+import { parse } from "../parse";
+import type { OpsRecord } from "./record";
 
 export type SubmissionRouteDeps = {
   submissions: SubmissionService;
   /** The calling operator's login. */
   operator: (request: FastifyRequest) => string;
-  record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
+  record: OpsRecord;
   /** Every submission as a zip with its index (operator-views/submission-export.ts). */
   exportZip: (query: OpsSubmissionsExportQuery) => Readable;
 };
 
 /**
  * The hosts' judging (decisions/039), mounted at `/api/ops/submissions` inside the operator
- * API (its pre-handler checks the caller and the host role): the queue, oldest first, and a
+ * API (its gate checks the caller and the host role each route states): the queue, oldest first, and a
  * verdict, given once (409 `submission judged` for the second host).
  */
 export function submissionRoutes({
@@ -32,13 +33,13 @@ export function submissionRoutes({
   exportZip,
 }: SubmissionRouteDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get("", async (request): Promise<SubmissionQueueResponse> => {
+    app.get("", { config: { role: "host" } }, async (request): Promise<SubmissionQueueResponse> => {
       parse(opsEmptyRequest, request.query ?? {}, "query");
       const { waiting, count } = await submissions.queue();
       return { value: { Waiting: waiting, Count: count } };
     });
 
-    app.get("/export.zip", async (request, reply) => {
+    app.get("/export.zip", { config: { role: "host" } }, async (request, reply) => {
       const query = parse(opsSubmissionsExportQuery, request.query, "query");
       await record(request, "submissions.export", `index: ${query.separator}, ${query.timeZone}`);
       const day = new Date().toISOString().slice(0, 10);
@@ -48,7 +49,7 @@ export function submissionRoutes({
         .send(exportZip(query));
     });
 
-    app.post("/:id/verdict", async (request) => {
+    app.post("/:id/verdict", { config: { role: "host" } }, async (request) => {
       const { id } = parse(submissionIdParams, request.params, "path");
       const { Approved, Points, Line } = parse(verdictRequest, request.body);
       await submissions.judge(

@@ -1,0 +1,13 @@
+import { auditQuery } from "@wegmarke/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { OperatorService } from "../../operator-accounts/operator-service";
+import { parse } from "../parse";
+
+/** The audit log, a page at a time: either role reads it. */
+export function auditRoutes(ops: OperatorService): FastifyPluginAsync {
+  return async (app) => {
+    app.get("/audit", { config: { role: ["host", "author"] } }, async (request) =>
+      ops.auditPage(parse(auditQuery, request.query, "query")),
+    );
+  };
+}

@@ -1,0 +1,45 @@
+import {
+  opsCancelParams,
+  opsEmptyRequest,
+  opsExportQuery,
+  opsPlayersQuery,
+} from "@wegmarke/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { GameConsole } from "../../operator-views/game-console";
+import { ok } from "../ok";
+import { parse } from "../parse";
+import type { OpsRecord } from "./record";
+
+/**
+ * The players' personal data, the hosts': the player list with phone numbers, a station
+ * cancelled for a player, and the CSV export.
+ */
+export function playersRoutes(game: GameConsole, record: OpsRecord): FastifyPluginAsync {
+  return async (app) => {
+    app.get("/players", { config: { role: "host" } }, async (request) =>
+      game.players(parse(opsPlayersQuery, request.query, "query")),
+    );
+
+    app.post(
+      "/players/:playerId/stations/:stationId/cancel",
+      { config: { role: "host" } },
+      async (request) => {
+        const { playerId, stationId } = parse(opsCancelParams, request.params, "path");
+        parse(opsEmptyRequest, request.body);
+        await game.cancel(playerId, stationId);
+        await record(request, "station.cancel", `player ${playerId}, station ${stationId}`);
+        return ok;
+      },
+    );
+
+    app.get("/export.csv", { config: { role: "host" } }, async (request, reply) => {
+      const query = parse(opsExportQuery, request.query, "query");
+      const csv = await game.exportCsv(query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="wegmarke-${query.table}-${day}.csv"`)
+        .send(csv);
+    });
+  };
+}
