@@ -11,6 +11,7 @@ const all = [
   "security",
   "participants",
   "packs",
+  "studio",
   "events",
   "metrics",
   "accounts",
@@ -25,6 +26,7 @@ const all = [
 ];
 const except = (...allowed) => all.filter((folder) => !allowed.includes(folder));
 const services = [
+  "studio",
   "accounts",
   "teams",
   "game",
@@ -52,6 +54,11 @@ export const serverLayers = [
     "a pack's versions are files and rows: the game runs what packs/ loads",
   ],
   [
+    "studio",
+    except("lib", "engine", "content", "store", "packs", "events"),
+    "the studio edits the pack and makes it live: the game runs what it releases, http/ serves it",
+  ],
+  [
     "events",
     ["security", "packs", "metrics", ...services, "http", "compose"],
     "the services publish into it",
@@ -60,6 +67,7 @@ export const serverLayers = [
   [
     "accounts",
     [
+      "studio",
       "metrics",
       "teams",
       "game",
@@ -75,6 +83,7 @@ export const serverLayers = [
   [
     "teams",
     [
+      "studio",
       "metrics",
       "game",
       "missions",
@@ -89,6 +98,7 @@ export const serverLayers = [
   [
     "game",
     [
+      "studio",
       "security",
       "metrics",
       "accounts",
@@ -105,6 +115,7 @@ export const serverLayers = [
   [
     "missions",
     [
+      "studio",
       "security",
       "metrics",
       "accounts",
@@ -120,6 +131,7 @@ export const serverLayers = [
   [
     "push",
     [
+      "studio",
       "security",
       "metrics",
       "teams",
@@ -139,7 +151,7 @@ export const serverLayers = [
   ],
   [
     "operator-views",
-    ["security", "metrics", "accounts", "push", "operator-accounts", "http", "compose"],
+    ["security", "metrics", "accounts", "push", "studio", "operator-accounts", "http", "compose"],
     "the console's view of the game: http/ops-routes.ts serves it and checks the operator",
   ],
   ["http", ["compose"], "the composition root mounts the routes"],

@@ -1,27 +1,24 @@
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import Fastify, { LogController } from "fastify";
 import { sweepExpiredData } from "./accounts/retention";
 import type { AccountLimits } from "./security/limits";
-import type { RateLimit } from "./security/rate-limiter";
 import { systemClock, systemTimer } from "./clock";
 import type { Clock, Timer } from "./clock";
 import { mountRoutes, prepareHttp } from "./compose/routes";
 import { accountLimits, buildServices } from "./compose/services";
-import { PreviewGames } from "./compose/previews";
 import { WorkFolders } from "./packs/work-folders";
-import type { PreviewApp } from "./compose/previews";
 import { subscribeSignals } from "./compose/signals";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
-import type { ReloadOutcome } from "./game/content-reload";
 import { countedFrameworkErrors } from "./http/metrics-route";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { Metrics } from "./metrics/metrics";
 import type { PackVersion } from "./store/pack-repository";
-import { openStore } from "./store/store";
 import type { Store } from "./store/store";
+import type { ReloadOutcome } from "./studio/content-reload";
+import { startPreviewServer } from "./studio/preview-server";
+import { PreviewGames } from "./studio/previews";
 
 export type AppDeps = {
   config: Config;
@@ -40,7 +37,7 @@ export type AppDeps = {
   /** Tests read the log lines; the server writes them to stdout. */
   logStream?: LogStream;
   /**
-   * This server plays a preview of the studio's draft (compose/previews.ts): its player app
+   * This server plays a preview of the studio's draft (studio/previews.ts): its player app
    * calls below `base`, and the console may frame it; `fast`: it types quicker.
    */
   preview?: { base: string; fast: boolean };
@@ -112,7 +109,15 @@ export async function buildApp({
         check: (dir) => services.packs.check(dir),
         folder: (id) => folders.preview(id),
         start: (previewPack, base, dataDir, fast) =>
-          startPreview({ config, limits, pack: previewPack, base, dataDir, fast }),
+          startPreviewServer({
+            config,
+            limits,
+            pack: previewPack,
+            base,
+            dataDir,
+            fast,
+            build: buildApp,
+          }),
         log: app.log,
         // Only instances on one PostgreSQL have others.
         ...(config.database.kind === "postgres" && {
@@ -192,72 +197,4 @@ function localAddress(address: string | AddressInfo | null): string | undefined 
   return address === null || typeof address === "string"
     ? undefined
     : `http://127.0.0.1:${address.port}`;
-}
-
-/** Sign-ups and SMS an hour from one address in a preview, at least. */
-const PREVIEW_CALLS_PER_ADDRESS = 1000;
-
-/**
- * A preview's server (compose/previews.ts): the draft's pack on a SQLite file of its own, the
- * scripts in its thread, never listening; the main server hands it its requests.
- */
-async function startPreview({
-  config,
-  limits,
-  pack,
-  base,
-  dataDir,
-  fast,
-}: {
-  config: Config;
-  limits: AccountLimits;
-  pack: ContentPack;
-  base: string;
-  dataDir: string;
-  fast: boolean;
-}): Promise<PreviewApp> {
-  // Authors of one office share an address, and each new start signs up anew.
-  const perAddress = (limit: RateLimit): RateLimit => ({
-    ...limit,
-    limit: Math.max(limit.limit, PREVIEW_CALLS_PER_ADDRESS),
-  });
-  const database = { kind: "sqlite" as const, file: path.join(dataDir, "game.sqlite") };
-  const store = openStore(database);
-  try {
-    await store.migrate();
-    const { app } = await buildApp({
-      config: {
-        ...config,
-        database,
-        // A code asked for in a preview reaches no phone, and costs nothing: the preview's
-        // `/api/dev/outbox` keeps it for the author who tries the registration.
-        sms: { provider: "outbox" },
-        packCacheDir: path.join(dataDir, "packs"),
-        // What its players send stays with it, in its own database, and goes with it.
-        uploadDir: path.join(dataDir, "uploads"),
-        s3: undefined,
-        scriptWorkers: 0,
-        logLevel: config.logLevel === "silent" ? "silent" : "warn",
-      },
-      pack,
-      store,
-      limits: {
-        ...limits,
-        anonSignupsPerIp: perAddress(limits.anonSignupsPerIp),
-        smsCallsPerIp: perAddress(limits.smsCallsPerIp),
-      },
-      preview: { base, fast },
-    });
-    await app.ready();
-    return {
-      routing: (request, response) => app.routing(request, response),
-      close: async () => {
-        await app.close();
-        await store.close();
-      },
-    };
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
 }

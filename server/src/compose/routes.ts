@@ -42,8 +42,8 @@ import { stationPosters } from "../operator-views/station-posters";
 import { memberKey } from "../participants/member-key";
 import { isTeamStream, playerStream, teamStream } from "../participants/participant";
 import type { Store } from "../store/store";
-import type { PreviewGames, PreviewMode } from "./previews";
-import { AddressSearch } from "../packs/address-search";
+import type { PreviewGames, PreviewMode } from "../studio/previews";
+import { AddressSearch } from "../studio/address-search";
 import { ImageSizes } from "../packs/image-sizes";
 import type { Services } from "./services";
 
@@ -195,6 +195,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         packs: {
           library: services.packs,
           drafts: services.drafts,
+          publisher: services.publisher,
           compile: (file, text) => services.contentThread.compile(file, text),
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,

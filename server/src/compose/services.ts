@@ -19,12 +19,13 @@ import { createInProcessBus } from "../events/bus";
 import type { EventBus, GameActivity, Presence } from "../events/bus";
 import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
-import { ContentReloader } from "../game/content-reload";
+import { ContentReloader } from "../studio/content-reload";
+import type { ReloadOutcome } from "../studio/content-reload";
 import { ContentThread } from "../packs/content-thread";
-import { PackDrafts } from "../packs/pack-drafts";
 import { PackLibrary } from "../packs/pack-library";
+import { PackDrafts } from "../studio/pack-drafts";
+import { Publisher } from "../studio/publisher";
 import type { PackVersion } from "../store/pack-repository";
-import type { ReloadOutcome } from "../game/content-reload";
 import { displayNames } from "../game/scoreboard/display-names";
 import { playerStream } from "../participants/participant";
 import { DueScheduler } from "../game/agenda/due-scheduler";
@@ -193,6 +194,7 @@ export async function buildServices(deps: ServiceDeps) {
     },
     onError: (error) => log.error({ err: error }, "content reload failed"),
   });
+  const publisher = new Publisher({ drafts, library: packs, releases: content });
   // What players do reaches the operators' consoles on every instance.
   const onActivity = (activity: GameActivity) => bus.broadcast("activity", activity);
   const game = new GameService({ store, pack, scripts, turns, onActivity, secret });
@@ -281,10 +283,7 @@ export async function buildServices(deps: ServiceDeps) {
     passwords,
     scoreboard,
     scheduler,
-    scripts,
-    content,
-    packs,
-    drafts,
+    ...{ scripts, content, packs, drafts, publisher },
     ...{ contentThread, photos },
     game,
     stories,

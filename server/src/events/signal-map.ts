@@ -47,7 +47,7 @@ const presence = z
       .regex(/^[0-9a-f]{16}$/)
       .optional(),
     /**
-     * The studio's preview this instance runs (compose/previews.ts) and the address where the
+     * The studio's preview this instance runs (studio/previews.ts) and the address where the
      * others hand on its calls.
      */
     preview: z

@@ -81,7 +81,7 @@ export function contentRoutes(
   base = "",
   fast = false,
 ): FastifyPluginAsync {
-  // Worked out once per loaded pack: each load (game/content-reload.ts) makes a new station list.
+  // Worked out once per loaded pack: each load (studio/content-reload.ts) makes a new station list.
   const sizesOf = new WeakMap<ContentPack["stations"], Promise<PictureSizes>>();
   function knownSizes(): Promise<PictureSizes> {
     let known = sizesOf.get(pack.stations);
@@ -97,7 +97,7 @@ export function contentRoutes(
     await compressAnswers(app);
     app.get("/webapp/config.json", async (_request, reply) => {
       reply.header("cache-control", SETTINGS_CACHE);
-      // Made per request: a reloaded pack (game/content-reload.ts) counts at once.
+      // Made per request: a reloaded pack (studio/content-reload.ts) counts at once.
       return webAppConfig(pack, base, fast);
     });
 

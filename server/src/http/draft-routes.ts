@@ -19,37 +19,28 @@ import {
   opsStoryQuery,
   opsStorySave,
 } from "@wegmarke/protocol";
-import type {
-  OpsDraftPublishOutcome,
-  OpsInkCompiled,
-  OpsPreviewOutcome,
-  OpsPreviewRequest,
-  OpsReloadOutcome,
-} from "@wegmarke/protocol";
+import type { OpsInkCompiled, OpsPreviewOutcome, OpsPreviewRequest } from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
-import { suggestion } from "../packs/ink-suggestions";
-import { MEDIA_CONTENT_TYPES, mediaType } from "../packs/media-upload";
+import { suggestion } from "../studio/ink-suggestions";
+import { MEDIA_CONTENT_TYPES, mediaType } from "../studio/media-upload";
 import { declaredLength } from "../packs/upload-file";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { groupProblems } from "../packs/check-groups";
-import { searchArea } from "../packs/address-search";
-import type { AddressSearch } from "../packs/address-search";
-import type { PackDrafts } from "../packs/pack-drafts";
-import type { PackLibrary } from "../packs/pack-library";
-import { GameForms } from "../packs/game-forms";
-import { PackForms } from "../packs/pack-forms";
+import { searchArea } from "../studio/address-search";
+import type { AddressSearch } from "../studio/address-search";
+import type { PackDrafts } from "../studio/pack-drafts";
+import type { Publisher } from "../studio/publisher";
+import { GameForms } from "../studio/forms/game-forms";
+import { PackForms } from "../studio/forms/pack-forms";
 import { ServiceError } from "../errors";
 import { parse } from "./parse";
 
 export type DraftRouteDeps = {
   drafts: PackDrafts;
-  library: PackLibrary;
-  release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
+  publisher: Publisher;
   compile: (file: string, text: string) => Promise<ContentProblem[]>;
-  storyId: () => string;
   author: (request: FastifyRequest) => string | null;
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
-  /** Plays the draft in a game of its own (compose/previews.ts); absent in a preview's server. */
+  /** Plays the draft in a game of its own (studio/previews.ts); absent in a preview's server. */
   preview?: (mode: OpsPreviewRequest) => Promise<OpsPreviewOutcome>;
   /** Looks up typed addresses (`GEOCODER_URL`); absent when it is off. */
   addresses?: AddressSearch;
@@ -62,7 +53,7 @@ export type DraftRouteDeps = {
  * every instance, and discarding it.
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
-  const { drafts, library, release, compile, storyId, author, record, preview, addresses } = deps;
+  const { drafts, publisher, compile, author, record, preview, addresses } = deps;
   const forms = new PackForms(drafts);
   const gameForms = new GameForms(drafts, () => forms.stationPlaces());
   return async (app) => {
@@ -224,24 +215,11 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
 
     app.post("/publish", { config: { role: "author" } }, async (request, reply) => {
       parse(opsEmptyRequest, request.body);
-      const by = author(request);
-      const prepared = await drafts.prepare(by, storyId());
-      if (!prepared.ok) {
-        await record(request, "pack.draft.publish", "refused by the check");
-        return reply.code(422).send(prepared satisfies OpsDraftPublishOutcome);
-      }
-      const outcome = await release(prepared.version.id, by);
-      if (!outcome?.ok) {
-        const problems = outcome?.problems ?? [];
-        await record(request, "pack.draft.publish", `version ${prepared.version.id} refused`);
-        const check = await groupProblems("", problems, []);
-        return reply.code(422).send({ ok: false, check } satisfies OpsDraftPublishOutcome);
-      }
-      await drafts.settle(prepared);
-      await record(request, "pack.draft.publish", `version ${prepared.version.id}`);
-      const [version] = await library.listed([prepared.version]);
-      if (!version) throw new Error(`version ${prepared.version.id} not listed`);
-      return { ok: true, version, warnings: prepared.warnings } satisfies OpsDraftPublishOutcome;
+      const outcome = await publisher.publish({
+        by: author(request),
+        record: (action, detail) => record(request, action, detail),
+      });
+      return reply.code(outcome.ok ? 200 : 422).send(outcome);
     });
 
     app.delete("", { config: { role: "author" } }, async (request) => {

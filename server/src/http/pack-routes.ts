@@ -4,8 +4,9 @@ import type { OpsPackImportOutcome, OpsReloadOutcome } from "@wegmarke/protocol"
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
 import type { ContentProblem } from "../content/model";
-import type { PackDrafts } from "../packs/pack-drafts";
 import type { PackLibrary } from "../packs/pack-library";
+import type { PackDrafts } from "../studio/pack-drafts";
+import type { Publisher } from "../studio/publisher";
 import { declaredLength } from "../packs/upload-file";
 import { draftRoutes } from "./draft-routes";
 import { parse } from "./parse";
@@ -20,9 +21,11 @@ export type PackRouteDeps = {
   library: PackLibrary;
   /** The studio's draft (`/api/ops/pack/draft`, draft-routes.ts). */
   drafts: PackDrafts;
+  /** The draft's publish (studio/publisher.ts). */
+  publisher: Publisher;
   /** Compiles a script off the main thread (packs/content-thread.ts). */
   compile: (file: string, text: string) => Promise<ContentProblem[]>;
-  /** Makes a stored version live on every instance (game/content-reload.ts). */
+  /** Makes a stored version live on every instance (studio/content-reload.ts). */
   release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
   /** The game this server plays: a pack of another is refused. */
   storyId: () => string;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import { HANDED_ON, handOn } from "./hand-on";
 
-/** What serves the previews' requests (compose/previews.ts). */
+/** What serves the previews' requests (studio/previews.ts). */
 export type PreviewDispatch = {
   /** Hands the request to the preview `id` when it runs here; false otherwise. */
   dispatch(id: string, url: string, request: IncomingMessage, response: ServerResponse): boolean;

@@ -238,7 +238,7 @@ export class PackLibrary {
    * each file a link to its content in `blobs/`, the folder renamed into place when whole, so
    * a process that stops half-way leaves no half a version behind.
    */
-  async folder(version: PackVersion): Promise<string> {
+  async folder(version: Pick<PackVersion, "digest" | "files">): Promise<string> {
     const dir = path.join(this.deps.cacheDir, "versions", version.digest);
     if (await exists(dir)) return dir;
     const building = `${dir}.${randomUUID()}.tmp`;

@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { PRUNE_AFTER_MS } from "./cache-prune";
 
-/** The folders of work under way: an import's trial, a draft's check or publish, a preview. */
+/** The folders of work under way: an import's trial, a draft's check or a medium's upload, a preview. */
 const UNOWNED = ["imports", "drafts"];
 const PREVIEWS = "previews";
 /** Where each running process that uses the cache has its record. */

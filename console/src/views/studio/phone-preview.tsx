@@ -31,7 +31,7 @@ function forgetPlayer(path: string): void {
 
 /**
  * The draft as it is saved, played by the real player app in a phone-sized frame: a game of
- * its own on the server (compose/previews.ts), whose players never reach the live game. "Play"
+ * its own on the server (studio/previews.ts), whose players never reach the live game. "Play"
  * takes the draft's latest save; "start over" plays as a new player; the desk mode opens every
  * station from the list, without GPS or a QR code. `start`: the app's path to open (a station);
  * `places`: the knots the script `file` can start at instead of its beginning, played in the

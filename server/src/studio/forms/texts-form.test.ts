@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repoRoot } from "../config";
+import { repoRoot } from "../../config";
 import { readTexts, writeTexts } from "./texts-form";
 
 const demo = readFileSync(resolve(repoRoot, "content/demo/game.yaml"), "utf8");

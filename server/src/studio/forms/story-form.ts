@@ -1,8 +1,8 @@
 import { languages } from "@wegmarke/protocol";
 import type { Language, OpsStoryForm, OpsStoryTexts } from "@wegmarke/protocol";
 import { isScalar, parse, parseDocument } from "yaml";
-import { storySchema } from "../content/schema";
-import { formatIssues } from "../validation";
+import { storySchema } from "../../content/schema";
+import { formatIssues } from "../../validation";
 import { editYaml } from "./yaml-edit";
 import type { YamlEdit } from "./yaml-edit";
 

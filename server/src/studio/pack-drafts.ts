@@ -10,19 +10,17 @@ import type {
   OpsDraftText,
 } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
-import type { ContentProblem } from "../content/model";
 import { blobHash, packDigest } from "../content/pack-snapshot";
 import { ServiceError } from "../errors";
 import type { DraftFile } from "../store/pack-draft-repository";
-import type { PackVersion } from "../store/pack-repository";
 import type { Repositories, Store } from "../store/store";
 import { groupProblems } from "./check-groups";
 import { currentOf, entriesOf, listFiles, pathClash, writeFolder } from "./draft-files";
 import type { DraftState } from "./draft-files";
-import { textHunks } from "./pack-changes";
+import { textHunks } from "../packs/pack-changes";
 import { receiveMedium, storeMedium } from "./media-upload";
 import type { ReceivedMedium } from "./media-upload";
-import type { PackLibrary } from "./pack-library";
+import type { LoadedVersion, PackLibrary } from "../packs/pack-library";
 
 export type PackDraftsDeps = {
   store: Store;
@@ -35,10 +33,12 @@ export type PackDraftsDeps = {
 /** The files the studio edits as text; media are uploaded. */
 const TEXT_FILES = /\.(ya?ml|ink|md|txt|json)$/;
 
-/** A draft stored as a version, ready to go live: what it published, to settle afterwards. */
+/**
+ * A draft stored as a version, loaded and checked, ready to go live: what it published, to
+ * settle afterwards.
+ */
 export type PreparedDraft =
-  | { ok: true; version: PackVersion; warnings: ContentProblem[]; published: DraftFile[] }
-  | { ok: false; check: OpsDraftCheck };
+  (LoadedVersion & { ok: true; published: DraftFile[] }) | { ok: false; check: OpsDraftCheck };
 
 /**
  * The studio's draft (decisions/033): the changes authors make to the pack's files before they
@@ -145,41 +145,28 @@ export class PackDrafts {
   }
 
   /**
-   * Stores the draft as a version once it passes the checks (not yet live): the caller releases
-   * it, then `settle`s the draft.
+   * Stores the draft as a version once it passes the checks (not yet live): checked in this
+   * instance's copy of the version's files, so the pack it loaded is the one the caller
+   * releases as it is; then the caller `settle`s the draft.
    */
   async prepare(by: string | null, storyId: string): Promise<PreparedDraft> {
     const state = await this.state();
     const files = entriesOf(state);
-    const checked = await this.withFolder(state, async (dir) => {
-      const check = await this.deps.library.check(dir);
-      const grouped = await groupProblems(dir, check.errors, check.warnings);
-      if (check.pack && check.pack.id !== storyId) {
-        const message = `id is "${check.pack.id}": this server plays "${storyId}"`;
-        const refused = [{ file: "game.yaml", message }];
-        return { ok: false as const, check: await groupProblems(dir, refused, []) };
-      }
-      return check.pack
-        ? { ok: true as const, warnings: check.warnings }
-        : { ok: false as const, check: grouped };
-    });
-    if (!checked.ok) return checked;
+    const digest = packDigest(files);
+    const dir = await this.deps.library.folder({ digest, files });
+    const check = await this.deps.library.check(dir);
+    const { pack, errors, warnings } = check;
+    if (!pack) return { ok: false, check: await groupProblems(dir, errors, warnings) };
+    if (pack.id !== storyId) {
+      const message = `id is "${pack.id}": this server plays "${storyId}"`;
+      return { ok: false, check: await groupProblems(dir, [{ file: "game.yaml", message }], []) };
+    }
     const createdAt = this.deps.clock.now().toISOString();
     const { version } = await this.deps.store.transaction((repos) =>
-      repos.packs.saveListed({
-        digest: packDigest(files),
-        files,
-        source: "studio",
-        author: by,
-        createdAt,
-      }),
+      repos.packs.saveListed({ digest, files, source: "studio", author: by, createdAt }),
     );
-    return {
-      ok: true,
-      version,
-      warnings: checked.warnings,
-      published: [...state.changes.values()],
-    };
+    const published = [...state.changes.values()];
+    return { ok: true, version, pack, warnings, published };
   }
 
   /** After `prepared` went live: the draft starts from it, keeping changes made meanwhile. */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../config";
+import { repoRoot } from "../../config";
 import { readStory, writeStory } from "./story-form";
 
 const demo = (folder: string) =>

@@ -1,9 +1,9 @@
 import { languages } from "@wegmarke/protocol";
 import type { Language, OpsGameForm } from "@wegmarke/protocol";
 import { parse } from "yaml";
-import { gameSchema } from "../content/schema";
-import type { GameFile } from "../content/schema";
-import { formatIssues } from "../validation";
+import { gameSchema } from "../../content/schema";
+import type { GameFile } from "../../content/schema";
+import { formatIssues } from "../../validation";
 import { editYaml } from "./yaml-edit";
 import type { YamlEdit } from "./yaml-edit";
 

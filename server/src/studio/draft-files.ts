@@ -3,7 +3,7 @@ import path from "node:path";
 import type { OpsDraftFile } from "@wegmarke/protocol";
 import type { DraftFile } from "../store/pack-draft-repository";
 import type { PackFileEntry, PackVersion } from "../store/pack-repository";
-import type { PackLibrary } from "./pack-library";
+import type { PackLibrary } from "../packs/pack-library";
 
 /** The draft as stored: the version it started from, the live one, and its changed files. */
 export type DraftState = {

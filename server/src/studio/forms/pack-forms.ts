@@ -10,8 +10,8 @@ import type {
   OpsStoryForm,
 } from "@wegmarke/protocol";
 import { parse, stringify } from "yaml";
-import { ServiceError } from "../errors";
-import type { PackDrafts } from "./pack-drafts";
+import { ServiceError } from "../../errors";
+import type { PackDrafts } from "../pack-drafts";
 import { readStation, writeStation } from "./station-form";
 import { readStory, writeStory } from "./story-form";
 
@@ -42,7 +42,7 @@ export function slugOf(title: string): string {
 const inkLine = (text: string) => text.replace(/[\r\n]+/g, " ").replace(/^[-+*~#=>/]+\s*/, "");
 
 /**
- * The studio's forms over the draft's files (packs/pack-drafts.ts): a station.yaml and the
+ * The studio's forms over the draft's files (pack-drafts.ts): a station.yaml and the
  * game's settings in game.yaml read into a form and written back keeping what the form does not
  * edit, saved like any file (over the content it replaces), and a new station made from a title.
  */

@@ -11,7 +11,7 @@ import { blobHash } from "../content/pack-snapshot";
 import { openStore } from "../store/store";
 import type { Store } from "../store/store";
 import { PackDrafts } from "./pack-drafts";
-import { PackLibrary } from "./pack-library";
+import { PackLibrary } from "../packs/pack-library";
 
 const clock: Clock = { now: () => new Date("2026-11-26T10:00:00.000Z") };
 const SCRIPT = "stations/3-elisabethkirche/script.de.ink";

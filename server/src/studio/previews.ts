@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { PackCheck } from "../content/loader";
 import type { ContentPack, ContentProblem, Station } from "../content/model";
 import { ServiceError } from "../errors";
-import { groupProblems } from "../packs/check-groups";
-import type { PackDrafts } from "../packs/pack-drafts";
+import { groupProblems } from "./check-groups";
+import type { PackDrafts } from "./pack-drafts";
 
 /** A preview nobody called for this long ends, and its game with it. */
 export const PREVIEW_IDLE_MS = 30 * 60_000;

@@ -8,10 +8,10 @@ import type {
   OpsMapForm,
   OpsStationPlace,
 } from "@wegmarke/protocol";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../../errors";
 import { readGame, writeGame } from "./game-form";
 import { readMap, writeMap } from "./map-form";
-import type { PackDrafts } from "./pack-drafts";
+import type { PackDrafts } from "../pack-drafts";
 import { readTexts, writeTexts } from "./texts-form";
 
 const GAME = "game.yaml";

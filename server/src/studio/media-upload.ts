@@ -10,7 +10,7 @@ import { blobHash } from "../content/pack-snapshot";
 import { ServiceError } from "../errors";
 import { BLOB_CHUNK } from "../store/pack-repository";
 import type { PackRepository } from "../store/pack-repository";
-import { receiveFile } from "./upload-file";
+import { receiveFile } from "../packs/upload-file";
 
 type Kind = "image" | "audio" | "video";
 

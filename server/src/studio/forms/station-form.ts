@@ -1,8 +1,8 @@
 import { languages } from "@wegmarke/protocol";
 import type { Language, OpsStationForm, OpsStationTexts } from "@wegmarke/protocol";
 import { parse } from "yaml";
-import { stationSchema } from "../content/schema";
-import { formatIssues } from "../validation";
+import { stationSchema } from "../../content/schema";
+import { formatIssues } from "../../validation";
 import { editYaml } from "./yaml-edit";
 import type { YamlEdit } from "./yaml-edit";
 

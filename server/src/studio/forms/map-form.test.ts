@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../config";
+import { repoRoot } from "../../config";
 import { readMap, writeMap } from "./map-form";
 
 const demo = readFileSync(resolve(repoRoot, "content/demo/game.yaml"), "utf8");

@@ -4,7 +4,6 @@ import type { PackState, SignalBus } from "../events/bus";
 import { versionLabel } from "../packs/pack-library";
 import type { LoadedVersion, PackLibrary } from "../packs/pack-library";
 import type { PackVersion } from "../store/pack-repository";
-import type { ScriptRunner } from "./scripts/script-runner";
 
 /**
  * What a reload did: the new pack's version with what `content:check` warns of (missing
@@ -17,7 +16,8 @@ export type ReloadOutcome =
 export type ContentReloaderDeps = {
   /** The pack the server runs: a reload replaces its contents in place. */
   pack: ContentPack;
-  scripts: ScriptRunner;
+  /** The game's scripts (game/scripts/): a reload hands them the new pack. */
+  scripts: { reload(pack: ContentPack): void };
   /** Tells the other instances of a reload. */
   bus: SignalBus;
   /** This instance's name: it does not act on its own `reload` signal twice. */
@@ -60,6 +60,11 @@ export class ContentReloader {
     return this.current;
   }
 
+  /** The game this server plays (the running pack's id): a version of another is refused. */
+  get storyId(): string {
+    return this.deps.pack.id;
+  }
+
   /** The running pack's version and what the last reload came to (the operators see both). */
   state(): PackState {
     return { version: this.current, ...(this.last && { reload: this.last }) };
@@ -91,6 +96,20 @@ export class ContentReloader {
     const version = await library.byId(id);
     if (!version) return undefined;
     return this.publish(() => library.publish(version, pack.id, by));
+  }
+
+  /**
+   * Makes `loaded` live here, then on the other instances: a version of this game that this
+   * instance loaded and checked just now from its copy of the files (the studio's publish, whose
+   * check refused another game's id), not loaded again.
+   */
+  releaseLoaded(loaded: LoadedVersion & { ok: true }, by: string | null): Promise<ReloadOutcome> {
+    const { library } = this.deps;
+    return this.publish(async () => {
+      if ((await library.live())?.id !== loaded.version.id)
+        await library.release(loaded.version, by);
+      return loaded;
+    });
   }
 
   private async publish(load: () => Promise<LoadedVersion>): Promise<ReloadOutcome> {
