@@ -27,7 +27,7 @@ export type OpsRouteDeps = {
   console: GameConsole;
   news: NewsService;
   live: OpsLive;
-  /** Loads the content pack again (game/content-reload.ts). */
+  /** Loads the content pack again (studio/content-reload.ts). */
   reloadContent: () => Promise<OpsReloadOutcome>;
   /** PUBLIC_URL is https: the cookie goes over TLS only. */
   secure: boolean;
