@@ -8,7 +8,8 @@ import { startServer, type RunningServer } from "../support/server";
  * A station played by keyboard on a small phone (360 × 640): starting it puts the focus into
  * the answer field, and the field keeps it while answers go with Enter, until the last answer
  * hands it to the way onward; the thread holds no link to the station it is shown at, and the
- * own answers are named for a screen reader.
+ * own answers are named for a screen reader. A button's tap keeps the focus in the messenger,
+ * never on the page's body, until the way onward takes it.
  */
 describe("the answer field by keyboard", () => {
   let server: RunningServer;
@@ -91,5 +92,45 @@ describe("the answer field by keyboard", () => {
     await expect.poll(() => onward.evaluate((link) => link === document.activeElement)).toBe(true);
     await settle(page);
     await screenshot(page, "answer-focus-03-done");
+  });
+
+  it("hands the focus from the hidden answer field to the first button when only buttons answer", async () => {
+    await page.goto("/webapp/station/2");
+    await page.getByRole("button", { name: "Station starten" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Ja, starten" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Die Aussicht" }).waitFor({ timeout: 20_000 });
+    const first = page.getByRole("button", { name: "Den Fürstensaal" });
+    await expect
+      .poll(() => first.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+  });
+
+  it("keeps the focus off the page's body when a button answers, until the way onward takes it", async () => {
+    // Counts every moment the body has the focus, from the tap on.
+    await page.evaluate(() => {
+      const marks = document.documentElement.dataset;
+      marks.bodyFocus = "0";
+      setInterval(() => {
+        if (document.activeElement === document.body) {
+          marks.bodyFocus = String(Number(marks.bodyFocus) + 1);
+        }
+      }, 5);
+    });
+    const view = page.getByRole("button", { name: "Die Aussicht" });
+    await view.focus();
+    await page.keyboard.press("Enter");
+    await messagesFrom(page, "user").filter({ hasText: "Die Aussicht" }).waitFor();
+    const philipp = messagesFrom(page, "Landgraf Philipp");
+    await philipp.filter({ hasText: "Danke für deinen Besuch" }).waitFor({ timeout: 15_000 });
+    const onward = page.getByRole("link", { name: "Weiter zur nächsten Station" });
+    await onward.waitFor({ timeout: 10_000 });
+    await expect.poll(() => onward.evaluate((link) => link === document.activeElement)).toBe(true);
+    const bodyFocus = await page.evaluate(() => document.documentElement.dataset.bodyFocus);
+    expect(bodyFocus).toBe("0");
+    await settle(page);
+    await screenshot(page, "answer-focus-04-button");
   });
 });

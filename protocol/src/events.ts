@@ -146,7 +146,14 @@ export const serverEventSchemas = {
     Target: z.string(),
     Text: z.string(),
   }),
-  "answer-expected": z.object({ StationID: stationId }),
+  "answer-expected": z.object({
+    StationID: stationId,
+    /**
+     * The station asks another question than before (not the same one again after a wrong
+     * answer): the app forgets the last answer it sent, which it does not send twice in a row.
+     */
+    NewQuestion: z.literal(true).optional(),
+  }),
   "buttoninput-expected": z.object({ StationID: stationId }),
   /**
    * The station waits for a mission's photo, video or voice recording (docs/content-authoring.md,

@@ -487,3 +487,40 @@ Wie viele Türme?
     expect(texts(other.start())).toEqual(["Wie viele Türme?"]);
   });
 });
+
+describe("a new question", () => {
+  const twoQuestions = `- (eins) Erste Frage?
++ [ja #answer] Gut.
++ [#answer] Nein.
+  -> eins
+- Zweite Frage?
++ [ja / jawohl #answer] Auch gut.
+- Dann kommt eine Wahl.
++ [Weiter] Und noch eine Frage?
+  + + [ja #answer] Fertig.
+-> END
+`;
+
+  it("is marked after a right answer or a tap, not when the same question is asked again", () => {
+    const s = script(twoQuestions);
+    const started = s.start();
+    expect(started.newQuestion).toBeUndefined();
+    const wrong = s.step(started.state, { kind: "answer", text: "nein" });
+    expect(texts(wrong)).toEqual(["Nein.", "Erste Frage?"]);
+    expect(wrong.newQuestion).toBeUndefined();
+    const unmatched = script("Frage?\n+ [ja #answer] Gut.\n-> END\n");
+    const rejected = unmatched.step(unmatched.start().state, { kind: "answer", text: "nein" });
+    expect(rejected.newQuestion).toBeUndefined();
+    const right = s.step(wrong.state, { kind: "answer", text: "ja" });
+    expect(texts(right)).toEqual(["Gut.", "Zweite Frage?"]);
+    expect(right.newQuestion).toBe(true);
+    const choice = s.step(right.state, { kind: "answer", text: "ja" });
+    expect(choice.awaiting.answer).toBe(false);
+    expect(choice.newQuestion).toBeUndefined();
+    const tapped = s.step(choice.state, {
+      kind: "button",
+      target: choice.awaiting.buttons[0]?.target ?? "",
+    });
+    expect(tapped.newQuestion).toBe(true);
+  });
+});

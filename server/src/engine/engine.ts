@@ -114,8 +114,9 @@ function applyInput(story: Story, ctx: ScriptContext, state: string, input: Inpu
 function tapButton(story: Story, ctx: ScriptContext, state: string, target: string): StepResult {
   const choice = story.currentChoices.find((c) => isButton(c) && buttonTarget(story, c) === target);
   if (!choice) return refused(story, ctx, state);
+  const asked = questionOf(story);
   story.ChooseChoiceIndex(choice.index);
-  return advance(story, ctx, [], choice.text.trim());
+  return markedQuestion(story, asked, advance(story, ctx, [], choice.text.trim()));
 }
 
 function giveAnswer(story: Story, ctx: ScriptContext, state: string, text: string): StepResult {
@@ -130,8 +131,9 @@ function giveAnswer(story: Story, ctx: ScriptContext, state: string, text: strin
     const rejection: EngineMessage = { kind: "text", from: ctx.character, text: ctx.rejection };
     return { ...waitResult(story, ctx, state, [rejection]), echo, wrong: true };
   }
+  const asked = questionOf(story);
   story.ChooseChoiceIndex(chosen.index);
-  const result = advance(story, ctx, [], echo);
+  const result = markedQuestion(story, asked, advance(story, ctx, [], echo));
   return isFallback(chosen) ? { ...result, wrong: true } : result;
 }
 
@@ -146,10 +148,11 @@ function judge(story: Story, ctx: ScriptContext, state: string, verdict: Verdict
   if (choice === undefined) return refused(story, ctx, state);
   const line = verdict.line?.trim();
   const said: EngineMessage[] = line ? [{ kind: "text", from: ctx.character, text: line }] : [];
+  const asked = questionOf(story);
   if (verdict.approved) {
     addPoints(story, verdict.points ?? missionOf(choice).points);
     story.ChooseChoiceIndex(choice.index);
-    return advance(story, ctx, said);
+    return markedQuestion(story, asked, advance(story, ctx, said));
   }
   const fallback = rejectedChoice(story.currentChoices);
   if (fallback === undefined) {
@@ -161,7 +164,24 @@ function judge(story: Story, ctx: ScriptContext, state: string, verdict: Verdict
     return { ...waitResult(story, ctx, state, line ? said : [rejection]), wrong: true };
   }
   story.ChooseChoiceIndex(fallback.index);
-  return { ...advance(story, ctx, said), wrong: true };
+  return { ...markedQuestion(story, asked, advance(story, ctx, said)), wrong: true };
+}
+
+/**
+ * The question a wait asks for a typed answer: the places in the script of its `#answer`
+ * choices ("" when it asks none). A script that goes back to them asks the same question again.
+ */
+function questionOf(story: Story): string {
+  return story.currentChoices
+    .filter(isAnswer)
+    .map((choice) => choice.sourcePath)
+    .join(" ");
+}
+
+/** Marks a step after which the station asks for a typed answer to another question than before. */
+function markedQuestion(story: Story, asked: string, result: StepResult): StepResult {
+  if (!result.awaiting.answer || questionOf(story) === asked) return result;
+  return { ...result, newQuestion: true };
 }
 
 /** Adds to the script's `points` where it declares them as a number (capped when read). */

@@ -113,6 +113,12 @@ export type StepResult = {
    * console counts these.
    */
   wrong?: true;
+  /**
+   * After an answer, a tap or a verdict, the station asks for a typed answer to another question
+   * than before (not the same one again after a wrong answer): the app forgets the last answer
+   * it sent (its check of an immediate duplicate).
+   */
+  newQuestion?: true;
 };
 
 /** What the engine needs to know of a station besides its compiled script. */

@@ -11,13 +11,24 @@ import type { StationLocal } from "./play-state";
  *   id known when the send was made, never what the stream brought after it.
  */
 
-/** The event `eventId` sets the answer expectation (answer-expected). */
-export function expectAnswer(station: StationLocal, eventId: number | null): StationLocal {
+/**
+ * The event `eventId` sets the answer expectation (answer-expected). A new question (not the
+ * same one asked again after a wrong answer) forgets the last answer sent.
+ */
+export function expectAnswer(
+  station: StationLocal,
+  eventId: number | null,
+  newQuestion = false,
+): StationLocal {
   return {
     ...station,
     expectingAnswer: true,
     answerRejected: false,
     answerEventId: eventId ?? station.answerEventId,
+    ...(newQuestion && {
+      lastAnswer: null,
+      questionEventId: eventId ?? station.questionEventId,
+    }),
   };
 }
 

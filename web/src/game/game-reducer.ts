@@ -2,6 +2,7 @@
 import { stationViews } from "@wegmarke/protocol";
 import { receiveSubmission } from "./submission-messages";
 import type { PlayerStatus, ServerEvent, ServerEventMap, StationView } from "@wegmarke/protocol";
+import { lastAnswerAfterSend } from "./answer";
 import { buttonEvent, clearSent, expectAnswer, inputConsumed } from "./expectations";
 import { initialPlayState, stationLocal } from "./play-state";
 import type { PlayState, Message, QueuedInput, QueuedMessage, StationLocal } from "./play-state";
@@ -147,7 +148,7 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
     case "webcontent-recommendation":
       return receiveMessage(next, event, receivedAt);
     case "answer-expected":
-      return answerExpected(next, event.data.StationID, event.id, receivedAt);
+      return answerExpected(next, event.data, event.id, receivedAt);
     case "buttoninput-expected":
       return updateStation(next, event.data.StationID, (station) =>
         buttonEvent(station, event.id, { expectingButton: true }),
@@ -202,12 +203,14 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
 
 function answerExpected(
   state: PlayState,
-  stationId: number,
+  { StationID: stationId, NewQuestion: newQuestion }: ServerEventMap["answer-expected"],
   eventId: number | null,
   receivedAt: number,
 ): PlayState {
   const count = (state.answerExpectedCounts[stationId] ?? 0) + 1;
-  const expecting = updateStation(state, stationId, (station) => expectAnswer(station, eventId));
+  const expecting = updateStation(state, stationId, (station) =>
+    expectAnswer(station, eventId, newQuestion),
+  );
   return {
     ...expecting,
     answerExpectedCounts: { ...state.answerExpectedCounts, [stationId]: count },
@@ -384,7 +387,8 @@ function clearExpectations(
   const { station, answerCleared } = clearSent(local, sentAfterEventId, only);
   const next = updateStation(state, stationId, () => ({
     ...station,
-    lastAnswer: answer ?? local.lastAnswer,
+    lastAnswer:
+      answer === null ? local.lastAnswer : lastAnswerAfterSend(local, answer, sentAfterEventId),
   }));
   return answerCleared
     ? { ...next, rejectionsDueAt: without(next.rejectionsDueAt, stationId) }

@@ -99,8 +99,13 @@ const stationLocalSchema = z.object({
     })
     .nullable()
     .default(null),
-  /** The last answer sent, to ignore an immediate duplicate. */
+  /** The last answer sent to the question asked now, to ignore an immediate duplicate. */
   lastAnswer: z.string().nullable(),
+  /**
+   * Id of the answer-expected that asked a new question (`NewQuestion`): it forgot the last
+   * answer, and an answer sent before it is an earlier question's. Absent in games kept before.
+   */
+  questionEventId: z.number().nullable().default(null),
   /**
    * Who writes again (`messages-pending`): the server holds messages of the station back until
    * their time; null once the next one came. Absent in games kept before it existed.
@@ -213,6 +218,7 @@ const emptyStation: StationLocal = {
   buttons: [],
   expectingMission: null,
   lastAnswer: null,
+  questionEventId: null,
   pendingFrom: null,
 };
 

@@ -306,6 +306,7 @@ export const de: Locale = {
     rejected: "Das war's noch nicht. Versuch es noch einmal!",
     repeated: "Das hast du schon versucht. Versuch es mit einer anderen Antwort!",
     choices: "Antwortmöglichkeiten",
+    region: "Antworten",
     queued: "Wird gesendet, sobald du online bist",
     queuedUnreached: "Wird gesendet, sobald die Verbindung steht",
   },

@@ -300,6 +300,7 @@ export const en = {
     rejected: "Not quite. Try again!",
     repeated: "You already tried that. Try another answer!",
     choices: "Possible answers",
+    region: "Answers",
     queued: "Sends when you are online",
     queuedUnreached: "Sends once the connection is back",
   },

@@ -18,6 +18,7 @@ const laterGroupSchema = z.object({
   dueInMs: z.number(),
   messages: z.array(engineMessageSchema),
   awaiting: awaitingSchema.optional(),
+  newQuestion: z.literal(true).optional(),
   next: z.string().optional(),
 });
 

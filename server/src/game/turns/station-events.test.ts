@@ -2,6 +2,7 @@ import { serverEventSchemas } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
 import type { StepResult } from "../../engine/types";
 import type { EventDraft } from "../../events/event-log";
+import { parseLaterGroup } from "../agenda/agenda";
 import { laterEvents, planStep } from "./station-events";
 
 const AT = "2026-05-01T10:00:00.000Z";
@@ -269,5 +270,31 @@ describe("planStep with delays", () => {
       ["messages-pending", { StationID: 3, Originator: "Jacob" }],
     ]);
     expect(checked(laterEvents(3, postscript, AT)).map((e) => e.type)).toEqual(["webtext"]);
+  });
+});
+
+describe("a new question", () => {
+  it("marks its answer-expected, sent now or after the step's stored delayed messages", () => {
+    const asked = result({ echo: "ja", awaiting: QUESTION, newQuestion: true });
+    expect(checked(planStep(1, asked, AT).now).at(-1)).toEqual({
+      type: "answer-expected",
+      data: { StationID: 1, NewQuestion: true },
+    });
+    const messages = [{ kind: "text" as const, from: "Lena", text: "Und nun?", delayMs: 5000 }];
+    const last = planStep(1, { ...asked, messages }, AT).later.at(-1);
+    // The agenda stores the group until it is due.
+    const later = parseLaterGroup(JSON.stringify(last));
+    expect(checked(laterEvents(1, later, AT)).at(-1)).toEqual({
+      type: "answer-expected",
+      data: { StationID: 1, NewQuestion: true },
+    });
+  });
+
+  it("leaves the answer-expected of the same question asked again unmarked", () => {
+    const again = result({ echo: "nein", awaiting: QUESTION, wrong: true });
+    expect(planStep(1, again, AT).now.at(-1)).toEqual({
+      type: "answer-expected",
+      data: { StationID: 1 },
+    });
   });
 });

@@ -8,6 +8,8 @@ export type LaterGroup = {
   messages: EngineMessage[];
   /** Set on the step's last group: sent (and accepted) only once its messages are out. */
   awaiting?: Awaiting;
+  /** With `awaiting`: the step asks a new question (StepResult's `newQuestion`). */
+  newQuestion?: true;
   /** Set on every group but the last: who writes the next one. */
   next?: string;
 };
@@ -63,7 +65,7 @@ export function planStep(
   }
   const [first, ...rest] = later;
   if (!first) {
-    now.push(...awaitingEvents(stationId, result.awaiting));
+    now.push(...awaitingEvents(stationId, result.awaiting, result.newQuestion));
     return { now, awaitingNow: result.awaiting, later };
   }
   // The app says that more is to come: now, and after each group but the last.
@@ -73,7 +75,10 @@ export function planStep(
     if (following) group.next = senderOf(following);
   });
   const last = later.at(-1) ?? first;
-  if (waitsForPlayer(result.awaiting)) last.awaiting = result.awaiting;
+  if (waitsForPlayer(result.awaiting)) {
+    last.awaiting = result.awaiting;
+    if (result.newQuestion) last.newQuestion = true;
+  }
   return { now, awaitingNow: NOTHING_AWAITED, later };
 }
 
@@ -81,7 +86,7 @@ export function planStep(
 export function laterEvents(stationId: number, group: LaterGroup, timestamp: string): EventDraft[] {
   return [
     ...group.messages.map((message) => messageEvent(stationId, message, timestamp)),
-    ...(group.awaiting ? awaitingEvents(stationId, group.awaiting) : []),
+    ...(group.awaiting ? awaitingEvents(stationId, group.awaiting, group.newQuestion) : []),
     ...(group.next === undefined ? [] : [pendingEvent(stationId, group.next)]),
   ];
 }
@@ -132,7 +137,11 @@ function messageEvent(stationId: number, message: EngineMessage, timestamp: stri
     : { type: "webcontent", data };
 }
 
-function awaitingEvents(stationId: number, awaiting: Awaiting): EventDraft[] {
+function awaitingEvents(
+  stationId: number,
+  awaiting: Awaiting,
+  newQuestion: true | undefined,
+): EventDraft[] {
   const events: EventDraft[] = [];
   if (awaiting.buttons.length > 0) {
     events.push({ type: "buttongroup-start", data: { StationID: stationId } });
@@ -144,7 +153,10 @@ function awaitingEvents(stationId: number, awaiting: Awaiting): EventDraft[] {
     }
     events.push({ type: "buttoninput-expected", data: { StationID: stationId } });
   }
-  if (awaiting.answer) events.push({ type: "answer-expected", data: { StationID: stationId } });
+  if (awaiting.answer) {
+    const data = { StationID: stationId, ...(newQuestion && { NewQuestion: true as const }) };
+    events.push({ type: "answer-expected", data });
+  }
   const { mission } = awaiting;
   if (mission) {
     events.push({

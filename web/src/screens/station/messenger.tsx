@@ -19,7 +19,8 @@ type MessengerProps = {
 /**
  * The answer bar at the bottom of a station: button answers and the text input. The input is
  * never disabled, only read-only while it takes nothing: a disabled field would drop the focus
- * to the page each time an answer goes.
+ * to the page each time an answer goes. A tapped button goes with its wait: the bar itself holds
+ * the focus until the field takes an answer or the next buttons are there, which take it.
  */
 export function Messenger({ stationId, messenger, focusOnStart, onLeaveFocused }: MessengerProps) {
   const { t } = useTranslation();
@@ -30,22 +31,48 @@ export function Messenger({ stationId, messenger, focusOnStart, onLeaveFocused }
   const [repeated, setRepeated] = useState(false);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  // A button had the focus when it was tapped: the focus moves on to what the station asks next.
+  const tapped = useRef(false);
   const enabled = messenger.inputEnabled && !sending;
+  // While only buttons (or a mission) answer, a dead text field would suggest typing.
+  const mission = messenger.mission !== null || messenger.waitingForHost;
+  const buttonsOnly = (messenger.buttons.length > 0 || mission) && !messenger.inputEnabled;
 
   useEffect(() => {
     if (focusOnStart) input.current?.focus();
   }, [focusOnStart]);
 
-  // A layout effect's cleanup runs while the field is still in the page (and focused).
+  // A layout effect's cleanup runs while the bar is still in the page (and focused).
   useLayoutEffect(() => {
-    const field = input.current;
+    const here = bar.current;
     return () => {
-      if (field !== null && field === document.activeElement) onLeaveFocused(true);
+      if (here?.contains(document.activeElement)) onLeaveFocused(true);
     };
   }, [onLeaveFocused]);
-  // While only buttons (or a mission) answer, a dead text field would suggest typing.
-  const mission = messenger.mission !== null || messenger.waitingForHost;
-  const buttonsOnly = (messenger.buttons.length > 0 || mission) && !messenger.inputEnabled;
+
+  useLayoutEffect(() => {
+    const here = bar.current;
+    if (here === null) return;
+    const firstChoice = here.querySelector<HTMLButtonElement>(".messenger__choices button");
+    // Only buttons (or a mission) answer now: the field the focus was in hides, they take it.
+    if (buttonsOnly && document.activeElement === input.current) (firstChoice ?? here).focus();
+    if (!tapped.current) return;
+    const focused = document.activeElement;
+    const dropped = focused === null || focused === document.body;
+    // The player moved the focus elsewhere meanwhile: it stays there.
+    if (!dropped && !here.contains(focused)) {
+      tapped.current = false;
+      return;
+    }
+    const next = messenger.inputEnabled ? input.current : firstChoice;
+    if (!sending && next !== null) {
+      next.focus();
+      tapped.current = false;
+    } else if (dropped) {
+      here.focus();
+    }
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,13 +88,21 @@ export function Messenger({ stationId, messenger, focusOnStart, onLeaveFocused }
   }
 
   async function press(target: string) {
+    if (sending) return;
+    tapped.current = bar.current?.contains(document.activeElement) === true;
     setSending(true);
     await actions.pressButton(stationId, target);
     setSending(false);
   }
 
   return (
-    <div className="messenger">
+    <div
+      className="messenger"
+      ref={bar}
+      tabIndex={-1}
+      role="group"
+      aria-label={t("messenger.region")}
+    >
       <MissionBar
         stationId={stationId}
         mission={messenger.mission}
@@ -80,7 +115,7 @@ export function Messenger({ stationId, messenger, focusOnStart, onLeaveFocused }
               key={button.target}
               type="button"
               className="choice-button"
-              disabled={sending}
+              aria-disabled={sending}
               onClick={() => void press(button.target)}
             >
               {button.text}

@@ -5,8 +5,9 @@ import { CheckIcon } from "../../components/icons";
 import { useTranslation } from "../../i18n/use-translation";
 
 /**
- * "Geschafft!" with the way onward. `takeFocus`: the answer field had the focus when the
- * station ended and went with it; the way onward takes it, unless the player moved it meanwhile.
+ * "Geschafft!" with the way onward. `takeFocus`: the messenger had the focus when the station
+ * ended and went, leaving it to the station; the way onward takes it, unless the player moved
+ * it meanwhile.
  */
 export function StationFinished({ view, takeFocus }: { view: StationView; takeFocus: boolean }) {
   const { t } = useTranslation();
@@ -14,7 +15,10 @@ export function StationFinished({ view, takeFocus }: { view: StationView; takeFo
 
   useEffect(() => {
     const focused = document.activeElement;
-    if (takeFocus && (focused === null || focused === document.body)) onward.current?.focus();
+    const nowhere = focused === null || focused === document.body;
+    if (takeFocus && (nowhere || focused === onward.current?.closest("article"))) {
+      onward.current?.focus();
+    }
   }, [takeFocus]);
 
   return (

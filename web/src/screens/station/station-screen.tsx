@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useLocation, useParams } from "react-router";
 import type { StationStatus, StationView } from "@wegmarke/protocol";
@@ -30,23 +30,10 @@ import { Messenger } from "./messenger";
 import { PushOffer } from "../../push/push-offer";
 import { PendingUploads } from "./pending-uploads";
 import { QueuedInputs } from "./queued-inputs";
+import { emptyThreadKey } from "./empty-thread";
 import { StationFinished } from "./station-finished";
 import { useOpening } from "./use-opening";
 import "./station.css";
-
-/** What the empty thread of a station says: how this station starts (station.yaml `trigger`). */
-function emptyThreadKey(trigger: StationStatus["Trigger"]) {
-  switch (trigger) {
-    case "qr":
-      return "messages.emptyQr";
-    case "near":
-      return "messages.emptyNear";
-    case "qr-or-near":
-      return "messages.emptyQrOrNear";
-    default:
-      return "messages.empty";
-  }
-}
 
 function Description({ desc, longDesc }: { desc: string; longDesc: string | null }) {
   const { t } = useTranslation();
@@ -169,8 +156,13 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   const titleOf = (id: number) => stationTexts(content, id, stationById(state.status, id)).title;
   // Started here: the answer field takes the focus the start button had.
   const [startedHere, setStartedHere] = useState(false);
-  // The answer field had the focus when the station ended: the way onward takes it.
+  // The messenger had the focus when the station ended: the station holds it, then the way onward.
   const [answered, setAnswered] = useState(false);
+  const article = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (answered && document.activeElement === document.body)
+      article.current?.focus({ preventScroll: true });
+  }, [answered]);
   const justActivated =
     typeof location.state === "object" &&
     location.state !== null &&
@@ -194,7 +186,12 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
   const title = displayTitle(texts, view);
 
   return (
-    <article className={`station station--${view}`} aria-labelledby="station-title">
+    <article
+      className={`station station--${view}`}
+      aria-labelledby="station-title"
+      ref={article}
+      tabIndex={-1}
+    >
       {texts.imagePath !== null && (
         <Picture
           className="station__image"
