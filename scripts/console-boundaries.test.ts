@@ -4,7 +4,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * The console's layers (eslint.config.js, decisions/049) hold under the configuration
+ * The console's layers (eslint.app-layers.js, decisions/049) hold under the configuration
  * `npm run lint` uses: a probe file, linted in a folder's place, says which imports are refused.
  */
 const repo = resolve(fileURLToPath(import.meta.url), "../..");

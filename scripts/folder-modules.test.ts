@@ -8,7 +8,9 @@ import { folderModules, serverFolderModules } from "./folder-modules.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 /** Bundles land where Node finds the repository's packages (kysely), away from any source. */
-const out = mkdtempSync(join(root, "node_modules/.cache/folder-modules-"));
+const cache = join(root, "node_modules/.cache");
+mkdirSync(cache, { recursive: true });
+const out = mkdtempSync(join(cache, "folder-modules-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** Bundles `contents` (an entry in the root) with `plugins` and imports the bundle. */
