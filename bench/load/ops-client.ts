@@ -29,7 +29,7 @@ export class OpsClient {
    * rejects (failures come back as the status).
    */
   call(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     path: string,
     json?: unknown,
     file?: { type: string; bytes: Buffer },
