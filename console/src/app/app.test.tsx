@@ -60,6 +60,8 @@ describe("the console", () => {
     await screen.findByRole("heading", { level: 1, name: "Overview" });
     const status = screen.getByRole("status", { name: /^Live updates/ });
     expect(status.textContent).toBe("Connecting…");
+    // The shell opens the stream in an effect, which may run just after the heading shows.
+    await waitFor(() => Source.latest());
 
     act(() => Source.latest().open());
     expect(status.textContent).toBe("Live");
