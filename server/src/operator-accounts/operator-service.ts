@@ -20,10 +20,10 @@ import { hashToken, newToken } from "../security/tokens";
 import type { Clock } from "../clock";
 import { ServiceError } from "../errors";
 import type { OperatorAuditRow } from "../store/operator-repository";
-import type { Store } from "../store/store";
+import type { OperatorStore } from "./operator-admin";
 
 export type OperatorServiceDeps = {
-  store: Store;
+  store: OperatorStore;
   clock: Clock;
   throttle: Throttle;
   /** How long a console session lasts from sign-in. */
