@@ -120,11 +120,11 @@ export class TeamService {
         const invitation =
           code && (await repos.teamInvitations.findValid(hashInviteCode(code), at));
         if (!invitation) return "failed";
-        const left = await teamOfPlayer(repos, player.id);
-        if (left === invitation.teamId) return "member already";
+        const leaving = await teamOfPlayer(repos, player.id);
+        if (leaving === invitation.teamId) return "member already";
         await closeStream(repos, playerStream(player.id));
         await setTeamOfPlayer(repos, player.id, invitation.teamId);
-        if (left !== null) await leftTeam(repos, left, player.id, this.deps.secret);
+        if (leaving !== null) await leftTeam(repos, leaving, player.id, this.deps.secret);
         return { joined: invitation.teamId };
       }),
     );

@@ -59,7 +59,7 @@ export function teamName(teamId: number, founderFirstName: string | undefined): 
   return founderFirstName ? `${founderFirstName} & Team` : generatedTeamName(teamId);
 }
 
-/** What the names are read from: players' first names, teams' founders (another folder's each). */
+/** Players' first names and teams' founders: calls game/ may make (eslint.table-owners.js). */
 export type NameRepositories = Pick<Repositories, "players" | "teams">;
 
 /** The display names of some streams, read inside the caller's transaction (two queries). */
