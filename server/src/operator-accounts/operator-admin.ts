@@ -3,11 +3,9 @@ import { operatorName, opsRoles } from "@wegmarke/protocol";
 import type { OpsRole } from "@wegmarke/protocol";
 import { hashPassword } from "../security/passwords";
 import type { Clock } from "../clock";
-import type { Repositories, StoreOf } from "../store/store";
-
-/** The operators' table, their sessions and the audit log. */
-export type OperatorStore = StoreOf<Pick<Repositories, "operators">>;
+import type { Repositories } from "../store/store";
 import { rolesOf } from "./operator-service";
+import type { OperatorStore } from "./operator-service";
 
 /** A refusal of the command line the operator can act on: one line, exit status 1. */
 export class OperatorAdminError extends Error {

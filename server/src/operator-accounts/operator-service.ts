@@ -20,7 +20,10 @@ import { hashToken, newToken } from "../security/tokens";
 import type { Clock } from "../clock";
 import { ServiceError } from "../errors";
 import type { OperatorAuditRow } from "../store/operator-repository";
-import type { OperatorStore } from "./operator-admin";
+import type { Repositories, StoreOf } from "../store/store";
+
+/** The operators' table, their sessions and the audit log. */
+export type OperatorStore = StoreOf<Pick<Repositories, "operators">>;
 
 export type OperatorServiceDeps = {
   store: OperatorStore;

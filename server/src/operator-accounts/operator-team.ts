@@ -3,9 +3,9 @@ import type { OpsOperator, OpsOperatorCreated, OpsRole } from "@wegmarke/protoco
 import type { Clock } from "../clock";
 import { ServiceError } from "../errors";
 import { OperatorAdminError, addOperator, setOperatorRoles } from "./operator-admin";
-import type { ChangedBy, OperatorStore } from "./operator-admin";
+import type { ChangedBy } from "./operator-admin";
 import { rolesOf } from "./operator-service";
-import type { OpsCaller } from "./operator-service";
+import type { OperatorStore, OpsCaller } from "./operator-service";
 
 export type OperatorTeamDeps = { store: OperatorStore; clock: Clock };
 
