@@ -4,6 +4,8 @@ import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import opsRouteRole from "./eslint-rules/ops-route-role.js";
+import tableOwner from "./eslint-rules/table-owner.js";
+import { allowedCalls, tableOwners } from "./eslint.table-owners.js";
 import { longFiles } from "./eslint.long-files.js";
 import { serverLayers } from "./eslint.server-layers.js";
 import {
@@ -19,9 +21,13 @@ const importSettings = {
   "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
 };
 
+/** The repository's own rules (eslint-rules/). */
+const wegmarke = { rules: { "ops-route-role": opsRouteRole, "table-owner": tableOwner } };
 const basePath = import.meta.dirname;
 /** What wires every folder: it alone imports them all, the store's dialects included. */
 const compositionRoot = ["server/src/compose/**", "server/src/app.ts", "server/src/main.ts"];
+/** Entries that open a Store of their own and hand it on, as the composition root does. */
+const ownEntries = ["server/src/operator-accounts/cli.ts", "server/src/studio/preview-server.ts"];
 const dialectZone = {
   target: [
     "server/src/*.ts",
@@ -118,8 +124,18 @@ export default tseslint.config(
       "server/src/http/draft-routes.ts",
     ],
     ignores: ["**/*.test.ts"],
-    plugins: { wegmarke: { rules: { "ops-route-role": opsRouteRole } } },
+    plugins: { wegmarke },
     rules: { "wegmarke/ops-route-role": "error" },
+  },
+  {
+    // A service names the repositories it uses, its folder's own (eslint.table-owners.js,
+    // decisions/050); only the store and what composes it see them all.
+    files: ["server/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "server/src/store/**", ...compositionRoot, ...ownEntries],
+    plugins: { wegmarke },
+    rules: {
+      "wegmarke/table-owner": ["error", { owners: tableOwners, allowedCalls }],
+    },
   },
   {
     // The operators' console (decisions/020): a browser app that builds on protocol/ alone.

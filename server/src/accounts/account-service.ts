@@ -5,8 +5,11 @@ import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import type { SignalBus } from "../events/bus";
 import { playerStream } from "../participants/participant";
-import type { Store } from "../store/store";
+import { openStream } from "../participants/stream-rows";
+import type { StreamRepositories } from "../participants/stream-rows";
+import type { Repositories, Store, StoreOf } from "../store/store";
 import { erasePlayer } from "./erasure";
+import type { ErasureRepositories } from "./erasure";
 import type { AccountLimits } from "../security/limits";
 import { OptinTokens } from "./optin-tokens";
 import { SessionCache } from "./session-cache";
@@ -26,8 +29,13 @@ export type Player = {
   session: string;
 };
 
+/** A sign-up opens the player's stream; a deletion erases the player (erasure.ts). */
+type AccountRepositories = Pick<Repositories, "players" | "sessions"> &
+  StreamRepositories &
+  ErasureRepositories;
+
 export type AccountServiceDeps = {
-  store: Store;
+  store: StoreOf<AccountRepositories> & Pick<Store, "scrub">;
   pack: ContentPack;
   clock: Clock;
   throttle: Throttle;
@@ -83,8 +91,7 @@ export class AccountService {
     return store.transaction(async (repos) => {
       const id = await repos.players.create({ storyId: pack.id, language, createdAt: at });
       const stream = playerStream(id);
-      await repos.streams.create(stream);
-      await repos.participants.create(stream, at);
+      await openStream(repos, stream, at);
       return openSession(repos, id, at);
     });
   }

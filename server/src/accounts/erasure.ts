@@ -1,7 +1,11 @@
 import { playerStream } from "../participants/participant";
+import { closeStream } from "../participants/stream-rows";
 import { leftTeam } from "../participants/team-membership";
+import type { MembershipRepositories } from "../participants/team-membership";
 import type { PlayerRow } from "../store/player-repository";
-import type { Repositories } from "../store/store";
+
+/** An erasure writes where a change of team does: the player's rows and what hangs off them. */
+export type ErasureRepositories = MembershipRepositories;
 
 /**
  * Deletes everything personal of a player, inside the caller's transaction: the row (name,
@@ -13,11 +17,11 @@ import type { Repositories } from "../store/store";
  * scrubs the store afterwards (Store.scrub).
  */
 export async function erasePlayer(
-  repos: Repositories,
+  repos: ErasureRepositories,
   player: Pick<PlayerRow, "id" | "teamId">,
   secret: Buffer,
 ): Promise<void> {
-  await repos.streams.delete(playerStream(player.id));
+  await closeStream(repos, playerStream(player.id));
   // What they sent for missions, in a team too: their photos and voice are theirs.
   await repos.submissions.erase("playerId", player.id);
   await repos.players.delete(player.id);

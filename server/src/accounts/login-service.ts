@@ -3,7 +3,7 @@ import type { LoginPhoneRequest, LoginPhoneResponse } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { verifyNothing, verifyPassword } from "../security/passwords";
 import { phoneOf } from "./phone";
 import { openSession } from "./sessions";
@@ -11,7 +11,7 @@ import { pairKey } from "../security/throttle";
 import type { Throttle } from "../security/throttle";
 
 export type LoginServiceDeps = {
-  store: Store;
+  store: StoreOf<Pick<Repositories, "players" | "sessions">>;
   clock: Clock;
   throttle: Throttle;
   /** game.yaml's region for numbers without country code. */

@@ -10,7 +10,7 @@ import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import { KeyedQueue } from "../lib/keyed-queue";
 import type { PlayerRow } from "../store/player-repository";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import type { AccountService } from "./account-service";
 import type { AccountLimits } from "../security/limits";
 import { hashPassword, isCommonPassword, verifyPassword } from "../security/passwords";
@@ -21,7 +21,7 @@ import type { Throttle } from "../security/throttle";
 import { hashToken, newToken } from "../security/tokens";
 
 export type PasswordServiceDeps = {
-  store: Store;
+  store: StoreOf<Pick<Repositories, "players" | "sessions" | "passwordResets">>;
   clock: Clock;
   accounts: AccountService;
   sms: SmsSender;

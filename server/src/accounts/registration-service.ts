@@ -11,8 +11,10 @@ import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import { KeyedQueue } from "../lib/keyed-queue";
 import { playerStream } from "../participants/participant";
+import { openStream } from "../participants/stream-rows";
+import type { StreamRepositories } from "../participants/stream-rows";
 import type { PlayerRow } from "../store/player-repository";
-import type { Repositories, Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { playerLanguage } from "./account-service";
 import type { AccountService } from "./account-service";
 import type { AccountLimits } from "../security/limits";
@@ -25,8 +27,12 @@ import type { SmsSender } from "./sms-sender";
 import { codeSms } from "./sms-texts";
 import type { Throttle } from "../security/throttle";
 
+/** A verified sign-up opens the player's stream. */
+type RegistrationRepositories = Pick<Repositories, "players" | "sessions" | "smsCodes"> &
+  StreamRepositories;
+
 export type RegistrationServiceDeps = {
-  store: Store;
+  store: StoreOf<RegistrationRepositories>;
   pack: ContentPack;
   clock: Clock;
   sms: SmsSender;
@@ -104,7 +110,7 @@ export class RegistrationService {
   }
 
   /** The unregistered player of `phone`; 402 when the number is registered already. */
-  private async pendingPlayerId(repos: Repositories, phone: string): Promise<number> {
+  private async pendingPlayerId(repos: RegistrationRepositories, phone: string): Promise<number> {
     const player = await repos.players.findByPhone(phone);
     if (!player) throw new Error(`no player for a phone number that is taken: ${phone}`);
     if (player.verifiedAt) throw new ServiceError(402, ErrorReason.alreadyRegistered);
@@ -131,8 +137,7 @@ export class RegistrationService {
         // Registered now: the 14 days of the retention rule start here.
         await repos.players.update(player.id, { verifiedAt: at, passwordHash, createdAt: at });
         const stream = playerStream(player.id);
-        await repos.streams.create(stream);
-        await repos.participants.create(stream, at);
+        await openStream(repos, stream, at);
         return openSession(repos, player.id, at);
       });
     });

@@ -1,9 +1,14 @@
 import type { Clock } from "../clock";
 import { playerStream, teamStream } from "../participants/participant";
 import type { PlayerRow } from "../store/player-repository";
-import type { Store } from "../store/store";
+import type { Repositories, Store, StoreOf } from "../store/store";
 import type { AccountLimits } from "../security/limits";
 import { erasePlayer } from "./erasure";
+import type { ErasureRepositories } from "./erasure";
+
+/** The sweep erases players and deletes the expired rows of the tables it names. */
+type RetentionRepositories = ErasureRepositories &
+  Pick<Repositories, "smsCodes" | "passwordResets" | "sessions" | "teamInvitations" | "rateHits">;
 
 /** Players erased per transaction: a large backlog must not hold the database for long. */
 const BATCH = 100;
@@ -16,7 +21,7 @@ const BATCH = 100;
  * erasePlayer.
  */
 export async function sweepExpiredData(
-  store: Store,
+  store: StoreOf<RetentionRepositories> & Pick<Store, "scrub">,
   clock: Clock,
   limits: Pick<AccountLimits, "inactiveAccountTtlMs" | "sessionIdleMs">,
   secret: Buffer,

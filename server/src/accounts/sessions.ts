@@ -3,7 +3,7 @@ import { hashToken, newToken } from "../security/tokens";
 
 /** Signs a player in on one more device; returns the auth token, which is shown only this once. */
 export async function openSession(
-  repos: Repositories,
+  repos: Pick<Repositories, "sessions">,
   playerId: number,
   at: string,
 ): Promise<string> {

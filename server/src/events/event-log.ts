@@ -2,6 +2,9 @@ import type { ServerEventMap, ServerEventType } from "@wegmarke/protocol";
 import type { LogRow } from "../store/event-repository";
 import type { Repositories } from "../store/store";
 
+/** What appending to a stream's log writes: its counter and its rows. */
+export type EventLogRepositories = Pick<Repositories, "streams" | "events">;
+
 /** An event about to be logged: its type and data, before the log gives it an id. */
 export type EventDraft = {
   [K in ServerEventType]: { type: K; data: ServerEventMap[K] };
@@ -12,7 +15,7 @@ export type EventDraft = {
  * stream's last id. Returns the rows as streams send them.
  */
 export async function appendEvents(
-  repos: Repositories,
+  repos: EventLogRepositories,
   stream: string,
   drafts: EventDraft[],
   createdAt: string,

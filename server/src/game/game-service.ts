@@ -7,7 +7,7 @@ import { ParticipantChanged, ServiceError } from "../errors";
 import type { GameActivity } from "../events/bus";
 import type { EventDraft } from "../events/event-log";
 import type { StreamSnapshot } from "../events/stream-hub";
-import type { Repositories, Store } from "../store/store";
+import type { Store, StoreOf } from "../store/store";
 import { isTeamStream } from "../participants/participant";
 import type { Participant } from "../participants/participant";
 import { buildPlayerStatus } from "./player-status";
@@ -20,10 +20,10 @@ import { StaleRun, answerStep, refusalOf } from "./turns/answer-step";
 import { cancellation } from "./turns/cancellation";
 import { restart } from "./turns/restart";
 import { verdictStep } from "./turns/verdict-step";
-import type { Turns, WrittenTurn } from "./turns/turns";
+import type { GameRepositories, Turns, WrittenTurn } from "./turns/turns";
 
 export type GameServiceDeps = {
-  store: Store;
+  store: StoreOf<GameRepositories> & Pick<Store, "runs">;
   pack: ContentPack;
   scripts: ScriptRunner;
   turns: Turns;
@@ -176,7 +176,7 @@ export class GameService {
     stationId: number,
     kind: MissionKind,
     record: (
-      repos: Repositories,
+      repos: GameRepositories,
       at: string,
       mission: EngineMission,
     ) => Promise<{ events: EventDraft[]; verdict?: Verdict }>,
@@ -205,7 +205,7 @@ export class GameService {
     stream: string,
     stationId: number,
     verdict: Verdict,
-    claim: (repos: Repositories, at: string) => Promise<EventDraft[]>,
+    claim: (repos: GameRepositories, at: string) => Promise<EventDraft[]>,
   ): Promise<void> {
     const written = await this.deps.turns.write(stream, async (turn) =>
       verdictStep(this.deps, turn, stationId, verdict, await claim(turn.repos, turn.at)),

@@ -8,7 +8,7 @@ import { NO_TEXT, serverEvent } from "../events/sse";
 import type { SseText } from "../events/sse";
 import type { StreamHub } from "../events/stream-hub";
 import type { NewsRow } from "../store/news-repository";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 
 /** The newest news players get; older ones stay in the console's list. */
 export const PLAYER_NEWS_LIMIT = 20;
@@ -19,7 +19,7 @@ type NewsEvent = ServerEventMap["news"];
 type PlayerNews = { items: NewsItem[]; whole: SseText };
 
 export type NewsServiceDeps = {
-  store: Store;
+  store: StoreOf<Pick<Repositories, "news">>;
   pack: ContentPack;
   clock: Clock;
   /** Tells every instance of a change, once it is committed. */

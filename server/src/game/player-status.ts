@@ -34,9 +34,12 @@ export function withCancelled(state: ParticipantState, stationId: number): Parti
   return { ...state, currentStation: 0, runs };
 }
 
+/** What a participant's status is read from. */
+export type StatusRepositories = Pick<Repositories, "participants" | "stationRuns" | "storyStates">;
+
 /** Reads a participant's state and builds its status, inside the caller's transaction. */
 export async function readPlayerStatus(
-  repos: Repositories,
+  repos: StatusRepositories,
   pack: ContentPack,
   stream: string,
 ): Promise<PlayerStatus> {
@@ -45,7 +48,7 @@ export async function readPlayerStatus(
 
 /** What a participant's status is made of, as the database holds it now. */
 export async function readParticipantState(
-  repos: Repositories,
+  repos: StatusRepositories,
   stream: string,
 ): Promise<ParticipantState> {
   const { currentStation, currentStory } = await repos.participants.find(stream);

@@ -1,6 +1,6 @@
 import { readMarksSchema } from "@wegmarke/protocol";
 import type { ReadMarksValue } from "@wegmarke/protocol";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 
 /** Nothing read yet. */
 export const noReadMarks: ReadMarksValue = {
@@ -43,7 +43,7 @@ function parseStored(marks: string): ReadMarksValue {
  * that a sign-in on any device finds it (a new stream, after joining a team, starts unread).
  */
 export class ReadMarksService {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: StoreOf<Pick<Repositories, "readMarks">>) {}
 
   async get(playerId: number, stream: string): Promise<ReadMarksValue> {
     const row = await this.store.repos.readMarks.find(playerId);

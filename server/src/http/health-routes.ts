@@ -3,7 +3,10 @@ import type { Clock } from "../clock";
 import type { Store } from "../store/store";
 
 /** Liveness and readiness for the process supervisor or load balancer. */
-export function healthRoutes(store: Store, clock: Clock): FastifyPluginAsync {
+export function healthRoutes(
+  store: Pick<Store, "ping" | "checkWrite">,
+  clock: Clock,
+): FastifyPluginAsync {
   return async (app) => {
     app.get("/healthz", async () => "ok");
     // The content pack is loaded before the app exists, so readiness hangs on the database: it

@@ -16,8 +16,9 @@ import { ServiceError } from "../errors";
 import type { SignalBus } from "../events/bus";
 import type { GameService } from "../game/game-service";
 import { displayNames } from "../game/scoreboard/display-names";
+import type { NameRepositories } from "../game/scoreboard/display-names";
 import type { BlobStore, ByteRange, StoredBlob } from "../store/blob-store";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { checkUpload } from "./media-check";
 import { Receiving } from "./receiving";
 import type { PhotoMaker } from "./photo-process";
@@ -50,7 +51,7 @@ export type HostVerdict = { approved: boolean; points?: number; line?: string };
 export type QueueChange = { kind: "waiting" | "judged"; id: number };
 
 export type SubmissionServiceDeps = {
-  store: Store;
+  store: StoreOf<Pick<Repositories, "submissions"> & NameRepositories>;
   blobs: BlobStore;
   /** Makes the kept copy of a photo (missions/photo-process.ts). */
   photos: PhotoMaker;
@@ -96,10 +97,7 @@ export class SubmissionService {
     sweep();
   }
 
-  /**
-   * Erases what was sent longer ago than the pack keeps it (game.yaml `missions.keepDays`),
-   * files and all; returns how many went.
-   */
+  /** Erases, files and all, what was sent before game.yaml's `missions.keepDays`; how many. */
   async sweepRetention(): Promise<number> {
     const { store, pack, clock } = this.deps;
     const days = pack.missions?.keepDays ?? MISSION_KEEP_DAYS;

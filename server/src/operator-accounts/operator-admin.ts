@@ -3,8 +3,9 @@ import { operatorName, opsRoles } from "@wegmarke/protocol";
 import type { OpsRole } from "@wegmarke/protocol";
 import { hashPassword } from "../security/passwords";
 import type { Clock } from "../clock";
-import type { Repositories, Store } from "../store/store";
+import type { Repositories } from "../store/store";
 import { rolesOf } from "./operator-service";
+import type { OperatorStore } from "./operator-service";
 
 /** A refusal of the command line the operator can act on: one line, exit status 1. */
 export class OperatorAdminError extends Error {
@@ -25,7 +26,13 @@ export type ChangedBy = { via: string; operator: string | null };
 const CLI: ChangedBy = { via: "cli", operator: null };
 
 /** Writes a change to the audit log, inside the caller's transaction. */
-function audit(repos: Repositories, at: string, by: ChangedBy, action: string, detail: string) {
+function audit(
+  repos: Pick<Repositories, "operators">,
+  at: string,
+  by: ChangedBy,
+  action: string,
+  detail: string,
+) {
   return repos.operators.audit({ at, via: by.via, operator: by.operator, action, detail });
 }
 
@@ -62,7 +69,7 @@ export function rolesText(roles: readonly OpsRole[]): string {
  * argon2id hash is stored), and writes it to the audit log.
  */
 export async function addOperator(
-  store: Store,
+  store: OperatorStore,
   clock: Clock,
   name: string,
   roles: readonly OpsRole[] = opsRoles,
@@ -83,7 +90,7 @@ export async function addOperator(
 
 /** Gives an operator a new random password (answered once) and ends its console sessions. */
 export async function resetOperatorPassword(
-  store: Store,
+  store: OperatorStore,
   clock: Clock,
   name: string,
 ): Promise<{ name: string; password: string }> {
@@ -102,7 +109,7 @@ export async function resetOperatorPassword(
 
 /** Sets what an operator may do; it takes effect at the operator's next call. */
 export async function setOperatorRoles(
-  store: Store,
+  store: OperatorStore,
   clock: Clock,
   name: string,
   roles: readonly OpsRole[],
@@ -120,7 +127,7 @@ export async function setOperatorRoles(
 
 /** Every operator: name, roles and creation time. */
 export async function listOperators(
-  store: Store,
+  store: OperatorStore,
 ): Promise<{ name: string; roles: string; createdAt: string }[]> {
   const rows = await store.repos.operators.list();
   return rows.map(({ name, roles, createdAt }) => ({
@@ -131,7 +138,11 @@ export async function listOperators(
 }
 
 /** Deletes an operator and its console sessions; the audit log keeps its name. */
-export async function removeOperator(store: Store, clock: Clock, name: string): Promise<void> {
+export async function removeOperator(
+  store: OperatorStore,
+  clock: Clock,
+  name: string,
+): Promise<void> {
   const checked = checkedName(name);
   const at = clock.now().toISOString();
   await store.transaction(async (repos) => {

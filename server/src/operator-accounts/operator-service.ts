@@ -20,10 +20,13 @@ import { hashToken, newToken } from "../security/tokens";
 import type { Clock } from "../clock";
 import { ServiceError } from "../errors";
 import type { OperatorAuditRow } from "../store/operator-repository";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
+
+/** The operators' table, their sessions and the audit log. */
+export type OperatorStore = StoreOf<Pick<Repositories, "operators">>;
 
 export type OperatorServiceDeps = {
-  store: Store;
+  store: OperatorStore;
   clock: Clock;
   throttle: Throttle;
   /** How long a console session lasts from sign-in. */

@@ -2,13 +2,12 @@ import { OpsReason, opsRoles } from "@wegmarke/protocol";
 import type { OpsOperator, OpsOperatorCreated, OpsRole } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import { ServiceError } from "../errors";
-import type { Store } from "../store/store";
 import { OperatorAdminError, addOperator, setOperatorRoles } from "./operator-admin";
 import type { ChangedBy } from "./operator-admin";
 import { rolesOf } from "./operator-service";
-import type { OpsCaller } from "./operator-service";
+import type { OperatorStore, OpsCaller } from "./operator-service";
 
-export type OperatorTeamDeps = { store: Store; clock: Clock };
+export type OperatorTeamDeps = { store: OperatorStore; clock: Clock };
 
 /**
  * The operators as the console's team page manages them (docs/security.md#operators): an

@@ -9,7 +9,7 @@ import type { ContentPack } from "../content/model";
 import { anonymousPlayerName, teamName } from "../game/scoreboard/display-names";
 import { streamOf } from "../participants/participant";
 import type { PlayerDirectoryRow } from "../store/figures-repository";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { csvFile, duration, localTimes, secondsBetween, turn } from "./csv";
 import { stationsCsv } from "./station-export";
 
@@ -38,7 +38,7 @@ export class PlayerDirectory {
   private cached: { at: number; players: number; listed: Promise<Listed[]> } | undefined;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: StoreOf<Pick<Repositories, "figures">>,
     private readonly pack: ContentPack,
     private readonly now: () => number = Date.now,
   ) {}

@@ -1,7 +1,7 @@
 import type { OpsInstance, OpsOverview, OpsStationStats } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 
 /** What is open now: counted by the instances (operator-views/presence.ts). */
 export type Online = { streams: number; players: number };
@@ -17,7 +17,7 @@ export const IDLE_AFTER_MS = 30 * 60 * 1000;
  * the instances of the deployment.
  */
 export async function readOverview(
-  store: Store,
+  store: StoreOf<Pick<Repositories, "figures">>,
   pack: ContentPack,
   clock: Clock,
   online: Online,

@@ -13,13 +13,13 @@ import { ServiceError } from "../errors";
 import type { GameActivity } from "../events/bus";
 import type { GameService } from "../game/game-service";
 import { participantOf } from "../participants/participant";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { PlayerDirectory } from "./directory";
 import { readOverview } from "./figures";
 import type { PresenceBoard } from "./presence";
 
 export type GameConsoleDeps = {
-  store: Store;
+  store: StoreOf<Pick<Repositories, "figures" | "players">>;
   pack: ContentPack;
   clock: Clock;
   game: GameService;

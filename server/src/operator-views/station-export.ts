@@ -1,7 +1,7 @@
 import type { ExportSeparator } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
 import type { StationEventRow, StationRunRow } from "../store/figures-repository";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { csvFile, duration, localTimes, secondsBetween, turn } from "./csv";
 
 /** A player as the export lists them: the names the console shows, the stream they play on. */
@@ -21,7 +21,7 @@ const statusNames: Record<StationRunRow["status"], string> = {
  * answers, so each member's rows show the team's.
  */
 export async function stationsCsv(
-  store: Store,
+  store: StoreOf<Pick<Repositories, "figures">>,
   pack: ContentPack,
   players: readonly ExportedPlayer[],
   { separator, timeZone }: { separator: ExportSeparator; timeZone: string },

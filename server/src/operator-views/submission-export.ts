@@ -5,13 +5,18 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { ContentPack } from "../content/model";
 import { indexById } from "../content/model";
 import { displayNames } from "../game/scoreboard/display-names";
+import type { NameRepositories } from "../game/scoreboard/display-names";
 import { fileExtension } from "../missions/media-check";
 import type { BlobStore } from "../store/blob-store";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import type { Submission } from "../store/submission-repository";
 import { csvFile, localTimes } from "./csv";
 
-export type SubmissionExportDeps = { store: Store; blobs: BlobStore; pack: ContentPack };
+export type SubmissionExportDeps = {
+  store: StoreOf<Pick<Repositories, "submissions"> & NameRepositories>;
+  blobs: BlobStore;
+  pack: ContentPack;
+};
 
 const HEADER = [
   "id",

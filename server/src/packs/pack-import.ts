@@ -3,15 +3,33 @@ import path from "node:path";
 import { packDigest } from "../content/pack-snapshot";
 import { BLOB_CHUNK } from "../store/pack-repository";
 import type { PackVersion } from "../store/pack-repository";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
+
+/** The versions of the pack: their files' blobs, their lists and releases. */
+export type PackStore = StoreOf<Pick<Repositories, "packs">>;
 import type { UnpackedFile } from "./zip-unpack";
+
+/** A file's content to keep: its bytes, or a file to read a chunk at a time. */
+export type BlobContent =
+  { hash: string; bytes: Buffer } | { hash: string; file: string; size: number };
+
+/** Stores `content` as a blob of the pack's, unless it is stored. */
+export async function storeBlob(
+  repos: Pick<Repositories, "packs">,
+  content: BlobContent,
+): Promise<void> {
+  if ("bytes" in content) return repos.packs.saveBlob(content.hash, content.bytes);
+  const { file } = content;
+  const read = () => createReadStream(file, { highWaterMark: BLOB_CHUNK });
+  return repos.packs.saveBlobStream(content.hash, content.size, read);
+}
 
 /**
  * Stores the files unpacked into `dir` (zip-unpack.ts) as a version of an import, each read a
  * chunk at a time; the same files are the version they are.
  */
 export async function storeUnpacked(
-  store: Store,
+  store: PackStore,
   dir: string,
   unpacked: UnpackedFile[],
   made: { author: string | null; createdAt: string },

@@ -15,12 +15,12 @@ import { pruneCache } from "./cache-prune";
 import { unzipPack, zipPack } from "./pack-archive";
 import { packChanges } from "./pack-changes";
 import { storeUnpacked } from "./pack-import";
+import type { PackStore } from "./pack-import";
 import { receiveFile } from "./upload-file";
 import type { PackVersion } from "../store/pack-repository";
-import type { Store } from "../store/store";
 
 export type PackLibraryDeps = {
-  store: Store;
+  store: PackStore;
   /** Where this instance keeps the versions' files on its disk (PACK_CACHE_DIR). */
   cacheDir: string;
   clock: Clock;

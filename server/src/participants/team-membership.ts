@@ -1,13 +1,32 @@
 import type { Repositories } from "../store/store";
 import { memberKey } from "./member-key";
 import { teamStream } from "./participant";
+import { closeStream, openStream } from "./stream-rows";
+import type { StreamRepositories } from "./stream-rows";
+
+/**
+ * What a change of team writes: every table that hangs off a stream, the team's row and the
+ * members' count (eslint.table-owners.js lists the calls on the other folders' tables).
+ */
+export type MembershipRepositories = StreamRepositories &
+  Pick<
+    Repositories,
+    | "players"
+    | "teams"
+    | "events"
+    | "stationRuns"
+    | "storyStates"
+    | "mediaProgress"
+    | "scheduled"
+    | "submissions"
+  >;
 
 /**
  * After a player left a team (for another, or deleted): their name goes from the echoes of
  * their answers in the team's log, and the team goes when it has no members left.
  */
 export async function leftTeam(
-  repos: Repositories,
+  repos: MembershipRepositories,
   teamId: number,
   playerId: number,
   secret: Buffer,
@@ -18,9 +37,9 @@ export async function leftTeam(
 }
 
 /** Deletes a team without members, with its stream (game state and log) and invitations. */
-async function dropTeamIfEmpty(repos: Repositories, teamId: number): Promise<void> {
+async function dropTeamIfEmpty(repos: MembershipRepositories, teamId: number): Promise<void> {
   if ((await repos.players.countInTeam(teamId)) > 0) return;
-  await repos.streams.delete(teamStream(teamId));
+  await closeStream(repos, teamStream(teamId));
   await repos.submissions.erase("stream", teamStream(teamId));
   await repos.teams.delete(teamId);
 }
@@ -30,17 +49,13 @@ async function dropTeamIfEmpty(repos: Repositories, teamId: number): Promise<voi
  * that reconnects with its last id continues on the new stream as if nothing had changed.
  */
 export async function moveStream(
-  repos: Repositories,
+  repos: MembershipRepositories,
   from: string,
   to: string,
   at: string,
 ): Promise<void> {
   const lastSeq = await repos.streams.lastSeq(from);
-  if (lastSeq === undefined) {
-    await repos.streams.create(to);
-    await repos.participants.create(to, at);
-    return;
-  }
+  if (lastSeq === undefined) return openStream(repos, to, at);
   await repos.streams.create(to, lastSeq);
   await repos.participants.moveStream(from, to);
   await repos.stationRuns.moveStream(from, to);
@@ -49,5 +64,5 @@ export async function moveStream(
   await repos.mediaProgress.moveStream(from, to);
   await repos.scheduled.moveStream(from, to);
   await repos.submissions.moveStream(from, to);
-  await repos.streams.delete(from);
+  await closeStream(repos, from);
 }

@@ -2,7 +2,9 @@ import type { Clock } from "../clock";
 import type { PushConfig } from "../config";
 import type { ContentPack } from "../content/model";
 import { streamOwner } from "../participants/participant";
-import type { Store } from "../store/store";
+import { membersOf } from "../accounts/player-team";
+import type { PlayerTeamRepositories } from "../accounts/player-team";
+import type { Repositories, StoreOf } from "../store/store";
 import { PushThread } from "./push-thread";
 import { PushService } from "./push-service";
 import { loadVapidKeys } from "./vapid-keys";
@@ -13,7 +15,7 @@ export type PushDeps = {
   subscriptionsPerPlayer: number;
   /** Players with an event stream open on any instance. */
   online: () => ReadonlySet<number>;
-  store: Store;
+  store: StoreOf<Pick<Repositories, "push"> & PlayerTeamRepositories>;
   pack: ContentPack;
   clock: Clock;
   counted: (outcome: "sent" | "gone" | "failed") => void;
@@ -38,10 +40,9 @@ export async function createPush(
       onError: deps.onError,
     },
   );
-  const players = deps.store.repos.players;
   const playersOf = async (stream: string) => {
     const owner = streamOwner(stream);
-    return owner.kind === "player" ? [owner.id] : players.idsInTeam(owner.id);
+    return owner.kind === "player" ? [owner.id] : membersOf(deps.store.repos, owner.id);
   };
   const push = new PushService({
     ...{ repo, sender, pack: deps.pack, clock: deps.clock, log: deps.info },

@@ -1,6 +1,9 @@
 import type { Clock } from "../clock";
 import type { RateHitRepository, RateKey } from "../store/rate-hit-repository";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
+
+/** The hits counted against the limits. */
+export type RateStore = StoreOf<Pick<Repositories, "rateHits">>;
 
 export type RateLimit = { limit: number; windowMs: number };
 
@@ -15,7 +18,7 @@ export class RateLimiter {
     /** The limit's name in the database. */
     private readonly rule: string,
     private readonly limits: RateLimit,
-    private readonly store: Store,
+    private readonly store: RateStore,
     private readonly clock: Clock,
     /** The stored form of a key: the table holds no readable number or address. */
     private readonly keyHash: (key: string) => string,
@@ -65,7 +68,7 @@ export type Claim = { limiter: RateLimiter; key: string; spared?: boolean };
 /** An attempt counted against its limits; it stays counted unless released. */
 export class Attempt {
   constructor(
-    private readonly store: Store,
+    private readonly store: RateStore,
     private readonly claims: Claim[],
     /** The time of its hits. */
     private readonly at: Date,
@@ -93,7 +96,7 @@ export class Attempt {
  * counts nothing).
  */
 export async function countAttempt(
-  store: Store,
+  store: RateStore,
   clock: Clock,
   claims: Claim[],
 ): Promise<Attempt | { waitMs: number }> {

@@ -2,10 +2,9 @@ import { createHmac } from "node:crypto";
 import { ErrorReason } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import { TooManyRequests } from "../errors";
-import type { Store } from "../store/store";
 import type { AccountLimits } from "./limits";
 import { RateLimiter, countAttempt } from "./rate-limiter";
-import type { Attempt, Claim, RateLimit } from "./rate-limiter";
+import type { Attempt, Claim, RateLimit, RateStore } from "./rate-limiter";
 
 /**
  * The rate limiters the account and team calls share, one per rule of AccountLimits. One
@@ -31,7 +30,7 @@ export class Throttle {
 
   constructor(
     limits: AccountLimits,
-    private readonly store: Store,
+    private readonly store: RateStore,
     private readonly clock: Clock,
     secret: Buffer,
   ) {

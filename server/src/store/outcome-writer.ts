@@ -1,12 +1,18 @@
 import type { Repositories } from "./store";
 import type { TurnOutcome } from "./turn-outcome";
 
+/** The tables an outcome writes. */
+export type OutcomeRepositories = Pick<
+  Repositories,
+  "stationRuns" | "events" | "scheduled" | "mediaProgress" | "participants"
+>;
+
 /**
  * Writes an outcome, all but its events (Turns.run logs those), with the repositories of the
  * turn's transaction, in the order the game made the changes.
  */
 export async function writeOutcome(
-  repos: Repositories,
+  repos: OutcomeRepositories,
   stream: string,
   at: string,
   outcome: Omit<TurnOutcome<unknown>, "events">,

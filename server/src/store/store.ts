@@ -73,6 +73,16 @@ export type Repositories = {
   readMarks: ReadMarksRepository;
 };
 
+/**
+ * What a service sees of the Store: the repositories it names (`R`, a `Pick<Repositories, …>`
+ * of those its folder owns, eslint.table-owners.js), outside and inside a transaction. The
+ * composition root hands on the one Store; the type narrows it.
+ */
+export type StoreOf<R> = {
+  readonly repos: R;
+  transaction<T>(work: (repos: R) => Promise<T>): Promise<T>;
+};
+
 function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteReader): Repositories {
   return {
     players: new PlayerRepository(db),

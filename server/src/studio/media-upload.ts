@@ -3,13 +3,11 @@
  * and only when the bytes are what the name says (a renamed file is refused before it is stored).
  */
 
-import { createReadStream } from "node:fs";
 import { open, readFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { blobHash } from "../content/pack-snapshot";
 import { ServiceError } from "../errors";
-import { BLOB_CHUNK } from "../store/pack-repository";
-import type { PackRepository } from "../store/pack-repository";
+import type { BlobContent } from "../packs/pack-import";
 import { receiveFile } from "../packs/upload-file";
 
 type Kind = "image" | "audio" | "video";
@@ -112,8 +110,7 @@ export function mediaRefusal(
 }
 
 /** A medium received: its bytes where they were made smaller, else the file that holds them. */
-export type ReceivedMedium =
-  { hash: string; bytes: Buffer } | { hash: string; file: string; size: number };
+export type ReceivedMedium = BlobContent;
 
 /**
  * Takes the request body `body` as the medium `path`: written to `file` as it arrives (never
@@ -154,14 +151,6 @@ export async function receiveMedium(
     throw new ServiceError(415, "the image cannot be read: is the file whole?");
   });
   return { hash: blobHash(bytes), bytes };
-}
-
-/** Stores `medium`'s content, unless it is stored: a file's a chunk at a time. */
-export async function storeMedium(packs: PackRepository, medium: ReceivedMedium): Promise<void> {
-  if ("bytes" in medium) return packs.saveBlob(medium.hash, medium.bytes);
-  const { file } = medium;
-  const read = () => createReadStream(file, { highWaterMark: BLOB_CHUNK });
-  return packs.saveBlobStream(medium.hash, medium.size, read);
 }
 
 /** The images `fitMedia` may make smaller; the others stay as they are. */

@@ -13,17 +13,18 @@ import type { Clock } from "../clock";
 import { blobHash, packDigest } from "../content/pack-snapshot";
 import { ServiceError } from "../errors";
 import type { DraftFile } from "../store/pack-draft-repository";
-import type { Repositories, Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { groupProblems } from "./check-groups";
 import { currentOf, entriesOf, listFiles, pathClash, writeFolder } from "./draft-files";
 import type { DraftState } from "./draft-files";
 import { textHunks } from "../packs/pack-changes";
-import { receiveMedium, storeMedium } from "./media-upload";
+import { storeBlob } from "../packs/pack-import";
+import { receiveMedium } from "./media-upload";
 import type { ReceivedMedium } from "./media-upload";
 import type { LoadedVersion, PackLibrary } from "../packs/pack-library";
 
 export type PackDraftsDeps = {
-  store: Store;
+  store: StoreOf<Pick<Repositories, "drafts" | "packs">>;
   library: PackLibrary;
   /** Where this instance writes a draft's files for the check (PACK_CACHE_DIR). */
   cacheDir: string;
@@ -196,7 +197,7 @@ export class PackDrafts {
       if (content.hash !== null) {
         const clash = pathClash(file, base.files, await repos.drafts.files());
         if (clash !== undefined) throw new ServiceError(422, clash);
-        await storeMedium(repos.packs, content);
+        await storeBlob(repos, content);
       }
       if (content.hash === original) {
         return entry === undefined || repos.drafts.revert(file, entry.hash);
@@ -239,7 +240,7 @@ export class PackDrafts {
   }
 
   private async state(): Promise<DraftState> {
-    return this.deps.store.transaction(async (repos: Repositories) => {
+    return this.deps.store.transaction(async (repos) => {
       const live = await repos.packs.live();
       if (!live) throw new ServiceError(409, "no version of the pack is live yet");
       const baseId = await repos.drafts.base();

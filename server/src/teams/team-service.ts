@@ -1,19 +1,31 @@
 import { ErrorReason } from "@wegmarke/protocol";
 import type { Player } from "../accounts/account-service";
+import { membersOf, setTeamOfPlayer, teamOfPlayer } from "../accounts/player-team";
+import type { PlayerTeamRepositories } from "../accounts/player-team";
 import type { AccountLimits } from "../security/limits";
 import type { Attempt } from "../security/rate-limiter";
 import type { Throttle } from "../security/throttle";
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
-import type { Store } from "../store/store";
+import type { Repositories, StoreOf } from "../store/store";
 import { canonicalInviteCode, hashInviteCode, newInviteCode } from "./invite-codes";
 import { KeyedQueue } from "../lib/keyed-queue";
 import { playerStream, streamOf, teamStream } from "../participants/participant";
+import { closeStream } from "../participants/stream-rows";
 import { leftTeam, moveStream } from "../participants/team-membership";
+import type { MembershipRepositories } from "../participants/team-membership";
+
+/**
+ * The teams' tables, a player's team (accounts/), a change of team's writes (participants/)
+ * and, for the join preview, the runs of the game a player would leave.
+ */
+type TeamRepositories = Pick<Repositories, "teams" | "teamInvitations" | "stationRuns"> &
+  PlayerTeamRepositories &
+  MembershipRepositories;
 
 export type TeamServiceDeps = {
-  store: Store;
+  store: StoreOf<TeamRepositories>;
   pack: ContentPack;
   clock: Clock;
   throttle: Throttle;
@@ -70,22 +82,21 @@ export class TeamService {
     const code = newInviteCode();
     const founded = await this.queue.run(String(player.id), () =>
       store.transaction(async (repos) => {
-        const current = await repos.players.find(player.id);
-        if (!current) throw new ServiceError(401, ErrorReason.invalidHash);
+        const teamOfInviter = await teamOfPlayer(repos, player.id);
         const now = clock.now();
         const at = now.toISOString();
-        let teamId = current.teamId;
+        let teamId = teamOfInviter;
         if (teamId === null) {
           teamId = await repos.teams.create(at, player.id);
           await moveStream(repos, playerStream(player.id), teamStream(teamId), at);
-          await repos.players.update(player.id, { teamId });
+          await setTeamOfPlayer(repos, player.id, teamId);
         }
         await repos.teamInvitations.create({
           codeHash: hashInviteCode(code),
           teamId,
           expiresAt: new Date(now.getTime() + limits.invitationTtlMs).toISOString(),
         });
-        return current.teamId === null;
+        return teamOfInviter === null;
       }),
     );
     if (founded) this.deps.onParticipantChange(player.id);
@@ -109,14 +120,11 @@ export class TeamService {
         const invitation =
           code && (await repos.teamInvitations.findValid(hashInviteCode(code), at));
         if (!invitation) return "failed";
-        const current = await repos.players.find(player.id);
-        if (!current) throw new ServiceError(401, ErrorReason.invalidHash);
-        if (current.teamId === invitation.teamId) return "member already";
-        await repos.streams.delete(playerStream(player.id));
-        await repos.players.update(player.id, { teamId: invitation.teamId });
-        if (current.teamId !== null) {
-          await leftTeam(repos, current.teamId, player.id, this.deps.secret);
-        }
+        const leaving = await teamOfPlayer(repos, player.id);
+        if (leaving === invitation.teamId) return "member already";
+        await closeStream(repos, playerStream(player.id));
+        await setTeamOfPlayer(repos, player.id, invitation.teamId);
+        if (leaving !== null) await leftTeam(repos, leaving, player.id, this.deps.secret);
         return { joined: invitation.teamId };
       }),
     );
@@ -142,14 +150,13 @@ export class TeamService {
     const preview = await store.transaction(async (repos) => {
       const invitation = code && (await repos.teamInvitations.findValid(hashInviteCode(code), at));
       if (!invitation) return undefined;
-      const current = await repos.players.find(player.id);
-      if (!current) throw new ServiceError(401, ErrorReason.invalidHash);
-      const runs = await repos.stationRuns.listByStream(streamOf(current));
+      const teamId = await teamOfPlayer(repos, player.id);
+      const runs = await repos.stationRuns.listByStream(streamOf({ id: player.id, teamId }));
       const done = runs.filter((run) => run.status === "done");
       return {
-        memberIds: await repos.players.idsInTeam(invitation.teamId),
-        member: current.teamId === invitation.teamId,
-        inTeam: current.teamId !== null,
+        memberIds: await membersOf(repos, invitation.teamId),
+        member: teamId === invitation.teamId,
+        inTeam: teamId !== null,
         points: done.reduce((sum, run) => sum + run.points, 0),
         stationsDone: done.length,
       };
@@ -163,13 +170,9 @@ export class TeamService {
   /** The player's team and its members, oldest account first; null for a player on their own. */
   async members(player: Player): Promise<TeamMembership | null> {
     const { repos } = this.deps.store;
-    const current = await repos.players.find(player.id);
-    if (!current) throw new ServiceError(401, ErrorReason.invalidHash);
-    if (current.teamId === null) return null;
-    return {
-      stream: teamStream(current.teamId),
-      memberIds: await repos.players.idsInTeam(current.teamId),
-    };
+    const teamId = await teamOfPlayer(repos, player.id);
+    if (teamId === null) return null;
+    return { stream: teamStream(teamId), memberIds: await membersOf(repos, teamId) };
   }
 
   /**

@@ -5,11 +5,11 @@ import { ServiceError } from "../../errors";
 import type { EventDraft } from "../../events/event-log";
 import type { ScheduledRow } from "../../store/scheduled-message-repository";
 import type { StationRun } from "../../store/station-run-columns";
-import type { Store } from "../../store/store";
+import type { StoreOf } from "../../store/store";
 import type { AgendaEntry } from "../../store/turn-outcome";
 import { parseLaterGroup, reminderEntry } from "./agenda";
 import { laterEvents } from "../turns/station-events";
-import type { GameOutcome, Turn, Turns } from "../turns/turns";
+import type { GameOutcome, GameRepositories, Turn, Turns } from "../turns/turns";
 
 /** Streams served per pass; the scheduler comes back at once for the rest. */
 const STREAMS_PER_PASS = 100;
@@ -26,7 +26,7 @@ type Delivery = {
 export type DeliveredLine = { stationId: number; from: string; text: string; reminder: boolean };
 
 export type ScheduledDeliveryDeps = {
-  store: Store;
+  store: StoreOf<GameRepositories>;
   pack: ContentPack;
   turns: Turns;
   /** A stream's lines, once committed: to its players' phones (push/). */

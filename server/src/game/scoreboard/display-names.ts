@@ -59,9 +59,12 @@ export function teamName(teamId: number, founderFirstName: string | undefined): 
   return founderFirstName ? `${founderFirstName} & Team` : generatedTeamName(teamId);
 }
 
+/** Players' first names and teams' founders: calls game/ may make (eslint.table-owners.js). */
+export type NameRepositories = Pick<Repositories, "players" | "teams">;
+
 /** The display names of some streams, read inside the caller's transaction (two queries). */
 export async function displayNames(
-  repos: Repositories,
+  repos: NameRepositories,
   streams: string[],
 ): Promise<Map<string, string>> {
   const owners = streams.map((stream) => ({ stream, ...streamOwner(stream) }));

@@ -2,8 +2,9 @@ import type { ScoreboardEntry, ScoreboardResponse } from "@wegmarke/protocol";
 import type { Clock } from "../../clock";
 import type { SignalBus } from "../../events/bus";
 import type { StreamTotal } from "../../store/station-run-repository";
-import type { Store } from "../../store/store";
+import type { Repositories, StoreOf } from "../../store/store";
 import { displayNames } from "./display-names";
+import type { NameRepositories } from "./display-names";
 import type { Participant } from "../../participants/participant";
 
 type Scoreboard = ScoreboardResponse["value"];
@@ -28,7 +29,10 @@ type Ranking = {
   takenAt: number;
 };
 
-export type ScoreboardServiceDeps = { store: Store; clock: Clock };
+export type ScoreboardServiceDeps = {
+  store: StoreOf<Pick<Repositories, "stationRuns"> & NameRepositories>;
+  clock: Clock;
+};
 
 /**
  * The ranking of participants (players, and teams where the pack allows them) by points, see

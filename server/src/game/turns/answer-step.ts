@@ -6,8 +6,9 @@ import { ParticipantChanged, ServiceError } from "../../errors";
 import type { EventDraft } from "../../events/event-log";
 import type { RunAccess } from "../../store/run-store";
 import type { StationRun } from "../../store/station-run-columns";
-import type { Repositories, Store } from "../../store/store";
+import type { Store, StoreOf } from "../../store/store";
 import type { StepOutcome } from "../../store/turn-outcome";
+import type { GameRepositories } from "./turns";
 import { agendaOf } from "../agenda/agenda";
 import { readParticipantState, withRun } from "../player-status";
 import { scriptVersion } from "../scripts/script-version";
@@ -17,7 +18,11 @@ import type { EchoAuthor } from "./station-events";
 import type { StepTurn } from "./turns";
 import { statusEvent } from "./start";
 
-export type AnswerStepDeps = { store: Store; pack: ContentPack; scripts: ScriptRunner };
+export type AnswerStepDeps = {
+  store: StoreOf<GameRepositories> & Pick<Store, "runs">;
+  pack: ContentPack;
+  scripts: ScriptRunner;
+};
 
 /** An answer or a tap, from `author` in a team (the echo names them). */
 export type Answer = { stationId: number; input: Input; author: EchoAuthor | undefined };
@@ -69,7 +74,7 @@ export async function answerStep(
 /** What an accepted step leaves behind: the run's new state, its events, its agenda. */
 export async function stepOutcome(
   deps: AnswerStepDeps,
-  repos: Repositories,
+  repos: GameRepositories,
   step: {
     station: Station;
     run: StationRun;
@@ -127,7 +132,7 @@ export async function stepRun(
 /** The status once the station of `run`, done, is no longer current (read through `repos`). */
 async function statusAfterFinishing(
   pack: ContentPack,
-  repos: Repositories,
+  repos: GameRepositories,
   run: StationRun,
 ): Promise<EventDraft> {
   const state = await readParticipantState(repos, run.stream);

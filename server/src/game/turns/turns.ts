@@ -3,17 +3,37 @@ import type { Clock } from "../../clock";
 import { ParticipantChanged } from "../../errors";
 import type { EventBus } from "../../events/bus";
 import { appendEvents, numberEvents } from "../../events/event-log";
-import type { EventDraft } from "../../events/event-log";
+import type { EventDraft, EventLogRepositories } from "../../events/event-log";
 import { writeOutcome } from "../../store/outcome-writer";
+import type { OutcomeRepositories } from "../../store/outcome-writer";
 import type { RunAccess, RunState, RunWrite } from "../../store/run-store";
-import type { Repositories, Store } from "../../store/store";
+import type { Repositories, Store, StoreOf } from "../../store/store";
 import type { AgendaEntry, StepOutcome, TurnOutcome } from "../../store/turn-outcome";
 import { KeyedQueue } from "../../lib/keyed-queue";
 import { RunCache } from "./run-cache";
 
+/**
+ * What a turn reads and writes in its transaction: the game's tables, the stream's place in the
+ * game and its log, an outcome's rows (store/outcome-writer.ts), and a mission's submission,
+ * which the turn hands to missions/ (game-service.ts: `submit`, `judge`).
+ */
+export type GameRepositories = Pick<
+  Repositories,
+  | "stationRuns"
+  | "storyStates"
+  | "mediaProgress"
+  | "scheduled"
+  | "participants"
+  | "streams"
+  | "events"
+  | "submissions"
+> &
+  OutcomeRepositories &
+  EventLogRepositories;
+
 /** One call's work inside its transaction: the repositories, the time, what it leaves behind. */
 export type Turn = {
-  repos: Repositories;
+  repos: GameRepositories;
   stream: string;
   /** The call's time, ISO 8601: event timestamps and `updated_at` columns. */
   at: string;
@@ -35,7 +55,7 @@ export type StepTurn = { state: RunState; outcome: StepOutcome<EventDraft> };
 export type WrittenTurn = { at: string; outcome: GameOutcome };
 
 export type TurnsDeps = {
-  store: Store;
+  store: StoreOf<GameRepositories> & Pick<Store, "runs">;
   clock: Clock;
   bus: EventBus;
   /** Called after commit with the earliest due time the turn scheduled. */
