@@ -121,7 +121,7 @@ describe("the API description", () => {
     expect(lacking).toEqual([]);
   });
 
-  it("is rendered for people at /api/docs/ from the server's own files", async () => {
+  it("is rendered for people at /api/docs/ from the server's own files, compressed", async () => {
     const page = await fetch(`${app.url}${DOCS_PREFIX}/`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -135,6 +135,7 @@ describe("the API description", () => {
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     const bundle = await fetch(`${app.url}${DOCS_PREFIX}/static/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
 });
