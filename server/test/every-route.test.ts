@@ -1175,6 +1175,34 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/healthz", valid: async () => get("/healthz") },
   { method: "GET", route: "/readyz", valid: async () => get("/readyz") },
   { method: "GET", route: "/metrics", valid: async () => get("/metrics") },
+  // The API description and the page that renders it (http/api-docs/), open to all.
+  { method: "GET", route: "/api/openapi.json", valid: async () => get("/api/openapi.json") },
+  { method: "GET", route: "/api/docs", valid: async () => get("/api/docs") },
+  // Fastify announces the page's path with a slash for HEAD only; GET answers it all the same.
+  {
+    method: "HEAD",
+    route: "/api/docs/",
+    valid: async () => ({ method: "HEAD", path: "/api/docs/" }),
+  },
+  { method: "GET", route: "/api/docs/json", valid: async () => get("/api/docs/json") },
+  { method: "GET", route: "/api/docs/yaml", valid: async () => get("/api/docs/yaml") },
+  {
+    method: "GET",
+    route: "/api/docs/static/index.html",
+    valid: async () => get("/api/docs/static/index.html"),
+    status: 302,
+  },
+  {
+    method: "GET",
+    route: "/api/docs/static/swagger-initializer.js",
+    valid: async () => get("/api/docs/static/swagger-initializer.js"),
+  },
+  {
+    method: "GET",
+    route: "/api/docs/static/*",
+    valid: async () => get("/api/docs/static/index.css"),
+    param: "index.css",
+  },
 ];
 
 /** The fuzz pack's station with a photo mission (the demo with one station more). */

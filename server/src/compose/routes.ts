@@ -15,6 +15,7 @@ import type { ContentPack } from "../content/model";
 import { ServiceError, TooManyRequests } from "../errors";
 import { displayNames } from "../game/scoreboard/display-names";
 import { accountRoutes } from "../http/account-routes";
+import { registerApiDocs } from "../http/api-docs/api-docs";
 import { compressAnswers } from "../http/compression";
 import { contentRoutes } from "../http/content-routes";
 import { AppIcons } from "../packs/app-icons";
@@ -95,6 +96,8 @@ export type RouteDeps = {
 export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
   const { config, pack, store, clock, metrics, base = "", fast = false, previews } = deps;
   const { accounts, hub, presence, secret, news, teamPositions } = services;
+  // The API description sees every route registered after it; a preview's server has none.
+  if (base === "") await registerApiDocs(app);
   registerRequestLog(app, { streams: () => hub.size });
   countRequests(app, metrics);
   const { registration, login, passwords } = services;

@@ -8,7 +8,7 @@ import { playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
 import { parse } from "./parse";
 
-const settingsQuery = z.object({ hash: z.string() });
+export const settingsQuery = z.object({ hash: z.string() });
 
 /**
  * Web Push of the game base (decisions/040), mounted at `/api/push`: the server's public key,

@@ -7,7 +7,7 @@ import type { SubmissionService } from "../missions/submission-service";
 import type { ByteRange } from "../store/blob-store";
 import { parse } from "./parse";
 
-const params = z.object({
+export const submissionFileParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   file: z.enum(["file", "thumb"]),
 });
@@ -20,7 +20,7 @@ const params = z.object({
 export function submissionFileRoute(submissions: SubmissionService): FastifyPluginAsync {
   return async (app) => {
     const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { id, file } = parse(params, request.params, "path");
+      const { id, file } = parse(submissionFileParams, request.params, "path");
       const link = parse(signedLinkQuery, request.query, "query");
       const range = requestedRange(request.headers.range);
       const stored = await submissions.open(id, file, link, range);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { parse } from "../parse";
 
-const postersQuery = z.object({ language: languageSchema.optional() });
+export const postersQuery = z.object({ language: languageSchema.optional() });
 
 /**
  * The stations' QR posters as a PDF, one A4 page each: either role prints them (a code opens
