@@ -138,6 +138,7 @@ const parts = {
         bundle: true,
         platform: "node",
         format: "esm",
+        // The lowest Node it runs on, the engines' first (decisions/052-supported-node.md).
         target: "node20",
         external: serverExternals(),
         // The migrations are a folder of files that server/dist does not have (folder-modules.mjs).

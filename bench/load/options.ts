@@ -190,6 +190,7 @@ export function usage(): string {
   lines.push("", "Each option may also come from the environment: --open-time 15 ↔ OPEN_TIME=15.");
   lines.push(
     "BENCH_URL=http://host:port uses a running server; BENCH_PID=<pid> adds its readings.",
+    "BENCH_NODE=<node binary> starts the servers on another Node than the bench's own.",
   );
   return lines.join("\n");
 }

@@ -56,11 +56,12 @@ export type Servers = {
 /**
  * How a server process is started, from the repository root, as `npm start` starts it: the
  * compiled server with production's Node flags (`npm run bench:load` builds it first).
- * `nodeFlags` go before the script.
+ * `nodeFlags` go before the script. `BENCH_NODE` names another Node for the servers alone (the
+ * production Node: `node scripts/lts-node.mjs path`); the bench and its clients stay on this one.
  */
 export function serverCommand(nodeFlags: string[] = []): { command: string; args: string[] } {
   return {
-    command: process.execPath,
+    command: process.env.BENCH_NODE || process.execPath,
     args: [...SERVER_NODE_FLAGS, ...nodeFlags, COMPILED_SERVER],
   };
 }

@@ -8,7 +8,10 @@ import { Api } from "./support/api";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
-/** `npm run backup -- FILE`, as npm runs it: node on scripts/backup.mjs in the repository root. */
+/**
+ * `npm run backup -- FILE`, as npm runs it: node on scripts/backup.mjs in the repository root,
+ * with Node's options of the environment (on another Node, scripts/lts-node.mjs's hooks).
+ */
 function runBackup(
   args: string[],
   env: Record<string, string | undefined>,
@@ -16,7 +19,7 @@ function runBackup(
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [resolve(repoRoot, "scripts/backup.mjs"), ...args], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH, ...env },
+      env: { PATH: process.env.PATH, NODE_OPTIONS: process.env.NODE_OPTIONS, ...env },
     });
     let stdout = "";
     let stderr = "";
