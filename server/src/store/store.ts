@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
 import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
 import type { Pool } from "pg";
 import type { DatabaseConfig, Dialect } from "../config";
 import { EventRepository } from "./event-repository";
+import { OwnSchemaPostgresDialect } from "./postgres-dialect";
 import { BlobRepository } from "./blob-repository";
 import { PushRepository } from "./push-repository";
 import { FiguresRepository } from "./figures-repository";
@@ -219,7 +220,7 @@ export function openStore(
 function openPostgres(url: string): Store {
   const pool = openPool(url);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new OwnSchemaPostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
   return new Store(db, "postgres", new PostgresRunStore(pool), undefined, undefined, pool);
