@@ -122,6 +122,8 @@ export default tseslint.config(
       "server/src/http/ops-routes.ts",
       "server/src/http/pack-routes.ts",
       "server/src/http/draft-routes.ts",
+      "server/src/http/draft-file-routes.ts",
+      "server/src/http/draft-form-routes.ts",
     ],
     ignores: ["**/*.test.ts"],
     plugins: { wegmarke },

@@ -3,12 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DOCS_PREFIX,
-  OPENAPI_PATH,
-  describedRoutes,
-  routeKey,
-} from "../src/http/api-docs/api-docs";
+import { DOCS_PREFIX, OPENAPI_PATH } from "../src/http/api-docs/api-docs";
 import { startApp, teamPack, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -25,6 +20,11 @@ type Operation = {
   parameters?: { in: string; name: string }[];
 };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+/** A route's key: its methods as Fastify registers them, its path as OpenAPI's. */
+function routeKey(method: string | string[], url: string): string {
+  return `${[method].flat().join(",")} ${url.replace(/:(\w+)/g, "{$1}")}`;
+}
 
 /** Routes that are no part of the API: the CORS preflight of every path, the docs page. */
 const undescribed = (route: RouteOptions) =>
@@ -95,15 +95,16 @@ describe("the API description", () => {
     expect(missing).toEqual([]);
   });
 
-  it("describes no route the server does not have", () => {
-    const registered = new Set(apiRoutes().map((route) => routeKey(route.method, route.url)));
-    expect(Object.keys(describedRoutes).filter((key) => !registered.has(key))).toEqual([]);
+  it("leaves out what is no part of the API: the docs page's files, the CORS preflight", () => {
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((path) => path.startsWith(`${DOCS_PREFIX}/`) || path === "*")).toEqual([]);
+    expect(Object.keys(document.paths).length).toBeGreaterThan(80);
   });
 
   it("has the schemas of the body, query and path each route reads", () => {
     const lacking = apiRoutes().flatMap((route) => {
       const key = routeKey(route.method, route.url);
-      const entry = describedRoutes[key];
+      const entry = route.config?.docs;
       const handler = String(route.handler);
       const gaps = (["body", "query", "params"] as const).filter(
         (part) => handler.includes(`request.${part}`) && entry?.[part] === undefined,

@@ -1,12 +1,21 @@
 import {
   accountRequest,
+  accountResponse,
   changepassPhoneRequest,
+  changepassPhoneResponse,
   changepassRequest,
+  changepassResponse,
   loginPhoneRequest,
+  loginPhoneResponse,
   optinAnonRequest,
+  optinAnonResponse,
   optinSmsRequest,
+  optinSmsResponse,
   optinSmsVerifyRequest,
+  optinTokenResponse,
   resetLinkRequest,
+  resetLinkResponse,
+  tokenResponse,
   upgradeSmsRequest,
   upgradeVerifyRequest,
 } from "@wegmarke/protocol";
@@ -18,6 +27,7 @@ import type { RegistrationService } from "../accounts/registration-service";
 import { addressKey } from "../accounts/addresses";
 import { ok } from "./ok";
 import { parse } from "./parse";
+import { doc } from "./api-docs/describe";
 
 export type AccountRouteServices = {
   accounts: AccountService;
@@ -34,70 +44,186 @@ export function accountRoutes({
   passwords,
 }: AccountRouteServices): FastifyPluginAsync {
   return async (app) => {
-    app.get("/player/optin/token", async () => ({ value: { token: accounts.issueOptinToken() } }));
-
-    app.post("/player/optin/anon", async (request) => ({
-      value: await accounts.optinAnon(
-        parse(optinAnonRequest, request.body),
-        addressKey(request.ip),
-      ),
-    }));
-
-    app.post("/player/optin/sms", async (request) => {
-      await registration.register(parse(optinSmsRequest, request.body), addressKey(request.ip));
-      return ok;
-    });
-
-    app.post("/player/optin/sms/verify", async (request) => ({
-      value: await registration.verify(
-        parse(optinSmsVerifyRequest, request.body),
-        addressKey(request.ip),
-      ),
-    }));
-
-    // An anonymous player keeps their game with a phone number (same player, same game).
-    app.post("/player/upgrade/sms", async (request) => {
-      await registration.upgrade(parse(upgradeSmsRequest, request.body), addressKey(request.ip));
-      return ok;
-    });
-
-    app.post("/player/upgrade/sms/verify", async (request) => {
-      await registration.upgradeVerify(
-        parse(upgradeVerifyRequest, request.body),
-        addressKey(request.ip),
-      );
-      return ok;
-    });
-
-    app.post("/player/account", async (request) => ({
-      value: await accounts.describe(parse(accountRequest, request.body).Hash),
-    }));
-
-    app.post("/player/login/phone", (request) =>
-      login.login(parse(loginPhoneRequest, request.body), addressKey(request.ip)),
+    app.get(
+      "/player/optin/token",
+      {
+        config: {
+          docs: doc("accounts", "A token for an anonymous sign-up", {
+            response: optinTokenResponse,
+          }),
+        },
+      },
+      async () => ({ value: { token: accounts.issueOptinToken() } }),
     );
 
-    app.post("/player/changepass/phone", async (request) => {
-      await passwords.requestReset(
-        parse(changepassPhoneRequest, request.body),
-        addressKey(request.ip),
-      );
-      return ok;
-    });
+    app.post(
+      "/player/optin/anon",
+      {
+        config: {
+          docs: doc("accounts", "Sign up without a phone number", {
+            body: optinAnonRequest,
+            response: optinAnonResponse,
+          }),
+        },
+      },
+      async (request) => ({
+        value: await accounts.optinAnon(
+          parse(optinAnonRequest, request.body),
+          addressKey(request.ip),
+        ),
+      }),
+    );
 
-    app.post("/player/changepass/link", async (request) => ({
-      value: await passwords.linkState(
-        parse(resetLinkRequest, request.body),
-        addressKey(request.ip),
-      ),
-    }));
+    app.post(
+      "/player/optin/sms",
+      {
+        config: {
+          docs: doc("accounts", "Sign up with a phone number: sends a code", {
+            body: optinSmsRequest,
+            response: optinSmsResponse,
+          }),
+        },
+      },
+      async (request) => {
+        await registration.register(parse(optinSmsRequest, request.body), addressKey(request.ip));
+        return ok;
+      },
+    );
 
-    app.put("/player/changepass", async (request) => {
-      await passwords.changePassword(
-        parse(changepassRequest, request.body),
-        addressKey(request.ip),
-      );
-      return ok;
-    });
+    app.post(
+      "/player/optin/sms/verify",
+      {
+        config: {
+          docs: doc("accounts", "Confirm the sign-up with the SMS code", {
+            body: optinSmsVerifyRequest,
+            response: tokenResponse,
+          }),
+        },
+      },
+      async (request) => ({
+        value: await registration.verify(
+          parse(optinSmsVerifyRequest, request.body),
+          addressKey(request.ip),
+        ),
+      }),
+    );
+
+    // An anonymous player keeps their game with a phone number (same player, same game).
+    app.post(
+      "/player/upgrade/sms",
+      {
+        config: {
+          docs: doc("accounts", "Register an anonymous player: sends a code", {
+            body: upgradeSmsRequest,
+          }),
+        },
+      },
+      async (request) => {
+        await registration.upgrade(parse(upgradeSmsRequest, request.body), addressKey(request.ip));
+        return ok;
+      },
+    );
+
+    app.post(
+      "/player/upgrade/sms/verify",
+      {
+        config: {
+          docs: doc("accounts", "Confirm the registration; the game stays", {
+            body: upgradeVerifyRequest,
+          }),
+        },
+      },
+      async (request) => {
+        await registration.upgradeVerify(
+          parse(upgradeVerifyRequest, request.body),
+          addressKey(request.ip),
+        );
+        return ok;
+      },
+    );
+
+    app.post(
+      "/player/account",
+      {
+        config: {
+          docs: doc("accounts", "The account: registered or anonymous", {
+            body: accountRequest,
+            response: accountResponse,
+          }),
+        },
+      },
+      async (request) => ({
+        value: await accounts.describe(parse(accountRequest, request.body).Hash),
+      }),
+    );
+
+    app.post(
+      "/player/login/phone",
+      {
+        config: {
+          docs: doc("accounts", "Log in with phone number and password", {
+            body: loginPhoneRequest,
+            response: loginPhoneResponse,
+          }),
+        },
+      },
+      (request) => login.login(parse(loginPhoneRequest, request.body), addressKey(request.ip)),
+    );
+
+    app.post(
+      "/player/changepass/phone",
+      {
+        config: {
+          docs: doc("accounts", "Ask for a password reset link by SMS", {
+            body: changepassPhoneRequest,
+            response: changepassPhoneResponse,
+          }),
+        },
+      },
+      async (request) => {
+        await passwords.requestReset(
+          parse(changepassPhoneRequest, request.body),
+          addressKey(request.ip),
+        );
+        return ok;
+      },
+    );
+
+    app.post(
+      "/player/changepass/link",
+      {
+        config: {
+          docs: doc("accounts", "The state of a password reset link", {
+            body: resetLinkRequest,
+            response: resetLinkResponse,
+          }),
+        },
+      },
+      async (request) => ({
+        value: await passwords.linkState(
+          parse(resetLinkRequest, request.body),
+          addressKey(request.ip),
+        ),
+      }),
+    );
+
+    app.put(
+      "/player/changepass",
+      {
+        config: {
+          docs: doc("accounts", "Set a new password (signed in, or by a reset link)", {
+            body: changepassRequest,
+            response: changepassResponse,
+          }),
+        },
+      },
+      async (request) => {
+        await passwords.changePassword(
+          parse(changepassRequest, request.body),
+          addressKey(request.ip),
+        );
+        return ok;
+      },
+    );
   };
 }

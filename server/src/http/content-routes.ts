@@ -1,6 +1,12 @@
 import { basename, dirname } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { languageSchema, mediaSizeQuery } from "@wegmarke/protocol";
+import {
+  languageSchema,
+  mediaSizeQuery,
+  publicContentSchema,
+  webAppConfigSchema,
+} from "@wegmarke/protocol";
+import { z } from "zod";
 import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { ContentPack } from "../content/model";
@@ -17,6 +23,7 @@ import type { AppIcons } from "../packs/app-icons";
 import type { ImageSizes } from "../packs/image-sizes";
 import { compressAnswers } from "./compression";
 import { parse } from "./parse";
+import { doc, wildcard } from "./api-docs/describe";
 
 /** Media change only when the pack is redeployed; an hour spares phones on mobile data. */
 const MEDIA_CACHE = "public, max-age=3600";
@@ -95,50 +102,105 @@ export function contentRoutes(
   return async (app) => {
     // The station texts of a language are over 10 KB of JSON.
     await compressAnswers(app);
-    app.get("/webapp/config.json", async (_request, reply) => {
-      reply.header("cache-control", SETTINGS_CACHE);
-      // Made per request: a reloaded pack (studio/content-reload.ts) counts at once.
-      return webAppConfig(pack, base, fast);
-    });
+    app.get(
+      "/webapp/config.json",
+      {
+        config: {
+          docs: doc("web app", "What the app needs before sign-in", {
+            response: webAppConfigSchema,
+          }),
+        },
+      },
+      async (_request, reply) => {
+        reply.header("cache-control", SETTINGS_CACHE);
+        // Made per request: a reloaded pack (studio/content-reload.ts) counts at once.
+        return webAppConfig(pack, base, fast);
+      },
+    );
 
     // The installed app is named, coloured and drawn as the game (web-manifest.ts).
-    app.get("/webapp/manifest.webmanifest", async (_request, reply) => {
-      reply.header("cache-control", SETTINGS_CACHE).type("application/manifest+json");
-      return JSON.stringify(webManifest(pack, base));
-    });
+    app.get(
+      "/webapp/manifest.webmanifest",
+      {
+        config: {
+          docs: doc("web app", "The game's web manifest", {
+            produces: "application/manifest+json",
+          }),
+        },
+      },
+      async (_request, reply) => {
+        reply.header("cache-control", SETTINGS_CACHE).type("application/manifest+json");
+        return JSON.stringify(webManifest(pack, base));
+      },
+    );
 
-    app.get<{ Params: { name: string } }>("/webapp/app-icons/:name", async (request, reply) => {
-      const { name } = request.params;
-      const ref = pack.app?.icon;
-      const original = ref === undefined ? null : await mediaFile(pack, ref);
-      if (!isIconName(name) || original === null) throw new ServiceError(404, "not found");
-      const background = pack.app?.backgroundColor ?? DEFAULT_BACKGROUND_COLOR;
-      const png = await icons.icon(original, name, background).catch(() => {
-        throw new ServiceError(404, "app icon unreadable");
-      });
-      return reply.header("cache-control", MEDIA_CACHE).type("image/png").send(png);
-    });
+    app.get<{ Params: { name: string } }>(
+      "/webapp/app-icons/:name",
+      {
+        config: {
+          docs: doc("web app", "The pack's app icon in one size", {
+            params: z.object({ name: z.string() }),
+            produces: "image/png",
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { name } = request.params;
+        const ref = pack.app?.icon;
+        const original = ref === undefined ? null : await mediaFile(pack, ref);
+        if (!isIconName(name) || original === null) throw new ServiceError(404, "not found");
+        const background = pack.app?.backgroundColor ?? DEFAULT_BACKGROUND_COLOR;
+        const png = await icons.icon(original, name, background).catch(() => {
+          throw new ServiceError(404, "app icon unreadable");
+        });
+        return reply.header("cache-control", MEDIA_CACHE).type("image/png").send(png);
+      },
+    );
 
-    app.get<{ Params: { lang: string } }>("/webapp/content/:lang.json", async (request, reply) => {
-      const language = languageSchema.safeParse(request.params.lang);
-      if (!language.success) throw new ServiceError(400, "unknown language");
-      reply.header("cache-control", SETTINGS_CACHE);
-      const content = publicContent(pack, language.data);
-      return { ...content, pictureSizes: await knownSizes() };
-    });
+    app.get<{ Params: { lang: string } }>(
+      "/webapp/content/:lang.json",
+      {
+        config: {
+          docs: doc("web app", "The station texts in one language", {
+            params: z.object({ lang: languageSchema }),
+            response: publicContentSchema,
+          }),
+        },
+      },
+      async (request, reply) => {
+        const language = languageSchema.safeParse(request.params.lang);
+        if (!language.success) throw new ServiceError(400, "unknown language");
+        reply.header("cache-control", SETTINGS_CACHE);
+        const content = publicContent(pack, language.data);
+        return { ...content, pictureSizes: await knownSizes() };
+      },
+    );
 
     await app.register(async (media) => {
       // Only for `reply.sendFile`: files are picked by mediaFile, never by URL alone.
       await media.register(fastifyStatic, { root: pack.dir, serve: false, cacheControl: false });
-      media.get<{ Params: { "*": string } }>("/assets/webapp-data/*", async (request, reply) => {
-        const { w } = parse(mediaSizeQuery, request.query, "query");
-        const original = await mediaFile(pack, request.params["*"]);
-        if (!original) throw new ServiceError(404, "not found");
-        const file = w === undefined ? original : await sizes.file(original, w);
-        reply.header("cache-control", MEDIA_CACHE);
-        // The type is the original's: a smaller width keeps its format.
-        return reply.sendFile(basename(file), dirname(file));
-      });
+      media.get<{ Params: { "*": string } }>(
+        "/assets/webapp-data/*",
+        {
+          config: {
+            docs: doc("web app", "A medium of the content pack", {
+              description: "A photo also 480 or 960 pixels wide (`?w=`); cached an hour.",
+              query: mediaSizeQuery,
+              params: wildcard,
+              produces: "application/octet-stream",
+            }),
+          },
+        },
+        async (request, reply) => {
+          const { w } = parse(mediaSizeQuery, request.query, "query");
+          const original = await mediaFile(pack, request.params["*"]);
+          if (!original) throw new ServiceError(404, "not found");
+          const file = w === undefined ? original : await sizes.file(original, w);
+          reply.header("cache-control", MEDIA_CACHE);
+          // The type is the original's: a smaller width keeps its format.
+          return reply.sendFile(basename(file), dirname(file));
+        },
+      );
     });
   };
 }

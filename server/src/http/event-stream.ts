@@ -8,6 +8,7 @@ import type { StreamHub } from "../events/stream-hub";
 import type { GameService } from "../game/game-service";
 import { asParticipant, requirePlayer } from "./authenticate";
 import { openSseReply } from "./sse-reply";
+import { doc } from "./api-docs/describe";
 
 export type EventStreamExtras = {
   /**
@@ -33,42 +34,55 @@ export function eventStreamRoute(
   return async (app) => {
     requirePlayer(app, accounts);
 
-    app.get("/events", async (request, reply) => {
-      const { participant, player, lastEventId, newsAfter } = await asParticipant(
-        accounts,
-        request,
-        async (participant, player) => {
-          const lastEventId = lastEventIdOf(request);
-          await game.checkLastEventId(participant, lastEventId);
-          return { participant, player, lastEventId, newsAfter: newsAfterOf(request) };
+    app.get(
+      "/events",
+      {
+        config: {
+          docs: doc("game", "The participant's event stream (server-sent events)", {
+            description:
+              "Resumes after `Last-Event-ID` (or `lasteventiD`); every event is in ServerEventMap.",
+            query: eventsQuery,
+            produces: "text/event-stream",
+          }),
         },
-      );
+      },
+      async (request, reply) => {
+        const { participant, player, lastEventId, newsAfter } = await asParticipant(
+          accounts,
+          request,
+          async (participant, player) => {
+            const lastEventId = lastEventIdOf(request);
+            await game.checkLastEventId(participant, lastEventId);
+            return { participant, player, lastEventId, newsAfter: newsAfterOf(request) };
+          },
+        );
 
-      const sink = openSseReply(reply);
-      const close = hub.connect(
-        participant.stream,
-        sink,
-        async () => {
-          const [snapshot, newsEvent] = await Promise.all([
-            game.streamSnapshot(participant, lastEventId),
-            news(newsAfter),
-          ]);
-          const key = member(participant.stream, player.id);
-          return {
-            ...snapshot,
-            status: key === undefined ? snapshot.status : { ...snapshot.status, Member: key },
-            trailer: joinText([newsEvent, teamPositions(participant.stream, player.id)]),
-          };
-        },
-        { playerId: player.id, session: player.session },
-      );
-      seen(player.id);
-      reply.raw.on("close", () => {
-        close();
+        const sink = openSseReply(reply);
+        const close = hub.connect(
+          participant.stream,
+          sink,
+          async () => {
+            const [snapshot, newsEvent] = await Promise.all([
+              game.streamSnapshot(participant, lastEventId),
+              news(newsAfter),
+            ]);
+            const key = member(participant.stream, player.id);
+            return {
+              ...snapshot,
+              status: key === undefined ? snapshot.status : { ...snapshot.status, Member: key },
+              trailer: joinText([newsEvent, teamPositions(participant.stream, player.id)]),
+            };
+          },
+          { playerId: player.id, session: player.session },
+        );
         seen(player.id);
-      });
-      return reply;
-    });
+        reply.raw.on("close", () => {
+          close();
+          seen(player.id);
+        });
+        return reply;
+      },
+    );
   };
 }
 

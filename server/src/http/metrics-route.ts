@@ -7,6 +7,7 @@ import type {
 } from "fastify";
 import type { Metrics, StatusCounter } from "../metrics/metrics";
 import { frameworkErrors } from "./protection";
+import { doc } from "./api-docs/describe";
 
 const PLAIN = "text/plain; charset=utf-8";
 
@@ -79,17 +80,27 @@ export function metricsRoute(metrics: Metrics, options: MetricsRouteOptions): Fa
   const allowed = addressMatcher(options.allow);
   const behindProxy = options.trustProxy.length > 0;
   return async (app) => {
-    app.get("/metrics", async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      if (!behindProxy && request.headers["x-forwarded-for"] !== undefined) {
-        return reply.code(403).type(PLAIN).send("metrics: forwarded request, TRUST_PROXY unset");
-      }
-      if (!allowed(request.ip)) {
-        return reply.code(403).type(PLAIN).send("metrics: address not in METRICS_ALLOW");
-      }
-      const { text, contentType } = await metrics.scrape();
-      return reply.type(contentType).send(text);
-    });
+    app.get(
+      "/metrics",
+      {
+        config: {
+          docs: doc("service", "Prometheus metrics, for the addresses of METRICS_ALLOW", {
+            produces: "text/plain",
+          }),
+        },
+      },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        if (!behindProxy && request.headers["x-forwarded-for"] !== undefined) {
+          return reply.code(403).type(PLAIN).send("metrics: forwarded request, TRUST_PROXY unset");
+        }
+        if (!allowed(request.ip)) {
+          return reply.code(403).type(PLAIN).send("metrics: address not in METRICS_ALLOW");
+        }
+        const { text, contentType } = await metrics.scrape();
+        return reply.type(contentType).send(text);
+      },
+    );
   };
 }
 

@@ -1,9 +1,10 @@
-import { outroRequest } from "@wegmarke/protocol";
+import { okResponse, outroRequest } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountService } from "../accounts/account-service";
 import { playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
 import { parse } from "./parse";
+import { doc } from "./api-docs/describe";
 
 /**
  * `outro/activate`: the app calls it to delete the account (spec section 7). There is no outro
@@ -17,12 +18,23 @@ export function outroRoute(
   return async (app) => {
     requirePlayer(app, accounts);
 
-    app.post("/outro/activate", async (request) => {
-      const player = playerOf(request);
-      parse(outroRequest, request.body);
-      await accounts.deleteAccount(player);
-      onErased(player.id);
-      return ok;
-    });
+    app.post(
+      "/outro/activate",
+      {
+        config: {
+          docs: doc("accounts", "Delete the account at the game's end", {
+            body: outroRequest,
+            response: okResponse,
+          }),
+        },
+      },
+      async (request) => {
+        const player = playerOf(request);
+        parse(outroRequest, request.body);
+        await accounts.deleteAccount(player);
+        onErased(player.id);
+        return ok;
+      },
+    );
   };
 }

@@ -1,5 +1,12 @@
 import { Readable } from "node:stream";
-import { opsEmptyRequest, opsPackVersionParams } from "@wegmarke/protocol";
+import {
+  opsEmptyRequest,
+  opsPackChanges,
+  opsPackImportOutcome,
+  opsPackVersionParams,
+  opsPackVersions,
+  opsReloadOutcome,
+} from "@wegmarke/protocol";
 import type { OpsPackImportOutcome, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
@@ -10,6 +17,7 @@ import type { Publisher } from "../studio/publisher";
 import { declaredLength } from "../packs/upload-file";
 import { draftRoutes } from "./draft-routes";
 import { parse } from "./parse";
+import { doc, REFUSED } from "./api-docs/describe";
 
 /** A zipped pack may be this large; media make most of it. */
 export const PACK_UPLOAD_LIMIT = 512 * 1024 * 1024;
@@ -51,59 +59,121 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
       (_request, body, done) => done(null, body),
     );
 
-    app.get("/versions", { config: { role: "viewer" } }, async () => ({
-      versions: await library.versions(LISTED),
-    }));
+    app.get(
+      "/versions",
+      {
+        config: {
+          role: "viewer",
+          docs: doc("studio", "The content pack's versions", {
+            response: opsPackVersions,
+          }),
+        },
+      },
+      async () => ({
+        versions: await library.versions(LISTED),
+      }),
+    );
 
-    app.get("/versions/:id/zip", { config: { role: "author" } }, async (request, reply) => {
-      const { id } = parse(opsPackVersionParams, request.params, "path");
-      const version = await library.byId(id);
-      if (!version) throw new ServiceError(404, "no such version");
-      const zip = await library.zip(version, storyId());
-      return reply
-        .type("application/zip")
-        .header("content-disposition", `attachment; filename="${storyId()}-${id}.zip"`)
-        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
-    });
+    app.get(
+      "/versions/:id/zip",
+      {
+        config: {
+          role: "author",
+          docs: doc("studio", "A version as a zip", {
+            params: opsPackVersionParams,
+            produces: "application/zip",
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { id } = parse(opsPackVersionParams, request.params, "path");
+        const version = await library.byId(id);
+        if (!version) throw new ServiceError(404, "no such version");
+        const zip = await library.zip(version, storyId());
+        return reply
+          .type("application/zip")
+          .header("content-disposition", `attachment; filename="${storyId()}-${id}.zip"`)
+          .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+      },
+    );
 
-    app.get("/versions/:id/changes", { config: { role: "author" } }, async (request) => {
-      const { id } = parse(opsPackVersionParams, request.params, "path");
-      const version = await library.byId(id);
-      if (!version) throw new ServiceError(404, "no such version");
-      return library.changes(version);
-    });
+    app.get(
+      "/versions/:id/changes",
+      {
+        config: {
+          role: "author",
+          docs: doc("studio", "What a version changed", {
+            params: opsPackVersionParams,
+            response: opsPackChanges,
+          }),
+        },
+      },
+      async (request) => {
+        const { id } = parse(opsPackVersionParams, request.params, "path");
+        const version = await library.byId(id);
+        if (!version) throw new ServiceError(404, "no such version");
+        return library.changes(version);
+      },
+    );
 
-    app.post("/import", { config: { role: "author" } }, async (request, reply) => {
-      if (!(request.body instanceof Readable)) {
-        throw new ServiceError(415, "send the pack as a zip file (content-type application/zip)");
-      }
-      const upload = {
-        body: request.body,
-        declared: declaredLength(request.headers["content-length"]),
-        limit: PACK_UPLOAD_LIMIT,
-      };
-      const imported = await library.importZip(upload, author(request), storyId());
-      if (!imported.ok) {
-        return reply.code(422).send({ ok: false, problems: imported.problems });
-      }
-      const [listed] = await library.listed([imported.version]);
-      if (!listed) throw new Error(`version ${imported.version.id} not listed`);
-      await record(request, "pack.import", `version ${listed.id}`);
-      return {
-        ok: true,
-        version: listed,
-        warnings: imported.warnings,
-      } satisfies OpsPackImportOutcome;
-    });
+    app.post(
+      "/import",
+      {
+        config: {
+          role: "author",
+          docs: doc("studio", "Import a pack's zip as a version", {
+            description: REFUSED,
+            body: { type: "application/zip" },
+            response: opsPackImportOutcome,
+          }),
+        },
+      },
+      async (request, reply) => {
+        if (!(request.body instanceof Readable)) {
+          throw new ServiceError(415, "send the pack as a zip file (content-type application/zip)");
+        }
+        const upload = {
+          body: request.body,
+          declared: declaredLength(request.headers["content-length"]),
+          limit: PACK_UPLOAD_LIMIT,
+        };
+        const imported = await library.importZip(upload, author(request), storyId());
+        if (!imported.ok) {
+          return reply.code(422).send({ ok: false, problems: imported.problems });
+        }
+        const [listed] = await library.listed([imported.version]);
+        if (!listed) throw new Error(`version ${imported.version.id} not listed`);
+        await record(request, "pack.import", `version ${listed.id}`);
+        return {
+          ok: true,
+          version: listed,
+          warnings: imported.warnings,
+        } satisfies OpsPackImportOutcome;
+      },
+    );
 
-    app.post("/versions/:id/release", { config: { role: "author" } }, async (request, reply) => {
-      const { id } = parse(opsPackVersionParams, request.params, "path");
-      parse(opsEmptyRequest, request.body);
-      const outcome = await release(id, author(request));
-      if (!outcome) throw new ServiceError(404, "no such version");
-      const detail = outcome.ok ? `version ${id}` : `version ${id} refused`;
-      await record(request, "pack.release", detail);
-      return reply.code(outcome.ok ? 200 : 422).send(outcome);
-    });
+    app.post(
+      "/versions/:id/release",
+      {
+        config: {
+          role: "author",
+          docs: doc("studio", "Make a version live", {
+            description: REFUSED,
+            params: opsPackVersionParams,
+            body: opsEmptyRequest,
+            response: opsReloadOutcome,
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { id } = parse(opsPackVersionParams, request.params, "path");
+        parse(opsEmptyRequest, request.body);
+        const outcome = await release(id, author(request));
+        if (!outcome) throw new ServiceError(404, "no such version");
+        const detail = outcome.ok ? `version ${id}` : `version ${id} refused`;
+        await record(request, "pack.release", detail);
+        return reply.code(outcome.ok ? 200 : 422).send(outcome);
+      },
+    );
   };
 }

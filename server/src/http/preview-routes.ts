@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { doc } from "./api-docs/describe";
 import { HANDED_ON, handOn } from "./hand-on";
 
 /** What serves the previews' requests (studio/previews.ts). */
@@ -28,6 +30,14 @@ export function previewRoutes(previews: PreviewDispatch): FastifyPluginAsync {
     app.route<{ Params: { id: string; "*": string } }>({
       method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
       url: "/preview/:id/*",
+      config: {
+        docs: doc("studio", "The studio's preview", {
+          description:
+            "The player app and its calls below `/preview/<id>/`, answered by the draft's game.",
+          params: z.object({ id: z.string(), path: z.string() }),
+          produces: "application/octet-stream",
+        }),
+      },
       handler: async (request, reply) => {
         const { id } = request.params;
         const query = request.url.indexOf("?");

@@ -1,4 +1,9 @@
-import { pushSubscribeRequest, pushUnsubscribeRequest } from "@wegmarke/protocol";
+import {
+  okResponse,
+  pushKeyResponse,
+  pushSubscribeRequest,
+  pushUnsubscribeRequest,
+} from "@wegmarke/protocol";
 import type { PushKeyResponse } from "@wegmarke/protocol";
 import { z } from "zod";
 import type { FastifyPluginAsync } from "fastify";
@@ -7,8 +12,9 @@ import type { PushService } from "../push/push-service";
 import { playerOf, requirePlayer } from "./authenticate";
 import { ok } from "./ok";
 import { parse } from "./parse";
+import { doc } from "./api-docs/describe";
 
-export const settingsQuery = z.object({ hash: z.string() });
+const settingsQuery = z.object({ hash: z.string() });
 
 /**
  * Web Push of the game base (decisions/040), mounted at `/api/push`: the server's public key,
@@ -20,27 +26,69 @@ export function pushRoutes(
   publicKey: string,
 ): FastifyPluginAsync {
   return async (app) => {
-    app.get("/key", async (): Promise<PushKeyResponse> => ({ publicKey }));
+    app.get(
+      "/key",
+      {
+        config: {
+          docs: doc("push", "The server's VAPID public key", {
+            response: pushKeyResponse,
+          }),
+        },
+      },
+      async (): Promise<PushKeyResponse> => ({ publicKey }),
+    );
 
     await app.register(async (signedIn) => {
       requirePlayer(signedIn, accounts);
 
-      signedIn.get("/subscription", async (request) => {
-        parse(settingsQuery, request.query, "query");
-        return push.settings(playerOf(request));
-      });
+      signedIn.get(
+        "/subscription",
+        {
+          config: {
+            docs: doc("push", "This device's push settings", {
+              query: settingsQuery,
+            }),
+          },
+        },
+        async (request) => {
+          parse(settingsQuery, request.query, "query");
+          return push.settings(playerOf(request));
+        },
+      );
 
-      signedIn.put("/subscription", async (request) => {
-        const body = parse(pushSubscribeRequest, request.body);
-        await push.subscribe(playerOf(request), body);
-        return ok;
-      });
+      signedIn.put(
+        "/subscription",
+        {
+          config: {
+            docs: doc("push", "Take pushes on this device", {
+              body: pushSubscribeRequest,
+              response: okResponse,
+            }),
+          },
+        },
+        async (request) => {
+          const body = parse(pushSubscribeRequest, request.body);
+          await push.subscribe(playerOf(request), body);
+          return ok;
+        },
+      );
 
-      signedIn.delete("/subscription", async (request) => {
-        const body = parse(pushUnsubscribeRequest, request.body);
-        await push.unsubscribe(playerOf(request), body.endpoint);
-        return ok;
-      });
+      signedIn.delete(
+        "/subscription",
+        {
+          config: {
+            docs: doc("push", "Stop pushes to this device", {
+              body: pushUnsubscribeRequest,
+              response: okResponse,
+            }),
+          },
+        },
+        async (request) => {
+          const body = parse(pushUnsubscribeRequest, request.body);
+          await push.unsubscribe(playerOf(request), body.endpoint);
+          return ok;
+        },
+      );
     });
   };
 }

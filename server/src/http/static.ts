@@ -3,6 +3,8 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ServiceError } from "../errors";
+import { APP, CONSOLE, doc, REDIRECT } from "./api-docs/describe";
+import type { RouteDoc } from "./api-docs/describe";
 
 /** Vite puts content-hashed bundles here: a new build means new names, so cache for good. */
 const HASHED_ASSETS = "/assets/";
@@ -20,6 +22,8 @@ type SinglePageApp = {
   dist: string;
   /** The 503's reason while `dist` has no index.html. */
   notBuilt: string;
+  /** The API description of its page (`prefix/`) and of its files (`prefix/*`). */
+  docs: { page: RouteDoc; files: RouteDoc };
 };
 
 /**
@@ -28,18 +32,21 @@ type SinglePageApp = {
  * copy the client accepts, and index.html for every other path, where the app's router decides
  * (its own 404 screen included). Before the build, 503 with the command that builds it.
  */
-async function serveApp(app: FastifyInstance, { prefix, dist, notBuilt }: SinglePageApp) {
+async function serveApp(app: FastifyInstance, { prefix, dist, notBuilt, docs }: SinglePageApp) {
   if (!existsSync(join(dist, "index.html"))) {
     const refuse = () => {
       throw new ServiceError(503, notBuilt);
     };
-    app.get(`${prefix}/`, refuse);
-    app.get(`${prefix}/*`, refuse);
+    app.get(`${prefix}/`, { config: { docs: docs.page } }, refuse);
+    app.get(`${prefix}/*`, { config: { docs: docs.files } }, refuse);
     return;
   }
 
   await app.register(
     async (scope) => {
+      scope.addHook("onRoute", (route) => {
+        route.config = { ...route.config, docs: route.url.endsWith("*") ? docs.files : docs.page };
+      });
       await scope.register(fastifyStatic, {
         root: dist,
         prefix: "/",
@@ -74,12 +81,41 @@ export function staticRoutes(webDist: string): FastifyPluginAsync {
     // The query goes along: account deletion ends at /?account-deleted=1 (spec 4).
     const toApp = (request: FastifyRequest, reply: FastifyReply) =>
       reply.redirect(`/webapp/${queryOf(request.url)}`);
-    app.get("/", toApp);
-    app.get("/webapp", toApp);
+    app.get(
+      "/",
+      {
+        config: {
+          docs: doc("web app", "Redirect to the app", {
+            description: REDIRECT,
+            produces: "text/html",
+          }),
+        },
+      },
+      toApp,
+    );
+    app.get(
+      "/webapp",
+      {
+        config: {
+          docs: doc("web app", "Redirect to the app", {
+            description: REDIRECT,
+            produces: "text/html",
+          }),
+        },
+      },
+      toApp,
+    );
     await serveApp(app, {
       prefix: "/webapp",
       dist: webDist,
       notBuilt: "web app not built: run npm run build",
+      docs: {
+        page: doc("web app", "The player app", { description: APP, produces: "text/html" }),
+        files: doc("web app", "A file of the app's build, else the app", {
+          description: `${APP} Hashed bundles under \`/webapp/assets/\` may be cached for a year.`,
+          produces: "application/octet-stream",
+        }),
+      },
     });
   };
 }
@@ -90,11 +126,25 @@ export function staticRoutes(webDist: string): FastifyPluginAsync {
  */
 export function consoleRoutes(consoleDist: string): FastifyPluginAsync {
   return async (app) => {
-    app.get("/ops", (request, reply) => reply.redirect(`/ops/${queryOf(request.url)}`));
+    app.get(
+      "/ops",
+      { config: { docs: doc("web app", "Redirect to the console", { produces: "text/html" }) } },
+      (request, reply) => reply.redirect(`/ops/${queryOf(request.url)}`),
+    );
     await serveApp(app, {
       prefix: "/ops",
       dist: consoleDist,
       notBuilt: "operators' console not built: run npm run build",
+      docs: {
+        page: doc("web app", "The operators' console", {
+          description: CONSOLE,
+          produces: "text/html",
+        }),
+        files: doc("web app", "A file of the console's build, else the console", {
+          description: CONSOLE,
+          produces: "application/octet-stream",
+        }),
+      },
     });
   };
 }

@@ -6,8 +6,9 @@ import { fileExtension } from "../missions/media-check";
 import type { SubmissionService } from "../missions/submission-service";
 import type { ByteRange } from "../store/blob-store";
 import { parse } from "./parse";
+import { doc } from "./api-docs/describe";
 
-export const submissionFileParams = z.object({
+const submissionFileParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   file: z.enum(["file", "thumb"]),
 });
@@ -47,7 +48,21 @@ export function submissionFileRoute(submissions: SubmissionService): FastifyPlug
       }
       return reply.send(stored.body);
     };
-    app.get("/api/submissions/:id/:file", serve);
+    app.get(
+      "/api/submissions/:id/:file",
+      {
+        config: {
+          docs: doc("missions", "A submission's file by its signed link", {
+            description:
+              "Byte ranges; served as the type it was checked to be, never run as a page.",
+            params: submissionFileParams,
+            query: signedLinkQuery,
+            produces: "application/octet-stream",
+          }),
+        },
+      },
+      serve,
+    );
   };
 }
 

@@ -1,9 +1,13 @@
 import {
   ErrorReason,
+  okResponse,
   teamInviteRequest,
+  teamInviteResponse,
   teamJoinQuery,
   teamMembersQuery,
+  teamMembersResponse,
   teamPositionRequest,
+  teamPreviewResponse,
 } from "@wegmarke/protocol";
 import type { TeamMembers, TeamPreview } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
@@ -16,6 +20,7 @@ import { playerOf, requirePlayer } from "./authenticate";
 import { addressKey } from "../accounts/addresses";
 import { ok } from "./ok";
 import { parse } from "./parse";
+import { doc } from "./api-docs/describe";
 
 export type TeamRouteDeps = {
   positions: TeamPositions;
@@ -47,68 +52,123 @@ export function teamRoutes(
     app.addHook("onRequest", async () => teams.assertEnabled());
     requirePlayer(app, accounts);
 
-    app.post("/team/invite", async (request) => {
-      parse(teamInviteRequest, request.body);
-      return { value: await teams.invite(playerOf(request)) };
-    });
+    app.post(
+      "/team/invite",
+      {
+        config: {
+          docs: doc("teams", "An invitation code for the player's team", {
+            body: teamInviteRequest,
+            response: teamInviteResponse,
+          }),
+        },
+      },
+      async (request) => {
+        parse(teamInviteRequest, request.body);
+        return { value: await teams.invite(playerOf(request)) };
+      },
+    );
 
-    app.get("/team/preview", async (request) => {
-      const { tjr } = parse(teamJoinQuery, request.query, "query");
-      const preview = await teams.preview(playerOf(request), tjr, addressKey(request.ip));
-      const value: TeamPreview = {
-        Members: await playerNames(preview.memberIds),
-        Member: preview.member,
-        InTeam: preview.inTeam,
-        Points: preview.points,
-        StationsDone: preview.stationsDone,
-      };
-      return { value };
-    });
+    app.get(
+      "/team/preview",
+      {
+        config: {
+          docs: doc("teams", "What joining the team of a code would cost", {
+            query: teamJoinQuery,
+            response: teamPreviewResponse,
+          }),
+        },
+      },
+      async (request) => {
+        const { tjr } = parse(teamJoinQuery, request.query, "query");
+        const preview = await teams.preview(playerOf(request), tjr, addressKey(request.ip));
+        const value: TeamPreview = {
+          Members: await playerNames(preview.memberIds),
+          Member: preview.member,
+          InTeam: preview.inTeam,
+          Points: preview.points,
+          StationsDone: preview.stationsDone,
+        };
+        return { value };
+      },
+    );
 
-    app.get("/team/members", async (request) => {
-      parse(teamMembersQuery, request.query, "query");
-      const player = playerOf(request);
-      const team = await teams.members(player);
-      if (!team) return { value: null };
-      const names = await playerNames(team.memberIds);
-      const now = online();
-      const value: TeamMembers = {
-        Name: (await namesOf([team.stream])).get(team.stream) ?? team.stream,
-        Members: team.memberIds.map((id, index) => ({
-          Name: names[index] ?? playerStream(id),
-          // The caller is here, asking, even before their stream has opened.
-          Online: id === player.id || now.has(id),
-          You: id === player.id,
-        })),
-      };
-      return { value };
-    });
+    app.get(
+      "/team/members",
+      {
+        config: {
+          docs: doc("teams", "The team's members", {
+            query: teamMembersQuery,
+            response: teamMembersResponse,
+          }),
+        },
+      },
+      async (request) => {
+        parse(teamMembersQuery, request.query, "query");
+        const player = playerOf(request);
+        const team = await teams.members(player);
+        if (!team) return { value: null };
+        const names = await playerNames(team.memberIds);
+        const now = online();
+        const value: TeamMembers = {
+          Name: (await namesOf([team.stream])).get(team.stream) ?? team.stream,
+          Members: team.memberIds.map((id, index) => ({
+            Name: names[index] ?? playerStream(id),
+            // The caller is here, asking, even before their stream has opened.
+            Online: id === player.id || now.has(id),
+            You: id === player.id,
+          })),
+        };
+        return { value };
+      },
+    );
 
-    app.get("/team/join", async (request) => {
-      const { tjr } = parse(teamJoinQuery, request.query, "query");
-      await teams.join(playerOf(request), tjr, addressKey(request.ip));
-      return ok;
-    });
+    app.get(
+      "/team/join",
+      {
+        config: {
+          docs: doc("teams", "Join the team of a code", {
+            query: teamJoinQuery,
+            response: okResponse,
+          }),
+        },
+      },
+      async (request) => {
+        const { tjr } = parse(teamJoinQuery, request.query, "query");
+        await teams.join(playerOf(request), tjr, addressKey(request.ip));
+        return ok;
+      },
+    );
 
     // A member shares the device's position with the team, or stops (decisions/024).
-    app.post("/team/position", async (request) => {
-      const { Share, Position } = parse(teamPositionRequest, request.body);
-      const player = playerOf(request);
-      const { stream } = participantOf(player);
-      if (!isTeamStream(stream)) throw new ServiceError(409, ErrorReason.notInTeam);
-      const shared =
-        Share && Position
-          ? {
-              name: await nameOf(player.id),
-              latitude: Position.Latitude,
-              longitude: Position.Longitude,
-              ...(Position.Accuracy !== undefined && { accuracy: Position.Accuracy }),
-            }
-          : undefined;
-      if (!positions.share(stream, player.id, shared)) {
-        throw new TooManyRequests(ErrorReason.tooManyAttempts, 1);
-      }
-      return ok;
-    });
+    app.post(
+      "/team/position",
+      {
+        config: {
+          docs: doc("teams", "Share this member's position with the team, or stop", {
+            body: teamPositionRequest,
+            response: okResponse,
+          }),
+        },
+      },
+      async (request) => {
+        const { Share, Position } = parse(teamPositionRequest, request.body);
+        const player = playerOf(request);
+        const { stream } = participantOf(player);
+        if (!isTeamStream(stream)) throw new ServiceError(409, ErrorReason.notInTeam);
+        const shared =
+          Share && Position
+            ? {
+                name: await nameOf(player.id),
+                latitude: Position.Latitude,
+                longitude: Position.Longitude,
+                ...(Position.Accuracy !== undefined && { accuracy: Position.Accuracy }),
+              }
+            : undefined;
+        if (!positions.share(stream, player.id, shared)) {
+          throw new TooManyRequests(ErrorReason.tooManyAttempts, 1);
+        }
+        return ok;
+      },
+    );
   };
 }

@@ -21,6 +21,8 @@ import type { AccountLimits } from "../security/limits";
 import { HANDED_ON, handOn } from "./hand-on";
 import { parse } from "./parse";
 import { checked, decodeMetadata, encodeMetadata } from "./upload-metadata";
+import { bearer, setHeader } from "./upload-headers";
+import { doc, TUS } from "./api-docs/describe";
 
 export type UploadDeps = {
   /** Where uploads under way wait (decisions/039). */
@@ -260,22 +262,27 @@ export function uploadRoutes(
     };
 
     // A preflight (another origin, CORS_ORIGINS) is answered by the CORS plugin before these.
-    app.post("/uploads", hand);
-    app.route({ method: ["PATCH", "HEAD", "DELETE"], url: "/uploads/:id", handler: hand });
+    app.post(
+      "/uploads",
+      {
+        config: {
+          docs: doc("missions", "Start a mission's upload", {
+            description: `${TUS} \`Upload-Metadata\` names the station and the file's type.`,
+          }),
+        },
+      },
+      hand,
+    );
+    app.route({
+      method: ["PATCH", "HEAD", "DELETE"],
+      url: "/uploads/:id",
+      config: {
+        docs: doc("missions", "An upload's pieces, offset, end", {
+          description: `${TUS} Another instance's upload is handed on to it.`,
+          body: { type: "application/offset+octet-stream" },
+        }),
+      },
+      handler: hand,
+    });
   };
-}
-
-/** The call's auth token: `Authorization: Bearer <token>`. */
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : undefined;
-}
-
-/** Changes a header before the tus server reads it (from either of Node's two lists). */
-function setHeader(request: FastifyRequest, name: string, value: string): void {
-  const { raw } = request;
-  raw.headers[name] = value;
-  for (let i = 0; i < raw.rawHeaders.length; i += 2) {
-    if (raw.rawHeaders[i]?.toLowerCase() === name) raw.rawHeaders[i + 1] = value;
-  }
 }

@@ -4,23 +4,11 @@ import type { FastifyInstance } from "fastify";
 import serverPackage from "../../../package.json";
 import { compressAnswers } from "../compression";
 import type { OpsRouteRole } from "../ops/roles";
-import { apiTags, routeSchema } from "./describe";
-import type { RouteDoc } from "./describe";
-import { opsApi } from "./ops-api";
-import { playerApi } from "./player-api";
-import { siteApi } from "./site-api";
+import { apiTags, doc, routeSchema } from "./describe";
 
 /** Where the description is served, and the page that renders it. */
 export const OPENAPI_PATH = "/api/openapi.json";
 export const DOCS_PREFIX = "/api/docs";
-
-/** Every route described, by its key (`routeKey`). */
-export const describedRoutes: Record<string, RouteDoc> = { ...playerApi, ...opsApi, ...siteApi };
-
-/** A route's key in the tables: its methods as Fastify registers them, its path as OpenAPI's. */
-export function routeKey(method: string | string[], url: string): string {
-  return `${[method].flat().join(",")} ${url.replace(/:(\w+)/g, "{$1}")}`;
-}
 
 function roleNote(role: OpsRouteRole | undefined): string | undefined {
   if (role === undefined) return undefined;
@@ -38,8 +26,8 @@ const overview = [
 
 /**
  * The API description (decisions/051): @fastify/swagger collects every route as it is
- * registered; the document is made from the tables of this folder when it is first asked for
- * (not at start-up) and served as JSON at `OPENAPI_PATH`, rendered by Swagger UI at
+ * registered; the document is made from what each route states where it is declared
+ * (`config: { docs: doc(…) }`) when it is first asked for (not at start-up) and served as JSON at `OPENAPI_PATH`, rendered by Swagger UI at
  * `DOCS_PREFIX` from the package's own files. Registered before any route.
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
@@ -49,9 +37,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       info: { title: "Wegmarke API", version: serverPackage.version, description: overview },
       tags: [...apiTags],
     },
-    // A route the tables leave out stays out (the docs page's own files, CORS preflight).
+    // A route that states no description stays out (the docs page's own files, CORS preflight).
     transform: ({ url, route }) => {
-      const entry = describedRoutes[routeKey(route.method, url)];
+      const entry = route.config?.docs;
       if (entry === undefined) return { schema: { hide: true }, url };
       return {
         schema: routeSchema(entry, roleNote(route.config?.role)),
@@ -62,7 +50,17 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   // The document (125 KB) and the page's bundle (1.4 MB) go compressed, as the API's JSON does.
   await app.register(async (docs) => {
     await compressAnswers(docs);
-    docs.get(OPENAPI_PATH, async () => app.swagger());
+    docs.get(
+      OPENAPI_PATH,
+      {
+        config: {
+          docs: doc("service", "This description (OpenAPI 3), rendered at /api/docs/", {
+            produces: "application/json",
+          }),
+        },
+      },
+      async () => app.swagger(),
+    );
     await docs.register(fastifySwaggerUi, {
       routePrefix: DOCS_PREFIX,
       uiConfig: { docExpansion: "none", deepLinking: true, defaultModelsExpandDepth: 0 },

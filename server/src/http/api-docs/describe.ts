@@ -43,6 +43,29 @@ export type RouteDoc = {
   produces?: string;
 };
 
+/** Phrases many routes' descriptions share. */
+export const SIGNED_IN = "The player's token as `Hash` in the body (`hash` in the query of a GET).";
+export const TUS =
+  "tus 1.0 (creation, termination): `Authorization: Bearer` with the player's token.";
+export const SAVE =
+  "409 with the outcome (the other author's file) when `replaces` is no longer current.";
+export const REFUSED = "422 with the outcome and its problems when the pack does not load.";
+export const APP =
+  "The app's page; every unknown path below it gets the app, which shows its 404 screen.";
+export const CONSOLE =
+  "The operators' console (`console/dist`); every unknown path below it gets it.";
+export const REDIRECT = "A redirect, query and all, to the app under `/webapp/`.";
+
+/** The path below a route's prefix (Fastify's `*`). */
+export const wildcard = z.object({ path: z.string() });
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What the API description says of this route (api-docs.ts); a route without it is left out. */
+    docs?: RouteDoc;
+  }
+}
+
 /** A route's description; `parts` name its schemas. */
 export function doc(tag: ApiTag, summary: string, parts: Omit<RouteDoc, "tag" | "summary"> = {}) {
   return { tag, summary, ...parts };

@@ -1,4 +1,4 @@
-import { opsPasswordRequest, opsSessionRequest } from "@wegmarke/protocol";
+import { okResponse, opsMe, opsPasswordRequest, opsSessionRequest } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { addressKey } from "../../accounts/addresses";
 import { meOf } from "../../operator-accounts/operator-service";
@@ -6,6 +6,7 @@ import type { OperatorService, OpsCaller } from "../../operator-accounts/operato
 import { ok } from "../ok";
 import { parse } from "../parse";
 import { assertCallerRole, requireDeclaredRoles } from "./roles";
+import { doc } from "../api-docs/describe";
 
 /** The console's session cookie: a 256-bit token, stored as its SHA-256 (operator-accounts/). */
 export const OPS_COOKIE = "wegmarke_ops";
@@ -81,19 +82,37 @@ export function opsGate(app: FastifyInstance, { ops, secure }: OpsGateDeps): voi
     return reply.code(404).type("text/plain; charset=utf-8").send("not found");
   });
 
-  app.post("/session", { config: { role: "viewer" } }, async (request, reply) => {
-    const { token, me, maxAgeSeconds } = await ops.signIn(
-      parse(opsSessionRequest, request.body),
-      addressKey(request.ip),
-    );
-    reply.header("set-cookie", sessionCookie(token, maxAgeSeconds, secure));
-    return me;
-  });
+  app.post(
+    "/session",
+    {
+      config: {
+        role: "viewer",
+        docs: doc("ops", "Sign in: sets the session cookie", {
+          body: opsSessionRequest,
+          response: opsMe,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { token, me, maxAgeSeconds } = await ops.signIn(
+        parse(opsSessionRequest, request.body),
+        addressKey(request.ip),
+      );
+      reply.header("set-cookie", sessionCookie(token, maxAgeSeconds, secure));
+      return me;
+    },
+  );
 
   // The calls that lead to the change of a one-time password.
   app.delete(
     "/session",
-    { config: { role: "viewer", beforePasswordChange: true } },
+    {
+      config: {
+        role: "viewer",
+        beforePasswordChange: true,
+        docs: doc("ops", "Sign out", { response: okResponse }),
+      },
+    },
     async (request, reply) => {
       await ops.signOut(callerOf(request));
       reply.header("set-cookie", sessionCookie("", 0, secure));
@@ -101,13 +120,30 @@ export function opsGate(app: FastifyInstance, { ops, secure }: OpsGateDeps): voi
     },
   );
 
-  app.get("/me", { config: { role: "viewer", beforePasswordChange: true } }, async (request) =>
-    meOf(callerOf(request)),
+  app.get(
+    "/me",
+    {
+      config: {
+        role: "viewer",
+        beforePasswordChange: true,
+        docs: doc("ops", "The signed-in operator", { response: opsMe }),
+      },
+    },
+    async (request) => meOf(callerOf(request)),
   );
 
   app.put(
     "/password",
-    { config: { role: "viewer", beforePasswordChange: true } },
+    {
+      config: {
+        role: "viewer",
+        beforePasswordChange: true,
+        docs: doc("ops", "Change the password (a one-time password first)", {
+          body: opsPasswordRequest,
+          response: opsMe,
+        }),
+      },
+    },
     async (request) =>
       ops.changePassword(
         callerOf(request),

@@ -2,6 +2,7 @@ import {
   opsCancelParams,
   opsEmptyRequest,
   opsExportQuery,
+  opsPlayersPage,
   opsPlayersQuery,
 } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
@@ -9,6 +10,7 @@ import type { GameConsole } from "../../operator-views/game-console";
 import { ok } from "../ok";
 import { parse } from "../parse";
 import type { OpsRecord } from "./record";
+import { doc } from "../api-docs/describe";
 
 /**
  * The players' personal data, the hosts': the player list with phone numbers, a station
@@ -16,13 +18,31 @@ import type { OpsRecord } from "./record";
  */
 export function playersRoutes(game: GameConsole, record: OpsRecord): FastifyPluginAsync {
   return async (app) => {
-    app.get("/players", { config: { role: "host" } }, async (request) =>
-      game.players(parse(opsPlayersQuery, request.query, "query")),
+    app.get(
+      "/players",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "The players, searched, a page at a time", {
+            query: opsPlayersQuery,
+            response: opsPlayersPage,
+          }),
+        },
+      },
+      async (request) => game.players(parse(opsPlayersQuery, request.query, "query")),
     );
 
     app.post(
       "/players/:playerId/stations/:stationId/cancel",
-      { config: { role: "host" } },
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Cancel a player's station", {
+            params: opsCancelParams,
+            body: opsEmptyRequest,
+          }),
+        },
+      },
       async (request) => {
         const { playerId, stationId } = parse(opsCancelParams, request.params, "path");
         parse(opsEmptyRequest, request.body);
@@ -32,14 +52,29 @@ export function playersRoutes(game: GameConsole, record: OpsRecord): FastifyPlug
       },
     );
 
-    app.get("/export.csv", { config: { role: "host" } }, async (request, reply) => {
-      const query = parse(opsExportQuery, request.query, "query");
-      const csv = await game.exportCsv(query);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="wegmarke-${query.table}-${day}.csv"`)
-        .send(csv);
-    });
+    app.get(
+      "/export.csv",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "The players or the stations' answers as CSV", {
+            query: opsExportQuery,
+            produces: "text/csv",
+          }),
+        },
+      },
+      async (request, reply) => {
+        const query = parse(opsExportQuery, request.query, "query");
+        const csv = await game.exportCsv(query);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header(
+            "content-disposition",
+            `attachment; filename="wegmarke-${query.table}-${day}.csv"`,
+          )
+          .send(csv);
+      },
+    );
   };
 }

@@ -3,8 +3,9 @@ import type { Language } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { parse } from "../parse";
+import { doc } from "../api-docs/describe";
 
-export const postersQuery = z.object({ language: languageSchema.optional() });
+const postersQuery = z.object({ language: languageSchema.optional() });
 
 /**
  * The stations' QR posters as a PDF, one A4 page each: either role prints them (a code opens
@@ -16,7 +17,15 @@ export function postersRoutes(
   return async (app) => {
     app.get(
       "/stations/posters.pdf",
-      { config: { role: ["host", "author"] } },
+      {
+        config: {
+          role: ["host", "author"],
+          docs: doc("ops", "The stations' QR posters, one A4 page each", {
+            query: postersQuery,
+            produces: "application/pdf",
+          }),
+        },
+      },
       async (request, reply) => {
         const { language } = parse(postersQuery, request.query, "query");
         const pdf = await posters(language);

@@ -1,8 +1,10 @@
 import type { Readable } from "node:stream";
 import {
+  okResponse,
   opsEmptyRequest,
   opsSubmissionsExportQuery,
   submissionIdParams,
+  submissionQueueResponse,
   verdictRequest,
 } from "@wegmarke/protocol";
 import type { OpsSubmissionsExportQuery, SubmissionQueueResponse } from "@wegmarke/protocol";
@@ -11,6 +13,7 @@ import type { SubmissionService } from "../../missions/submission-service";
 import { ok } from "../ok";
 import { parse } from "../parse";
 import type { OpsRecord } from "./record";
+import { doc } from "../api-docs/describe";
 
 export type SubmissionRouteDeps = {
   submissions: SubmissionService;
@@ -33,35 +36,72 @@ export function submissionRoutes({
   exportZip,
 }: SubmissionRouteDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get("", { config: { role: "host" } }, async (request): Promise<SubmissionQueueResponse> => {
-      parse(opsEmptyRequest, request.query ?? {}, "query");
-      const { waiting, count } = await submissions.queue();
-      return { value: { Waiting: waiting, Count: count } };
-    });
+    app.get(
+      "",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "The hosts' queue: how many wait", {
+            query: opsEmptyRequest,
+            response: submissionQueueResponse,
+          }),
+        },
+      },
+      async (request): Promise<SubmissionQueueResponse> => {
+        parse(opsEmptyRequest, request.query ?? {}, "query");
+        const { waiting, count } = await submissions.queue();
+        return { value: { Waiting: waiting, Count: count } };
+      },
+    );
 
-    app.get("/export.zip", { config: { role: "host" } }, async (request, reply) => {
-      const query = parse(opsSubmissionsExportQuery, request.query, "query");
-      await record(request, "submissions.export", `index: ${query.separator}, ${query.timeZone}`);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("application/zip")
-        .header("content-disposition", `attachment; filename="wegmarke-submissions-${day}.zip"`)
-        .send(exportZip(query));
-    });
+    app.get(
+      "/export.zip",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Every submission as a zip with index.csv", {
+            query: opsSubmissionsExportQuery,
+            produces: "application/zip",
+          }),
+        },
+      },
+      async (request, reply) => {
+        const query = parse(opsSubmissionsExportQuery, request.query, "query");
+        await record(request, "submissions.export", `index: ${query.separator}, ${query.timeZone}`);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type("application/zip")
+          .header("content-disposition", `attachment; filename="wegmarke-submissions-${day}.zip"`)
+          .send(exportZip(query));
+      },
+    );
 
-    app.post("/:id/verdict", { config: { role: "host" } }, async (request) => {
-      const { id } = parse(submissionIdParams, request.params, "path");
-      const { Approved, Points, Line } = parse(verdictRequest, request.body);
-      await submissions.judge(
-        id,
-        { approved: Approved, points: Points, line: Line },
-        operator(request),
-      );
-      const verdict = Approved
-        ? `approved${Points === undefined ? "" : `, ${Points} points`}`
-        : "rejected";
-      await record(request, "submission.judge", `submission ${id}: ${verdict}`);
-      return ok;
-    });
+    app.post(
+      "/:id/verdict",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Approve or reject a submission, once", {
+            params: submissionIdParams,
+            body: verdictRequest,
+            response: okResponse,
+          }),
+        },
+      },
+      async (request) => {
+        const { id } = parse(submissionIdParams, request.params, "path");
+        const { Approved, Points, Line } = parse(verdictRequest, request.body);
+        await submissions.judge(
+          id,
+          { approved: Approved, points: Points, line: Line },
+          operator(request),
+        );
+        const verdict = Approved
+          ? `approved${Points === undefined ? "" : `, ${Points} points`}`
+          : "rejected";
+        await record(request, "submission.judge", `submission ${id}: ${verdict}`);
+        return ok;
+      },
+    );
   };
 }
