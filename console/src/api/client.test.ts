@@ -2,7 +2,7 @@ import { opsMe, opsReloadOutcome } from "@wegmarke/protocol";
 import { describe, expect, it, vi } from "vitest";
 import { textsOf } from "../i18n/i18n";
 import { fakeServer, json, text } from "../test/fake-server";
-import { ApiError, call, onSignInRequired } from "./client";
+import { ApiError, call, failure, onSignInRequired } from "./client";
 import { errorText } from "./error-text";
 
 const me = {
@@ -28,6 +28,59 @@ describe("a call of the operator API", () => {
     const error = await call("/me", { schema: opsMe }).catch((failure: unknown) => failure);
     expect(error).toEqual(new ApiError("status", 429, "too many attempts"));
     expect(errorText(error, textsOf("en"))).toBe("The server answered 429: too many attempts");
+  });
+
+  it("says in a sentence what a proxy's error page means, never showing the page", async () => {
+    const page = (status: number, title: string) =>
+      new Response(`<html><head><title>${title}</title></head><body>nginx</body></html>`, {
+        status,
+        headers: { "content-type": "text/html" },
+      });
+    fakeServer({
+      "POST /api/ops/pack/import": () => page(413, "413 Request Entity Too Large"),
+      "GET /api/ops/me": () => page(502, "502 Bad Gateway"),
+      // Caddy's answer when the server is gone: no body, no type.
+      "GET /api/ops/players": () => new Response(null, { status: 503 }),
+      "GET /api/ops/audit": () => page(500, "500 Internal Server Error"),
+    });
+    const zip = new Blob([new Uint8Array(8)], { type: "application/zip" });
+    const tooLarge = await call("/pack/import", { method: "POST", body: zip, schema: opsMe }).catch(
+      (failed: unknown) => failed,
+    );
+    expect(tooLarge).toEqual(new ApiError("page", 413));
+    expect(errorText(tooLarge, textsOf("en"))).toBe(
+      "The file is larger than the server in front of the game accepts. Whoever runs the game can allow larger files there.",
+    );
+    expect(errorText(tooLarge, textsOf("de"))).toBe(
+      "Die Datei ist größer, als der Server vor dem Spiel annimmt. Wer das Spiel betreibt, kann dort größere Dateien zulassen.",
+    );
+    for (const path of ["/me", "/players"]) {
+      const gone = await call(path, { schema: opsMe }).catch((failed: unknown) => failed);
+      expect(errorText(gone, textsOf("en"))).toBe(
+        "The game's server cannot be reached right now. Try again in a moment.",
+      );
+    }
+    const other = await call("/audit", { schema: opsMe }).catch((failed: unknown) => failed);
+    expect(errorText(other, textsOf("de"))).toBe(
+      "Der Server vor dem Spiel antwortete 500, ohne einen Grund zu nennen. Bitte gleich noch einmal versuchen oder bei der Person nachfragen, die das Spiel betreibt.",
+    );
+  });
+
+  it("still shows the server's own plain-text refusal of a file too large", async () => {
+    const reason = "a zipped pack may have at most 512 MB";
+    fakeServer({ "POST /api/ops/pack/import": () => text(reason, 413) });
+    const zip = new Blob([new Uint8Array(8)], { type: "application/zip" });
+    const refused = await call("/pack/import", { method: "POST", body: zip, schema: opsMe }).catch(
+      (failed: unknown) => failed,
+    );
+    expect(errorText(refused, textsOf("en"))).toBe(`The server answered 413: ${reason}`);
+    // The studio's upload (XMLHttpRequest, upload.ts) reads its answer the same way.
+    expect(failure(413, "text/plain; charset=utf-8", `${reason}\n`, "")).toEqual(
+      new ApiError("status", 413, reason),
+    );
+    expect(failure(413, "text/html", "<html>413</html>", "Payload Too Large")).toEqual(
+      new ApiError("page", 413),
+    );
   });
 
   it("tells the console when the session is gone, and only then", async () => {

@@ -6,17 +6,40 @@ export const API_BASE = "/api/ops";
 
 /**
  * A call that failed: `network` (no answer at all), `status` (an error status with the
- * server's plain-text reason) or `unexpected` (an answer the console could not read).
+ * server's plain-text reason), `page` (an error status whose answer is a page, no reason: a
+ * proxy's 413 or 502 in front of the server) or `unexpected` (an answer the console could not
+ * read).
  */
 export class ApiError extends Error {
   constructor(
-    readonly kind: "network" | "status" | "unexpected",
+    readonly kind: "network" | "status" | "page" | "unexpected",
     readonly status = 0,
     readonly reason = "",
   ) {
     super(kind === "status" ? `${status} ${reason}` : kind);
     this.name = "ApiError";
   }
+}
+
+/** Whether an answer of `contentType` is the server's own words: plain text or JSON. */
+function readable(contentType: string | null): boolean {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "text/plain" || type === "application/json";
+}
+
+/**
+ * The failure of an answer with the error `status`: the server's reason (`body`, else the
+ * status text), or, for a body of any other type (HTML, none: a proxy's error page), the status
+ * alone.
+ */
+export function failure(
+  status: number,
+  contentType: string | null,
+  body: string,
+  statusText: string,
+): ApiError {
+  if (!readable(contentType)) return new ApiError("page", status);
+  return new ApiError("status", status, body.trim() || statusText);
 }
 
 let signInRequired: () => void = () => undefined;
@@ -64,9 +87,15 @@ export async function call<T>(path: string, options: CallOptions<T>): Promise<T>
     throw new ApiError("network");
   }
   if (!response.ok && !accept.includes(response.status)) {
-    const reason = (await response.text().catch(() => "")).trim() || response.statusText;
-    if (response.status === 401 && reason === OpsReason.signInRequired) signInRequired();
-    throw new ApiError("status", response.status, reason);
+    const body = await response.text().catch(() => "");
+    const error = failure(
+      response.status,
+      response.headers.get("content-type"),
+      body,
+      response.statusText,
+    );
+    if (error.status === 401 && error.reason === OpsReason.signInRequired) signInRequired();
+    throw error;
   }
   let data: unknown;
   try {

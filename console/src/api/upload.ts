@@ -1,6 +1,6 @@
 import { opsDraftSaveOutcome } from "@wegmarke/protocol";
 import type { OpsDraftSaveOutcome } from "@wegmarke/protocol";
-import { API_BASE, ApiError } from "./client";
+import { API_BASE, ApiError, failure } from "./client";
 
 /**
  * Uploads a medium into the studio's draft with its progress (fetch reports none for an
@@ -24,8 +24,8 @@ export function uploadMedia(
     request.onerror = () => reject(new ApiError("network"));
     request.onload = () => {
       if (request.status !== 200 && request.status !== 409) {
-        const reason = request.responseText.trim() || request.statusText;
-        reject(new ApiError("status", request.status, reason));
+        const type = request.getResponseHeader("content-type");
+        reject(failure(request.status, type, request.responseText, request.statusText));
         return;
       }
       try {

@@ -95,6 +95,12 @@ export const de: Record<TextKey, string> = {
   "error.network": "Keine Verbindung zum Server.",
   "error.status": "Der Server antwortete {status}: {reason}",
   "error.unexpected": "Die Antwort des Servers war nicht lesbar.",
+  "error.tooLarge":
+    "Die Datei ist größer, als der Server vor dem Spiel annimmt. Wer das Spiel betreibt, kann dort größere Dateien zulassen.",
+  "error.unreachable":
+    "Der Server des Spiels ist gerade nicht erreichbar. Bitte gleich noch einmal versuchen.",
+  "error.page":
+    "Der Server vor dem Spiel antwortete {status}, ohne einen Grund zu nennen. Bitte gleich noch einmal versuchen oder bei der Person nachfragen, die das Spiel betreibt.",
 
   "overview.heading": "Übersicht",
   "overview.asOf": "Stand {time}",

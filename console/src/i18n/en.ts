@@ -95,6 +95,11 @@ export const en = {
   "error.network": "No connection to the server.",
   "error.status": "The server answered {status}: {reason}",
   "error.unexpected": "The server's answer was not understood.",
+  "error.tooLarge":
+    "The file is larger than the server in front of the game accepts. Whoever runs the game can allow larger files there.",
+  "error.unreachable": "The game's server cannot be reached right now. Try again in a moment.",
+  "error.page":
+    "The server in front of the game answered {status} without saying why. Try again in a moment, or ask whoever runs the game.",
 
   "overview.heading": "Overview",
   "overview.asOf": "As of {time}",
