@@ -107,6 +107,18 @@ describe("a new station made in the studio", () => {
     await latitude().fill(placed[0] ?? "");
     await longitude().fill(placed[1] ?? "");
     await expect.poll(() => ops.getByText("außerhalb der Karte", { exact: false }).count()).toBe(0);
+
+    // An emptied coordinate is marked and holds the save back; the texts typed stay.
+    await latitude().fill("");
+    await ops.getByRole("alert").filter({ hasText: "Eine Station braucht ihren Ort" }).waitFor();
+    expect(await latitude().getAttribute("aria-invalid")).toBe("true");
+    const save = ops.getByRole("button", { name: "Im Entwurf speichern" });
+    expect(await save.isDisabled()).toBe(true);
+    await settle(ops);
+    await screenshot(ops, "studio-station-00b-unplaced");
+    expect(await english.getByLabel("Titel", { exact: true }).inputValue()).toBe("The Old Mill");
+    await latitude().fill(placed[0] ?? "");
+    await expect.poll(() => ops.getByText("Eine Station braucht ihren Ort").count()).toBe(0);
     await saved();
     await settle(ops);
     await screenshot(ops, "studio-station-01-saved");

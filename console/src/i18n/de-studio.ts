@@ -74,6 +74,8 @@ export const deStudio: Record<StudioKey, string> = {
   "station.place": "Ort",
   "station.latitude": "Breitengrad",
   "station.longitude": "Längengrad",
+  "station.unplaced":
+    "Eine Station braucht ihren Ort: Geben Sie Breiten- und Längengrad als Zahlen ein (z. B. 50.8103), oder ziehen Sie die Markierung auf der Karte. Ihre übrigen Änderungen bleiben hier, bis Sie speichern.",
   "station.mapLabel": "Karte: Markierung der Station ziehen oder auf ihren Ort klicken",
   "station.marker": "Diese Station",
   "station.dragHint":

@@ -70,6 +70,8 @@ export const enStudio = {
   "station.place": "Place",
   "station.latitude": "Latitude",
   "station.longitude": "Longitude",
+  "station.unplaced":
+    "A station needs its place: enter the latitude and the longitude as numbers (e.g. 50.8103), or drag the marker on the map. Your other changes stay here until you save.",
   "station.mapLabel": "Map: drag the station's marker or click where it is",
   "station.marker": "This station",
   "station.dragHint": "Drag the marker to the station's place, or click the map there.",

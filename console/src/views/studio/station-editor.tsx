@@ -56,6 +56,11 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
   const warnings = placeWarnings(form, edit.others, base?.image?.bounds);
 
   const number = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
+  // An emptied coordinate is marked and holds the save back; the other edits stay in the form.
+  const unplaced = {
+    latitude: !Number.isFinite(form.latitude),
+    longitude: !Number.isFinite(form.longitude),
+  };
   return (
     <div className="studio__with-phone">
       <section className="panel stack" aria-labelledby={id}>
@@ -78,6 +83,8 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
                 step="any"
                 value={Number.isNaN(form.latitude) ? "" : form.latitude}
                 onChange={(event) => change({ latitude: number(event.target.value) })}
+                aria-invalid={unplaced.latitude || undefined}
+                aria-describedby={unplaced.latitude ? `${id}-unplaced` : undefined}
               />
             </label>
             <label className="field">
@@ -87,9 +94,16 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
                 step="any"
                 value={Number.isNaN(form.longitude) ? "" : form.longitude}
                 onChange={(event) => change({ longitude: number(event.target.value) })}
+                aria-invalid={unplaced.longitude || undefined}
+                aria-describedby={unplaced.longitude ? `${id}-unplaced` : undefined}
               />
             </label>
           </div>
+          {(unplaced.latitude || unplaced.longitude) && (
+            <p id={`${id}-unplaced`} className="notice notice--error" role="alert">
+              {t("station.unplaced")}
+            </p>
+          )}
           {edit.addressSearch && (
             <AddressSearch
               onPick={(place) => change({ latitude: place.latitude, longitude: place.longitude })}
@@ -134,6 +148,7 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
         </p>
         <SaveBar
           dirty={dirty}
+          blocked={unplaced.latitude || unplaced.longitude}
           save={draft.save}
           onSave={() => void draft.store(form)}
           onKeep={() => void draft.keep(form)}
