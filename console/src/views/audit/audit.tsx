@@ -9,6 +9,39 @@ import { useCall } from "../../lib/use-call";
 
 export const AUDIT_PAGE = 50;
 
+/** The actions the server records (its `record` and `audit` calls), said in words. */
+const ACTIONS = [
+  "signin",
+  "signout",
+  "password.change",
+  "operator.add",
+  "operator.roles",
+  "operator.reset",
+  "operator.remove",
+  "content.reload",
+  "news.send",
+  "news.withdraw",
+  "station.cancel",
+  "submission.judge",
+  "submissions.export",
+  "pack.draft.save",
+  "pack.draft.remove",
+  "pack.draft.station",
+  "pack.draft.discard",
+  "pack.draft.publish",
+  "pack.import",
+  "pack.release",
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+const isAction = (action: string): action is Action =>
+  (ACTIONS as readonly string[]).includes(action);
+
+/** What an entry did, in words; an action this console does not know, as the server names it. */
+function actionText(action: string, { t }: Pick<Texts, "t">): string {
+  return isAction(action) ? t(`audit.action.${action}`) : action;
+}
+
 /** Who wrote an entry: the operator's name, the token or the command line. */
 function actorText(entry: AuditEntry, { t }: Pick<Texts, "t">): string {
   switch (entry.via) {
@@ -79,7 +112,9 @@ export function AuditView() {
           {entries.map((entry) => (
             <li key={entry.id} className="audit__entry">
               <p className="audit__head">
-                <code className="audit__action">{entry.action}</code>
+                <span className="audit__action" data-action={entry.action} title={entry.action}>
+                  {actionText(entry.action, texts)}
+                </span>
                 <span>{actorText(entry, texts)}</span>
                 <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
               </p>
