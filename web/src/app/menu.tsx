@@ -110,7 +110,7 @@ export function Menu({ id, onClose }: MenuProps) {
           </NavLink>
         </li>
       </ul>
-      <LanguagePicker language={language} onChange={setLanguage} />
+      <LanguagePicker language={language} offered={config.languages} onChange={setLanguage} />
       <PushSwitch />
       <InstallEntry onClose={() => onClose(false)} />
       {/*

@@ -4,19 +4,31 @@ import { languages } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import "./language-picker.css";
 
-type LanguagePickerProps = { language: Language; onChange(language: Language): void };
+type LanguagePickerProps = {
+  language: Language;
+  /** The pack's languages (game.yaml `languages`); absent: all three. */
+  offered?: readonly Language[] | undefined;
+  onChange(language: Language): void;
+};
 
-/** The three languages as toggle buttons; the chosen one is pressed. */
-export function LanguagePicker({ language, onChange }: LanguagePickerProps) {
+/**
+ * The game's languages as toggle buttons, in the app's order; the chosen one is pressed. A
+ * game in one language has nothing to choose: no picker.
+ */
+export function LanguagePicker({ language, offered, onChange }: LanguagePickerProps) {
   const { t } = useTranslation();
   const labelId = useId();
+  const shown = languages.filter((option) => offered === undefined || offered.includes(option));
+  if (shown.length < 2) return null;
+  // "(du)" and "(Sie)" tell two forms apart; one alone is German.
+  const oneGerman = shown.filter((option) => option !== "en").length === 1;
   return (
     <div className="language-picker" role="group" aria-labelledby={labelId}>
       <span id={labelId} className="language-picker__label">
         {t("nav.language")}
       </span>
       <div className="language-picker__options">
-        {languages.map((option) => (
+        {shown.map((option) => (
           <button
             key={option}
             type="button"
@@ -25,7 +37,7 @@ export function LanguagePicker({ language, onChange }: LanguagePickerProps) {
             lang={option === "en" ? "en" : "de"}
             onClick={() => onChange(option)}
           >
-            {t(`language.${option}`)}
+            {option !== "en" && oneGerman ? t("language.german") : t(`language.${option}`)}
           </button>
         ))}
       </div>

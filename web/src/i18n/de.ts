@@ -93,6 +93,8 @@ export const de: Locale = {
     de: "Deutsch (du)",
     "de-formal": "Deutsch (Sie)",
     en: "English",
+    /** German where the game offers one of its two forms only. */
+    german: "Deutsch",
   },
   login: {
     heading: "Willkommen!",

@@ -90,6 +90,8 @@ export const en = {
     de: "Deutsch (du)",
     "de-formal": "Deutsch (Sie)",
     en: "English",
+    /** German where the game offers one of its two forms only. */
+    german: "Deutsch",
   },
   login: {
     heading: "Welcome!",

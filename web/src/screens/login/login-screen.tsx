@@ -62,7 +62,7 @@ export function LoginScreen() {
       ) : (
         <p className="login__welcome">{t("login.welcome")}</p>
       )}
-      <LanguagePicker language={language} onChange={setLanguage} />
+      <LanguagePicker language={language} offered={config.languages} onChange={setLanguage} />
       {/* Free participation first: on a phone it shows without scrolling. */}
       <AnonymousJoin />
       <p className="divider">
