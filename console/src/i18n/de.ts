@@ -368,7 +368,8 @@ export const de: Record<TextKey, string> = {
   "judging.waited_other": "wartet seit {count} Min.",
   "judging.points": "Punkte bei Annahme",
   "judging.line": "Die Figur sagt (freiwillig)",
-  "judging.linePlaceholder": "Wunderbar, genau der Drache!",
+  "judging.linePlaceholder":
+    "Was die Figur mit Ihrem Urteil schreibt, z. B. „Gut gemacht, genau das!“",
   "judging.approve": "Annehmen",
   "judging.reject": "Ablehnen",
   "judging.kind.photo": "Foto von {who}",

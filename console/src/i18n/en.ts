@@ -364,7 +364,8 @@ export const en = {
   "judging.waited_other": "waiting {count} min",
   "judging.points": "Points on approval",
   "judging.line": "The character says (optional)",
-  "judging.linePlaceholder": "Wonderful, that's the dragon!",
+  "judging.linePlaceholder":
+    "What the character writes with your verdict, e.g. “Well done, that's it!”",
   "judging.approve": "Approve",
   "judging.reject": "Reject",
   "judging.kind.photo": "Photo from {who}",
