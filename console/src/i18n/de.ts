@@ -294,6 +294,8 @@ export const de: Record<TextKey, string> = {
   "instances.text":
     "Jede Instanz spielt die Live-Version, die sie aus der Datenbank lädt; Neuladen oder Live-Schalten erreicht jede binnen Sekunden. Instanzen, von denen 30 Sekunden nichts kam, fehlen.",
   "instances.instance": "Instanz",
+  "instances.name": "Server {number}",
+  "instances.where": "(auf {host}, {id})",
   "instances.since": "Läuft seit",
   "instances.players": "Spieler online",
   "instances.streams": "Streams",

@@ -291,6 +291,8 @@ export const en = {
   "instances.text":
     "Every instance runs the live version, which it loads from the database; a reload or a version made live reaches each within seconds. Instances not heard of for 30 seconds are left out.",
   "instances.instance": "Instance",
+  "instances.name": "Server {number}",
+  "instances.where": "(on {host}, {id})",
   "instances.since": "Running since",
   "instances.players": "Players online",
   "instances.streams": "Streams",

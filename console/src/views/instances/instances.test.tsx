@@ -36,6 +36,14 @@ describe("the instances' versions", () => {
       .slice(1)
       .map((row) => within(row).getAllByRole("cell")[0]?.textContent);
     expect(cells).toEqual(["Version 2 a1b2c3d4e5f6", "0123456789ab"]);
+    // Named by their order of start (the oldest first), where they run beside.
+    const names = within(table)
+      .getAllByRole("rowheader")
+      .map((header) => header.textContent);
+    expect(names).toEqual([
+      expect.stringMatching(/^Server 1 \(on .+, [0-9a-f]{8}\)$/),
+      "Server 2 (on web-2, bbbbbbbb)",
+    ]);
     expect(screen.getByRole("alert").textContent).toContain("2");
   });
 });

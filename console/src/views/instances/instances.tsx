@@ -53,10 +53,13 @@ export function Instances({ versions: known = [] }: { versions?: OpsPackVersion[
               </tr>
             </thead>
             <tbody>
-              {instances.map((instance) => (
+              {instances.map((instance, index) => (
                 <tr key={instance.id}>
                   <th scope="row">
-                    {instance.host} <span className="muted">{instance.id.slice(0, 8)}</span>
+                    {t("instances.name", { number: index + 1 })}{" "}
+                    <span className="muted">
+                      {t("instances.where", { host: instance.host, id: instance.id.slice(0, 8) })}
+                    </span>
                   </th>
                   <td>
                     {numberOf(known, instance.version) !== undefined &&
