@@ -71,8 +71,13 @@ export const queuedSubmissionSchema = submissionSchema.extend({
   Station: z.string(),
   /** The mission's text, as the character asked. */
   Task: z.string(),
-  /** The points the mission gives unless the host changes them. */
+  /**
+   * The points an approval brings the player unless the host changes them: the mission's, at
+   * most the station's (a station awards no more than its points).
+   */
   MissionPoints: z.number().int().nonnegative(),
+  /** The most the station awards, whatever points a host gives (absent: a station now gone). */
+  StationPoints: z.number().int().nonnegative().optional(),
 });
 export type QueuedSubmission = z.infer<typeof queuedSubmissionSchema>;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  auditPage,
   serverEventSchemas,
   submissionQueueResponse,
   submissionsResponse,
@@ -144,6 +145,29 @@ describe.each(dialects)("missions on $name", (dialect) => {
     const left = await opsCall(app, TOKEN, "GET", "/submissions");
     const queued = submissionQueueResponse.parse(left.json).value.Waiting;
     expect(queued.map((item) => item.ID)).not.toContain(sent.submission);
+    events.close();
+  });
+
+  it("shows hosts and the audit the points the player gets: a mission's, at most its station's", async () => {
+    const { events, uploads } = await atMission(14);
+    const sent = await uploads.upload(await phonePhoto(), { station: "14", kind: "photo" });
+    expect(sent.status, sent.text).toBe(204);
+    const queue = await opsCall(app, TOKEN, "GET", "/submissions");
+    const waiting = submissionQueueResponse.parse(queue.json).value.Waiting;
+    // The mission says #points: 2; the station gives 1.
+    expect(waiting.find((item) => item.ID === sent.submission)).toMatchObject({
+      Task: "Der Turm, von unten",
+      MissionPoints: 1,
+      StationPoints: 1,
+    });
+    expect((await judge(sent.submission, { Approved: true, Points: 2 })).status).toBe(200);
+    const after = await events.until("playerstatus");
+    const status = serverEventSchemas.playerstatus.parse(JSON.parse(after.at(-1)?.data ?? ""));
+    expect(status.TotalPoints).toBe(1);
+    const audit = auditPage.parse((await opsCall(app, TOKEN, "GET", "/audit?limit=200")).json);
+    expect(audit.entries.map((entry) => entry.detail)).toContain(
+      `submission ${sent.submission}: approved, 1 point (2 given)`,
+    );
     events.close();
   });
 

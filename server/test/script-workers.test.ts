@@ -10,8 +10,9 @@ let app: TestApp;
 let api: Api;
 let dir: { dir: string; remove(): Promise<void> };
 
-/** A station whose answer sends the script round in a loop that never waits. */
+/** A station whose wrong answer sends the script round in a loop that never waits. */
 const runaway = `Sag etwas.
++ [Halt #answer] -> END
 + [#answer] -> loop
 == loop
 -> loop

@@ -9,9 +9,11 @@ let app: TestApp;
 let api: Api;
 let dir: { dir: string; remove(): Promise<void> };
 
-/** A station that answers every answer with about 4 KB of text, and asks again. */
+/** A station that answers every wrong answer with about 4 KB of text, and asks again. */
 const chatty = `- (frage)
 ${Array.from({ length: 8 }, (_, i) => `Zeile ${i}: ${"bla ".repeat(120)}`).join("\n")}
++ [Ende #answer]
+    -> END
 + [#answer]
     -> frage
 `;

@@ -369,6 +369,9 @@ export const de: Record<TextKey, string> = {
   "judging.waited_one": "wartet seit {count} Min.",
   "judging.waited_other": "wartet seit {count} Min.",
   "judging.points": "Punkte bei Annahme",
+  "judging.capped_one": "Die Station gibt höchstens {count} Punkt: So viel bekommt der Spieler.",
+  "judging.capped_other":
+    "Die Station gibt höchstens {count} Punkte: So viele bekommt der Spieler.",
   "judging.line": "Die Figur sagt (freiwillig)",
   "judging.linePlaceholder":
     "Was die Figur mit Ihrem Urteil schreibt, z. B. „Gut gemacht, genau das!“",

@@ -365,6 +365,8 @@ export const en = {
   "judging.waited_one": "waiting {count} min",
   "judging.waited_other": "waiting {count} min",
   "judging.points": "Points on approval",
+  "judging.capped_one": "The station gives at most {count} point: the player gets {count}.",
+  "judging.capped_other": "The station gives at most {count} points: the player gets {count}.",
   "judging.line": "The character says (optional)",
   "judging.linePlaceholder":
     "What the character writes with your verdict, e.g. “Well done, that's it!”",

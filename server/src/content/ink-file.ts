@@ -9,7 +9,9 @@ import type { Story } from "inkjs/engine/Story";
 import { StringValue } from "inkjs/engine/Value";
 import { parseDuration } from "../engine/duration";
 import { isTagName, knownTags, parseMissionPoints, parseSeenRatio, tagValue } from "../engine/tags";
-import { missionLineProblems } from "./ink-missions";
+import { missionLineProblems, missionPoints } from "./ink-missions";
+import type { MissionPoints } from "./ink-missions";
+import { riddleProblems } from "./ink-riddles";
 import { textToNumberProblems } from "./ink-variables";
 import type { ContentProblem } from "./model";
 
@@ -31,6 +33,8 @@ export type InkFile = {
    * did not compile). Without it the station always awards 0.
    */
   declaresPoints: boolean | undefined;
+  /** The missions' `#points:` as written, each at its line. */
+  missions: MissionPoints[];
 };
 
 export function compileInkFile(file: string, source: string): InkFile {
@@ -44,6 +48,7 @@ export function compileInkFile(file: string, source: string): InkFile {
     ...tagProblems(file, tags),
     ...missionLineProblems(file, lines),
     ...(story ? pointsProblems(file, story, lines) : []),
+    ...(story ? riddleProblems(file, story, lines) : []),
     ...(story ? textToNumberProblems(file, story) : []),
   ];
   return {
@@ -52,6 +57,7 @@ export function compileInkFile(file: string, source: string): InkFile {
     contentRefs: findContentRefs(lines),
     recommendations: tags.flatMap(recommendationOf),
     declaresPoints: story?.variablesState.GlobalVariableExistsWithName("points"),
+    missions: missionPoints(lines),
   };
 }
 

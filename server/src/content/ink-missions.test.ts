@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileInkFile } from "./ink-file";
+import { missionPointsWarnings } from "./ink-missions";
 
 const FILE = "stations/10-brunnen/script.de.ink";
 const problemsOf = (lines: string[]) =>
@@ -62,5 +63,53 @@ describe("a script's missions, as content:check reads them", () => {
       { line: 12, message: "#points: drei: write a whole number, like 3" },
       { line: 14, message: expect.stringMatching(/^#foto: unknown tag: use .*#photo/) },
     ]);
+  });
+});
+
+describe("a mission's points beside its station's", () => {
+  const script = [
+    "VAR points = 0",
+    "Zeig mir den Drachen!",
+    "+ [Der Drache #photo #points: 2]",
+    "    Genau der!",
+    "- Sing mir etwas vor!",
+    "* [Ein Lied #voice: 20s #auto #points:3] Schön!",
+    "- Und jetzt tanz!",
+    "* [#video #points: 1] // ein Tanz",
+    "- -> END",
+    "",
+  ].join("\n");
+  const missions = compileInkFile(FILE, script).missions;
+
+  it("reads each mission's points at its line", () => {
+    expect(missions).toEqual([
+      { line: 3, kind: "photo", points: 2 },
+      { line: 6, kind: "voice", points: 3 },
+      { line: 8, kind: "video", points: 1 },
+    ]);
+  });
+
+  it("passes points the station can give", () => {
+    expect(missionPointsWarnings(FILE, missions, 3)).toEqual([]);
+  });
+
+  it("warns of points beyond the station's, saying what the player really gets", () => {
+    expect(missionPointsWarnings(FILE, missions, 1)).toEqual([
+      {
+        file: FILE,
+        line: 3,
+        message:
+          "#points: 2 is more than this station gives (points: 1 in station.yaml): a player whose photo is approved gets 1 point, not 2. Lower #points: or raise points in station.yaml",
+      },
+      {
+        file: FILE,
+        line: 6,
+        message:
+          "#points: 3 is more than this station gives (points: 1 in station.yaml): a player whose voice recording is approved gets 1 point, not 3. Lower #points: or raise points in station.yaml",
+      },
+    ]);
+    expect(missionPointsWarnings(FILE, missions, 0).map((w) => w.message)).toContain(
+      "#points: 1 is more than this station gives (points: 0 in station.yaml): a player whose video is approved gets 0 points, not 1. Lower #points: or raise points in station.yaml",
+    );
   });
 });

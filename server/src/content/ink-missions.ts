@@ -1,3 +1,5 @@
+import { awardedPoints } from "../engine/points";
+import { parseMissionPoints } from "../engine/tags";
 import type { ContentProblem } from "./model";
 
 /**
@@ -7,6 +9,13 @@ import type { ContentProblem } from "./model";
  */
 
 const KINDS = ["photo", "video", "voice"];
+
+/** What a player sends for each kind, in a check's words. */
+const KIND_NAMES: Record<string, string> = {
+  photo: "photo",
+  video: "video",
+  voice: "voice recording",
+};
 
 /**
  * The lower-case names of a source line's tags (`#points: 3` is `points`, `#photo]` is `photo`),
@@ -46,5 +55,39 @@ export function missionLineProblems(file: string, lines: string[]): ContentProbl
   return lines.flatMap((line, i) => {
     const message = lineMessage(line);
     return message === undefined ? [] : [{ file, line: i + 1, message }];
+  });
+}
+
+/** A mission's choice with `#points:`: the kind it asks for and the points written. */
+export type MissionPoints = { line: number; kind: string; points: number };
+
+/** Each mission's `#points:` that is a whole number, on a choice of one kind. */
+export function missionPoints(lines: string[]): MissionPoints[] {
+  return lines.flatMap((line, i) => {
+    const kinds = tagNames(line).filter((name) => KINDS.includes(name));
+    const written = /(?<!\\)#\s*points\s*:\s*([^\]#]*)/i.exec(line.split("//")[0] ?? "")?.[1];
+    const points = written === undefined ? undefined : parseMissionPoints(written);
+    const [kind] = kinds;
+    return kinds.length !== 1 || kind === undefined || points === undefined
+      ? []
+      : [{ line: i + 1, kind, points }];
+  });
+}
+
+/**
+ * A mission worth more than its station: the station awards at most its `points` in
+ * station.yaml, so an approval brings the player less than the host and the audit are told.
+ */
+export function missionPointsWarnings(
+  file: string,
+  missions: MissionPoints[],
+  maxPoints: number,
+): ContentProblem[] {
+  const count = (n: number) => `${n} ${n === 1 ? "point" : "points"}`;
+  return missions.flatMap(({ line, kind, points }) => {
+    const awarded = awardedPoints(points, maxPoints);
+    if (awarded >= points) return [];
+    const message = `#points: ${points} is more than this station gives (points: ${maxPoints} in station.yaml): a player whose ${KIND_NAMES[kind] ?? kind} is approved gets ${count(awarded)}, not ${points}. Lower #points: or raise points in station.yaml`;
+    return [{ file, line, message }];
   });
 }

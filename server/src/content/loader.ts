@@ -94,6 +94,7 @@ export async function checkContentPack(dir: string): Promise<PackCheck> {
   const warnings = sortProblems([
     ...translationWarnings([...stationDrafts, ...storyDrafts], declared),
     ...recommendationWarnings(stationDrafts),
+    ...stationDrafts.flatMap((d) => d.warnings),
     ...sameNameWarnings(stationDrafts, declared),
     ...placeWarnings(stationDrafts, gameSummary.map?.image?.bounds),
   ]);

@@ -143,6 +143,35 @@ describe("checkContentPack", () => {
     ]);
     expect((await loadContentPack(pack)).stations).toHaveLength(11);
   });
+
+  it("refuses a question without a right answer, at its station's script and line", async () => {
+    await edit("stations/1-marktplatz/script.de.ink", (t) =>
+      t.replace("+ [Hahn / Gockel / Gickel / Gockelhahn #answer]", "+ [Tipp, bitte]"),
+    );
+    const check = await checkContentPack(pack);
+    expect(check.pack).toBeUndefined();
+    expect(check.errors).toEqual([
+      at(
+        "stations/1-marktplatz/script.de.ink",
+        10,
+        "this question has no right answer: every answer a player types takes the choice for wrong answers, + [#answer]. Write the right answers on a choice of their own, like + [Hahn / Gockel #answer]",
+      ),
+    ]);
+  });
+
+  it("warns of a mission worth more than its station, and loads the pack", async () => {
+    await edit("stations/14-kirchhof/station.yaml", (t) => t.replace("points: 3", "points: 1"));
+    const check = await checkContentPack(pack);
+    expect(check.errors).toEqual([]);
+    const message =
+      "#points: 2 is more than this station gives (points: 1 in station.yaml): a player whose photo is approved gets 1 point, not 2. Lower #points: or raise points in station.yaml";
+    expect(check.warnings).toEqual(
+      ["de-formal", "de", "en"].map((lang) =>
+        at(`stations/14-kirchhof/script.${lang}.ink`, 12, message),
+      ),
+    );
+    expect(check.pack?.stations).toHaveLength(11);
+  });
 });
 
 describe("translations", () => {

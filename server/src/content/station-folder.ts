@@ -6,6 +6,7 @@ import { folderNameProblems, givenId, givenIn, otherLanguages } from "./drafts";
 import type { FolderDraft, LineOf, MediaUse, Untranslated } from "./drafts";
 import { compileInkFile } from "./ink-file";
 import type { Recommendation } from "./ink-file";
+import { missionPointsWarnings } from "./ink-missions";
 import type { ContentProblem, Station } from "./model";
 import { readText } from "./pack-files";
 import { stationSchema, stationSummarySchema } from "./schema";
@@ -15,9 +16,13 @@ import { parseYamlFile } from "./yaml-file";
 /** A `#recommend: <id>` of one of the station's scripts. */
 type RecommendationUse = Recommendation & { file: string };
 
-/** A station folder as read, with the recommendations its scripts give. */
+/**
+ * A station folder as read, with the recommendations its scripts give and what its scripts
+ * alone show to warn of (a mission worth more than the station).
+ */
 export type StationDraft = FolderDraft<Station, StationSummary> & {
   recommendations: RecommendationUse[];
+  warnings: ContentProblem[];
 };
 
 /** Reads one station folder: `station.yaml` and its `script.<lang>.ink` files. */
@@ -62,6 +67,7 @@ export async function loadStation(root: string, folder: string): Promise<Station
     problems,
     untranslated,
     recommendations: scripts.recommendations,
+    warnings: scripts.warnings,
   };
 }
 
@@ -120,6 +126,7 @@ async function loadScripts(
   media: MediaUse[];
   recommendations: RecommendationUse[];
   problems: ContentProblem[];
+  warnings: ContentProblem[];
 }> {
   const names = (await readdir(path.join(root, rel))).filter((n) => SCRIPT_FILE.test(n));
   const compiled: Partial<Record<Language, string>> = {};
@@ -127,6 +134,7 @@ async function loadScripts(
   const media: MediaUse[] = [];
   const recommendations: RecommendationUse[] = [];
   const problems: ContentProblem[] = [];
+  const warnings: ContentProblem[] = [];
   for (const name of names.sort()) {
     const file = `${rel}/${name}`;
     const lang = languages.find((l) => name === `script.${l}.ink`);
@@ -146,6 +154,7 @@ async function loadScripts(
       const message = `never declares VAR points, so it always awards 0 of the ${maxPoints} points in station.yaml: add VAR points = 0 and ~ points = …`;
       problems.push({ file, message });
     }
+    warnings.push(...missionPointsWarnings(file, ink.missions, maxPoints));
     media.push(...ink.contentRefs.map((r) => ({ file, ...r, webAllowed: true })));
     recommendations.push(...ink.recommendations.map((r) => ({ file, ...r })));
     if (ink.json !== undefined) compiled[lang] = ink.json;
@@ -160,5 +169,6 @@ async function loadScripts(
     media,
     recommendations,
     problems,
+    warnings,
   };
 }

@@ -1,6 +1,7 @@
 import { Story } from "inkjs";
 import { matchesAnswer } from "./answers";
 import { isMissionChoice, missionChoice, missionOf, rejectedChoice } from "./missions";
+import { awardedPoints } from "./points";
 import { hasTag, messageExtras, parseSeenRatio, tagValue } from "./tags";
 import type {
   Awaiting,
@@ -278,7 +279,7 @@ function points(story: Story, maxPoints: number): number {
   if (!vars.GlobalVariableExistsWithName("points")) return 0;
   const value = vars.$("points");
   if (typeof value !== "number" || !Number.isFinite(value)) return 0;
-  return Math.min(Math.max(value, 0), maxPoints);
+  return awardedPoints(value, maxPoints);
 }
 
 function isAnswer(choice: Choice): boolean {

@@ -22,7 +22,7 @@ import type { Repositories, StoreOf } from "../store/store";
 import { checkUpload } from "./media-check";
 import { Receiving } from "./receiving";
 import type { PhotoMaker } from "./photo-process";
-import { submissionView, threadEvent } from "./submission-views";
+import { awardedAt, queuedPoints, submissionView, threadEvent } from "./submission-views";
 import { SignedLinks } from "./signed-links";
 import type { SubmissionFile } from "./signed-links";
 
@@ -211,9 +211,10 @@ export class SubmissionService {
 
   /**
    * A host's verdict (`by`: their login): the dialogue goes on in the same transaction. 409
-   * `submission judged` when another host was first, 404 for none waiting under `id`.
+   * `submission judged` when another host was first, 404 for none waiting under `id`. Returns
+   * the points the player gets: the host's (else the mission's), at most the station's.
    */
-  async judge(id: number, verdict: HostVerdict, by: string): Promise<void> {
+  async judge(id: number, verdict: HostVerdict, by: string): Promise<number> {
     const { store, game } = this.deps;
     const submission = await store.repos.submissions.byId(id);
     if (!submission) throw new ServiceError(404, ErrorReason.submissionUnavailable);
@@ -239,6 +240,7 @@ export class SubmissionService {
       return [threadEvent(this.deps.secret, { ...submission, state }, submission.createdAt)];
     });
     this.deps.onQueueChange?.({ kind: "judged", id });
+    return awardedAt(this.deps.pack.stations, submission.stationId, points);
   }
 
   /** A stream's submissions, oldest first, with links for ten minutes (the team's gallery). */
@@ -264,7 +266,7 @@ export class SubmissionService {
         Participant: names.get(row.stream) ?? row.stream,
         Station: station ? localize(station.texts, language).title : `#${row.stationId}`,
         Task: row.task,
-        MissionPoints: row.points,
+        ...queuedPoints(station, row.points),
       };
     });
     return { waiting, count };

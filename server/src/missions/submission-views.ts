@@ -1,4 +1,10 @@
-import type { MissionKind, Submission as SubmissionView } from "@wegmarke/protocol";
+import type {
+  MissionKind,
+  QueuedSubmission,
+  Submission as SubmissionView,
+} from "@wegmarke/protocol";
+import type { Station } from "../content/model";
+import { awardedPoints } from "../engine/points";
 import type { EventDraft } from "../events/event-log";
 import { memberKey } from "../participants/member-key";
 import { isTeamStream } from "../participants/participant";
@@ -49,4 +55,24 @@ export function submissionView(
     ...(row.seconds !== null && { Seconds: row.seconds }),
     ...(row.state === "approved" && { Points: row.points }),
   };
+}
+
+/**
+ * What `points` of an approval bring a player at the station: at most its points, as the game
+ * awards them (a station the pack no longer has: the points as they are).
+ */
+export function awardedAt(stations: readonly Station[], stationId: number, points: number): number {
+  return queuedPoints(
+    stations.find((s) => s.id === stationId),
+    points,
+  ).MissionPoints;
+}
+
+/** The hosts' queue: what the mission's `points` bring the player, and the station's most. */
+export function queuedPoints(
+  station: Station | undefined,
+  points: number,
+): Pick<QueuedSubmission, "MissionPoints" | "StationPoints"> {
+  if (!station) return { MissionPoints: points };
+  return { MissionPoints: awardedPoints(points, station.points), StationPoints: station.points };
 }

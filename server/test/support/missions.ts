@@ -5,7 +5,8 @@ import { featurePack, station } from "./feature-pack";
 /**
  * The feature pack with missions: station 11 asks for a photo a host judges (3 points, a
  * `[#rejected]` way back), station 12 for a voice recording of at most 20 s approved at once,
- * station 13 for a video without a `[#rejected]` choice.
+ * station 13 for a video without a `[#rejected]` choice, station 14 for a photo worth 2 points
+ * at a station worth 1.
  */
 export function missionPack(dir: string): Promise<ContentPack> {
   return featurePack(dir, {
@@ -33,6 +34,16 @@ Sing mir dein Lied!
 Zeig mir deinen Tanz!
 + [Ein Tanz #video: 10s]
     Toll!
+- -> END
+`,
+    "stations/14-turm/station.yaml": station(14, "{ de: Türmer }").replace(
+      "points: 4",
+      "points: 1",
+    ),
+    "stations/14-turm/script.de.ink": `VAR points = 0
+Zeig mir meinen Turm!
++ [Der Turm, von unten #photo #points: 2]
+    Prächtig!
 - -> END
 `,
   });

@@ -118,6 +118,23 @@ describe("judging", () => {
     expect(screen.getByText(/Nothing waits/)).toBeTruthy();
   });
 
+  it("offers the points the player gets, and says so when the host gives more than the station", async () => {
+    // The server's queue: the mission's #points: 2 at a station worth 1.
+    const capped = submission(7, { MissionPoints: 1, StationPoints: 1 });
+    fakeServer({
+      "GET /api/ops/submissions": () => json({ value: { Waiting: [capped], Count: 1 } }),
+    });
+    renderView(<JudgingView />);
+    const points = await screen.findByLabelText<HTMLInputElement>("Points on approval");
+    expect(points.value).toBe("1");
+    expect(screen.queryByText(/The station gives at most/)).toBeNull();
+    fireEvent.change(points, { target: { value: "2" } });
+    const hint = screen.getByText("The station gives at most 1 point: the player gets 1.");
+    expect(points.getAttribute("aria-describedby")).toBe(hint.id);
+    fireEvent.change(points, { target: { value: "0" } });
+    expect(screen.queryByText(/The station gives at most/)).toBeNull();
+  });
+
   it("reads the queue again when the live stream says it changed, and no sooner", async () => {
     let queue: QueuedSubmission[] = [];
     const server = fakeServer({

@@ -90,7 +90,7 @@ type VerdictProps = {
 /** One submission, large, and its verdict. */
 function Verdict({ submission, onDone }: VerdictProps) {
   const texts = useI18n();
-  const { t, locale } = texts;
+  const { t, tn, locale } = texts;
   const [points, setPoints] = useState(String(submission.MissionPoints));
   const [line, setLine] = useState("");
   const [busy, setBusy] = useState(false);
@@ -100,6 +100,9 @@ function Verdict({ submission, onDone }: VerdictProps) {
   const given = Number(points);
   const pointsValid =
     points.trim() !== "" && Number.isInteger(given) && given >= 0 && given <= MAX_VERDICT_POINTS;
+  // The server's queue gives the station's most: more points bring the player no more.
+  const most = submission.StationPoints;
+  const capped = pointsValid && most !== undefined && given > most;
 
   const judge = async (approved: boolean) => {
     if (busy || (approved && !pointsValid)) return;
@@ -177,8 +180,14 @@ function Verdict({ submission, onDone }: VerdictProps) {
             step={1}
             value={points}
             aria-invalid={!pointsValid}
+            aria-describedby={capped ? `${pointsId}-capped` : undefined}
             onChange={(event) => setPoints(event.target.value)}
           />
+          {capped && (
+            <p id={`${pointsId}-capped`} className="hint">
+              {tn("judging.capped", most)}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={lineId}>{t("judging.line")}</label>

@@ -91,14 +91,15 @@ export function submissionRoutes({
       async (request) => {
         const { id } = parse(submissionIdParams, request.params, "path");
         const { Approved, Points, Line } = parse(verdictRequest, request.body);
-        await submissions.judge(
+        const awarded = await submissions.judge(
           id,
           { approved: Approved, points: Points, line: Line },
           operator(request),
         );
-        const verdict = Approved
-          ? `approved${Points === undefined ? "" : `, ${Points} points`}`
-          : "rejected";
+        // The points the player gets; the host's own number beside them when the station's cut it.
+        const given = Points === undefined || Points === awarded ? "" : ` (${Points} given)`;
+        const counted = `${awarded} ${awarded === 1 ? "point" : "points"}`;
+        const verdict = Approved ? `approved, ${counted}${given}` : "rejected";
         await record(request, "submission.judge", `submission ${id}: ${verdict}`);
         return ok;
       },
