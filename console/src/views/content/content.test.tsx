@@ -130,8 +130,10 @@ describe("the instances", () => {
       .slice(1)
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      expect.stringMatching(/^web-1 5f0c9a4ea1b2c3\d\d:00:00: took it35/),
-      expect.stringMatching(/^web-2 9e8f7a6b0ld0ld\d\d:00:01: refused, 2 problems35/),
+      expect.stringMatching(/^Server 1 \(on web-1, 5f0c9a4e\)a1b2c3\d\d:00:00: took it35/),
+      expect.stringMatching(
+        /^Server 2 \(on web-2, 9e8f7a6b\)0ld0ld\d\d:00:01: refused, 2 problems35/,
+      ),
     ]);
     expect(screen.getByRole("alert").textContent).toBe(
       "The instances run 2 different pack versions.",
