@@ -36,7 +36,10 @@ export const webAppConfigSchema = z.object({
    * than in `defaultLanguage`; the language the player picks wins. Absent: false.
    */
   followBrowserLanguage: z.boolean().optional(),
-  /** The languages the pack is written in (game.yaml `languages`). Absent: `defaultLanguage`. */
+  /**
+   * The languages the app offers: the pack's (game.yaml `languages`, else its title's), with
+   * German's formal form where a station speaks it. Absent: `defaultLanguage`.
+   */
   languages: z.array(languageSchema).min(1).optional(),
   unreadMessageDelayMs: z.number().int().nonnegative(),
   timePerCharacterInMs: z.number().int().nonnegative(),

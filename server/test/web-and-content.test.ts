@@ -43,7 +43,8 @@ describe("the web app's settings and texts", () => {
       gameBase: "/api/game/",
       assetsBase: "/assets/webapp-data/",
       defaultLanguage: "de",
-      languages: ["de", "en"],
+      // The title's two, and the formal German its stations speak.
+      languages: ["de", "de-formal", "en"],
       followBrowserLanguage: true,
       allowTeams: false,
       teams: "off",

@@ -1,15 +1,16 @@
 import { basename, dirname } from "node:path";
 import fastifyStatic from "@fastify/static";
 import {
+  languages,
   languageSchema,
   mediaSizeQuery,
   publicContentSchema,
   webAppConfigSchema,
 } from "@wegmarke/protocol";
 import { z } from "zod";
-import type { PublicContent, WebAppConfig } from "@wegmarke/protocol";
+import type { Language, PublicContent, WebAppConfig } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { ContentPack } from "../content/model";
+import type { ContentPack, Station } from "../content/model";
 import { mediaFile, pictureRefs, publicContent } from "../content/public";
 import {
   DEFAULT_BACKGROUND_COLOR,
@@ -31,6 +32,18 @@ const MEDIA_CACHE = "public, max-age=3600";
 const SETTINGS_CACHE = "no-cache";
 
 /**
+ * The languages the app offers: the pack's, and German's formal form where a station speaks it
+ * (a `script.de-formal.ink`), which game.yaml seldom lists, being a way to speak German.
+ */
+export function offeredLanguages(
+  listed: readonly Language[],
+  stations: readonly Pick<Station, "scripts">[],
+): Language[] {
+  const formal = stations.some((station) => station.scripts["de-formal"] !== undefined);
+  return languages.filter((one) => listed.includes(one) || (formal && one === "de-formal"));
+}
+
+/**
  * What the app needs before sign-in: `/webapp/config.json`. `base`: the path before the
  * server's own, "" but for a preview of the studio's draft (`/preview/<id>`); `fast`: a
  * preview that types five times as quick.
@@ -43,7 +56,7 @@ function webAppConfig(pack: ContentPack, base: string, fast: boolean): WebAppCon
     gameBase: `${base}/api/game/`,
     assetsBase: `${base}/assets/webapp-data/`,
     defaultLanguage: pack.defaultLanguage,
-    ...(pack.languages && { languages: pack.languages }),
+    ...(pack.languages && { languages: offeredLanguages(pack.languages, pack.stations) }),
     ...pack.settings,
     allowTeams: pack.settings.teams !== "off",
     themeColor: pack.app?.themeColor ?? DEFAULT_THEME_COLOR,
