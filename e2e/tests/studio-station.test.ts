@@ -73,11 +73,12 @@ describe("a new station made in the studio", () => {
     await english.getByText("fehlt").first().waitFor();
     await ops
       .getByRole("group", { name: "Deutsch", exact: true })
-      .getByLabel("Beschreibung", { exact: true })
+      .getByLabel("Beschreibung (Deutsch)", { exact: true })
       .fill("Am Mühlgraben wartet Lena mit einem Rätsel.");
     // A missing text says so in its label too.
-    await english.getByLabel("Titel fehlt").fill("The Old Mill");
-    await english.getByLabel("Beschreibung fehlt").fill("Lena waits by the mill race.");
+    // Each label names its language, for a screen reader that reads the field alone.
+    await english.getByLabel("Titel (Englisch) fehlt").fill("The Old Mill");
+    await english.getByLabel("Beschreibung (Englisch) fehlt").fill("Lena waits by the mill race.");
     await expect.poll(() => english.getByText("fehlt").count()).toBe(0);
 
     // Dragged on the map, the place follows.
@@ -116,7 +117,9 @@ describe("a new station made in the studio", () => {
     expect(await save.isDisabled()).toBe(true);
     await settle(ops);
     await screenshot(ops, "studio-station-00b-unplaced");
-    expect(await english.getByLabel("Titel", { exact: true }).inputValue()).toBe("The Old Mill");
+    expect(await english.getByLabel("Titel (Englisch)", { exact: true }).inputValue()).toBe(
+      "The Old Mill",
+    );
     await latitude().fill(placed[0] ?? "");
     await expect.poll(() => ops.getByText("Eine Station braucht ihren Ort").count()).toBe(0);
     await saved();

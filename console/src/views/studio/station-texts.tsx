@@ -39,6 +39,8 @@ export function StationTexts({ columns, texts, onChange }: Props) {
                   <label key={key} className="field">
                     <span>
                       {t(`station.text.${key}`)}
+                      {/* The column's language, for a screen reader that reads the label alone. */}
+                      <span className="visually-hidden"> ({name})</span>
                       {missing && (
                         <span className="pill pill--warning"> {t("station.missing")}</span>
                       )}

@@ -59,6 +59,8 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
             const label = (key: keyof OpsStoryTexts) => (
               <span>
                 {t(`story.${key}`)}
+                {/* The column's language, for a screen reader that reads the label alone. */}
+                <span className="visually-hidden"> ({name})</span>
                 {missing(key) && (
                   <span className="pill pill--warning"> {t("station.missing")}</span>
                 )}
