@@ -1,3 +1,4 @@
+import { deBlocks } from "./de-blocks";
 import { deStudio } from "./de-studio";
 import type { TextKey } from "./en";
 
@@ -393,4 +394,5 @@ export const de: Record<TextKey, string> = {
 
   "confirm.busy": "Bitte warten …",
   ...deStudio,
+  ...deBlocks,
 };

@@ -1,3 +1,4 @@
+import { enBlocks } from "./en-blocks";
 import { enStudio } from "./en-studio";
 
 /**
@@ -388,6 +389,7 @@ export const en = {
 
   "confirm.busy": "Please wait…",
   ...enStudio,
+  ...enBlocks,
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -7,6 +7,7 @@ import { inkPlaces } from "./ink-places";
 import { InkProblems } from "./ink-problems";
 import { StationPreview } from "./phone-preview";
 import { BackToDraft, DraftForm } from "./draft-form";
+import { BlockPanel } from "./ink-block-panel";
 
 const CodeEditor = lazy(() => import("./code-editor"));
 
@@ -30,6 +31,8 @@ function TextEditor({ loaded, line }: EditorProps) {
   const { path } = loaded;
   const [text, setText] = useState(loaded.text);
   const [problems, setProblems] = useState<{ list: OpsInkProblem[]; text: string } | null>(null);
+  const [cursor, setCursor] = useState(line ?? 1);
+  const [select, setSelect] = useState<{ from: number; to: number; key: number }>();
   const draft = useDraftSave(loaded.text, loaded.hash, (content, replaces) =>
     saveDraftText(path, content, replaces),
   );
@@ -51,6 +54,8 @@ function TextEditor({ loaded, line }: EditorProps) {
               setText(next);
               draft.touched();
             }}
+            onCursor={setCursor}
+            {...(select !== undefined && { select })}
             {...(script && {
               compile: async (content: string) => (await compileInk(path, content)).problems,
               onProblems: (list: OpsInkProblem[], content: string) =>
@@ -65,6 +70,18 @@ function TextEditor({ loaded, line }: EditorProps) {
             onReplace={(lineNumber, wrong, right) =>
               setText((before) => replaceOnLine(before, lineNumber, wrong, right))
             }
+          />
+        )}
+        {script && (
+          <BlockPanel
+            path={path}
+            text={text}
+            line={cursor}
+            onEdit={(edit) => {
+              setText(edit.text);
+              draft.touched();
+              setSelect({ from: edit.from, to: edit.to, key: Date.now() });
+            }}
           />
         )}
         <SaveBar
