@@ -73,6 +73,9 @@ describe("the script editor's building blocks", () => {
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect(script()).toContain("+ [Hahn / Gockel / Gickel #answer]");
     expect(script()).not.toContain("-> frage");
+    // With the cursor inside the riddle, a new block goes in below it and its gather.
+    fireEvent.click(screen.getByRole("button", { name: "Delayed message" }));
+    expect(screen.getByText("Goes in after line 10, where the cursor is.")).toBeTruthy();
   });
 
   it("writes buttons, a mission and a delayed message", () => {

@@ -105,9 +105,10 @@ export function BlockPanel({
             key={kind}
             className="button button--small"
             type="button"
-            onClick={() =>
-              setOpen({ block: fresh(kind, text), from: line, to: line, editing: false })
-            }
+            onClick={() => {
+              const after = insertionLine(text, line);
+              setOpen({ block: fresh(kind, text), from: after, to: after, editing: false });
+            }}
           >
             {t(`blocks.kind.${kind}`)}
           </button>
