@@ -64,7 +64,7 @@ export async function registerProtection(
           "data:",
           "blob:",
           (request: IncomingMessage) =>
-            CONSOLE.test(request.url ?? "") ? "https:" : tileSource(mapTiles?.()),
+            `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim(),
         ],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
