@@ -51,6 +51,13 @@ export const deStudio: Record<StudioKey, string> = {
   "studio.saved": "Im Entwurf gespeichert.",
   "studio.unsaved": "Noch nicht gespeichert",
   "studio.missing": "Diese Datei gibt es im Entwurf nicht.",
+  "studio.merged":
+    "{name} hat diese Datei inzwischen an anderen Stellen geändert: Ihre und deren Änderungen sind beide gespeichert.",
+  "studio.collisions":
+    "{name} hat diese Datei {time} gespeichert und dieselben Zeilen anders geändert als Sie. Nichts wurde überschrieben:",
+  "studio.collisionMine": "Ihre Fassung:",
+  "studio.collisionTheirs": "Die Fassung von {name}:",
+  "studio.collisionNone": "(entfernt)",
   "studio.conflict":
     "{name} hat diese Datei {time} gespeichert, nachdem Sie sie geöffnet hatten. Nichts wurde überschrieben.",
   "studio.conflictRemoved":

@@ -48,6 +48,13 @@ export const enStudio = {
   "studio.saved": "Saved to the draft.",
   "studio.unsaved": "Not saved yet",
   "studio.missing": "This file is not in the draft.",
+  "studio.merged":
+    "{name} changed this file meanwhile, on other lines: both your edits and theirs are saved.",
+  "studio.collisions":
+    "{name} saved this file {time} and changed the same lines as you, differently. Nothing was overwritten:",
+  "studio.collisionMine": "Yours:",
+  "studio.collisionTheirs": "{name}'s:",
+  "studio.collisionNone": "(removed)",
   "studio.conflict": "{name} saved this file {time}, after you opened it. Nothing was overwritten.",
   "studio.conflictRemoved":
     "{name} removed this file {time}, after you opened it. Nothing was overwritten.",

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from "react";
 import type { OpsDraftText, OpsInkProblem } from "@wegmarke/protocol";
 import { compileInk, getDraftText, saveDraftText } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
+import { mergeLines } from "../../lib/merge-lines";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { inkPlaces } from "./ink-places";
 import { InkProblems } from "./ink-problems";
@@ -33,8 +34,17 @@ function TextEditor({ loaded, line }: EditorProps) {
   const [problems, setProblems] = useState<{ list: OpsInkProblem[]; text: string } | null>(null);
   const [cursor, setCursor] = useState(line ?? 1);
   const [select, setSelect] = useState<{ from: number; to: number; key: number }>();
-  const draft = useDraftSave(loaded.text, loaded.hash, (content, replaces) =>
-    saveDraftText(path, content, replaces),
+  const draft = useDraftSave(
+    loaded.text,
+    loaded.hash,
+    (content, replaces) => saveDraftText(path, content, replaces),
+    {
+      merge: (base, mine, theirs) => {
+        const merged = mergeLines(base, mine, theirs.text);
+        return merged.ok ? { ok: true, value: merged.text } : merged;
+      },
+      onMerged: setText,
+    },
   );
   const script = path.endsWith(".ink");
   return (
