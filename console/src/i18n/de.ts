@@ -379,6 +379,11 @@ export const de: Record<TextKey, string> = {
   "judging.line": "Die Figur sagt (freiwillig)",
   "judging.linePlaceholder":
     "Was die Figur mit Ihrem Urteil schreibt, z. B. „Gut gemacht, genau das!“",
+  "judging.stationGone": "Station {id} (nicht in der Live-Version)",
+  "judging.goneNote":
+    "Die Live-Version des Spiels hat diese Station nicht mehr, darum lässt sich die Einsendung jetzt nicht bewerten. Sie wartet, bis wieder eine Version mit der Station live ist (Versionen).",
+  "judging.noMission":
+    "Die Station wartet nicht mehr auf diese Einsendung: Die Spielenden haben sie abgebrochen oder beendet, oder sie begann unter einem geänderten Dialog neu.",
   "judging.approve": "Annehmen",
   "judging.reject": "Ablehnen",
   "judging.kind.photo": "Foto von {who}",

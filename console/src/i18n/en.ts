@@ -374,6 +374,11 @@ export const en = {
   "judging.line": "The character says (optional)",
   "judging.linePlaceholder":
     "What the character writes with your verdict, e.g. “Well done, that's it!”",
+  "judging.stationGone": "Station {id} (not in the live version)",
+  "judging.goneNote":
+    "The live version of the game no longer has this station, so the submission cannot be judged now. It waits until a version with the station is live again (Versions).",
+  "judging.noMission":
+    "The station no longer waits for this submission: the player cancelled or finished it, or the station started again under a changed dialogue.",
   "judging.approve": "Approve",
   "judging.reject": "Reject",
   "judging.kind.photo": "Photo from {who}",
