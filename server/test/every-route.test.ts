@@ -5,6 +5,7 @@ import { join, relative, resolve, sep } from "node:path";
 import {
   opsDraft,
   opsDraftSaveOutcome,
+  opsFolderCreated,
   opsGameEdit,
   opsGameTextsEdit,
   opsGameTextsSave,
@@ -834,6 +835,57 @@ const CASES: RouteCase[] = [
     valid: async (h) => {
       await h.packVersion();
       return { ...post("/api/ops/pack/draft/stations", { title: "Fuzz" }), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/ops/pack/draft/station",
+    valid: async (h) => {
+      const { folder } = await h.draftFolder("/api/ops/pack/draft/station/copy", {
+        folder: "stations/1-marktplatz",
+      });
+      const replaces = (await h.draftHash(`${folder}/station.yaml`)) ?? "";
+      return {
+        method: "DELETE",
+        path: "/api/ops/pack/draft/station",
+        query: { folder, replaces },
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/ops/pack/draft/station/copy",
+    status: 201,
+    valid: async (h) => {
+      await h.packVersion();
+      return {
+        ...post("/api/ops/pack/draft/station/copy", { folder: "stations/1-marktplatz" }),
+        headers: OPS_BEARER,
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/ops/pack/draft/stories",
+    status: 201,
+    valid: async (h) => {
+      await h.packVersion();
+      return { ...post("/api/ops/pack/draft/stories", { title: "Fuzz" }), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/ops/pack/draft/story",
+    valid: async (h) => {
+      const { folder } = await h.draftFolder("/api/ops/pack/draft/stories", { title: "Fuzz" });
+      const replaces = (await h.draftHash(`${folder}/story.yaml`)) ?? "";
+      return {
+        method: "DELETE",
+        path: "/api/ops/pack/draft/story",
+        query: { folder, replaces },
+        headers: OPS_BEARER,
+      };
     },
   },
   {
@@ -1922,6 +1974,14 @@ class Harness {
     );
     if (!saved.ok) throw new Error(`draft file ${path} not saved`);
     return saved.file.hash;
+  }
+
+  /** A station or story the studio makes in the draft (201): its folder. */
+  async draftFolder(path: string, body: Record<string, unknown>): Promise<{ folder: string }> {
+    await this.packVersion();
+    const answer = await this.send(toSent({ ...post(path, body), headers: OPS_BEARER }));
+    if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.body}`);
+    return opsFolderCreated.parse(JSON.parse(answer.body));
   }
 
   /** The hash of `path` in the studio's draft; null where it has none. */
