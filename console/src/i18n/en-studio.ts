@@ -66,6 +66,30 @@ export const enStudio = {
   "studio.newStationTitle": "Title of the new station",
   "studio.create": "Create station",
   "studio.creating": "Creating…",
+  "studio.newStory": "New story",
+  "studio.newStoryTitle": "Headline of the new story",
+  "studio.createStory": "Create story",
+  "folder.copyStation": "Duplicate station",
+  "folder.copying": "Copying…",
+  "folder.copyUnsaved":
+    "The copy is made from the saved station: save first to take your changes along.",
+  "folder.removeStation": "Delete station",
+  "folder.removeStationQuestion":
+    "Delete station {id} “{title}” with its dialogues and media? It disappears from the draft; until you publish, “Discard the draft” brings it back, afterwards “Versions”.",
+  "folder.removeStory": "Delete story",
+  "folder.removeStoryQuestion":
+    "Delete story {id} “{title}” with its pictures and narration? It disappears from the draft; until you publish, “Discard the draft” brings it back, afterwards “Versions”.",
+  "folder.removeConfirm": "Yes, delete",
+  "folder.removeKeep": "Keep it",
+  "folder.changed":
+    "Someone changed this since you opened it: nothing was deleted. Load it again and look before you delete it.",
+  "folder.reload": "Load again",
+  "file.remove": "Delete",
+  "file.removeNamed": "Delete {name}",
+  "file.removeQuestion":
+    "Delete “{name}” from the draft? Until you publish, “Discard the draft” brings it back, afterwards “Versions”.",
+  "file.changed":
+    "Someone changed “{name}” since the list was loaded: nothing was deleted. The list shows it as it is now.",
   "studio.editStation": "Edit station {id} in the form",
   "station.asText": "Open station.yaml as text",
   "station.texts": "Texts",

@@ -15,6 +15,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Publisher } from "../studio/publisher";
 import { ServiceError } from "../errors";
 import { draftFileRoutes } from "./draft-file-routes";
+import { draftFolderRoutes } from "./draft-folder-routes";
 import { draftFormRoutes } from "./draft-form-routes";
 import type { DraftFormDeps } from "./draft-form-routes";
 import { parse } from "./parse";
@@ -38,6 +39,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(draftFileRoutes(deps));
     await app.register(draftFormRoutes(deps));
+    await app.register(draftFolderRoutes(deps));
 
     app.get(
       "",

@@ -5,6 +5,7 @@ import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { CountField, MediaChoice } from "./media-choice";
 import { BackToDraft, DraftForm } from "./draft-form";
+import { StoryActions } from "./folder-actions";
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
 
@@ -139,6 +140,7 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
         onKeep={() => void draft.keep(form)}
         onTake={reload}
       />
+      <StoryActions edit={edit} reload={reload} />
     </section>
   );
 }
