@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { OpsDraftSaveOutcome, OpsDraftText, OpsPackHunk } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { useI18n } from "../../i18n/i18n";
-import type { Collision } from "../../lib/merge-lines";
 import { Conflict } from "./conflict";
+import type { Clash } from "./conflict";
 
 type Save =
   | { kind: "idle" }
@@ -11,16 +11,19 @@ type Save =
   | { kind: "saved" }
   /** Saved together with another author's edits of other lines, made meanwhile. */
   | { kind: "merged"; theirs: OpsDraftText }
-  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[]; collisions?: Collision[] }
+  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[]; clashes?: Clash[] }
   | { kind: "failed"; error: unknown };
 
-/** One's edits merged with another author's: the merged value, or where both changed the same. */
+/**
+ * One's edits merged with another author's: the merged value, or where both changed the same,
+ * or null where they cannot be merged (their version changed again meanwhile).
+ */
 export type Merging<T> = {
   merge: (
     base: T,
     mine: T,
     theirs: OpsDraftText,
-  ) => { ok: true; value: T } | { ok: false; collisions: Collision[] };
+  ) => Promise<{ ok: true; value: T } | { ok: false; clashes: Clash[] } | null>;
   /** The merged value, saved: the editor shows it from now on. */
   onMerged: (value: T) => void;
 };
@@ -52,7 +55,8 @@ export function useDraftSave<T>(
         return;
       }
       const { theirs, changes } = outcome;
-      const merged = merging && theirs.hash !== null ? merging.merge(saved, current, theirs) : null;
+      const merged =
+        merging && theirs.hash !== null ? await merging.merge(saved, current, theirs) : null;
       if (merged?.ok) {
         const again = await send(merged.value, theirs.hash);
         if (again.ok) {
@@ -67,7 +71,7 @@ export function useDraftSave<T>(
         kind: "conflict",
         theirs,
         changes,
-        ...(merged && !merged.ok && { collisions: merged.collisions }),
+        ...(merged && !merged.ok && { clashes: merged.clashes }),
       });
     } catch (error) {
       setSave({ kind: "failed", error });
@@ -140,7 +144,7 @@ export function SaveBar({ dirty, blocked = false, save, onSave, onKeep, onTake }
         <Conflict
           theirs={save.theirs}
           changes={save.changes}
-          {...(save.collisions && { collisions: save.collisions })}
+          {...(save.clashes && { clashes: save.clashes })}
           onTake={onTake}
           onKeep={onKeep}
         />

@@ -39,9 +39,18 @@ function TextEditor({ loaded, line }: EditorProps) {
     loaded.hash,
     (content, replaces) => saveDraftText(path, content, replaces),
     {
-      merge: (base, mine, theirs) => {
+      merge: async (base, mine, theirs) => {
         const merged = mergeLines(base, mine, theirs.text);
-        return merged.ok ? { ok: true, value: merged.text } : merged;
+        if (merged.ok) return { ok: true, value: merged.text };
+        const clashes = merged.collisions.map(({ line, count, mine, theirs }) => ({
+          where:
+            count <= 1
+              ? t("diff.line", { line })
+              : t("diff.lines", { from: line, to: line + count - 1 }),
+          mine: mine.join("\n"),
+          theirs: theirs.join("\n"),
+        }));
+        return { ok: false, clashes };
       },
       onMerged: setText,
     },

@@ -1,0 +1,54 @@
+import type { OpsDraftText } from "@wegmarke/protocol";
+import type { Texts } from "../../i18n/i18n";
+import { mergeFields } from "../../lib/merge-fields";
+import type { Clash } from "./conflict";
+import type { Merging } from "./draft-save";
+
+const LANGUAGE_NAMES = {
+  de: "news.lang.de",
+  "de-formal": "news.lang.de-formal",
+  en: "news.lang.en",
+} as const;
+const isLanguage = (part: string): part is keyof typeof LANGUAGE_NAMES => part in LANGUAGE_NAMES;
+
+/** A field's value as the conflict shows it. */
+const shown = (value: unknown): string =>
+  value === undefined || value === null || value === ""
+    ? ""
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+
+/**
+ * A form's save merged with another author's, field by field: their form is read again (it must
+ * be the version the refused save named), and a field both changed differently is named by its
+ * label, with its language where it has one ("Title (English)").
+ */
+export function formMerging<T>(
+  load: () => Promise<{ form: T | null; hash: string | null }>,
+  labels: Record<string, string>,
+  { t }: Pick<Texts, "t">,
+  onMerged: (value: T) => void,
+): Merging<T> {
+  const where = (path: string[]) => {
+    const language = path.find(isLanguage);
+    const field = path.filter((part) => !isLanguage(part)).at(-1) ?? "";
+    const label = labels[field] ?? field;
+    return language === undefined ? label : `${label} (${t(LANGUAGE_NAMES[language])})`;
+  };
+  return {
+    merge: async (base: T, mine: T, theirs: OpsDraftText) => {
+      const edit = await load();
+      if (edit.hash !== theirs.hash || edit.form === null) return null;
+      const merged = mergeFields(base, mine, edit.form);
+      if (merged.ok) return merged;
+      const clashes: Clash[] = merged.collisions.map((collision) => ({
+        where: where(collision.path),
+        mine: shown(collision.mine),
+        theirs: shown(collision.theirs),
+      }));
+      return { ok: false, clashes };
+    },
+    onMerged,
+  };
+}
