@@ -6,6 +6,7 @@ import { SaveBar, useDraftSave } from "./draft-save";
 import { CountField, MediaChoice } from "./media-choice";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { StoryActions } from "./folder-actions";
+import { formMerging } from "./form-merging";
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
 
@@ -28,8 +29,24 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
   const { t } = texts;
   const id = useId();
   const [form, setForm] = useState<OpsStoryForm>(edit.form);
-  const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
-    saveStory(edit.folder, value, replaces ?? ""),
+  const draft = useDraftSave(
+    edit.form,
+    edit.hash,
+    (value, replaces) => saveStory(edit.folder, value, replaces ?? ""),
+    formMerging(
+      () => getStory(edit.folder),
+      {
+        chapter: t("story.chapter"),
+        headline: t("story.headline"),
+        text: t("story.text"),
+        audio: t("story.audio"),
+        requiredPoints: t("story.requiredPoints"),
+        image: t("story.image"),
+        live: t("story.live"),
+      },
+      texts,
+      setForm,
+    ),
   );
   const change = (changes: Partial<OpsStoryForm>) => {
     setForm((before) => ({ ...before, ...changes }));
