@@ -838,6 +838,27 @@ const CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/ops/pack/draft/stations/script",
+    status: 201,
+    valid: async (h) => {
+      // The castle without its English dialogue, so that it can be begun anew.
+      const path = "stations/2-schloss/script.en.ink";
+      const replaces = await h.draftHash(path);
+      if (replaces !== null) {
+        const query = { path, replaces };
+        await h.ok({
+          method: "DELETE",
+          path: "/api/ops/pack/draft/file",
+          query,
+          headers: OPS_BEARER,
+        });
+      }
+      const body = { folder: "stations/2-schloss", language: "en" };
+      return { ...post("/api/ops/pack/draft/stations/script", body), headers: OPS_BEARER };
+    },
+  },
+  {
+    method: "POST",
     route: "/api/ops/pack/draft/compile",
     valid: async () => ({
       ...post("/api/ops/pack/draft/compile", {

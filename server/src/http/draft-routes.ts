@@ -16,6 +16,7 @@ import type { Publisher } from "../studio/publisher";
 import { ServiceError } from "../errors";
 import { draftFileRoutes } from "./draft-file-routes";
 import { draftFormRoutes } from "./draft-form-routes";
+import { draftScriptRoutes } from "./draft-script-routes";
 import type { DraftFormDeps } from "./draft-form-routes";
 import { parse } from "./parse";
 import { doc, REFUSED } from "./api-docs/describe";
@@ -38,6 +39,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(draftFileRoutes(deps));
     await app.register(draftFormRoutes(deps));
+    await app.register(draftScriptRoutes(deps));
 
     app.get(
       "",
