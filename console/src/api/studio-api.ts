@@ -10,12 +10,14 @@ import {
   opsGameTextsEdit,
   opsInkCompiled,
   opsStoryEdit,
+  opsScriptCreated,
   opsStationCreated,
   opsStationEdit,
   opsPlaces,
   opsPreviewOutcome,
 } from "@wegmarke/protocol";
 import type {
+  Language,
   OpsMapEdit,
   OpsMapForm,
   OpsDraft,
@@ -30,6 +32,7 @@ import type {
   OpsInkCompiled,
   OpsStoryEdit,
   OpsStoryForm,
+  OpsScriptCreated,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
@@ -143,6 +146,14 @@ export const saveGameTexts = (
 /** A new station in the draft, from its title. */
 export const createStation = (title: string): Promise<OpsStationCreated> =>
   call("/pack/draft/stations", { method: "POST", body: { title }, schema: opsStationCreated });
+
+/** A station's dialogue in another language, begun from one it has, marked for translation. */
+export const createScript = (folder: string, language: Language): Promise<OpsScriptCreated> =>
+  call("/pack/draft/stations/script", {
+    method: "POST",
+    body: { folder, language },
+    schema: opsScriptCreated,
+  });
 
 /** A script compiled as it stands, each problem with the name it most likely meant. */
 export const compileInk = (path: string, text: string): Promise<OpsInkCompiled> =>

@@ -352,6 +352,7 @@ export const de: Record<TextKey, string> = {
   "audit.action.pack.draft.save": "Im Entwurf gespeichert",
   "audit.action.pack.draft.remove": "Datei aus dem Entwurf entfernt",
   "audit.action.pack.draft.station": "Neue Station angelegt",
+  "audit.action.pack.draft.script": "Dialog in einer weiteren Sprache angelegt",
   "audit.action.pack.draft.discard": "Entwurf verworfen",
   "audit.action.pack.draft.publish": "Entwurf veröffentlicht",
   "audit.action.pack.import": "Spiel importiert (zip)",

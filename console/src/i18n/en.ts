@@ -349,6 +349,7 @@ export const en = {
   "audit.action.pack.draft.save": "Saved in the draft",
   "audit.action.pack.draft.remove": "Removed a file from the draft",
   "audit.action.pack.draft.station": "Made a new station",
+  "audit.action.pack.draft.script": "Began a dialogue in another language",
   "audit.action.pack.draft.discard": "Discarded the draft",
   "audit.action.pack.draft.publish": "Published the draft",
   "audit.action.pack.import": "Imported a game (zip)",

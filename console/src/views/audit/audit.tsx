@@ -27,6 +27,7 @@ const ACTIONS = [
   "pack.draft.save",
   "pack.draft.remove",
   "pack.draft.station",
+  "pack.draft.script",
   "pack.draft.discard",
   "pack.draft.publish",
   "pack.import",

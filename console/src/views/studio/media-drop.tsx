@@ -27,13 +27,32 @@ export function packName(name: string): string {
   return `${base === "" ? "datei" : base}${extension === "" ? "" : `.${extension}`}`;
 }
 
-type Props = { folder: string; files: OpsDraftFile[]; onUploaded: () => void };
+const MEDIA = "image/*,audio/mpeg,video/mp4,video/webm,.mp3,.mp4,.webm,.svg";
+
+type Props = {
+  folder: string;
+  files: OpsDraftFile[];
+  /** Called after the files chosen were sent, with the paths of those the draft took. */
+  onUploaded: (paths: string[]) => void;
+  /** The kinds of file offered (an `accept` list); all media by default. */
+  accept?: string;
+  /** One file at a time, as a form's field takes it. */
+  single?: boolean;
+  label?: string;
+};
 
 /**
  * Images, audio and video dropped on a folder (or chosen) go into the draft one after another,
  * each with its progress; a refusal says why. A file of the same name is replaced.
  */
-export function MediaDrop({ folder, files, onUploaded }: Props) {
+export function MediaDrop({
+  folder,
+  files,
+  onUploaded,
+  accept = MEDIA,
+  single = false,
+  label,
+}: Props) {
   const texts = useI18n();
   const { t } = texts;
   const id = useId();
@@ -41,7 +60,8 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
   const [over, setOver] = useState(false);
 
   const send = async (chosen: File[]) => {
-    for (const file of chosen) {
+    const taken: string[] = [];
+    for (const file of chosen.slice(0, single ? 1 : undefined)) {
       const name = packName(file.name);
       const path = `${folder}/${name}`;
       const update = (changes: Partial<Upload>) =>
@@ -53,6 +73,7 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
       const replaces = files.find((f) => f.path === path)?.hash ?? null;
       try {
         const outcome = await uploadMedia(path, file, replaces, (share) => update({ share }));
+        if (outcome.ok) taken.push(path);
         update(
           outcome.ok
             ? { state: "done", share: 1 }
@@ -67,7 +88,7 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
         update({ state: "failed", message: errorText(error, texts) });
       }
     }
-    onUploaded();
+    onUploaded(taken);
   };
 
   const dropped = (event: DragEvent) => {
@@ -86,12 +107,12 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
       onDragLeave={() => setOver(false)}
       onDrop={dropped}
     >
-      <label htmlFor={id}>{t("studio.upload")}</label>
+      <label htmlFor={id}>{label ?? t("studio.upload")}</label>
       <input
         id={id}
         type="file"
-        multiple
-        accept="image/*,audio/mpeg,video/mp4,video/webm,.mp3,.mp4,.webm,.svg"
+        multiple={!single}
+        accept={accept}
         onChange={(event) => {
           void send([...(event.target.files ?? [])]);
           event.target.value = "";
