@@ -31,7 +31,8 @@ const MEDIA = "image/*,audio/mpeg,video/mp4,video/webm,.mp3,.mp4,.webm,.svg";
 
 type Props = {
   folder: string;
-  files: OpsDraftFile[];
+  /** The folder's files (for the hash an upload over one names), or how to get them then. */
+  files: OpsDraftFile[] | (() => Promise<OpsDraftFile[]>);
   /** Called after the files chosen were sent, with the paths of those the draft took. */
   onUploaded: (paths: string[]) => void;
   /** The kinds of file offered (an `accept` list); all media by default. */
@@ -70,8 +71,9 @@ export function MediaDrop({
         ...before.filter((u) => u.name !== name),
         { name, share: 0, state: "sending" },
       ]);
-      const replaces = files.find((f) => f.path === path)?.hash ?? null;
       try {
+        const known = typeof files === "function" ? await files() : files;
+        const replaces = known.find((f) => f.path === path)?.hash ?? null;
         const outcome = await uploadMedia(path, file, replaces, (share) => update({ share }));
         if (outcome.ok) taken.push(path);
         update(

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import type { ReactNode } from "react";
 import { getDraft } from "../../api/studio-api";
-import { useCall } from "../../lib/use-call";
 import { MediaChoice } from "./media-choice";
 import { MediaDrop } from "./media-drop";
+
+/** The pictures an upload takes: those the app shows. */
+export const IMAGES = "image/*,.svg";
 
 type Props = {
   label: ReactNode;
@@ -35,12 +37,10 @@ export function MediaPick({
   ...choice
 }: Props) {
   const [uploaded, setUploaded] = useState<string[]>([]);
-  // The folder's files, for the hash an upload over a file of the same name names.
-  const draft = useCall(`draft-files:${folder}`, (signal) => getDraft(signal));
-  const files = (draft.data?.files ?? []).filter((file) => file.path.startsWith(`${folder}/`));
+  // The draft's files as they are when the upload starts: one of the same name is replaced.
+  const files = async () => (await getDraft()).files;
   const taken = (paths: string[]) => {
     const last = paths.at(-1);
-    draft.reload();
     if (last === undefined) return;
     const path = `${named}/${last.slice(folder.length + 1)}`;
     setUploaded((before) => [...new Set([...before, path])]);

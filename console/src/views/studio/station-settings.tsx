@@ -2,7 +2,7 @@ import { stationStyles, stationTriggers, stationViews } from "@wegmarke/protocol
 import type { Language, OpsStationEdit, OpsStationForm } from "@wegmarke/protocol";
 import { useI18n } from "../../i18n/i18n";
 import { CountField } from "./media-choice";
-import { MediaPick } from "./media-pick";
+import { IMAGES, MediaPick } from "./media-pick";
 
 type SettingsProps = {
   form: OpsStationForm;
@@ -86,7 +86,7 @@ export function StationSettings({ form, languages, onChange, station }: Settings
         preview
         folder={station.folder}
         named={`stations/${station.id}`}
-        accept="image/*,.svg"
+        accept={IMAGES}
         uploadLabel={t("media.uploadImage")}
       />
       <div className="station-form__row">

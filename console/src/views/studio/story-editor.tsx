@@ -4,7 +4,7 @@ import { getStory, saveStory } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { CountField } from "./media-choice";
-import { MediaPick } from "./media-pick";
+import { IMAGES, MediaPick } from "./media-pick";
 import { BackToDraft, DraftForm } from "./draft-form";
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
@@ -127,7 +127,7 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
             preview
             folder={edit.folder}
             named={`stories/${edit.id}`}
-            accept="image/*,.svg"
+            accept={IMAGES}
             uploadLabel={t("media.uploadImage")}
           />
         </div>
