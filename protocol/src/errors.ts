@@ -82,6 +82,8 @@ export const ErrorReason = {
   notInTeam: "not in a team",
   /** An upload for a mission the station does not ask for now, or of another kind (409). */
   noMissionExpected: "no mission expected",
+  /** A verdict on a submission whose station the live version no longer has (409). */
+  stationWithdrawn: "station not in the live version",
   /** A second upload while the first of the station waits for its verdict (409). */
   submissionWaiting: "submission waiting",
   /** More submissions than a player may send (429). */

@@ -14,6 +14,7 @@ export * from "./pack";
 export * from "./studio";
 export * from "./studio-forms";
 export * from "./studio-scripts";
+export * from "./studio-folders";
 export * from "./studio-texts";
 export * from "./studio-map";
 export * from "./team";

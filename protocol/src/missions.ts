@@ -78,6 +78,8 @@ export const queuedSubmissionSchema = submissionSchema.extend({
   MissionPoints: z.number().int().nonnegative(),
   /** The most the station awards, whatever points a host gives (absent: a station now gone). */
   StationPoints: z.number().int().nonnegative().optional(),
+  /** Set where the live version no longer has the station (a version made live without it). */
+  StationGone: z.literal(true).optional(),
 });
 export type QueuedSubmission = z.infer<typeof queuedSubmissionSchema>;
 

@@ -79,6 +79,15 @@ describe("the security headers", () => {
     }
   });
 
+  it("let the console's studio show map tiles of any https host, and the app only the pack's", async () => {
+    const csp = async (path: string) =>
+      (await fetch(`${app.url}${path}`)).headers.get("content-security-policy") ?? "";
+    expect(await csp("/ops/studio?map")).toContain("img-src 'self' data: blob: https:");
+    expect(await csp("/webapp/")).toContain("img-src 'self' data: blob:");
+    expect(await csp("/webapp/")).not.toContain("https:;");
+    expect(await csp("/opsx")).not.toContain("https:;");
+  });
+
   it("leave the document headers off the event stream, which keeps the rest", async () => {
     const hash = await api.optin();
     const controller = new AbortController();

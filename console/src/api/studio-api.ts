@@ -6,6 +6,8 @@ import {
   opsDraftPublishOutcome,
   opsDraftSaveOutcome,
   opsDraftText,
+  opsFolderCreated,
+  opsFolderRemoved,
   opsGameEdit,
   opsGameTextsEdit,
   opsInkCompiled,
@@ -25,6 +27,8 @@ import type {
   OpsDraftPublishOutcome,
   OpsDraftSaveOutcome,
   OpsDraftText,
+  OpsFolderCreated,
+  OpsFolderRemoved,
   OpsGameEdit,
   OpsGameForm,
   OpsGameTextsEdit,
@@ -153,6 +157,28 @@ export const createScript = (folder: string, language: Language): Promise<OpsScr
     method: "POST",
     body: { folder, language },
     schema: opsScriptCreated,
+  });
+
+/** A copy of a station in the draft: the next number, its media with it. */
+export const copyStation = (folder: string): Promise<OpsFolderCreated> =>
+  call("/pack/draft/station/copy", { method: "POST", body: { folder }, schema: opsFolderCreated });
+
+/** Removes a station's folder whose station.yaml the author saw with the hash `replaces`. */
+export const removeStation = (folder: string, replaces: string): Promise<OpsFolderRemoved> =>
+  call(`/pack/draft/station?${new URLSearchParams({ folder, replaces })}`, {
+    method: "DELETE",
+    schema: opsFolderRemoved,
+  });
+
+/** A new story in the draft, from its headline. */
+export const createStory = (title: string): Promise<OpsFolderCreated> =>
+  call("/pack/draft/stories", { method: "POST", body: { title }, schema: opsFolderCreated });
+
+/** Removes a story's folder whose story.yaml the author saw with the hash `replaces`. */
+export const removeStory = (folder: string, replaces: string): Promise<OpsFolderRemoved> =>
+  call(`/pack/draft/story?${new URLSearchParams({ folder, replaces })}`, {
+    method: "DELETE",
+    schema: opsFolderRemoved,
   });
 
 /** A script compiled as it stands, each problem with the name it most likely meant. */

@@ -51,6 +51,13 @@ export const deStudio: Record<StudioKey, string> = {
   "studio.saved": "Im Entwurf gespeichert.",
   "studio.unsaved": "Noch nicht gespeichert",
   "studio.missing": "Diese Datei gibt es im Entwurf nicht.",
+  "studio.merged":
+    "{name} hat diese Datei inzwischen an anderen Stellen geändert: Ihre und deren Änderungen sind beide gespeichert.",
+  "studio.collisions":
+    "{name} hat diese Datei {time} gespeichert und dieselben Zeilen anders geändert als Sie. Nichts wurde überschrieben:",
+  "studio.collisionMine": "Ihre Fassung:",
+  "studio.collisionTheirs": "Die Fassung von {name}:",
+  "studio.collisionNone": "(entfernt)",
   "studio.conflict":
     "{name} hat diese Datei {time} gespeichert, nachdem Sie sie geöffnet hatten. Nichts wurde überschrieben.",
   "studio.conflictRemoved":
@@ -63,6 +70,30 @@ export const deStudio: Record<StudioKey, string> = {
   "studio.newStationTitle": "Titel der neuen Station",
   "studio.create": "Station anlegen",
   "studio.creating": "Wird angelegt …",
+  "studio.newStory": "Neue Geschichte",
+  "studio.newStoryTitle": "Überschrift der neuen Geschichte",
+  "studio.createStory": "Geschichte anlegen",
+  "folder.copyStation": "Station duplizieren",
+  "folder.copying": "Wird kopiert …",
+  "folder.copyUnsaved":
+    "Die Kopie entsteht aus der gespeicherten Station: Speichern Sie zuerst, damit Ihre Änderungen mitkommen.",
+  "folder.removeStation": "Station löschen",
+  "folder.removeStationQuestion":
+    "Station {id} „{title}“ mit ihren Dialogen und Medien löschen? Sie verschwindet aus dem Entwurf; bis zum Veröffentlichen lässt sich das mit „Entwurf verwerfen“ zurücknehmen, danach über „Versionen“.",
+  "folder.removeStory": "Geschichte löschen",
+  "folder.removeStoryQuestion":
+    "Geschichte {id} „{title}“ mit ihren Bildern und ihrer Erzählung löschen? Sie verschwindet aus dem Entwurf; bis zum Veröffentlichen lässt sich das mit „Entwurf verwerfen“ zurücknehmen, danach über „Versionen“.",
+  "folder.removeConfirm": "Ja, löschen",
+  "folder.removeKeep": "Behalten",
+  "folder.changed":
+    "Jemand hat das geändert, nachdem Sie es geöffnet hatten: Nichts wurde gelöscht. Laden Sie es neu und sehen Sie es sich an, bevor Sie löschen.",
+  "folder.reload": "Neu laden",
+  "file.remove": "Löschen",
+  "file.removeNamed": "{name} löschen",
+  "file.removeQuestion":
+    "„{name}“ aus dem Entwurf löschen? Bis zum Veröffentlichen lässt sich das mit „Entwurf verwerfen“ zurücknehmen, danach über „Versionen“.",
+  "file.changed":
+    "Jemand hat „{name}“ geändert, nachdem die Liste geladen war: Nichts wurde gelöscht. Die Liste zeigt die Datei jetzt, wie sie ist.",
   "studio.editStation": "Station {id} im Formular bearbeiten",
   "station.asText": "station.yaml als Text öffnen",
   "station.texts": "Texte",
@@ -191,6 +222,9 @@ export const deStudio: Record<StudioKey, string> = {
   "mapForm.northEast": "Nordost-Ecke",
   "mapForm.dragHint": "Ziehen Sie die beiden runden Ecken; die Punkte sind die Stationen.",
   "mapForm.tiles": "Kartenkacheln (freiwillig)",
+  "mapForm.style": "Kartenstil",
+  "mapForm.noTiles": "Keine Kacheln (nur das Bild)",
+  "mapForm.ownTiles": "Eigene Kachel-Adresse (für Fachleute)",
   "mapForm.tilesUrl": "Kachel-Adresse mit {z}, {x} und {y}",
   "mapForm.attribution": "Quellenangabe (auf der Karte gezeigt)",
   "mapForm.nothing": "Die Karte braucht ein Bild, Kacheln oder beides.",

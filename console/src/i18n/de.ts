@@ -1,3 +1,4 @@
+import { deBlocks } from "./de-blocks";
 import { deStudio } from "./de-studio";
 import type { TextKey } from "./en";
 
@@ -353,6 +354,10 @@ export const de: Record<TextKey, string> = {
   "audit.action.pack.draft.remove": "Datei aus dem Entwurf entfernt",
   "audit.action.pack.draft.station": "Neue Station angelegt",
   "audit.action.pack.draft.script": "Dialog in einer weiteren Sprache angelegt",
+  "audit.action.pack.draft.station.remove": "Station aus dem Entwurf gelöscht",
+  "audit.action.pack.draft.station.copy": "Station im Entwurf dupliziert",
+  "audit.action.pack.draft.story": "Neue Geschichte angelegt",
+  "audit.action.pack.draft.story.remove": "Geschichte aus dem Entwurf gelöscht",
   "audit.action.pack.draft.discard": "Entwurf verworfen",
   "audit.action.pack.draft.publish": "Entwurf veröffentlicht",
   "audit.action.pack.import": "Spiel importiert (zip)",
@@ -379,6 +384,11 @@ export const de: Record<TextKey, string> = {
   "judging.line": "Die Figur sagt (freiwillig)",
   "judging.linePlaceholder":
     "Was die Figur mit Ihrem Urteil schreibt, z. B. „Gut gemacht, genau das!“",
+  "judging.stationGone": "Station {id} (nicht in der Live-Version)",
+  "judging.goneNote":
+    "Die Live-Version des Spiels hat diese Station nicht mehr, darum lässt sich die Einsendung jetzt nicht bewerten. Sie wartet, bis wieder eine Version mit der Station live ist (Versionen).",
+  "judging.noMission":
+    "Die Station wartet nicht mehr auf diese Einsendung: Die Spielenden haben sie abgebrochen oder beendet, oder sie begann unter einem geänderten Dialog neu.",
   "judging.approve": "Annehmen",
   "judging.reject": "Ablehnen",
   "judging.kind.photo": "Foto von {who}",
@@ -394,4 +404,5 @@ export const de: Record<TextKey, string> = {
 
   "confirm.busy": "Bitte warten …",
   ...deStudio,
+  ...deBlocks,
 };

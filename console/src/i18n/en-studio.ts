@@ -48,6 +48,13 @@ export const enStudio = {
   "studio.saved": "Saved to the draft.",
   "studio.unsaved": "Not saved yet",
   "studio.missing": "This file is not in the draft.",
+  "studio.merged":
+    "{name} changed this file meanwhile, on other lines: both your edits and theirs are saved.",
+  "studio.collisions":
+    "{name} saved this file {time} and changed the same lines as you, differently. Nothing was overwritten:",
+  "studio.collisionMine": "Yours:",
+  "studio.collisionTheirs": "{name}'s:",
+  "studio.collisionNone": "(removed)",
   "studio.conflict": "{name} saved this file {time}, after you opened it. Nothing was overwritten.",
   "studio.conflictRemoved":
     "{name} removed this file {time}, after you opened it. Nothing was overwritten.",
@@ -59,6 +66,30 @@ export const enStudio = {
   "studio.newStationTitle": "Title of the new station",
   "studio.create": "Create station",
   "studio.creating": "Creating…",
+  "studio.newStory": "New story",
+  "studio.newStoryTitle": "Headline of the new story",
+  "studio.createStory": "Create story",
+  "folder.copyStation": "Duplicate station",
+  "folder.copying": "Copying…",
+  "folder.copyUnsaved":
+    "The copy is made from the saved station: save first to take your changes along.",
+  "folder.removeStation": "Delete station",
+  "folder.removeStationQuestion":
+    "Delete station {id} “{title}” with its dialogues and media? It disappears from the draft; until you publish, “Discard the draft” brings it back, afterwards “Versions”.",
+  "folder.removeStory": "Delete story",
+  "folder.removeStoryQuestion":
+    "Delete story {id} “{title}” with its pictures and narration? It disappears from the draft; until you publish, “Discard the draft” brings it back, afterwards “Versions”.",
+  "folder.removeConfirm": "Yes, delete",
+  "folder.removeKeep": "Keep it",
+  "folder.changed":
+    "Someone changed this since you opened it: nothing was deleted. Load it again and look before you delete it.",
+  "folder.reload": "Load again",
+  "file.remove": "Delete",
+  "file.removeNamed": "Delete {name}",
+  "file.removeQuestion":
+    "Delete “{name}” from the draft? Until you publish, “Discard the draft” brings it back, afterwards “Versions”.",
+  "file.changed":
+    "Someone changed “{name}” since the list was loaded: nothing was deleted. The list shows it as it is now.",
   "studio.editStation": "Edit station {id} in the form",
   "station.asText": "Open station.yaml as text",
   "station.texts": "Texts",
@@ -183,6 +214,9 @@ export const enStudio = {
   "mapForm.northEast": "North-east corner",
   "mapForm.dragHint": "Drag the two round corners; the dots are the stations.",
   "mapForm.tiles": "Map tiles (optional)",
+  "mapForm.style": "Map style",
+  "mapForm.noTiles": "No tiles (the picture only)",
+  "mapForm.ownTiles": "A tile address of my own (for experts)",
   "mapForm.tilesUrl": "Tile address with {z}, {x} and {y}",
   "mapForm.attribution": "Attribution (shown on the map)",
   "mapForm.nothing": "The map needs a picture, tiles or both.",

@@ -1,3 +1,4 @@
+import { enBlocks } from "./en-blocks";
 import { enStudio } from "./en-studio";
 
 /**
@@ -350,6 +351,10 @@ export const en = {
   "audit.action.pack.draft.remove": "Removed a file from the draft",
   "audit.action.pack.draft.station": "Made a new station",
   "audit.action.pack.draft.script": "Began a dialogue in another language",
+  "audit.action.pack.draft.station.remove": "Deleted a station from the draft",
+  "audit.action.pack.draft.station.copy": "Duplicated a station in the draft",
+  "audit.action.pack.draft.story": "Made a new story",
+  "audit.action.pack.draft.story.remove": "Deleted a story from the draft",
   "audit.action.pack.draft.discard": "Discarded the draft",
   "audit.action.pack.draft.publish": "Published the draft",
   "audit.action.pack.import": "Imported a game (zip)",
@@ -374,6 +379,11 @@ export const en = {
   "judging.line": "The character says (optional)",
   "judging.linePlaceholder":
     "What the character writes with your verdict, e.g. “Well done, that's it!”",
+  "judging.stationGone": "Station {id} (not in the live version)",
+  "judging.goneNote":
+    "The live version of the game no longer has this station, so the submission cannot be judged now. It waits until a version with the station is live again (Versions).",
+  "judging.noMission":
+    "The station no longer waits for this submission: the player cancelled or finished it, or the station started again under a changed dialogue.",
   "judging.approve": "Approve",
   "judging.reject": "Reject",
   "judging.kind.photo": "Photo from {who}",
@@ -389,6 +399,7 @@ export const en = {
 
   "confirm.busy": "Please wait…",
   ...enStudio,
+  ...enBlocks,
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -15,6 +15,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Publisher } from "../studio/publisher";
 import { ServiceError } from "../errors";
 import { draftFileRoutes } from "./draft-file-routes";
+import { draftFolderRoutes } from "./draft-folder-routes";
 import { draftFormRoutes } from "./draft-form-routes";
 import { draftScriptRoutes } from "./draft-script-routes";
 import type { DraftFormDeps } from "./draft-form-routes";
@@ -40,6 +41,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
     await app.register(draftFileRoutes(deps));
     await app.register(draftFormRoutes(deps));
     await app.register(draftScriptRoutes(deps));
+    await app.register(draftFolderRoutes(deps));
 
     app.get(
       "",

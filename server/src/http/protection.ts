@@ -1,8 +1,12 @@
+import type { IncomingMessage } from "node:http";
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { redactUrl } from "./logging";
 
 const PLAIN = "text/plain; charset=utf-8";
+
+/** The console's pages (`/ops`, `/ops/…`): an author's studio previews a draft's map tiles. */
+const CONSOLE = /^\/ops(\/|\?|$)/;
 
 /** Methods that change something: only pages of the game's own origins may send them. */
 const CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -53,8 +57,15 @@ export async function registerProtection(
         // React sets style properties, and some components a style attribute: no script.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // QR codes are data: URLs; the service worker answers pictures from its cache.
-        // The map's tiles come from the host the pack names (game.yaml `map.tiles`).
-        imgSrc: ["'self'", "data:", "blob:", () => tileSource(mapTiles?.())],
+        // The map's tiles come from the host the pack names (game.yaml `map.tiles`); the
+        // console's studio shows the tiles of any https host an author picks for the draft.
+        imgSrc: [
+          "'self'",
+          "data:",
+          "blob:",
+          (request: IncomingMessage) =>
+            `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim(),
+        ],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -264,7 +264,7 @@ export class SubmissionService {
       return {
         ...submissionView(this.deps.secret, this.links, row, now),
         Participant: names.get(row.stream) ?? row.stream,
-        Station: station ? localize(station.texts, language).title : `#${row.stationId}`,
+        Station: station ? localize(station.texts, language).title : "",
         Task: row.task,
         ...queuedPoints(station, row.points),
       };

@@ -68,11 +68,14 @@ export function awardedAt(stations: readonly Station[], stationId: number, point
   ).MissionPoints;
 }
 
-/** The hosts' queue: what the mission's `points` bring the player, and the station's most. */
+/**
+ * The hosts' queue: what the mission's `points` bring the player, and the station's most; a
+ * station the live pack lacks is marked gone.
+ */
 export function queuedPoints(
   station: Station | undefined,
   points: number,
-): Pick<QueuedSubmission, "MissionPoints" | "StationPoints"> {
-  if (!station) return { MissionPoints: points };
+): Pick<QueuedSubmission, "MissionPoints" | "StationPoints" | "StationGone"> {
+  if (!station) return { MissionPoints: points, StationGone: true };
   return { MissionPoints: awardedPoints(points, station.points), StationPoints: station.points };
 }

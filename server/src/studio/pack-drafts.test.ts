@@ -203,4 +203,32 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
     });
     expect((await library.versions(10)).map((version) => version.id)).toEqual([2, 1]);
   });
+  it("writes a batch of files all at once, or none where one changed meanwhile", async () => {
+    const files = (await drafts.draft()).files;
+    const hash = (path: string) => files.find((file) => file.path === path)?.hash ?? null;
+    const removal = (path: string, replaces: string | null) => ({
+      path,
+      content: { hash: null },
+      replaces,
+    });
+    const stale = [removal(SCRIPT, hash(SCRIPT)), removal(STATION, "0".repeat(64))];
+    expect(await drafts.writeAll(stale, "anna")).toBe(false);
+    expect((await drafts.draft()).changed).toBe(0);
+
+    const copy = "stations/16-kopie/script.de.ink";
+    const batch = [
+      removal(SCRIPT, hash(SCRIPT)),
+      removal(STATION, hash(STATION)),
+      { path: copy, content: { hash: hash(SCRIPT) ?? "" }, replaces: null },
+    ];
+    expect(await drafts.writeAll(batch, "anna")).toBe(true);
+    const after = await drafts.draft();
+    const stateOf = (path: string) => after.files.find((file) => file.path === path)?.state;
+    expect([stateOf(SCRIPT), stateOf(STATION), stateOf(copy)]).toEqual([
+      "removed",
+      "removed",
+      "added",
+    ]);
+    expect((await drafts.text(copy)).hash).toBe(hash(SCRIPT));
+  });
 });

@@ -15,6 +15,8 @@ import { ServiceError } from "../errors";
 import type { DraftFile } from "../store/pack-draft-repository";
 import type { Repositories, StoreOf } from "../store/store";
 import { groupProblems } from "./check-groups";
+import { writeBatch } from "./draft-batch";
+import type { BatchChange } from "./draft-batch";
 import { currentOf, entriesOf, listFiles, pathClash, writeFolder } from "./draft-files";
 import type { DraftState } from "./draft-files";
 import { textHunks } from "../packs/pack-changes";
@@ -129,6 +131,11 @@ export class PackDrafts {
   /** Removes a file where it still has the content `replaces`; else answers theirs. */
   remove(file: string, replaces: string, by: string | null): Promise<OpsDraftSaveOutcome> {
     return this.write(file, { hash: null }, replaces, by);
+  }
+
+  /** Writes several files at once over what each replaces: all, or none (false; draft-batch.ts). */
+  writeAll(changes: BatchChange[], by: string | null): Promise<boolean> {
+    return writeBatch(this.deps, changes, by);
   }
 
   /** Forgets every change of the draft. */

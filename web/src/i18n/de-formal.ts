@@ -188,6 +188,8 @@ export const deFormal: LocaleOverrides = {
   unavailable: {
     notFound:
       "Diese Station haben Sie noch nicht gefunden. Die Figuren verraten Ihnen, wo geheime Stationen liegen.",
+    withdrawn:
+      "Die Spielleitung hat diese Station aus dem Spiel genommen, während Sie sie gespielt haben. Was Sie geschickt haben, bleibt gespeichert, und Ihre Punkte der anderen Stationen zählen: Suchen Sie sich in der Liste eine andere Station aus.",
   },
   news: {
     none: "Noch keine Neuigkeiten. Was die Figuren und die Spielleitung Ihnen schreiben, finden Sie hier.",

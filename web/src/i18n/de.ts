@@ -455,6 +455,8 @@ export const de: Locale = {
     entry: "Eintrag nicht verfügbar.",
     message: "Nachricht nicht verfügbar.",
     generic: "Nicht verfügbar",
+    withdrawn:
+      "Die Spielleitung hat diese Station aus dem Spiel genommen, während du sie gespielt hast. Was du geschickt hast, bleibt gespeichert, und deine Punkte der anderen Stationen zählen: Such dir in der Liste eine andere Station aus.",
   },
   lists: {
     empty: {

@@ -447,6 +447,8 @@ export const en = {
     entry: "Entry not available.",
     message: "Message not available.",
     generic: "Not available",
+    withdrawn:
+      "The game's organisers took this station out of the game while you were playing it. What you sent is kept, and your points from other stations count: choose another station from the list.",
   },
   lists: {
     empty: {

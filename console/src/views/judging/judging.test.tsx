@@ -135,6 +135,36 @@ describe("judging", () => {
     expect(screen.queryByText(/The station gives at most/)).toBeNull();
   });
 
+  it("puts a submission at a withdrawn station last, named by its number, and says why it waits", async () => {
+    const gone = submission(5, { Station: "", StationGone: true, StationID: 18 });
+    const server = fakeServer({
+      "GET /api/ops/submissions": () =>
+        json({ value: { Waiting: [gone, submission(6)], Count: 2 } }),
+      "POST /api/ops/submissions/6/verdict": () => text("no mission expected", 409),
+    });
+    renderView(<JudgingView />);
+    // The judgeable one first; its refusal is said in words.
+    await screen.findByText("Der Marktbrunnen");
+    fireEvent.click(screen.getByRole("button", { name: /Approve/ }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The station no longer waits for this submission: the player cancelled or finished it, or the station started again under a changed dialogue.",
+    );
+    expect(server.requests.filter((request) => request.method === "POST")).toHaveLength(1);
+  });
+
+  it("shows a submission at a withdrawn station without a verdict to give", async () => {
+    const gone = submission(5, { Station: "", StationGone: true, StationID: 18 });
+    const server = fakeServer({
+      "GET /api/ops/submissions": () => json({ value: { Waiting: [gone], Count: 1 } }),
+    });
+    renderView(<JudgingView />);
+    await screen.findByText("Station 18 (not in the live version)");
+    expect(screen.getByText(/no longer has this station/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Approve/ })).toBeNull();
+    fireEvent.keyDown(window, { key: "a" });
+    expect(server.requests.filter((request) => request.method === "POST")).toHaveLength(0);
+  });
+
   it("reads the queue again when the live stream says it changed, and no sooner", async () => {
     let queue: QueuedSubmission[] = [];
     const server = fakeServer({

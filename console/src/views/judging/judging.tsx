@@ -5,11 +5,27 @@ import { ApiError } from "../../api/client";
 import { errorText } from "../../api/error-text";
 import { getSubmissionQueue, judgeSubmission, submissionsZipUrl } from "../../api/ops-api";
 import { usualSeparator, useI18n } from "../../i18n/i18n";
+import type { Texts } from "../../i18n/i18n";
 import { useLiveState } from "../../live/live-context";
 import { formatTime, localTimeZone } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
 import { Waited } from "./waited";
 import "./judging.css";
+
+/** A submission's station by its title, or by its number where the live version lacks it. */
+const stationName = (submission: QueuedSubmission, { t }: Pick<Texts, "t">) =>
+  submission.StationGone
+    ? t("judging.stationGone", { id: submission.StationID })
+    : submission.Station;
+
+/** Why a verdict was refused, in words where the server gave a known reason. */
+function verdictError(error: unknown, texts: Texts): string {
+  if (error instanceof ApiError && error.status === 409) {
+    if (error.reason === ErrorReason.stationWithdrawn) return texts.t("judging.goneNote");
+    if (error.reason === ErrorReason.noMissionExpected) return texts.t("judging.noMission");
+  }
+  return errorText(error, texts);
+}
 
 /** What this console last did, shown above the next submission. */
 type Outcome = { kind: "approved" | "rejected" | "taken"; who: string; station: string };
@@ -28,7 +44,12 @@ export function JudgingView() {
   // Judged here: gone from view at once, before the stream's news of it arrives.
   const [judged, setJudged] = useState<ReadonlySet<number>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const listed = queue.data?.Waiting ?? [];
+  // Submissions at a station the live version lacks cannot be judged: they wait last.
+  const all = queue.data?.Waiting ?? [];
+  const listed = [
+    ...all.filter((item) => !item.StationGone),
+    ...all.filter((item) => item.StationGone),
+  ];
   const waiting = listed.filter((item) => !judged.has(item.ID));
   const current = waiting[0];
   // The queue as last read counts those judged here since, until it is read again.
@@ -37,7 +58,7 @@ export function JudgingView() {
 
   const done = (submission: QueuedSubmission, kind: Outcome["kind"]) => {
     setJudged((known) => new Set(known).add(submission.ID));
-    setOutcome({ kind, who: submission.Participant, station: submission.Station });
+    setOutcome({ kind, who: submission.Participant, station: stationName(submission, texts) });
   };
 
   return (
@@ -104,8 +125,9 @@ function Verdict({ submission, onDone }: VerdictProps) {
   const most = submission.StationPoints;
   const capped = pointsValid && most !== undefined && given > most;
 
+  const gone = submission.StationGone === true;
   const judge = async (approved: boolean) => {
-    if (busy || (approved && !pointsValid)) return;
+    if (busy || gone || (approved && !pointsValid)) return;
     setBusy(true);
     setError(null);
     try {
@@ -157,7 +179,7 @@ function Verdict({ submission, onDone }: VerdictProps) {
           <h2 id={`${pointsId}-task`}>{submission.Task || t("judging.noTask")}</h2>
           <dl className="judging__facts">
             <dt>{t("judging.station")}</dt>
-            <dd>{submission.Station}</dd>
+            <dd>{stationName(submission, texts)}</dd>
             <dt>{t("judging.participant")}</dt>
             <dd>
               {submission.Participant}
@@ -202,10 +224,15 @@ function Verdict({ submission, onDone }: VerdictProps) {
         </div>
         {error !== null && (
           <p className="notice notice--error" role="alert">
-            {errorText(error, texts)}
+            {verdictError(error, texts)}
           </p>
         )}
-        <div className="judging__actions">
+        {gone && (
+          <p className="notice notice--error" role="status">
+            {t("judging.goneNote")}
+          </p>
+        )}
+        <div className="judging__actions" hidden={gone}>
           <button
             type="button"
             className="button button--primary"

@@ -35,6 +35,10 @@ type Props = {
   compile?: (text: string) => Promise<OpsInkProblem[]>;
   /** What the last compile found, for the list below the editor. */
   onProblems?: (problems: OpsInkProblem[], text: string) => void;
+  /** Told the line (from 1) the cursor stands on, whenever it moves. */
+  onCursor?: (line: number) => void;
+  /** Lines (from 1, inclusive) to select, once per `key`: a block just put in. */
+  select?: { from: number; to: number; key: number };
 };
 
 /**
@@ -52,10 +56,13 @@ export default function CodeEditor({
   label,
   compile,
   onProblems,
+  onCursor,
+  select,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useEffectEvent((text: string) => onChange(text));
+  const moved = useEffectEvent((line: number) => onCursor?.(line));
   const compiled = useEffectEvent(async (text: string): Promise<OpsInkProblem[]> => {
     if (!compile) return [];
     const problems = await compile(text);
@@ -85,6 +92,9 @@ export default function CodeEditor({
           EditorView.contentAttributes.of({ "aria-label": label }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed(update.state.doc.toString());
+            if (update.docChanged || update.selectionSet) {
+              moved(update.state.doc.lineAt(update.state.selection.main.head).number);
+            }
           }),
           ...colours,
           ...(script
@@ -124,6 +134,19 @@ export default function CodeEditor({
     if (!editor || editor.state.doc.toString() === value) return;
     editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || select === undefined) return;
+    const doc = editor.state.doc;
+    const from = doc.line(Math.min(Math.max(select.from, 1), doc.lines));
+    const to = doc.line(Math.min(Math.max(select.to, select.from, 1), doc.lines));
+    editor.dispatch({
+      selection: { anchor: from.from, head: to.to },
+      effects: EditorView.scrollIntoView(from.from, { y: "center" }),
+    });
+    editor.focus();
+  }, [select]);
 
   return <div ref={element} className="code-editor" />;
 }

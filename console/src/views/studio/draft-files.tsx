@@ -1,4 +1,7 @@
+import { useState } from "react";
 import type { OpsDraftFile } from "@wegmarke/protocol";
+import { removeDraftFile } from "../../api/studio-api";
+import { Confirm } from "../../components/confirm";
 import { Link } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime } from "../../lib/format";
@@ -14,10 +17,20 @@ function folderOf(path: string): string {
   return parts.length > 1 ? (parts[0] ?? "") : "";
 }
 
-function FileRow({ file }: { file: OpsDraftFile }) {
+/** Files a folder's removal or nothing removes: without them the station, story or game breaks. */
+const KEPT = /(^game\.yaml|\/station\.yaml|\/story\.yaml)$/;
+
+function FileRow({ file, onChanged }: { file: OpsDraftFile; onChanged: () => void }) {
   const { t, locale } = useI18n();
+  const [step, setStep] = useState<"idle" | "asking" | "changed">("idle");
   const name = file.path.slice(folderOf(file.path).length).replace(/^\//, "");
   const editable = file.state !== "removed" && TEXT_FILE.test(file.path);
+  const removable = file.hash !== null && !KEPT.test(file.path);
+  const remove = async () => {
+    const outcome = await removeDraftFile(file.path, file.hash ?? "");
+    setStep(outcome.ok ? "idle" : "changed");
+    onChanged();
+  };
   return (
     <li className={`draft-file draft-file--${file.state}`}>
       {editable ? <Link to={filePath(file.path)}>{name}</Link> : <code>{name}</code>}
@@ -34,6 +47,33 @@ function FileRow({ file }: { file: OpsDraftFile }) {
             </span>
           )}
         </>
+      )}
+      {removable && step !== "asking" && (
+        <>
+          {" "}
+          <button
+            type="button"
+            className="button button--small draft-file__remove"
+            aria-label={t("file.removeNamed", { name })}
+            onClick={() => setStep("asking")}
+          >
+            {t("file.remove")}
+          </button>
+        </>
+      )}
+      {step === "asking" && (
+        <Confirm
+          question={t("file.removeQuestion", { name })}
+          confirmLabel={t("folder.removeConfirm")}
+          keepLabel={t("folder.removeKeep")}
+          onConfirm={remove}
+          onKeep={() => setStep("idle")}
+        />
+      )}
+      {step === "changed" && (
+        <p className="notice notice--error" role="alert">
+          {t("file.changed", { name })}
+        </p>
       )}
     </li>
   );
@@ -101,7 +141,7 @@ export function DraftFiles({ files, onChanged }: { files: OpsDraftFile[]; onChan
               )}
               <ul className="draft-folder__files">
                 {inFolder.map((file) => (
-                  <FileRow key={file.path} file={file} />
+                  <FileRow key={file.path} file={file} onChanged={onChanged} />
                 ))}
               </ul>
             </details>

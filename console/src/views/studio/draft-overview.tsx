@@ -4,6 +4,7 @@ import { errorText } from "../../api/error-text";
 import { checkDraft, discardDraft, getDraft, publishDraft } from "../../api/studio-api";
 import { PhonePreview } from "./phone-preview";
 import { NewStation } from "./new-station";
+import { NewStory } from "./new-story";
 import { Confirm } from "../../components/confirm";
 import { ProblemList } from "../../components/problem-list";
 import { useI18n } from "../../i18n/i18n";
@@ -138,6 +139,7 @@ export function DraftOverview() {
       </section>
       <PhonePreview />
       <NewStation />
+      <NewStory />
       <DraftFiles files={files} onChanged={draft.reload} />
     </>
   );

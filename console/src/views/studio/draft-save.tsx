@@ -2,24 +2,40 @@ import { useState } from "react";
 import type { OpsDraftSaveOutcome, OpsDraftText, OpsPackHunk } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { useI18n } from "../../i18n/i18n";
+import type { Collision } from "../../lib/merge-lines";
 import { Conflict } from "./conflict";
 
 type Save =
   | { kind: "idle" }
   | { kind: "saving" }
   | { kind: "saved" }
-  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[] }
+  /** Saved together with another author's edits of other lines, made meanwhile. */
+  | { kind: "merged"; theirs: OpsDraftText }
+  | { kind: "conflict"; theirs: OpsDraftText; changes: OpsPackHunk[]; collisions?: Collision[] }
   | { kind: "failed"; error: unknown };
+
+/** One's edits merged with another author's: the merged value, or where both changed the same. */
+export type Merging<T> = {
+  merge: (
+    base: T,
+    mine: T,
+    theirs: OpsDraftText,
+  ) => { ok: true; value: T } | { ok: false; collisions: Collision[] };
+  /** The merged value, saved: the editor shows it from now on. */
+  onMerged: (value: T) => void;
+};
 
 /**
  * Saving a file or a form of the draft over the content it was read with (`hash`): what was
  * saved last, the hash the next save names, and how the last save went. A save another author
- * beat is kept as a conflict with their file and changes.
+ * beat is merged with theirs where `merging` says how and their edits touch other lines, and
+ * is otherwise kept as a conflict with their file and changes (and the lines both changed).
  */
 export function useDraftSave<T>(
   value: T,
   hash: string | null,
   send: (value: T, replaces: string | null) => Promise<OpsDraftSaveOutcome>,
+  merging?: Merging<T>,
 ) {
   const [saved, setSaved] = useState<T>(value);
   const [replaces, setReplaces] = useState(hash);
@@ -33,9 +49,26 @@ export function useDraftSave<T>(
         setReplaces(outcome.file.hash);
         setSaved(current);
         setSave({ kind: "saved" });
-      } else {
-        setSave({ kind: "conflict", theirs: outcome.theirs, changes: outcome.changes });
+        return;
       }
+      const { theirs, changes } = outcome;
+      const merged = merging && theirs.hash !== null ? merging.merge(saved, current, theirs) : null;
+      if (merged?.ok) {
+        const again = await send(merged.value, theirs.hash);
+        if (again.ok) {
+          setReplaces(again.file.hash);
+          setSaved(merged.value);
+          merging?.onMerged(merged.value);
+          setSave({ kind: "merged", theirs });
+          return;
+        }
+      }
+      setSave({
+        kind: "conflict",
+        theirs,
+        changes,
+        ...(merged && !merged.ok && { collisions: merged.collisions }),
+      });
     } catch (error) {
       setSave({ kind: "failed", error });
     }
@@ -56,7 +89,7 @@ export function useDraftSave<T>(
     },
     /** An edit after a save: the "saved" note goes. */
     touched: () => {
-      if (save.kind === "saved") setSave({ kind: "idle" });
+      if (save.kind === "saved" || save.kind === "merged") setSave({ kind: "idle" });
     },
   };
 }
@@ -93,13 +126,24 @@ export function SaveBar({ dirty, blocked = false, save, onSave, onKeep, onTake }
           {t("studio.saved")}
         </p>
       )}
+      {save.kind === "merged" && (
+        <p className="notice notice--success" role="status">
+          {t("studio.merged", { name: save.theirs.by ?? t("studio.someone") })}
+        </p>
+      )}
       {save.kind === "failed" && (
         <p className="notice notice--error" role="alert">
           {errorText(save.error, texts)}
         </p>
       )}
       {save.kind === "conflict" && (
-        <Conflict theirs={save.theirs} changes={save.changes} onTake={onTake} onKeep={onKeep} />
+        <Conflict
+          theirs={save.theirs}
+          changes={save.changes}
+          {...(save.collisions && { collisions: save.collisions })}
+          onTake={onTake}
+          onKeep={onKeep}
+        />
       )}
     </>
   );

@@ -2,11 +2,13 @@ import { lazy, Suspense, useId, useState } from "react";
 import type { OpsDraftText, OpsInkProblem } from "@wegmarke/protocol";
 import { compileInk, getDraftText, saveDraftText } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
+import { mergeLines } from "../../lib/merge-lines";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { inkPlaces } from "./ink-places";
 import { InkProblems } from "./ink-problems";
 import { StationPreview } from "./phone-preview";
 import { BackToDraft, DraftForm } from "./draft-form";
+import { BlockPanel } from "./ink-block-panel";
 
 const CodeEditor = lazy(() => import("./code-editor"));
 
@@ -30,8 +32,19 @@ function TextEditor({ loaded, line }: EditorProps) {
   const { path } = loaded;
   const [text, setText] = useState(loaded.text);
   const [problems, setProblems] = useState<{ list: OpsInkProblem[]; text: string } | null>(null);
-  const draft = useDraftSave(loaded.text, loaded.hash, (content, replaces) =>
-    saveDraftText(path, content, replaces),
+  const [cursor, setCursor] = useState(line ?? 1);
+  const [select, setSelect] = useState<{ from: number; to: number; key: number }>();
+  const draft = useDraftSave(
+    loaded.text,
+    loaded.hash,
+    (content, replaces) => saveDraftText(path, content, replaces),
+    {
+      merge: (base, mine, theirs) => {
+        const merged = mergeLines(base, mine, theirs.text);
+        return merged.ok ? { ok: true, value: merged.text } : merged;
+      },
+      onMerged: setText,
+    },
   );
   const script = path.endsWith(".ink");
   return (
@@ -51,6 +64,8 @@ function TextEditor({ loaded, line }: EditorProps) {
               setText(next);
               draft.touched();
             }}
+            onCursor={setCursor}
+            {...(select !== undefined && { select })}
             {...(script && {
               compile: async (content: string) => (await compileInk(path, content)).problems,
               onProblems: (list: OpsInkProblem[], content: string) =>
@@ -65,6 +80,18 @@ function TextEditor({ loaded, line }: EditorProps) {
             onReplace={(lineNumber, wrong, right) =>
               setText((before) => replaceOnLine(before, lineNumber, wrong, right))
             }
+          />
+        )}
+        {script && (
+          <BlockPanel
+            path={path}
+            text={text}
+            line={cursor}
+            onEdit={(edit) => {
+              setText(edit.text);
+              draft.touched();
+              setSelect({ from: edit.from, to: edit.to, key: Date.now() });
+            }}
           />
         )}
         <SaveBar

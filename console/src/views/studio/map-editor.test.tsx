@@ -81,4 +81,47 @@ describe("the studio's map form", () => {
       true,
     );
   });
+
+  it("offers map styles by name with their attribution, and an address of one's own", async () => {
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/map": () => json(edit),
+      "PUT /api/ops/pack/draft/map": () =>
+        json({
+          ok: true,
+          file: {
+            path: "game.yaml",
+            hash: "n".repeat(64),
+            size: 1,
+            state: "changed",
+            by: null,
+            at: null,
+          },
+        }),
+    });
+    renderView(<StudioView />);
+    await screen.findByRole("heading", { name: "The game's map" });
+    const style = screen.getByLabelText("Map style");
+    expect((style as HTMLSelectElement).value).toBe("");
+    fireEvent.change(style, { target: { value: "carto-voyager" } });
+    // Said beside the choice (and on the map's corner).
+    const said = screen.getAllByText("© OpenStreetMap contributors © CARTO");
+    expect(said.some((element) => element.className === "muted")).toBe(true);
+    expect(screen.queryByLabelText("Tile address with {z}, {x} and {y}")).toBeNull();
+    fireEvent.change(style, { target: { value: "own" } });
+    fireEvent.change(screen.getByLabelText("Tile address with {z}, {x} and {y}"), {
+      target: { value: "https://tiles.example.org/{z}/{x}/{y}.png" },
+    });
+    fireEvent.change(screen.getByLabelText("Attribution (shown on the map)"), {
+      target: { value: "© Stadt Marburg" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save to the draft" }));
+    await screen.findByText("Saved to the draft.");
+    const sent = server.requests.find((request) => request.method === "PUT")?.body as {
+      form: { tiles: unknown };
+    };
+    expect(sent.form.tiles).toEqual({
+      url: "https://tiles.example.org/{z}/{x}/{y}.png",
+      attribution: "© Stadt Marburg",
+    });
+  });
 });

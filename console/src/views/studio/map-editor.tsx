@@ -4,6 +4,7 @@ import { draftMediumUrl, getDraftMap, saveDraftMap } from "../../api/studio-api"
 import { useI18n } from "../../i18n/i18n";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { SaveBar, useDraftSave } from "./draft-save";
+import { TilesFields } from "./map-tiles";
 
 const MapCorners = lazy(() => import("./map-corners"));
 
@@ -119,35 +120,7 @@ function MapForm({ edit, reload }: { edit: OpsMapEdit; reload: () => void }) {
         </Suspense>
         <p className="muted">{t("mapForm.dragHint")}</p>
       </fieldset>
-      <fieldset className="station-form__group">
-        <legend>{t("mapForm.tiles")}</legend>
-        <label className="field">
-          <span>{t("mapForm.tilesUrl")}</span>
-          <input
-            value={form.tiles?.url ?? ""}
-            placeholder="https://tile.example.org/{z}/{x}/{y}.png"
-            onChange={(event) => {
-              const url = event.target.value;
-              change({
-                ...form,
-                tiles: url === "" ? null : { url, attribution: form.tiles?.attribution ?? "" },
-              });
-            }}
-          />
-        </label>
-        {form.tiles && (
-          <label className="field">
-            <span>{t("mapForm.attribution")}</span>
-            <input
-              value={form.tiles.attribution}
-              onChange={(event) =>
-                form.tiles &&
-                change({ ...form, tiles: { ...form.tiles, attribution: event.target.value } })
-              }
-            />
-          </label>
-        )}
-      </fieldset>
+      <TilesFields tiles={form.tiles} onChange={(tiles) => change({ ...form, tiles })} />
       {!valid && image === null && form.tiles === null && (
         <p className="notice notice--error" role="status">
           {t("mapForm.nothing")}

@@ -19,6 +19,7 @@ import { MissingScripts } from "./script-languages";
 import { StationSettings } from "./station-settings";
 import { StationTexts } from "./station-texts";
 import { BackToDraft, DraftForm } from "./draft-form";
+import { StationActions } from "./folder-actions";
 
 const StationMap = lazy(() => import("./station-map"));
 
@@ -156,6 +157,7 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
           onKeep={() => void draft.keep(form)}
           onTake={reload}
         />
+        <StationActions edit={edit} dirty={dirty} reload={reload} />
       </section>
       <PhonePreview start={`${edit.form.view}/${edit.id}`} />
     </div>

@@ -6,6 +6,7 @@ import { SaveBar, useDraftSave } from "./draft-save";
 import { CountField } from "./media-choice";
 import { IMAGES, MediaPick } from "./media-pick";
 import { BackToDraft, DraftForm } from "./draft-form";
+import { StoryActions } from "./folder-actions";
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
 
@@ -148,6 +149,7 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
         onKeep={() => void draft.keep(form)}
         onTake={reload}
       />
+      <StoryActions edit={edit} reload={reload} />
     </section>
   );
 }

@@ -164,10 +164,14 @@ describe("the studio", () => {
     expect(screen.getByText("Not saved yet")).toBeTruthy();
     fireEvent.click(save);
     const alert = await screen.findByRole("alert");
+    // Both added a line after line 16: a collision, said in words.
     expect(alert.textContent).toContain(
-      "ben saved this file 26 Nov 2026, 10:05, after you opened it. Nothing was overwritten.",
+      "ben saved this file 26 Nov 2026, 10:05 and changed the same lines as you, differently. Nothing was overwritten:",
     );
-    expect(within(alert).getByText("+Von Ben")).toBeTruthy();
+    const collision = within(alert).getByRole("listitem");
+    expect(within(collision).getByText("Line 17")).toBeTruthy();
+    expect(within(collision).getByText("Von Anna")).toBeTruthy();
+    expect(within(collision).getByText("Von Ben")).toBeTruthy();
     expect(alert.querySelector(".studio__theirs")?.textContent).toBe(theirs);
     // Anna's text stays in the editor while she decides.
     expect(viewOf(editor).state.doc.toString()).toBe(`${script}\nVon Anna`);
@@ -187,6 +191,41 @@ describe("the studio", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Take their version" }));
     expect(viewOf(editor).state.doc.toString()).toBe(theirs);
     expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Not saved yet")).toBeNull();
+  });
+
+  it("merges another author's edits of other lines with one's own, and saves both", async () => {
+    const theirs = `${script}\nVon Ben`;
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/file": () =>
+        json({ path: SCRIPT, hash: "b".repeat(64), text: script, by: null, at: null }),
+      "PUT /api/ops/pack/draft/file": ({ body }) => {
+        const { replaces } = body as { replaces: string };
+        if (replaces === "b".repeat(64)) {
+          return json(
+            {
+              ok: false,
+              theirs: { path: SCRIPT, hash: "c".repeat(64), text: theirs, by: "ben", at: null },
+              changes: [],
+            },
+            409,
+          );
+        }
+        return json({ ok: true, file: file(SCRIPT, { hash: "d".repeat(64), by: "anna" }) });
+      },
+    });
+    window.history.replaceState(null, "", `/ops/studio?file=${encodeURIComponent(SCRIPT)}`);
+    renderView(<StudioView />);
+    const editor = await screen.findByRole("textbox", { name: `Content of ${SCRIPT}` });
+    type(editor, script.replace("Zeile 1\n", "Erste Zeile\n"));
+    fireEvent.click(screen.getByRole("button", { name: "Save to the draft" }));
+    await screen.findByText(
+      "ben changed this file meanwhile, on other lines: both your edits and theirs are saved.",
+    );
+    const merged = `${script.replace("Zeile 1\n", "Erste Zeile\n")}\nVon Ben`;
+    expect(viewOf(editor).state.doc.toString()).toBe(merged);
+    const puts = server.requests.filter((request) => request.method === "PUT");
+    expect(puts.at(-1)?.body).toEqual({ path: SCRIPT, text: merged, replaces: "c".repeat(64) });
     expect(screen.queryByText("Not saved yet")).toBeNull();
   });
 

@@ -29,7 +29,8 @@ export async function verdictStep(
     await repos.stationRuns.find(stream, stationId),
   ];
   const waiting = run?.status === "active" && run.awaiting.mission !== undefined;
-  if (!station || !run || state.currentStation !== stationId || !waiting) {
+  if (!station) throw new ServiceError(409, ErrorReason.stationWithdrawn);
+  if (!run || state.currentStation !== stationId || !waiting) {
     throw new ServiceError(409, ErrorReason.noMissionExpected);
   }
   const version = scriptVersion(station, run.language);

@@ -189,7 +189,7 @@ export class PackForms {
   }
 
   /** The pack's languages as game.yaml names them, the default first. */
-  private async languages(): Promise<Language[]> {
+  async languages(): Promise<Language[]> {
     const game = asRecord(parseQuietly((await this.drafts.text("game.yaml")).text));
     const known = (value: unknown): value is Language =>
       typeof value === "string" && (languages as readonly string[]).includes(value);

@@ -286,6 +286,9 @@ export function StationScreen({ view }: { view: StationView }) {
     return (
       <div className="empty-state" data-testid={missing ? undefined : "station-not-found"}>
         <p>{t(missing ? unavailableKey(view) : "unavailable.notFound")}</p>
+        {missing && state.status.CurrentStation === stationId && (
+          <p>{t("unavailable.withdrawn")}</p>
+        )}
         <Link className="button button--secondary" to={`/${view}`}>
           {t("lists.back")}
         </Link>

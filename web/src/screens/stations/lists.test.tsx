@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../test/fake-event-source";
 import { playerStatus, station } from "../../test/fixtures";
@@ -328,6 +328,22 @@ describe("detail views", () => {
     open(path);
     act(() => stream().send("playerstatus", gameStatus()));
     expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it("says that a station was taken out of the game while the player was in it", () => {
+    open("/station/18");
+    act(() => stream().send("playerstatus", gameStatus({ CurrentStation: 18 })));
+    expect(screen.getByText("Station ist nicht verfügbar.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Die Spielleitung hat diese Station aus dem Spiel genommen, während du sie gespielt hast\./,
+      ),
+    ).toBeTruthy();
+    // Another unknown station has no such sentence.
+    cleanup();
+    open("/station/19");
+    act(() => stream().send("playerstatus", gameStatus({ CurrentStation: 18 })));
+    expect(screen.queryByText(/aus dem Spiel genommen/)).toBeNull();
   });
 
   it("a station shows in a detail view only if its view equals the route slug", () => {

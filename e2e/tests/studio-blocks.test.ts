@@ -1,0 +1,222 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { demoPackWith, type GamePack } from "../support/content";
+import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
+import { addOperator, signInNewOperator } from "../support/operators";
+import { startServer, type RunningServer } from "../support/server";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const FOLDER = "stations/16-der-brunnen";
+const SCRIPT = `${FOLDER}/script.de.ink`;
+
+/** A phone's photo of the fountain: a small jpeg. */
+const photo = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: "#4a7" } })
+    .jpeg()
+    .toBuffer();
+
+/**
+ * A station written without markup: its dialogue made of the editor's building blocks (a
+ * riddle with two right answers and a wrong path, buttons, a photo mission worth 2 points, a
+ * delayed message and a picture uploaded in place), each line said in plain words, then
+ * published and played to its end by a player whose photo a host approves.
+ */
+describe("a station's dialogue made of the studio's building blocks", () => {
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let ops: Page;
+  let pack: GamePack;
+
+  beforeAll(async () => {
+    pack = await demoPackWith({});
+    server = await startServer({ CONTENT_DIR: pack.dir });
+    browser = await launchBrowser();
+    ops = (await phonePage(browser, server.url)).page;
+    await ops.setViewportSize({ width: 1440, height: 900 });
+    await signInNewOperator(ops, "ida", addOperator(server, "ida"), "Brunnen-Probe-2026");
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await pack?.remove();
+  });
+
+  const insert = async (kind: string) => {
+    await ops
+      .getByRole("group", { name: "Baustein einfügen" })
+      .getByRole("button", { name: kind })
+      .click();
+    return ops.locator("form.block-form");
+  };
+  const done = async (form: ReturnType<Page["locator"]>) => {
+    await form.getByRole("button", { name: "Einfügen" }).click();
+    await form.waitFor({ state: "detached" });
+  };
+
+  it("writes the dialogue from blocks, with each line explained", async () => {
+    await ops.getByRole("navigation").getByRole("link", { name: "Studio" }).click();
+    await ops.getByLabel("Titel der neuen Station").fill("Der Brunnen");
+    await ops.getByRole("button", { name: "Station anlegen" }).click();
+    await ops.getByRole("heading", { name: "Station 16: Der Brunnen" }).waitFor();
+    await ops.getByLabel("Punkte", { exact: true }).fill("4");
+    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+
+    await ops.getByRole("link", { name: "script.de.ink" }).click();
+    const editor = ops.getByRole("textbox", { name: `Inhalt von ${SCRIPT}` });
+    await editor.waitFor();
+    // The cursor on the line that gives the points: the panel says what it does.
+    await ops.locator(".cm-line", { hasText: "~ points = 1" }).click();
+    await ops.keyboard.press("End");
+    await ops.getByRole("heading", { name: "Zeile 3" }).waitFor();
+    await ops
+      .getByText("Die Station gibt an ihrem Ende 1 Punkt (höchstens die Punkte ihres Formulars).")
+      .waitFor();
+
+    const riddle = await insert("Rätsel");
+    await riddle.getByLabel("Frage (was die Figur fragt)").fill("Was steht auf dem Brunnen?");
+    await riddle.getByLabel("Richtige Antworten, eine je Zeile").fill("Drache\nLindwurm");
+    await riddle
+      .getByLabel("Antwort auf eine richtige Antwort (jede Zeile eine Nachricht)")
+      .fill("Genau, ein Drache!");
+    await riddle.getByLabel("Punkte für die richtige Antwort").fill("2");
+    await riddle.getByLabel("Antwort auf jede andere Antwort").fill("Schau noch einmal hin.");
+    await settle(ops);
+    await screenshot(ops, "studio-blocks-01-riddle");
+    await done(riddle);
+
+    const buttons = await insert("Knöpfe");
+    const labels = buttons.getByLabel("Beschriftung");
+    await labels.nth(0).fill("Zum Rathaus");
+    await labels.nth(1).fill("Zur Kirche");
+    const replies = buttons.getByLabel("Antwort beim Tippen (jede Zeile eine Nachricht)");
+    await replies.nth(0).fill("Das Rathaus ist gleich hier.");
+    await replies.nth(1).fill("Die Kirche ist oben am Berg.");
+    await done(buttons);
+
+    const mission = await insert("Foto-, Video- oder Sprachauftrag");
+    await mission.getByLabel("Frage (was die Figur fragt)").fill("Fotografiere den Brunnen!");
+    await mission
+      .getByLabel("Der Auftrag, wie die Spielleitung ihn beim Bewerten liest")
+      .fill("Der Brunnen am Markt");
+    await mission.getByLabel("Punkte bei Annahme").fill("2");
+    await mission
+      .getByLabel("Antwort bei Annahme (jede Zeile eine Nachricht)")
+      .fill("Ein schönes Bild!");
+    await mission
+      .getByLabel("Antwort bei Ablehnung, dann neuer Versuch (leer: der Text des Spiels)")
+      .fill("Da ist kein Brunnen drauf.");
+    await done(mission);
+
+    const delay = await insert("Nachricht mit Verzögerung");
+    await delay.getByLabel("Nachricht", { exact: true }).fill("Übrigens: Das Wasser ist trinkbar.");
+    await delay.getByLabel("Kommt nach").fill("3");
+    await delay.getByLabel("Einheit").selectOption("s");
+    await done(delay);
+
+    // A picture uploaded in place is the one chosen.
+    const media = await insert("Bild oder Ton");
+    await media
+      .getByLabel("Bilder, Audio oder Video hierher ziehen oder auswählen:")
+      .setInputFiles({
+        name: "Brunnen.png",
+        mimeType: "image/png",
+        buffer: await readFile(resolve(repoRoot, "content/demo/intro/1.png")),
+      });
+    await expect
+      .poll(() => media.getByLabel("Bild, Ton oder Video dieser Station").inputValue())
+      .toBe("stations/16/brunnen.png");
+    await done(media);
+    await ops.getByText("Zeigt das Bild stations/16/brunnen.png im Chat.").waitFor();
+
+    const text = await editor.innerText();
+    for (const line of [
+      "+ [Drache / Lindwurm #answer]",
+      "~ points = 2",
+      "-> frage",
+      "+ [Zum Rathaus]",
+      "+ [Der Brunnen am Markt #photo #points: 2]",
+      "+ [#rejected]",
+      "Übrigens: Das Wasser ist trinkbar. #delay: 3s",
+      "stations/16/brunnen.png #content",
+    ]) {
+      expect(text).toContain(line);
+    }
+    // A block read back from the text opens in its form.
+    await ops.locator(".cm-line", { hasText: "+ [Drache / Lindwurm #answer]" }).click();
+    await ops
+      .getByText("Richtige Antworten: „Drache“, „Lindwurm“. Wer eine davon tippt,", {
+        exact: false,
+      })
+      .waitFor();
+    await ops
+      .getByRole("button", { name: "Diesen Baustein im Formular bearbeiten: Rätsel" })
+      .click();
+    const again = ops.locator("form.block-form");
+    expect(await again.getByLabel("Richtige Antworten, eine je Zeile").inputValue()).toBe(
+      "Drache\nLindwurm",
+    );
+    await again.getByRole("button", { name: "Abbrechen" }).click();
+    await ops.getByText("Das Skript lässt sich übersetzen: keine Fehler.").waitFor();
+    await settle(ops);
+    await screenshot(ops, "studio-blocks-02-script");
+    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+  });
+
+  it("publishes, and a player plays the station to its end", async () => {
+    await ops.getByRole("link", { name: "Alle Dateien" }).click();
+    await ops.getByRole("button", { name: "Veröffentlichen" }).click();
+    await ops.getByRole("button", { name: "Ja, veröffentlichen" }).click();
+    await ops.getByRole("status").filter({ hasText: "Version 2 ist live." }).waitFor();
+
+    const player = (await phonePage(browser as Browser, server.url)).page;
+    await joinForFree(player, "/webapp/station/16");
+    await startStation(player);
+    const lena = messagesFrom(player, "Lena");
+    await lena.filter({ hasText: "Was steht auf dem Brunnen?" }).waitFor();
+    const answer = player.getByLabel("Deine Antwort");
+    const send = async (text: string) => {
+      await expect.poll(() => answer.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await answer.fill(text);
+      await player.getByRole("button", { name: "Senden" }).click();
+    };
+    await send("Fisch");
+    await lena.filter({ hasText: "Schau noch einmal hin." }).waitFor();
+    await send("lindwurm");
+    await lena.filter({ hasText: "Genau, ein Drache!" }).waitFor();
+    await player.getByRole("button", { name: "Zur Kirche" }).click();
+    await lena.filter({ hasText: "Die Kirche ist oben am Berg." }).waitFor();
+    await lena.filter({ hasText: "Fotografiere den Brunnen!" }).waitFor();
+    await player.getByLabel("Aus der Galerie").setInputFiles({
+      name: "IMG_0001.jpg",
+      mimeType: "image/jpeg",
+      buffer: await photo(),
+    });
+    await player
+      .getByRole("status")
+      .filter({ hasText: "Wartet auf die Spielleitung …" })
+      .first()
+      .waitFor({ timeout: 30_000 });
+
+    // The host sees what the player will get: 2 points on approval.
+    await ops.goto("/ops/judging");
+    await ops.getByText("Der Brunnen am Markt").first().waitFor({ timeout: 15_000 });
+    await ops.locator("h1").click();
+    await ops.keyboard.press("a");
+    await ops.getByText(/^Angenommen:/).waitFor();
+
+    await lena.filter({ hasText: "Ein schönes Bild!" }).waitFor();
+    await lena.filter({ hasText: "Übrigens: Das Wasser ist trinkbar." }).waitFor();
+    await player.locator('[data-testid="message"] img[src*="brunnen.png"]').waitFor();
+    await player.getByText("Geschafft!").first().waitFor({ timeout: 15_000 });
+    await settle(player);
+    await screenshot(player, "studio-blocks-03-played");
+  });
+});
