@@ -30,7 +30,7 @@ const ops = (app: TestApp, method: string, path: string, body?: unknown) =>
 describe.each(dialects)("a station's scripts and picture in the studio on $name", (dialect) => {
   let database: TestDatabase;
   let packDir: { dir: string; remove(): Promise<void> };
-  let app: TestApp;
+  let running: TestApp | undefined;
 
   beforeEach(async () => {
     database = await dialect.open();
@@ -38,24 +38,32 @@ describe.each(dialects)("a station's scripts and picture in the studio on $name"
     await cp(resolve(repoRoot, "content/demo"), packDir.dir, { recursive: true });
     // The tower has no English dialogue: English players get the German one.
     await rm(resolve(packDir.dir, FOLDER, "script.en.ink"));
-    const pack = await loadContentPack(packDir.dir);
-    app = await startApp({ ...database.where, pack, config: { operatorToken: TOKEN } });
-    expect((await ops(app, "POST", "/content/reload", {})).status).toBe(200);
   });
 
   afterEach(async () => {
-    await app.close();
+    await running?.close();
+    running = undefined;
     await database.done();
     await packDir.remove();
   });
 
-  const problemsOf = async (file: string) => {
+  /** An instance whose live version is the demo without the tower's English dialogue. */
+  async function instance(): Promise<TestApp> {
+    const pack = await loadContentPack(packDir.dir);
+    const app = await startApp({ ...database.where, pack, config: { operatorToken: TOKEN } });
+    running = app;
+    expect((await ops(app, "POST", "/content/reload", {})).status).toBe(200);
+    return app;
+  }
+
+  const problemsOf = async (app: TestApp, file: string) => {
     const check = opsDraftCheck.parse((await ops(app, "POST", "/pack/draft/check", {})).json);
     return check.groups.flatMap((group) => group.problems).filter((p) => p.file.startsWith(file));
   };
 
   it("begins the English dialogue from the German one, marked for translation", async () => {
-    expect((await problemsOf(FOLDER)).map((p) => p.message)).toEqual([
+    const app = await instance();
+    expect((await problemsOf(app, FOLDER)).map((p) => p.message)).toEqual([
       "missing in English (en): script.en.ink; players who chose English get the German",
     ]);
     const created = await ops(app, "POST", "/pack/draft/stations/script", {
@@ -74,7 +82,7 @@ describe.each(dialects)("a station's scripts and picture in the studio on $name"
     expect(english.text).toBe(translationDraft(german));
 
     // The check no longer misses it, but counts what is left to translate.
-    const problems = await problemsOf(FOLDER);
+    const problems = await problemsOf(app, FOLDER);
     expect(problems).toEqual([
       expect.objectContaining({
         file: `${FOLDER}/script.en.ink`,
@@ -103,6 +111,7 @@ describe.each(dialects)("a station's scripts and picture in the studio on $name"
   });
 
   it("refuses a language the game is not written in, a station that is none and bad input", async () => {
+    const app = await instance();
     const formal = await ops(app, "POST", "/pack/draft/stations/script", {
       folder: FOLDER,
       language: "de-formal",
@@ -120,6 +129,7 @@ describe.each(dialects)("a station's scripts and picture in the studio on $name"
   });
 
   it("shows the station's pictures in its form and saves the one chosen", async () => {
+    const app = await instance();
     const folder = "stations/3-elisabethkirche";
     const edit = opsStationEdit.parse(
       (await ops(app, "GET", `/pack/draft/station?folder=${folder}`)).json,
@@ -146,6 +156,6 @@ describe.each(dialects)("a station's scripts and picture in the studio on $name"
       replaces: read.hash,
     });
     expect(back.status).toBe(200);
-    expect((await problemsOf(folder)).filter((p) => p.severity === "error")).toEqual([]);
+    expect((await problemsOf(app, folder)).filter((p) => p.severity === "error")).toEqual([]);
   });
 });
