@@ -13,6 +13,7 @@ export * from "./ops-team";
 export * from "./pack";
 export * from "./studio";
 export * from "./studio-forms";
+export * from "./studio-scripts";
 export * from "./studio-folders";
 export * from "./studio-texts";
 export * from "./studio-map";

@@ -41,6 +41,8 @@ export const opsStationForm = z.object({
   trigger: stationTriggerSchema,
   /** Metres around the place for `near` and `qr-or-near`; null: the default (40). */
   radius: z.number().positive().max(100_000).nullable(),
+  /** The station's picture, a media path (`stations/3/rathaus.jpg`); "" for none. */
+  image: z.string().max(240),
   texts: z.partialRecord(languageSchema, opsStationTexts),
 });
 export type OpsStationForm = z.infer<typeof opsStationForm>;
@@ -67,6 +69,8 @@ export const opsStationEdit = z.object({
   languages: z.array(languageSchema),
   /** The scripts the station has, by language (`script.de.ink`...). */
   scripts: z.array(z.string()),
+  /** The pictures the station's folder holds, as station.yaml names them (`stations/3/a.jpg`). */
+  images: z.array(z.string()),
   others: z.array(opsStationPlace),
   /** The draft's map has tiles and the server an address search (`GEOCODER_URL`). */
   addressSearch: z.boolean(),

@@ -1,4 +1,4 @@
-import { stationRequest } from "@wegmarke/protocol";
+import { opsStationSave, stationRequest } from "@wegmarke/protocol";
 import { describe, expect, it } from "vitest";
 import { formatIssues } from "./validation";
 
@@ -18,5 +18,13 @@ describe("formatIssues", () => {
   it("says required for a missing field and body for the whole value", () => {
     expect(reasonFor({ StationID: 1 })).toBe("Hash: required");
     expect(reasonFor("text")).toBe("body: expected object, received string");
+  });
+
+  it("counts the issues beyond a reason a person reads", () => {
+    const result = opsStationSave.safeParse({ folder: "stations/1-a", form: {}, replaces: "" });
+    if (result.success) throw new Error("expected a failure");
+    const reason = formatIssues(result.error);
+    expect(reason).toMatch(/^form\.name: required; form\.character: required; .*; and \d+ more$/);
+    expect(reason.length).toBeLessThan(500);
   });
 });

@@ -56,6 +56,7 @@ const expected: Record<string, Expected> = {
   "GET /api/ops/pack/draft/station": AUTHOR,
   "PUT /api/ops/pack/draft/station": AUTHOR,
   "POST /api/ops/pack/draft/stations": AUTHOR,
+  "POST /api/ops/pack/draft/stations/script": AUTHOR,
   "DELETE /api/ops/pack/draft/station": AUTHOR,
   "POST /api/ops/pack/draft/station/copy": AUTHOR,
   "POST /api/ops/pack/draft/stories": AUTHOR,

@@ -236,7 +236,7 @@ describe.each(dialects)("the studio's draft on $name", (dialect) => {
     expect(edit).toMatchObject({
       id: 16,
       languages: ["de", "en"],
-      scripts: ["script.de.ink"],
+      scripts: ["script.de.ink", "script.en.ink"],
       form: { name: "die-alte-muehle", character: { de: "Lena" }, trigger: "list", points: 1 },
     });
     expect(edit.form.texts.de?.title).toBe("Die Alte Mühle");

@@ -12,12 +12,14 @@ import {
   opsGameTextsEdit,
   opsInkCompiled,
   opsStoryEdit,
+  opsScriptCreated,
   opsStationCreated,
   opsStationEdit,
   opsPlaces,
   opsPreviewOutcome,
 } from "@wegmarke/protocol";
 import type {
+  Language,
   OpsMapEdit,
   OpsMapForm,
   OpsDraft,
@@ -34,6 +36,7 @@ import type {
   OpsInkCompiled,
   OpsStoryEdit,
   OpsStoryForm,
+  OpsScriptCreated,
   OpsStationCreated,
   OpsStationEdit,
   OpsStationForm,
@@ -147,6 +150,14 @@ export const saveGameTexts = (
 /** A new station in the draft, from its title. */
 export const createStation = (title: string): Promise<OpsStationCreated> =>
   call("/pack/draft/stations", { method: "POST", body: { title }, schema: opsStationCreated });
+
+/** A station's dialogue in another language, begun from one it has, marked for translation. */
+export const createScript = (folder: string, language: Language): Promise<OpsScriptCreated> =>
+  call("/pack/draft/stations/script", {
+    method: "POST",
+    body: { folder, language },
+    schema: opsScriptCreated,
+  });
 
 /** A copy of a station in the draft: the next number, its media with it. */
 export const copyStation = (folder: string): Promise<OpsFolderCreated> =>

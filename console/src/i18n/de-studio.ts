@@ -149,6 +149,13 @@ export const deStudio: Record<StudioKey, string> = {
   "station.radius": "Radius in Metern (leer: 40)",
   "station.live": "Live: Spielende können sie spielen",
   "station.dialogues": "Dialoge:",
+  "script.add": "Dialog auf {language} anlegen",
+  "script.added":
+    "{path} angelegt: eine Kopie von {from}, jede Zeile für Spielende mit // übersetzen markiert.",
+  "station.image": "Bild der Station",
+  "station.noImage": "kein Bild",
+  "media.uploadImage": "Ein neues Bild hochladen:",
+  "media.uploadAudio": "Eine neue Audiodatei hochladen ({language}):",
   "ink.none": "Das Skript lässt sich übersetzen: keine Fehler.",
   "ink.found_one": "{count} Fehler im Skript:",
   "ink.found_other": "{count} Fehler im Skript:",

@@ -353,6 +353,7 @@ export const de: Record<TextKey, string> = {
   "audit.action.pack.draft.save": "Im Entwurf gespeichert",
   "audit.action.pack.draft.remove": "Datei aus dem Entwurf entfernt",
   "audit.action.pack.draft.station": "Neue Station angelegt",
+  "audit.action.pack.draft.script": "Dialog in einer weiteren Sprache angelegt",
   "audit.action.pack.draft.station.remove": "Station aus dem Entwurf gelöscht",
   "audit.action.pack.draft.station.copy": "Station im Entwurf dupliziert",
   "audit.action.pack.draft.story": "Neue Geschichte angelegt",

@@ -350,6 +350,7 @@ export const en = {
   "audit.action.pack.draft.save": "Saved in the draft",
   "audit.action.pack.draft.remove": "Removed a file from the draft",
   "audit.action.pack.draft.station": "Made a new station",
+  "audit.action.pack.draft.script": "Began a dialogue in another language",
   "audit.action.pack.draft.station.remove": "Deleted a station from the draft",
   "audit.action.pack.draft.station.copy": "Duplicated a station in the draft",
   "audit.action.pack.draft.story": "Made a new story",

@@ -109,7 +109,11 @@ function packOf(game: GameFile, stations: Station[], stories: Story[], dir: stri
 }
 
 /** The languages game.yaml lists, or else those its title is given in and the default one. */
-function declaredLanguages({ languages: listed, title, defaultLanguage }: GameSummary): Language[] {
+export function declaredLanguages({
+  languages: listed,
+  title,
+  defaultLanguage,
+}: GameSummary): Language[] {
   return (
     listed ?? languages.filter((l) => (title !== undefined && l in title) || l === defaultLanguage)
   );

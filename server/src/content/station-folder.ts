@@ -7,6 +7,7 @@ import type { FolderDraft, LineOf, MediaUse, Untranslated } from "./drafts";
 import { compileInkFile } from "./ink-file";
 import type { Recommendation } from "./ink-file";
 import { missionPointsWarnings } from "./ink-missions";
+import { TRANSLATE_MARK, untranslatedLines } from "./ink-translation";
 import type { ContentProblem, Station } from "./model";
 import { readText } from "./pack-files";
 import { stationSchema, stationSummarySchema } from "./schema";
@@ -111,6 +112,15 @@ function missingLanguages(
 
 const SCRIPT_FILE = /^script\.(.+)\.ink$/;
 
+/** A script's lines still marked for translation (ink-translation.ts): how many, and the first. */
+function untranslatedWarnings(file: string, text: string): ContentProblem[] {
+  const [first, ...rest] = untranslatedLines(text);
+  if (first === undefined) return [];
+  const count = rest.length === 0 ? "1 line" : `${rest.length + 1} lines`;
+  const message = `${count} not yet translated (marked ${TRANSLATE_MARK}; first at line ${first})`;
+  return [{ file, line: first, message }];
+}
+
 /**
  * Compiles every `script.<lang>.ink` of a station folder; `compiled` needs at least `de`. A
  * station worth points needs `VAR points` in every script: the engine awards that variable.
@@ -155,6 +165,7 @@ async function loadScripts(
       problems.push({ file, message });
     }
     warnings.push(...missionPointsWarnings(file, ink.missions, maxPoints));
+    warnings.push(...untranslatedWarnings(file, text));
     media.push(...ink.contentRefs.map((r) => ({ file, ...r, webAllowed: true })));
     recommendations.push(...ink.recommendations.map((r) => ({ file, ...r })));
     if (ink.json !== undefined) compiled[lang] = ink.json;

@@ -17,6 +17,7 @@ import { ServiceError } from "../errors";
 import { draftFileRoutes } from "./draft-file-routes";
 import { draftFolderRoutes } from "./draft-folder-routes";
 import { draftFormRoutes } from "./draft-form-routes";
+import { draftScriptRoutes } from "./draft-script-routes";
 import type { DraftFormDeps } from "./draft-form-routes";
 import { parse } from "./parse";
 import { doc, REFUSED } from "./api-docs/describe";
@@ -39,6 +40,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(draftFileRoutes(deps));
     await app.register(draftFormRoutes(deps));
+    await app.register(draftScriptRoutes(deps));
     await app.register(draftFolderRoutes(deps));
 
     app.get(

@@ -27,6 +27,7 @@ const ACTIONS = [
   "pack.draft.save",
   "pack.draft.remove",
   "pack.draft.station",
+  "pack.draft.script",
   "pack.draft.station.remove",
   "pack.draft.station.copy",
   "pack.draft.story",

@@ -2,6 +2,7 @@ import type { OpsCheckGroup, OpsDraftCheck } from "@wegmarke/protocol";
 import { Link } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
 import { TEXT_FILE, filePath } from "./paths";
+import { AddScript, missingScriptOf } from "./script-languages";
 
 function GroupTitle({ group }: { group: OpsCheckGroup }) {
   const { t } = useI18n();
@@ -42,6 +43,7 @@ export function CheckResult({ check }: { check: OpsDraftCheck }) {
           </h3>
           <ul className="check-group__problems">
             {group.problems.map((problem, index) => {
+              const missing = missingScriptOf(problem);
               const place =
                 problem.line === undefined
                   ? problem.file
@@ -57,6 +59,9 @@ export function CheckResult({ check }: { check: OpsDraftCheck }) {
                     <code>{place}</code>
                   )}
                   <span className="check-group__message">{problem.message}</span>
+                  {missing !== null && (
+                    <AddScript folder={missing.folder} language={missing.language} />
+                  )}
                 </li>
               );
             })}

@@ -30,10 +30,12 @@ const station: OpsStationEdit = {
     live: true,
     trigger: "list",
     radius: null,
+    image: "",
     texts: { de: texts },
   },
   languages: ["de"],
   scripts: ["script.de.ink"],
+  images: [],
   others: [],
   addressSearch: false,
 };

@@ -7,7 +7,7 @@ import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
 import { BackToDraft, DraftForm } from "./draft-form";
-import { MediaChoice } from "./media-choice";
+import { MediaPick } from "./media-pick";
 
 /** The game's title, languages and settings from game.yaml; the rest of it is edited as text. */
 export function GameEditor() {
@@ -171,13 +171,17 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
             {t("game.badColor")}
           </p>
         )}
-        <MediaChoice
+        <MediaPick
           label={t("game.icon")}
           value={form.app.icon}
           options={edit.pictures}
           none={t("game.noIcon")}
           onChange={(icon) => changeApp({ icon })}
           preview
+          folder="app"
+          named="app"
+          accept="image/png,image/jpeg,image/webp,image/avif,.svg"
+          uploadLabel={t("media.uploadImage")}
         />
       </fieldset>
       <p>

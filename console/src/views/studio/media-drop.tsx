@@ -27,13 +27,33 @@ export function packName(name: string): string {
   return `${base === "" ? "datei" : base}${extension === "" ? "" : `.${extension}`}`;
 }
 
-type Props = { folder: string; files: OpsDraftFile[]; onUploaded: () => void };
+const MEDIA = "image/*,audio/mpeg,video/mp4,video/webm,.mp3,.mp4,.webm,.svg";
+
+type Props = {
+  folder: string;
+  /** The folder's files (for the hash an upload over one names), or how to get them then. */
+  files: OpsDraftFile[] | (() => Promise<OpsDraftFile[]>);
+  /** Called after the files chosen were sent, with the paths of those the draft took. */
+  onUploaded: (paths: string[]) => void;
+  /** The kinds of file offered (an `accept` list); all media by default. */
+  accept?: string;
+  /** One file at a time, as a form's field takes it. */
+  single?: boolean;
+  label?: string;
+};
 
 /**
  * Images, audio and video dropped on a folder (or chosen) go into the draft one after another,
  * each with its progress; a refusal says why. A file of the same name is replaced.
  */
-export function MediaDrop({ folder, files, onUploaded }: Props) {
+export function MediaDrop({
+  folder,
+  files,
+  onUploaded,
+  accept = MEDIA,
+  single = false,
+  label,
+}: Props) {
   const texts = useI18n();
   const { t } = texts;
   const id = useId();
@@ -41,7 +61,8 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
   const [over, setOver] = useState(false);
 
   const send = async (chosen: File[]) => {
-    for (const file of chosen) {
+    const taken: string[] = [];
+    for (const file of chosen.slice(0, single ? 1 : undefined)) {
       const name = packName(file.name);
       const path = `${folder}/${name}`;
       const update = (changes: Partial<Upload>) =>
@@ -50,9 +71,11 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
         ...before.filter((u) => u.name !== name),
         { name, share: 0, state: "sending" },
       ]);
-      const replaces = files.find((f) => f.path === path)?.hash ?? null;
       try {
+        const known = typeof files === "function" ? await files() : files;
+        const replaces = known.find((f) => f.path === path)?.hash ?? null;
         const outcome = await uploadMedia(path, file, replaces, (share) => update({ share }));
+        if (outcome.ok) taken.push(path);
         update(
           outcome.ok
             ? { state: "done", share: 1 }
@@ -67,7 +90,7 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
         update({ state: "failed", message: errorText(error, texts) });
       }
     }
-    onUploaded();
+    onUploaded(taken);
   };
 
   const dropped = (event: DragEvent) => {
@@ -86,12 +109,12 @@ export function MediaDrop({ folder, files, onUploaded }: Props) {
       onDragLeave={() => setOver(false)}
       onDrop={dropped}
     >
-      <label htmlFor={id}>{t("studio.upload")}</label>
+      <label htmlFor={id}>{label ?? t("studio.upload")}</label>
       <input
         id={id}
         type="file"
-        multiple
-        accept="image/*,audio/mpeg,video/mp4,video/webm,.mp3,.mp4,.webm,.svg"
+        multiple={!single}
+        accept={accept}
         onChange={(event) => {
           void send([...(event.target.files ?? [])]);
           event.target.value = "";

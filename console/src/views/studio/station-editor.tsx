@@ -15,6 +15,7 @@ import { filePath } from "./paths";
 import { AddressSearch } from "./address-search";
 import { PhonePreview } from "./phone-preview";
 import { placeWarnings } from "./place-warnings";
+import { MissingScripts } from "./script-languages";
 import { StationSettings } from "./station-settings";
 import { StationTexts } from "./station-texts";
 import { BackToDraft, DraftForm } from "./draft-form";
@@ -134,7 +135,7 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
             </p>
           ))}
         </fieldset>
-        <StationSettings form={form} languages={columns} onChange={change} />
+        <StationSettings form={form} languages={columns} onChange={change} station={edit} />
         <p>
           {t("station.dialogues")}{" "}
           {edit.scripts.map((script) => (
@@ -145,7 +146,8 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
             >
               {script}
             </Link>
-          ))}
+          ))}{" "}
+          <MissingScripts folder={edit.folder} languages={edit.languages} scripts={edit.scripts} />
         </p>
         <SaveBar
           dirty={dirty}

@@ -1,16 +1,22 @@
 import { stationStyles, stationTriggers, stationViews } from "@wegmarke/protocol";
-import type { Language, OpsStationForm } from "@wegmarke/protocol";
+import type { Language, OpsStationEdit, OpsStationForm } from "@wegmarke/protocol";
 import { useI18n } from "../../i18n/i18n";
 import { CountField } from "./media-choice";
+import { IMAGES, MediaPick } from "./media-pick";
 
 type SettingsProps = {
   form: OpsStationForm;
   languages: Language[];
   onChange: (changes: Partial<OpsStationForm>) => void;
+  /** The station as read: its folder, id and the pictures of its folder. */
+  station: Pick<OpsStationEdit, "folder" | "id" | "images">;
 };
 
-/** What the station is besides its texts: who speaks, points, where it is listed, how it opens. */
-export function StationSettings({ form, languages, onChange }: SettingsProps) {
+/**
+ * What the station is besides its texts: who speaks, points, where it is listed, how it looks
+ * (its picture too) and how it opens.
+ */
+export function StationSettings({ form, languages, onChange, station }: SettingsProps) {
   const { t } = useI18n();
   const near = form.trigger === "near" || form.trigger === "qr-or-near";
   const visible = String(form.visible);
@@ -71,6 +77,18 @@ export function StationSettings({ form, languages, onChange }: SettingsProps) {
           </select>
         </label>
       </div>
+      <MediaPick
+        label={t("station.image")}
+        value={form.image}
+        options={station.images}
+        none={t("station.noImage")}
+        onChange={(image) => onChange({ image })}
+        preview
+        folder={station.folder}
+        named={`stations/${station.id}`}
+        accept={IMAGES}
+        uploadLabel={t("media.uploadImage")}
+      />
       <div className="station-form__row">
         <label className="field">
           <span>{t("station.visible")}</span>

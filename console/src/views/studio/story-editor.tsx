@@ -3,7 +3,8 @@ import type { Language, OpsStoryEdit, OpsStoryForm, OpsStoryTexts } from "@wegma
 import { getStory, saveStory } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { SaveBar, useDraftSave } from "./draft-save";
-import { CountField, MediaChoice } from "./media-choice";
+import { CountField } from "./media-choice";
+import { IMAGES, MediaPick } from "./media-pick";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { StoryActions } from "./folder-actions";
 import { formMerging } from "./form-merging";
@@ -111,12 +112,16 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
                     onChange={(event) => set("text", event.target.value)}
                   />
                 </label>
-                <MediaChoice
+                <MediaPick
                   label={label("audio")}
                   value={own.audio}
                   options={edit.audio}
                   none={t("story.none")}
                   onChange={(value) => set("audio", value)}
+                  folder={edit.folder}
+                  named={`stories/${edit.id}`}
+                  accept="audio/mpeg,.mp3"
+                  uploadLabel={t("media.uploadAudio", { language: name })}
                 />
               </div>
             );
@@ -131,13 +136,17 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
             value={form.requiredPoints}
             onChange={(requiredPoints) => change({ requiredPoints })}
           />
-          <MediaChoice
+          <MediaPick
             label={t("story.image")}
             value={form.image}
             options={edit.images}
             none={t("story.none")}
             onChange={(image) => change({ image })}
             preview
+            folder={edit.folder}
+            named={`stories/${edit.id}`}
+            accept={IMAGES}
+            uploadLabel={t("media.uploadImage")}
           />
         </div>
         <label className="checkbox">

@@ -10,7 +10,7 @@ import { getGameTexts, saveGameTexts } from "../../api/studio-api";
 import { useI18n } from "../../i18n/i18n";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { SaveBar, useDraftSave } from "./draft-save";
-import { MediaChoice } from "./media-choice";
+import { IMAGES, MediaPick } from "./media-pick";
 import { Group, Headed, Item, Localized, ProviderFields } from "./texts-fields";
 
 /** What players read in game.yaml besides stations and stories, in every language side by side. */
@@ -100,7 +100,7 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
                 change({ intro: replaced(form.intro, index, { ...step, ...next }) })
               }
             >
-              <MediaChoice
+              <MediaPick
                 label={t("texts.stepPicture", { n: index + 1 })}
                 value={step.image ?? ""}
                 options={edit.pictures.filter((path) => path.startsWith("intro/"))}
@@ -109,6 +109,10 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
                   change({ intro: replaced(form.intro, index, { ...step, image: image || null }) })
                 }
                 preview
+                folder="intro"
+                named="intro"
+                accept={IMAGES}
+                uploadLabel={t("media.uploadImage")}
               />
             </Headed>
           ))}
@@ -155,7 +159,7 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
                   change({ crest: replaced(form.crest, index, { ...row, caption }) })
                 }
               />
-              <MediaChoice
+              <MediaPick
                 label={t("texts.crestPicture", { count: row.finishedStories })}
                 value={row.image}
                 options={edit.pictures.filter((path) => path.startsWith("points/"))}
@@ -163,6 +167,10 @@ function TextsForm({ edit, reload }: { edit: OpsGameTextsEdit; reload: () => voi
                   change({ crest: replaced(form.crest, index, { ...row, image }) })
                 }
                 preview
+                folder="points"
+                named="points"
+                accept={IMAGES}
+                uploadLabel={t("media.uploadImage")}
               />
             </Item>
           ))}

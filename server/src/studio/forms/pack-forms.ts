@@ -13,6 +13,7 @@ import { parse, stringify } from "yaml";
 import { ServiceError } from "../../errors";
 import type { PackDrafts } from "../pack-drafts";
 import { readStation, writeStation } from "./station-form";
+import { gameLanguages, otherScripts } from "./station-scripts";
 import { readStory, writeStory } from "./story-form";
 
 /** The station folders of the draft's files, with their yaml's path. */
@@ -56,9 +57,10 @@ export class PackForms {
       throw new ServiceError(422, `${read.reason} (open station.yaml as text to fix it)`);
     const draft = await this.drafts.draft();
     const paths = draft.files.filter((f) => f.hash !== null).map((f) => f.path);
-    const scripts = paths
-      .filter((path) => path.startsWith(`${folder}/`) && /\/script\.[^/]+\.ink$/.test(path))
+    const inFolder = paths
+      .filter((path) => path.startsWith(`${folder}/`))
       .map((path) => path.slice(folder.length + 1));
+    const scripts = inFolder.filter((name) => /^script\.[^/]+\.ink$/.test(name));
     return {
       folder,
       id: read.id,
@@ -68,6 +70,7 @@ export class PackForms {
       form: read.form,
       languages: await this.languages(),
       scripts,
+      images: inFolder.filter(isImage).map((name) => `stations/${read.id}/${name}`),
       others: await this.places(stationFolders(paths).filter((other) => other !== folder)),
     };
   }
@@ -99,7 +102,7 @@ export class PackForms {
       at: file.at,
       form: read.form,
       languages: await this.languages(),
-      images: media.filter((path) => /\.(jpe?g|png|gif|webp|avif|svg)$/i.test(path)),
+      images: media.filter(isImage),
       audio: media.filter((path) => /\.mp3$/i.test(path)),
     };
   }
@@ -122,7 +125,10 @@ export class PackForms {
     );
   }
 
-  /** A new station: the next free number, placed amid the others, with a first dialogue. */
+  /**
+   * A new station: the next free number, placed amid the others, with a first dialogue in
+   * German and, marked for translation, in every other language of the game.
+   */
   async create(title: string, by: string | null): Promise<OpsStationCreated> {
     const draft = await this.drafts.draft();
     const paths = draft.files.filter((f) => f.hash !== null).map((f) => f.path);
@@ -166,10 +172,16 @@ export class PackForms {
       "-> END",
       "",
     ].join("\n");
-    for (const [path, text] of [
+    const translations = otherScripts(script, await gameLanguages(this.drafts));
+    const files: [string, string][] = [
       [`${folder}/station.yaml`, yaml],
       [`${folder}/script.de.ink`, script],
-    ] as const) {
+      ...translations.map(([language, draft]): [string, string] => [
+        `${folder}/script.${language}.ink`,
+        draft,
+      ]),
+    ];
+    for (const [path, text] of files) {
       const saved = await this.drafts.save(path, text, null, by);
       if (!saved.ok) throw new ServiceError(409, `${path} was made by someone else meanwhile`);
     }
@@ -217,6 +229,10 @@ export class PackForms {
     const german = asRecord(character).de;
     return typeof german === "string" ? german : "Erzählerin";
   }
+}
+
+function isImage(path: string): boolean {
+  return /\.(jpe?g|png|gif|webp|avif|svg)$/i.test(path);
 }
 
 function parseQuietly(text: string): unknown {

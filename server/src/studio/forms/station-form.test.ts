@@ -77,6 +77,31 @@ describe("the studio's station form", () => {
     );
   });
 
+  it("reads and writes the station's picture where it stands, and drops it for none", async () => {
+    const yaml = await demo("3-elisabethkirche");
+    const read = readStation(yaml);
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.form.image).toBe("stations/3/elisabethkirche.jpg");
+    const other = writeStation(yaml, { ...read.form, image: "stations/3/rosen.png" });
+    // Only the value changes: every other line stays as it was.
+    expect(other).toBe(
+      yaml.replace("image: stations/3/elisabethkirche.jpg", "image: stations/3/rosen.png"),
+    );
+    const none = writeStation(yaml, { ...read.form, image: "" });
+    expect(none).not.toMatch(/^image:/m);
+    expect(readStation(none)).toMatchObject({ ok: true, form: { image: "" } });
+
+    const plain = await demo("1-marktplatz");
+    const unpictured = readStation(plain);
+    if (!unpictured.ok) throw new Error(unpictured.reason);
+    expect(unpictured.form.image).toBe("");
+    const pictured = writeStation(plain, { ...unpictured.form, image: "stations/1/rathaus.jpg" });
+    expect(pictured).toMatch(/^image: stations\/1\/rathaus\.jpg$/m);
+    expect(pictured.split("\n").filter((line) => line.startsWith("#"))).toEqual(
+      plain.split("\n").filter((line) => line.startsWith("#")),
+    );
+  });
+
   it("refuses a file the loader would refuse, saying why", () => {
     expect(readStation("id: 3\nname: [")).toMatchObject({
       ok: false,

@@ -55,6 +55,7 @@ export function readStation(text: string): ReadStation {
       live: station.live,
       trigger: station.trigger ?? "list",
       radius: station.radius ?? null,
+      image: station.image ?? "",
       texts,
     },
   };
@@ -62,7 +63,7 @@ export function readStation(text: string): ReadStation {
 
 /**
  * The station.yaml `text` with the form's values: comments, key order and keys the form does not
- * edit (image, code, reminder...) stay as they were; optional values left empty are removed.
+ * edit (code, reminder...) stay as they were; optional values left empty are removed.
  */
 export function writeStation(text: string, form: OpsStationForm): string {
   const before = readStation(text);
@@ -91,6 +92,7 @@ export function writeStation(text: string, form: OpsStationForm): string {
   set("live", form.live);
   setOrDrop("trigger", form.trigger, "list");
   setOrDrop("radius", form.radius, null);
+  setOrDrop("image", form.image, "");
   for (const language of languages) {
     edits.push(...textEdits(language, old?.texts[language], form.texts[language]));
   }
