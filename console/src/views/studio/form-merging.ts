@@ -19,6 +19,32 @@ const shown = (value: unknown): string =>
       ? value
       : JSON.stringify(value);
 
+/** The words for a form's fields, by key; a function where the label names the language. */
+type Labels = Record<string, string | ((language: string) => string)>;
+
+/** The station form's fields in words. */
+export function stationLabels({ t }: Pick<Texts, "t">): Labels {
+  return {
+    name: "name",
+    character: (language) => t("station.character", { language }),
+    latitude: t("station.latitude"),
+    longitude: t("station.longitude"),
+    points: t("station.points"),
+    group: t("station.group"),
+    view: t("station.view"),
+    style: t("station.style"),
+    visible: t("station.visible"),
+    live: t("station.live"),
+    trigger: t("station.trigger"),
+    radius: t("station.radius"),
+    image: t("station.image"),
+    title: t("station.text.title"),
+    desc: t("station.text.desc"),
+    descDone: t("station.text.descDone"),
+    longDesc: t("station.text.longDesc"),
+  };
+}
+
 /**
  * A form's save merged with another author's, field by field: their form is read again (it must
  * be the version the refused save named), and a field both changed differently is named by its
@@ -26,7 +52,7 @@ const shown = (value: unknown): string =>
  */
 export function formMerging<T>(
   load: () => Promise<{ form: T | null; hash: string | null }>,
-  labels: Record<string, string>,
+  labels: Labels,
   { t }: Pick<Texts, "t">,
   onMerged: (value: T) => void,
 ): Merging<T> {
@@ -34,7 +60,9 @@ export function formMerging<T>(
     const language = path.find(isLanguage);
     const field = path.filter((part) => !isLanguage(part)).at(-1) ?? "";
     const label = labels[field] ?? field;
-    return language === undefined ? label : `${label} (${t(LANGUAGE_NAMES[language])})`;
+    if (language === undefined) return typeof label === "string" ? label : label("");
+    const name = t(LANGUAGE_NAMES[language]);
+    return typeof label === "string" ? `${label} (${name})` : label(name);
   };
   return {
     merge: async (base: T, mine: T, theirs: OpsDraftText) => {

@@ -20,6 +20,7 @@ import { StationSettings } from "./station-settings";
 import { StationTexts } from "./station-texts";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { StationActions } from "./folder-actions";
+import { formMerging, stationLabels } from "./form-merging";
 
 const StationMap = lazy(() => import("./station-map"));
 
@@ -42,8 +43,11 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
   const { t } = texts;
   const id = useId();
   const [form, setForm] = useState<OpsStationForm>(edit.form);
-  const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
-    saveStation(edit.folder, value, replaces ?? ""),
+  const draft = useDraftSave(
+    edit.form,
+    edit.hash,
+    (value, replaces) => saveStation(edit.folder, value, replaces ?? ""),
+    formMerging(() => getStation(edit.folder), stationLabels(texts), texts, setForm),
   );
   // The draft's map, as the map form saved it: not yet the live game's.
   const map = useCall("game-map", (signal) => getDraftMap(signal));
