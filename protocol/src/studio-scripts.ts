@@ -2,6 +2,9 @@ import { z } from "zod";
 import { languageSchema } from "./config";
 import { stationFolder } from "./studio-forms";
 
+/** The ink comment that marks a line of a dialogue still to translate. */
+export const TRANSLATE_MARK = "// übersetzen";
+
 /**
  * `POST /api/ops/pack/draft/stations/script`: a station's dialogue in another of the game's
  * languages, begun as a copy of an existing one with every line a player reads marked

@@ -105,5 +105,8 @@ export const deBlocks: Record<BlocksKey, string> = {
   "blocks.line.delayMinutes_other": "Sie kommt {count} Minuten nach der Nachricht davor.",
   "blocks.line.delayHours_one": "Sie kommt {count} Stunde nach der Nachricht davor.",
   "blocks.line.delayHours_other": "Sie kommt {count} Stunden nach der Nachricht davor.",
+  "blocks.line.untranslated":
+    "Noch nicht übersetzt: Sie trägt noch die Worte der ersten Sprache. Übersetzen Sie sie hier oder im Formular ihres Bausteins.",
+  "blocks.translate": "Diese Zeile in dieser Sprache",
   "blocks.line.other": "ink-Markup: siehe „The script“ im Leitfaden zum Schreiben.",
 };

@@ -97,6 +97,9 @@ export const enBlocks = {
   "blocks.line.delayMinutes_other": "It arrives {count} minutes after the message before it.",
   "blocks.line.delayHours_one": "It arrives {count} hour after the message before it.",
   "blocks.line.delayHours_other": "It arrives {count} hours after the message before it.",
+  "blocks.line.untranslated":
+    "Not translated yet: it still has the first language's words. Translate it here or in its block's form.",
+  "blocks.translate": "This line in this language",
   "blocks.line.other": "ink markup: see “The script” in the authoring guide.",
 };
 

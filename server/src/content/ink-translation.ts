@@ -1,11 +1,10 @@
+import { TRANSLATE_MARK } from "@wegmarke/protocol";
+
 /**
  * A script's translation begun from another language's: the same lines, each line a player
  * reads marked with an ink comment (`// übersetzen`), which the compiler strips, so players
  * never see it and the copy compiles to the same story. The check counts the marks left.
  */
-
-/** The comment that marks a line still to translate. */
-export const TRANSLATE_MARK = "// übersetzen";
 
 const MARKED = /\/\/\s*übersetzen\s*$/;
 

@@ -1,13 +1,13 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { languages } from "@wegmarke/protocol";
+import { languages, TRANSLATE_MARK } from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 import { folderNameProblems, givenId, givenIn, otherLanguages } from "./drafts";
 import type { FolderDraft, LineOf, MediaUse, Untranslated } from "./drafts";
 import { compileInkFile } from "./ink-file";
 import type { Recommendation } from "./ink-file";
 import { missionPointsWarnings } from "./ink-missions";
-import { TRANSLATE_MARK, untranslatedLines } from "./ink-translation";
+import { untranslatedLines } from "./ink-translation";
 import type { ContentProblem, Station } from "./model";
 import { readText } from "./pack-files";
 import { stationSchema, stationSummarySchema } from "./schema";

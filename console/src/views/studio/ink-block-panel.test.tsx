@@ -111,6 +111,17 @@ describe("the script editor's building blocks", () => {
     expect(screen.getByText("It arrives 30 seconds after the message before it.")).toBeTruthy();
   });
 
+  it("translates a marked line in place, its tags kept and its mark gone", () => {
+    renderView(<Script initial={"Hallo! #from: Max // übersetzen\n-> END"} line={1} />);
+    expect(screen.getByText(/^Not translated yet/)).toBeTruthy();
+    const field = screen.getByLabelText("This line in this language");
+    expect((field as HTMLInputElement).value).toBe("Hallo!");
+    fireEvent.change(field, { target: { value: "Hello!" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(script()).toBe("Hello! #from: Max\n-> END");
+    expect(screen.queryByText(/^Not translated yet/)).toBeNull();
+  });
+
   it("chooses a picture of the script's station, named by the station's id", async () => {
     fakeServer({
       "GET /api/ops/pack/draft": () =>

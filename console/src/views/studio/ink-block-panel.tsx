@@ -1,10 +1,11 @@
 import { useId, useMemo, useState } from "react";
 import { useI18n } from "../../i18n/i18n";
-import { blockAt, insertionLine } from "./ink-block-read";
+import { blockAt, insertionLine, isMarked } from "./ink-block-read";
 import { BLOCK_KINDS, insertBlock, replaceBlock, uniqueLabel } from "./ink-blocks";
 import type { Block, BlockKind, Edit } from "./ink-blocks";
 import { BlockForm } from "./ink-block-form";
 import { explainLine } from "./ink-explain";
+import { TranslateLine, wordsOf } from "./ink-translate-line";
 
 /** A new block of a kind, with a label the script does not use yet. */
 function fresh(kind: BlockKind, text: string): Block {
@@ -70,7 +71,9 @@ export function BlockPanel({
   const id = useId();
   const [open, setOpen] = useState<Open | null>(null);
   const found = useMemo(() => blockAt(text, line), [text, line]);
-  const said = explainLine(text.split("\n")[line - 1] ?? "");
+  const current = text.split("\n")[line - 1] ?? "";
+  const said = explainLine(current);
+  const words = wordsOf(current);
 
   if (open !== null) {
     return (
@@ -123,6 +126,17 @@ export function BlockPanel({
               : t(sentence.key, sentence.values)}
           </p>
         ))}
+        {found === null && words !== null && isMarked(current) && (
+          <TranslateLine
+            key={`${line}:${current}`}
+            words={words}
+            onApply={(next) => {
+              const lines = text.split("\n");
+              lines[line - 1] = next;
+              onEdit({ text: lines.join("\n"), from: line, to: line });
+            }}
+          />
+        )}
         {found !== null && (
           <button
             className="button"

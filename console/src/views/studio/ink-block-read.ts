@@ -1,3 +1,4 @@
+import { TRANSLATE_MARK } from "@wegmarke/protocol";
 import { blockLines, MEDIA_KINDS } from "./ink-blocks";
 import type { Block, ButtonChoice, DelayUnit, MissionMedium } from "./ink-blocks";
 
@@ -8,6 +9,17 @@ import type { Block, ButtonChoice, DelayUnit, MissionMedium } from "./ink-blocks
  */
 
 export type Found = { block: Block; from: number; to: number };
+
+const MARK = new RegExp(`\\s*${TRANSLATE_MARK.replace(/\//g, "\\/")}\\s*$`);
+
+/** A line without its mark of a line still to translate (a block written back has none). */
+export const unmarked = (line: string): string => line.replace(MARK, "");
+
+/** Whether a line is marked as still to translate. */
+export const isMarked = (line: string): boolean => MARK.test(line);
+
+/** The script's lines as the blocks read them: without the marks of lines to translate. */
+const linesOf = (text: string): string[] => text.split("\n").map(unmarked);
 
 const CHOICE = /^\s*([+*])\s*\[(.*)\]\s*$/;
 const GATHER = /^\s*-(?!>)/;
@@ -44,7 +56,7 @@ function choice(line: string): Omit<Choice, "body"> | null {
 
 /** The block whose lines hold line `line` (from 1), where a form can write it again. */
 export function blockAt(text: string, line: number): Found | null {
-  const lines = text.split("\n");
+  const lines = linesOf(text);
   const here = lines[line - 1];
   if (here === undefined) return null;
   const single = singleLine(here);
@@ -59,7 +71,7 @@ export function blockAt(text: string, line: number): Found | null {
  * choices.
  */
 export function insertionLine(text: string, line: number): number {
-  const lines = text.split("\n");
+  const lines = linesOf(text);
   const group = groups(lines).find((found) => found.from <= line && line <= found.to);
   if (!group) return line;
   return /^\s*-\s*$/.test(lines[group.to] ?? "") ? group.to + 1 : group.to;

@@ -3,6 +3,7 @@ import { blockAt, insertionLine } from "./ink-block-read";
 import { blockLines, insertBlock, replaceBlock, uniqueLabel } from "./ink-blocks";
 import type { Block } from "./ink-blocks";
 import { explainLine } from "./ink-explain";
+import { wordsOf } from "./ink-translate-line";
 
 const riddle: Block = {
   kind: "riddle",
@@ -220,5 +221,54 @@ describe("a line in plain words", () => {
     ]);
     expect(explainLine("// nur für uns")).toEqual([{ key: "blocks.line.comment" }]);
     expect(explainLine("")).toEqual([{ key: "blocks.line.empty" }]);
+  });
+});
+
+describe("a dialogue still to translate", () => {
+  const marked = [
+    "VAR points = 0",
+    "Hallo! // übersetzen",
+    "- (frage)",
+    "Welches Tier kräht dort oben? // übersetzen",
+    "+ [Hahn / Gockel #answer]// übersetzen",
+    "    Genau, der Gockel! // übersetzen",
+    "    Er kräht seit 400 Jahren. // übersetzen",
+    "    ~ points = 3",
+    "+ [#answer]",
+    "    Hm, das ist es nicht. // übersetzen",
+    "    -> frage",
+    "-",
+  ].join("\n");
+
+  it("opens a marked block in its form, and writes it back translated, without marks", () => {
+    const found = blockAt(marked, 5);
+    expect(found).toEqual({ block: riddle, from: 3, to: 11 });
+    const english = { ...riddle, question: "Which animal crows up there?", answers: ["rooster"] };
+    const edit = replaceBlock(marked, 3, 11, english);
+    expect(edit.text.split("\n").slice(2)).toEqual([...blockLines(english), "-"]);
+    expect(edit.text.split("\n")[1]).toBe("Hallo! // übersetzen");
+  });
+
+  it("finds the words a player reads on a marked line, and says the line is untranslated", () => {
+    expect(wordsOf("Hallo! #from: Max // übersetzen")).toEqual({
+      before: "",
+      text: "Hallo!",
+      after: " #from: Max",
+    });
+    expect(wordsOf("* [Tipp, bitte]// übersetzen")).toEqual({
+      before: "* [",
+      text: "Tipp, bitte",
+      after: "]",
+    });
+    expect(wordsOf("- (weiter) Weiter geht's! // übersetzen")).toEqual({
+      before: "- (weiter) ",
+      text: "Weiter geht's!",
+      after: "",
+    });
+    expect(wordsOf("-> END")).toBeNull();
+    expect(explainLine("Hallo! // übersetzen")).toEqual([
+      { key: "blocks.line.message", values: { text: "Hallo!" } },
+      { key: "blocks.line.untranslated" },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { PluralKey } from "../../i18n/i18n";
 import type { TextKey } from "../../i18n/en";
+import { isMarked, unmarked } from "./ink-block-read";
 
 /** One sentence about a line: a text, or a text counting something. */
 export type Explanation =
@@ -35,6 +36,9 @@ function split(text: string): { text: string; tags: [string, string][] } {
 
 /** What a line of a script does, in plain words, for the side panel beside the editor. */
 export function explainLine(line: string): Explanation[] {
+  if (isMarked(line)) {
+    return [...explainLine(unmarked(line)), { key: "blocks.line.untranslated" }];
+  }
   const code = line.trim();
   if (code === "") return [{ key: "blocks.line.empty" }];
   if (code.startsWith("//") || code.startsWith("/*")) return [{ key: "blocks.line.comment" }];
