@@ -20,13 +20,22 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
+const englishLabels = {
+  participate: "Participate for free",
+  start: "Start station",
+  confirmStart: "Yes, start",
+};
+
 /**
- * A station written without markup: its dialogue made of the editor's building blocks (a
- * riddle with two right answers and a wrong path, buttons, a photo mission worth 2 points, a
- * delayed message and a picture uploaded in place), each line said in plain words, then
- * published and played to its end by a player whose photo a host approves.
+ * A two-language station made in the studio without markup, as a museum team on its own would:
+ * its German dialogue made of the editor's building blocks (a riddle with two right answers and
+ * a wrong path, buttons, a photo mission worth 2 points, a delayed message and a picture
+ * uploaded in place), each line said in plain words; its English dialogue begun from the
+ * German and translated in the blocks' forms; its picture chosen in its form; a station
+ * duplicated and another deleted; then published and played to its end by a German and an
+ * English player, whose photos a host approves.
  */
-describe("a station's dialogue made of the studio's building blocks", () => {
+describe("a two-language station made in the studio without markup", () => {
   let server: RunningServer;
   let browser: Browser | undefined;
   let ops: Page;
@@ -59,14 +68,51 @@ describe("a station's dialogue made of the studio's building blocks", () => {
     await form.waitFor({ state: "detached" });
   };
 
-  it("writes the dialogue from blocks, with each line explained", async () => {
+  const saved = async () => {
+    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+  };
+  /** Station `id`'s folder in the draft's list of files, opened (a changed one is open). */
+  const openFolder = async (id: number) => {
+    // From a form or a file; the list itself has no such link.
+    const back = ops.getByRole("link", { name: "Alle Dateien" });
+    if ((await back.count()) > 0) await back.click();
+    const folder = ops.locator("details.draft-folder", {
+      has: ops.locator(`a[href*="station=stations%2F${id}-"]`),
+    });
+    if (!(await folder.evaluate((details) => (details as HTMLDetailsElement).open))) {
+      await folder.locator("summary").click();
+    }
+    return folder;
+  };
+  /** A station's form, opened from its folder. */
+  const stationForm = async (id: number) => {
+    const folder = await openFolder(id);
+    await folder.getByRole("link", { name: `Station ${id} im Formular bearbeiten` }).click();
+    await ops.getByRole("heading", { name: new RegExp(`^Station ${id}: `) }).waitFor();
+  };
+  /** The block the editor's line `text` belongs to, opened in its form. */
+  const blockOf = async (text: string, kind: string) => {
+    await ops.locator(".cm-line", { hasText: text }).first().click();
+    await ops
+      .getByRole("button", { name: `Diesen Baustein im Formular bearbeiten: ${kind}` })
+      .click();
+    return ops.locator("form.block-form");
+  };
+  const apply = async (form: ReturnType<Page["locator"]>) => {
+    await form.getByRole("button", { name: "Übernehmen" }).click();
+    await form.waitFor({ state: "detached" });
+  };
+
+  it("writes the German dialogue from blocks, with each line explained", async () => {
     await ops.getByRole("navigation").getByRole("link", { name: "Studio" }).click();
     await ops.getByLabel("Titel der neuen Station").fill("Der Brunnen");
     await ops.getByRole("button", { name: "Station anlegen" }).click();
     await ops.getByRole("heading", { name: "Station 16: Der Brunnen" }).waitFor();
     await ops.getByLabel("Punkte", { exact: true }).fill("4");
-    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
-    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    const english = ops.getByRole("group", { name: "Englisch" });
+    await english.getByLabel("Titel (Englisch) fehlt").fill("The Fountain");
+    await saved();
 
     await ops.getByRole("link", { name: "script.de.ink" }).click();
     const editor = ops.getByRole("textbox", { name: `Inhalt von ${SCRIPT}` });
@@ -166,12 +212,91 @@ describe("a station's dialogue made of the studio's building blocks", () => {
     await ops.getByText("Das Skript lässt sich übersetzen: keine Fehler.").waitFor();
     await settle(ops);
     await screenshot(ops, "studio-blocks-02-script");
-    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
-    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    await saved();
+
+    // The picture uploaded with the block is the station's picture too, chosen in its form.
+    await stationForm(16);
+    await ops.getByLabel("Bild der Station").selectOption({ label: "brunnen.png" });
+    await saved();
   });
 
-  it("publishes, and a player plays the station to its end", async () => {
-    await ops.getByRole("link", { name: "Alle Dateien" }).click();
+  it("begins the English dialogue from the German and translates it in the blocks' forms", async () => {
+    // "Neue Station" began an English dialogue from the first lines; it starts again from the
+    // German one with its blocks.
+    const folder = await openFolder(16);
+    await folder.getByRole("button", { name: /script\.en\.ink löschen$/ }).click();
+    await ops.getByRole("button", { name: "Ja, löschen" }).click();
+    await stationForm(16);
+    await ops.getByRole("button", { name: "Dialog auf Englisch anlegen" }).click();
+    await ops.getByRole("link", { name: /^script\.en\.ink angelegt/ }).click();
+    const editor = ops.getByRole("textbox", { name: `Inhalt von ${FOLDER}/script.en.ink` });
+    await editor.getByText("// übersetzen").first().waitFor();
+
+    // A marked line: said untranslated, translated in place.
+    await ops.locator(".cm-line", { hasText: "Willkommen bei" }).click();
+    await ops.getByText("Noch nicht übersetzt", { exact: false }).waitFor();
+    await ops.getByLabel("Diese Zeile in dieser Sprache").fill("Welcome to the fountain!");
+    await ops.getByRole("button", { name: "Übernehmen" }).click();
+
+    const riddle = await blockOf("Lindwurm", "Rätsel");
+    await riddle.getByLabel("Frage (was die Figur fragt)").fill("What is on the fountain?");
+    await riddle.getByLabel("Richtige Antworten, eine je Zeile").fill("dragon\nwyrm");
+    await riddle
+      .getByLabel("Antwort auf eine richtige Antwort (jede Zeile eine Nachricht)")
+      .fill("Right, a dragon!");
+    await riddle.getByLabel("Antwort auf jede andere Antwort").fill("Look again.");
+    await apply(riddle);
+
+    const buttons = await blockOf("Zum Rathaus", "Knöpfe");
+    const labels = buttons.getByLabel("Beschriftung");
+    await labels.nth(0).fill("To the town hall");
+    await labels.nth(1).fill("To the church");
+    const replies = buttons.getByLabel("Antwort beim Tippen (jede Zeile eine Nachricht)");
+    await replies.nth(0).fill("The town hall is right here.");
+    await replies.nth(1).fill("The church is up the hill.");
+    await apply(buttons);
+
+    const mission = await blockOf("#photo", "Foto-, Video- oder Sprachauftrag");
+    await mission.getByLabel("Frage (was die Figur fragt)").fill("Take a photo of the fountain!");
+    await mission
+      .getByLabel("Der Auftrag, wie die Spielleitung ihn beim Bewerten liest")
+      .fill("The fountain on the market square");
+    expect(await mission.getByLabel("Punkte bei Annahme").inputValue()).toBe("2");
+    await mission
+      .getByLabel("Antwort bei Annahme (jede Zeile eine Nachricht)")
+      .fill("A lovely picture!");
+    await mission
+      .getByLabel("Antwort bei Ablehnung, dann neuer Versuch (leer: der Text des Spiels)")
+      .fill("I cannot see a fountain there.");
+    await apply(mission);
+
+    const delay = await blockOf("#delay", "Nachricht mit Verzögerung");
+    // A filled field's name holds its text too.
+    await delay.getByLabel(/^Nachricht/).fill("By the way: the water is drinkable.");
+    await apply(delay);
+
+    await expect.poll(async () => (await editor.innerText()).includes("übersetzen")).toBe(false);
+    await ops.getByText("Das Skript lässt sich übersetzen: keine Fehler.").waitFor();
+    await settle(ops);
+    await screenshot(ops, "studio-blocks-03-english");
+    await saved();
+  });
+
+  it("duplicates the new station and deletes another", async () => {
+    await stationForm(16);
+    await ops.getByRole("button", { name: "Station duplizieren" }).click();
+    await ops.getByRole("heading", { name: "Station 17: Der Brunnen (Kopie)" }).waitFor();
+    await stationForm(2);
+    await ops.getByRole("button", { name: "Station löschen" }).click();
+    await ops.getByRole("button", { name: "Ja, löschen" }).click();
+    await ops
+      .getByRole("heading", { name: /^Entwurf auf Version \d+ · live: Version \d+$/ })
+      .waitFor();
+    await ops.getByRole("button", { name: "Prüfen" }).click();
+    await ops.getByText(/^(Die Prüfung fand 0 Fehler|Keine Probleme gefunden)/).waitFor();
+  });
+
+  it("publishes, and a German player plays the new station to its end", async () => {
     await ops.getByRole("button", { name: "Veröffentlichen" }).click();
     await ops.getByRole("button", { name: "Ja, veröffentlichen" }).click();
     await ops.getByRole("status").filter({ hasText: "Version 2 ist live." }).waitFor();
@@ -217,6 +342,61 @@ describe("a station's dialogue made of the studio's building blocks", () => {
     await player.locator('[data-testid="message"] img[src*="brunnen.png"]').waitFor();
     await player.getByText("Geschafft!").first().waitFor({ timeout: 15_000 });
     await settle(player);
-    await screenshot(player, "studio-blocks-03-played");
+    await screenshot(player, "studio-blocks-04-played");
+  });
+
+  it("and an English player plays it in English to its end", async () => {
+    const player = (await phonePage(browser as Browser, server.url)).page;
+    await player.goto("/webapp/station/16");
+    await player.waitForURL(/\/webapp\/login\?target=/);
+    await player
+      .getByRole("group", { name: "Sprache" })
+      .getByRole("button", { name: "English" })
+      .click();
+    await player.getByRole("button", { name: englishLabels.participate }).click();
+    await player.waitForURL(/\/webapp\/station\/16$/);
+    await player.getByRole("heading", { name: "The Fountain" }).first().waitFor();
+    await startStation(player, englishLabels);
+    const lena = messagesFrom(player, "Lena");
+    await lena.filter({ hasText: "Welcome to the fountain!" }).waitFor();
+    await lena.filter({ hasText: "What is on the fountain?" }).waitFor();
+    const answer = player.getByLabel("Your answer");
+    const send = async (text: string) => {
+      await expect.poll(() => answer.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await answer.fill(text);
+      await player.getByRole("button", { name: "Send" }).click();
+    };
+    await send("a fish");
+    await lena.filter({ hasText: "Look again." }).waitFor();
+    await send("Dragon");
+    await lena.filter({ hasText: "Right, a dragon!" }).waitFor();
+    await player.getByRole("button", { name: "To the town hall" }).click();
+    await lena.filter({ hasText: "The town hall is right here." }).waitFor();
+    await lena.filter({ hasText: "Take a photo of the fountain!" }).waitFor();
+    await player.getByLabel("From the gallery").setInputFiles({
+      name: "IMG_0002.jpg",
+      mimeType: "image/jpeg",
+      buffer: await photo(),
+    });
+    await player
+      .getByRole("status")
+      .filter({ hasText: "Waiting for the game master …" })
+      .first()
+      .waitFor({ timeout: 30_000 });
+
+    await ops.goto("/ops/judging");
+    await ops.getByText("The fountain on the market square").first().waitFor({ timeout: 15_000 });
+    expect(await ops.getByLabel("Punkte bei Annahme").inputValue()).toBe("2");
+    await ops.locator("h1").click();
+    await ops.keyboard.press("a");
+    await ops.getByText(/^Angenommen:/).waitFor();
+
+    await lena.filter({ hasText: "A lovely picture!" }).waitFor();
+    await lena.filter({ hasText: "By the way: the water is drinkable." }).waitFor();
+    await player.locator('[data-testid="message"] img[src*="brunnen.png"]').waitFor();
+    await player.getByText("You made it!").first().waitFor({ timeout: 15_000 });
+    await player.getByText("4 of 4 points", { exact: false }).first().waitFor();
+    await settle(player);
+    await screenshot(player, "studio-blocks-05-played-english");
   });
 });

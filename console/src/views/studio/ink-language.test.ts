@@ -39,6 +39,8 @@ describe("ink's colours in the studio", () => {
           "- (start) Welches Tier? #seen: 0.8",
           "+ [Hahn #answer]",
           "    ~ points = {points + 1}",
+          "    ~ temp fertig = not false",
+          "Das weiß ich nicht, oder doch? Not sure.",
           "    -> frage",
         ].join("\n"),
       ),
@@ -53,6 +55,10 @@ describe("ink's colours in the studio", () => {
       ["choice", "[Hahn #answer]"],
       ["keyword", "~"],
       ["logic", "{points + 1}"],
+      ["keyword", "~"],
+      ["keyword", "temp"],
+      ["keyword", "not"],
+      ["keyword", "false"],
       ["divert", "-> frage"],
     ]);
   });

@@ -43,7 +43,9 @@ export const ink = StreamLanguage.define<State>({
     if (stream.match(/^#[^#\n]*/)) return "meta";
     if (stream.match(/^\[[^\]]*\]/)) return "string";
     if (stream.match(/^\{[^}]*\}/)) return "variableName";
-    if (stream.match(/^(temp|true|false|not|and|or)\b/)) return "keyword";
+    // Words of logic only in logic: "not" in a character's line is a word.
+    if (/^\s*~/.test(stream.string) && stream.match(/^(temp|true|false|not|and|or)\b/))
+      return "keyword";
     stream.next();
     return null;
   },
