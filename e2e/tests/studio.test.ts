@@ -160,12 +160,14 @@ describe("the studio in the console", () => {
     await jonass.fill(yaml.replace("de: Märchenhaftes Marburg", "de: Marburg im Regen"));
     await jonas.getByRole("button", { name: "Im Entwurf speichern" }).click();
     const conflict = jonas.getByRole("alert");
+    // Both changed the title's line: a collision, named by its line, with both versions.
     await conflict
-      .getByText(/^mara hat diese Datei .* gespeichert, nachdem Sie sie geöffnet hatten/)
+      .getByText(/^mara hat diese Datei .* gespeichert und dieselben Zeilen anders geändert/)
       .waitFor();
-    // What mara changed, line by line, and her whole version.
-    await conflict.getByText("-  de: Märchenhaftes Marburg", { exact: true }).waitFor();
-    await conflict.getByText("+  de: Marburg im Nebel", { exact: true }).waitFor();
+    const clash = conflict.getByRole("listitem");
+    await clash.getByText(/^Zeile \d+$/).waitFor();
+    await clash.getByText("de: Marburg im Regen").waitFor();
+    await clash.getByText("de: Marburg im Nebel").waitFor();
     await conflict.getByText("Deren Fassung", { exact: true }).click();
     await conflict.locator(".studio__theirs").getByText("de: Marburg im Nebel").waitFor();
     await settle(jonas);
@@ -272,10 +274,9 @@ describe("the studio in the console", () => {
 
   it("finds a station's place by its address once the map has tiles", async () => {
     await openGameForm(mara, "Karte bearbeiten");
-    await mara
-      .getByLabel("Kachel-Adresse mit {z}, {x} und {y}")
-      .fill("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
-    await mara.getByLabel("Quellenangabe (auf der Karte gezeigt)").fill("© OpenStreetMap");
+    // A style by its name brings its address and attribution.
+    await mara.getByLabel("Kartenstil").selectOption({ label: "OpenStreetMap" });
+    await mara.getByText("© OpenStreetMap contributors").first().waitFor();
     await mara.getByRole("button", { name: "Im Entwurf speichern" }).click();
     await mara.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
 

@@ -28,7 +28,9 @@ export function Conflict({
   };
   return (
     <div className="notice notice--error stack" role="alert">
-      <p>{t(theirs.hash === null ? "studio.conflictRemoved" : "studio.conflict", values)}</p>
+      {clashes === undefined && (
+        <p>{t(theirs.hash === null ? "studio.conflictRemoved" : "studio.conflict", values)}</p>
+      )}
       {clashes !== undefined && (
         <div className="stack">
           <p>{t("studio.collisions", values)}</p>
