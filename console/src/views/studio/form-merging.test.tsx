@@ -113,4 +113,51 @@ describe("a form another author saved meanwhile", () => {
     expect(within(clash).getByText("The Library")).toBeTruthy();
     expect(within(clash).getByText("Library")).toBeTruthy();
   });
+
+  it("merges the game's settings with another author's title", async () => {
+    const form = {
+      title: { de: "Märchenhaftes Marburg", en: "Fairy-tale Marburg" },
+      defaultLanguage: "de",
+      languages: ["de", "en"],
+      teams: "off",
+      registrationLess: false,
+      followBrowserLanguage: true,
+      allowGeolocation: true,
+      debug: false,
+      app: { shortName: "", themeColor: "", backgroundColor: "", icon: "" },
+    };
+    // Ben changed the English title meanwhile.
+    const theirs = { ...form, title: { ...form.title, en: "Marburg's Fairy Tales" } };
+    let current = { hash: "a".repeat(64), form };
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/game": () => json({ ...current, by: null, at: null, pictures: [] }),
+      "PUT /api/ops/pack/draft/game": ({ body }) => {
+        const { replaces } = body as { replaces: string };
+        if (replaces === "a".repeat(64)) {
+          current = { hash: "b".repeat(64), form: theirs };
+          return refused("b");
+        }
+        return json({
+          ok: true,
+          file: {
+            path: "game.yaml",
+            hash: "c".repeat(64),
+            size: 1,
+            state: "changed",
+            by: "anna",
+            at: null,
+          },
+        });
+      },
+    });
+    window.history.replaceState(null, "", "/ops/studio?game");
+    renderView(<StudioView />);
+    fireEvent.change(await screen.findByLabelText("Teams"), { target: { value: "optional" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save to the draft" }));
+    await screen.findByText(/^ben changed this file meanwhile/);
+    expect(server.requests.filter((request) => request.method === "PUT").at(-1)?.body).toEqual({
+      replaces: "b".repeat(64),
+      form: { ...theirs, teams: "optional" },
+    });
+  });
 });

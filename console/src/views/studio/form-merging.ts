@@ -45,6 +45,24 @@ export function stationLabels({ t }: Pick<Texts, "t">): Labels {
   };
 }
 
+/** The game form's fields in words. */
+export function gameLabels({ t }: Pick<Texts, "t">): Labels {
+  return {
+    title: (language) => t("game.title", { language }),
+    defaultLanguage: t("game.defaultLanguage"),
+    languages: t("game.languages"),
+    teams: t("game.teams"),
+    registrationLess: t("game.registrationLess"),
+    followBrowserLanguage: t("game.followBrowserLanguage"),
+    allowGeolocation: t("game.allowGeolocation"),
+    debug: t("game.debug"),
+    shortName: t("game.shortName"),
+    themeColor: t("game.themeColor"),
+    backgroundColor: t("game.backgroundColor"),
+    icon: t("game.icon"),
+  };
+}
+
 /**
  * A form's save merged with another author's, field by field: their form is read again (it must
  * be the version the refused save named), and a field both changed differently is named by its

@@ -8,6 +8,7 @@ import { SaveBar, useDraftSave } from "./draft-save";
 import { filePath } from "./paths";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { MediaPick } from "./media-pick";
+import { formMerging, gameLabels } from "./form-merging";
 
 /** The game's title, languages and settings from game.yaml; the rest of it is edited as text. */
 export function GameEditor() {
@@ -23,8 +24,11 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
   const { t } = texts;
   const id = useId();
   const [form, setForm] = useState<OpsGameForm>(edit.form);
-  const draft = useDraftSave(edit.form, edit.hash, (value, replaces) =>
-    saveGame(value, replaces ?? ""),
+  const draft = useDraftSave(
+    edit.form,
+    edit.hash,
+    (value, replaces) => saveGame(value, replaces ?? ""),
+    formMerging(() => getGame(), gameLabels(texts), texts, setForm),
   );
   const change = (changes: Partial<OpsGameForm>) => {
     setForm((before) => ({ ...before, ...changes }));
