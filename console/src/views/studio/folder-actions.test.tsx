@@ -5,7 +5,7 @@ import { fakeServer, json, text } from "../../test/fake-server";
 import { renderView } from "../../test/render";
 import { DraftFiles } from "./draft-files";
 import { StationActions, StoryActions } from "./folder-actions";
-import { NewStory } from "./new-story";
+import { NewStory } from "./new-station";
 
 const FOLDER = "stations/3-marktplatz";
 const HASH = "c".repeat(64);

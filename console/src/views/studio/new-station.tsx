@@ -1,13 +1,23 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { errorText } from "../../api/error-text";
-import { createStation } from "../../api/studio-api";
+import { createStation, createStory } from "../../api/studio-api";
 import { navigate } from "../../routes/router";
 import { useI18n } from "../../i18n/i18n";
-import { stationPath } from "./paths";
+import type { TextKey } from "../../i18n/en";
+import { stationPath, storyPath } from "./paths";
 
-/** A new station from its title: made in the draft, then opened in its form. */
-export function NewStation() {
+type Props = {
+  /** Makes the folder in the draft from its title; its path is opened. */
+  create: (title: string) => Promise<{ folder: string }>;
+  pathOf: (folder: string) => string;
+  heading: TextKey;
+  label: TextKey;
+  action: TextKey;
+};
+
+/** A new folder of the draft from its title: made in the draft, then opened in its form. */
+function NewFolder({ create, pathOf, heading, label, action }: Props) {
   const texts = useI18n();
   const { t } = texts;
   const id = useId();
@@ -21,8 +31,7 @@ export function NewStation() {
     setBusy(true);
     setError(undefined);
     try {
-      const created = await createStation(title.trim());
-      navigate(stationPath(created.folder));
+      navigate(pathOf((await create(title.trim())).folder));
     } catch (failure) {
       setError(failure);
       setBusy(false);
@@ -31,10 +40,10 @@ export function NewStation() {
 
   return (
     <section className="panel stack" aria-labelledby={id}>
-      <h2 id={id}>{t("studio.newStation")}</h2>
+      <h2 id={id}>{t(heading)}</h2>
       <form className="studio__new" onSubmit={(event) => void submit(event)}>
         <label className="field">
-          <span>{t("studio.newStationTitle")}</span>
+          <span>{t(label)}</span>
           <input
             value={title}
             required
@@ -43,7 +52,7 @@ export function NewStation() {
           />
         </label>
         <button type="submit" className="button" disabled={busy || title.trim() === ""}>
-          {busy ? t("studio.creating") : t("studio.create")}
+          {busy ? t("studio.creating") : t(action)}
         </button>
       </form>
       {error !== undefined && (
@@ -52,5 +61,31 @@ export function NewStation() {
         </p>
       )}
     </section>
+  );
+}
+
+/** A new station from its title. */
+export function NewStation() {
+  return (
+    <NewFolder
+      create={createStation}
+      pathOf={stationPath}
+      heading="studio.newStation"
+      label="studio.newStationTitle"
+      action="studio.create"
+    />
+  );
+}
+
+/** A new story from its headline. */
+export function NewStory() {
+  return (
+    <NewFolder
+      create={createStory}
+      pathOf={storyPath}
+      heading="studio.newStory"
+      label="studio.newStoryTitle"
+      action="studio.createStory"
+    />
   );
 }
