@@ -56,12 +56,16 @@ describe("a used button", () => {
     await hintButton().waitFor({ timeout: 15_000 });
     await page.route("**/api/game/button/activate", async (route) => {
       const response = await route.fetch();
-      await hint().waitFor({ timeout: 15_000 });
+      // Held back until the hint shows; the check below names it if it never does.
+      await hint()
+        .waitFor({ timeout: 25_000 })
+        .catch(() => undefined);
       await route.fulfill({ response });
     });
-    const answered = page.waitForResponse("**/api/game/button/activate");
+    const answered = page.waitForResponse("**/api/game/button/activate", { timeout: 40_000 });
     await hintButton().click();
     expect((await answered).status()).toBe(200);
+    await hint().waitFor({ timeout: 1_000 });
     await messagesFrom(page, "user").filter({ hasText: "Einen Tipp, bitte" }).waitFor();
     await expect.poll(() => hintButton().count()).toBe(0);
     const input = page.getByLabel("Deine Antwort");
