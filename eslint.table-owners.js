@@ -7,6 +7,8 @@
  * the composition root hand the whole bag on.
  */
 export const tableOwners = {
+  // The installation's games (decisions/054): where a request finds its game.
+  games: ["games"],
   accounts: ["players", "sessions", "smsCodes", "passwordResets"],
   teams: ["teams", "teamInvitations"],
   // A stream's row numbers its log and holds everything of its game (deleted with it).

@@ -7,6 +7,8 @@ import type { Dialect } from "../config";
  * SQLite the migrations create what they always created.
  */
 export interface SchemaDialect {
+  /** For a step that only one of them can take (SQLite rebuilds a table to change its keys). */
+  dialect: Dialect;
   /**
    * An integer key the database assigns, never reused: SQLite's AUTOINCREMENT, a PostgreSQL
    * identity column ("by default": migration 002 copies players with their ids).
@@ -26,6 +28,7 @@ export type DialectMigration = (dialect: SchemaDialect) => Migration;
 export function schemaDialect(dialect: Dialect): SchemaDialect {
   const postgres = dialect === "postgres";
   return {
+    dialect,
     id: (c) =>
       postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
     float: postgres ? "double precision" : "real",

@@ -110,12 +110,20 @@ const OLD_PHONES = [
   ["0041791234567", "+41791234567"],
 ] as const;
 
-/** Players with numbers in the old form, on a database migrated up to 007. */
-async function playersBefore008(store: Store): Promise<void> {
+/**
+ * Players with numbers in the old form, on a database migrated up to 007, written as that
+ * schema's code wrote them (`run` runs SQL on the table named `players`' place).
+ */
+async function playersBefore008(
+  store: Store,
+  run: (statement: (table: string) => string) => Promise<void>,
+): Promise<void> {
   await store.migrate(MIGRATION_007);
-  const player = { storyId: "marburg", language: "de" as const, createdAt: "2026-05-01T10:00Z" };
-  for (const [phone] of OLD_PHONES) await store.repos.players.createForPhone({ ...player, phone });
-  await store.repos.players.create(player);
+  const insert = (phone: string) => (table: string) =>
+    `insert into ${table} (story_id, language, created_at, phone)
+     values ('marburg', 'de', '2026-05-01T10:00Z', ${phone === "" ? "null" : `'${phone}'`})`;
+  for (const [phone] of OLD_PHONES) await run(insert(phone));
+  await run(insert(""));
 }
 
 async function expectE164(store: Store): Promise<void> {
@@ -132,7 +140,11 @@ describe("migration 008", () => {
     const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
     const file = join(dir, "db.sqlite");
     const store = openStore({ kind: "sqlite", file });
-    await playersBefore008(store);
+    await playersBefore008(store, async (statement) => {
+      const sqlite = new SqliteDatabase(file);
+      sqlite.exec(statement("players"));
+      sqlite.close();
+    });
     await store.migrate();
     await expectE164(store);
     await store.close();
@@ -143,7 +155,9 @@ describe("migration 008", () => {
     const schema = await createTestSchema();
     const store = openStore(schema.database);
     try {
-      await playersBefore008(store);
+      await playersBefore008(store, async (statement) => {
+        await adminQuery(statement(`${schema.name}.players`));
+      });
       await store.migrate();
       await expectE164(store);
     } finally {
@@ -215,6 +229,7 @@ describe("the migrations on PostgreSQL", () => {
         [schema.name],
       );
       expect(columns.map((c) => c.name)).toEqual([
+        "games.id integer YES",
         "media_progress.max_ratio double precision NO",
         "media_progress.seen_ratio double precision NO",
         "news.id integer YES",
@@ -255,13 +270,14 @@ describe("the migrations on PostgreSQL", () => {
         "019-submissions",
         "020-push",
         "021-read-marks",
+        "022-games",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(34);
+      expect(await count("table_schema = $1", [schema.name])).toBe(35);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

@@ -3,24 +3,33 @@ import type { Database, NewsTable } from "./schema";
 
 export type NewsRow = Selectable<NewsTable>;
 
-/** The news operators send to every player (game/news-service.ts). */
+/** The news operators send to every player of their game (game/news-service.ts). */
 export class NewsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
-  async insert(news: Omit<NewsRow, "id">): Promise<NewsRow> {
-    return this.db.insertInto("news").values(news).returningAll().executeTakeFirstOrThrow();
+  async insert(news: Omit<NewsRow, "id" | "gameId">): Promise<NewsRow> {
+    return this.db
+      .insertInto("news")
+      .values({ ...news, gameId: this.game })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /** Every item, newest first (the console's list). */
   list(): Promise<NewsRow[]> {
-    return this.db.selectFrom("news").selectAll().orderBy("id", "desc").execute();
+    return this.mine().orderBy("id", "desc").execute();
+  }
+
+  private mine() {
+    return this.db.selectFrom("news").selectAll().where("gameId", "=", this.game);
   }
 
   /** The items players see: not withdrawn, newest first, at most `limit`. */
   current(limit: number): Promise<NewsRow[]> {
-    return this.db
-      .selectFrom("news")
-      .selectAll()
+    return this.mine()
       .where("withdrawnAt", "is", null)
       .orderBy("id", "desc")
       .limit(limit)
@@ -33,8 +42,9 @@ export class NewsRepository {
       .updateTable("news")
       .set({ withdrawnAt: at })
       .where("id", "=", id)
+      .where("gameId", "=", this.game)
       .where("withdrawnAt", "is", null)
       .execute();
-    return this.db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirst();
+    return this.mine().where("id", "=", id).executeTakeFirst();
   }
 }

@@ -3,11 +3,14 @@ import type { Database, OperatorAuditTable, OperatorSessionsTable, OperatorsTabl
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorAuditRow = Selectable<OperatorAuditTable>;
-export type NewAuditEntry = Omit<OperatorAuditRow, "id">;
+export type NewAuditEntry = Omit<OperatorAuditRow, "id" | "gameId">;
 
-/** Operators, their console sessions and the audit log of their calls. */
+/** Operators, their console sessions and the audit log of their calls in one game. */
 export class OperatorRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   /** Answers the new operator's id; undefined when the name is taken. */
   async create(name: string, passwordHash: string, at: string): Promise<number | undefined> {
@@ -119,12 +122,15 @@ export class OperatorRepository {
   }
 
   async audit(entry: NewAuditEntry): Promise<void> {
-    await this.db.insertInto("operatorAudit").values(entry).execute();
+    await this.db
+      .insertInto("operatorAudit")
+      .values({ ...entry, gameId: this.game })
+      .execute();
   }
 
   /** The newest `limit` entries, those older than the entry `before` when given. */
   async auditPage(limit: number, before?: number): Promise<OperatorAuditRow[]> {
-    let query = this.db.selectFrom("operatorAudit").selectAll();
+    let query = this.db.selectFrom("operatorAudit").selectAll().where("gameId", "=", this.game);
     if (before !== undefined) query = query.where("id", "<", before);
     return query.orderBy("id", "desc").limit(limit).execute();
   }

@@ -3,17 +3,23 @@ import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Database, PlayersTable } from "./schema";
 
 export type PlayerRow = Selectable<PlayersTable>;
+/** A new player: its game is the repository's. */
+export type NewPlayer = Omit<Insertable<PlayersTable>, "gameId">;
 /** A signed-in player with the time the session was last used (to the hour). */
 export type SessionPlayer = PlayerRow & { sessionUsedAt: string };
 
+/** A player account belongs to one game (decisions/054): this repository reads and writes its game's. */
 export class PlayerRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   /** Inserts a player and returns its id. */
-  async create(player: Insertable<PlayersTable>): Promise<number> {
+  async create(player: NewPlayer): Promise<number> {
     const row = await this.db
       .insertInto("players")
-      .values(player)
+      .values({ ...player, gameId: this.game })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -23,25 +29,27 @@ export class PlayerRepository {
    * Inserts a player with a phone number and returns its id; undefined when the number has a
    * player already (one another instance inserted a moment ago, say). No error either way.
    */
-  async createForPhone(
-    player: Insertable<PlayersTable> & { phone: string },
-  ): Promise<number | undefined> {
+  async createForPhone(player: NewPlayer & { phone: string }): Promise<number | undefined> {
     const row = await this.db
       .insertInto("players")
-      .values(player)
-      .onConflict((conflict) => conflict.column("phone").doNothing())
+      .values({ ...player, gameId: this.game })
+      .onConflict((conflict) => conflict.columns(["gameId", "phone"]).doNothing())
       .returning("id")
       .executeTakeFirst();
     return row?.id;
   }
 
   find(id: number): Promise<PlayerRow | undefined> {
-    return this.db.selectFrom("players").selectAll().where("id", "=", id).executeTakeFirst();
+    return this.mine().where("id", "=", id).executeTakeFirst();
   }
 
   /** The player with this canonical phone number (registered or pending). */
   findByPhone(phone: string): Promise<PlayerRow | undefined> {
-    return this.db.selectFrom("players").selectAll().where("phone", "=", phone).executeTakeFirst();
+    return this.mine().where("phone", "=", phone).executeTakeFirst();
+  }
+
+  private mine() {
+    return this.db.selectFrom("players").selectAll().where("gameId", "=", this.game);
   }
 
   /**
@@ -52,31 +60,46 @@ export class PlayerRepository {
     const { rows } = await sql<SessionPlayer>`select players.*,
         coalesce(sessions.last_used_at, sessions.created_at) as session_used_at
       from sessions join players on players.id = sessions.player_id
-      where sessions.token_hash = ${tokenHash}`.execute(this.db);
+      where sessions.token_hash = ${tokenHash} and players.game_id = ${this.game}`.execute(this.db);
     return rows[0];
   }
 
-  async update(id: number, changes: Updateable<PlayersTable>): Promise<void> {
-    await this.db.updateTable("players").set(changes).where("id", "=", id).execute();
+  async update(id: number, changes: Updateable<Omit<PlayersTable, "gameId">>): Promise<void> {
+    await this.db
+      .updateTable("players")
+      .set(changes)
+      .where("id", "=", id)
+      .where("gameId", "=", this.game)
+      .execute();
   }
 
   /** Deletes the row; its sessions, SMS code and reset links go with it (foreign keys). */
   async delete(id: number): Promise<void> {
-    await this.db.deleteFrom("players").where("id", "=", id).execute();
+    await this.db
+      .deleteFrom("players")
+      .where("id", "=", id)
+      .where("gameId", "=", this.game)
+      .execute();
+  }
+
+  /** A stream of the player opened or closed now (the operators' "last seen"). */
+  async seen(id: number, at: string): Promise<void> {
+    await this.db
+      .updateTable("players")
+      .set({ lastSeenAt: at })
+      .where("id", "=", id)
+      .where("gameId", "=", this.game)
+      .execute();
   }
 
   /** The first names of those of `ids` that have one (registered players). */
-  /** A stream of the player opened or closed now (the operators' "last seen"). */
-  async seen(id: number, at: string): Promise<void> {
-    await this.db.updateTable("players").set({ lastSeenAt: at }).where("id", "=", id).execute();
-  }
-
   async firstNames(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
       .selectFrom("players")
       .select(["id", "firstName"])
       .where("id", "in", ids)
+      .where("gameId", "=", this.game)
       .where("firstName", "is not", null)
       .execute();
     return new Map(rows.flatMap((row) => (row.firstName ? [[row.id, row.firstName]] : [])));
@@ -87,6 +110,7 @@ export class PlayerRepository {
     const rows = await this.db
       .selectFrom("players")
       .select("id")
+      .where("gameId", "=", this.game)
       .where("teamId", "=", teamId)
       .orderBy("id")
       .execute();
@@ -97,6 +121,7 @@ export class PlayerRepository {
     const row = await this.db
       .selectFrom("players")
       .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("gameId", "=", this.game)
       .where("teamId", "=", teamId)
       .executeTakeFirstOrThrow();
     return Number(row.count);
@@ -113,7 +138,7 @@ export class PlayerRepository {
     among?: number[],
   ): Promise<Pick<PlayerRow, "id" | "teamId">[]> {
     if (among?.length === 0) return [];
-    let query = this.db.selectFrom("players");
+    let query = this.db.selectFrom("players").where("players.gameId", "=", this.game);
     if (among) query = query.where("players.id", "in", among);
     return query
       .select(["players.id", "players.teamId"])

@@ -15,6 +15,7 @@ import type { StationRunsTable } from "./station-run-columns";
  * SQLite and PostgreSQL store them alike.
  */
 export type Database = {
+  games: GamesTable;
   players: PlayersTable;
   sessions: SessionsTable;
   smsCodes: SmsCodesTable;
@@ -52,12 +53,31 @@ export type Database = {
 };
 
 /**
+ * A game of the installation (decisions/054): the rows every other row hangs from name it in
+ * `gameId` (players, teams, streams, news, submissions, the pack's versions, releases and
+ * draft, the operators' audit).
+ */
+export type GamesTable = {
+  id: Generated<number>;
+  /** Its short name in its address (`/g/<name>/…`), unique; game 1 is `default`. */
+  name: string;
+  /** Null: the title of its live pack. */
+  title: string | null;
+  /** A host name of its own, where it is served at the bare addresses; unique. */
+  host: string | null;
+  createdAt: string;
+  /** When its players could no longer play; its rows go after the retention days. */
+  archivedAt: string | null;
+};
+
+/**
  * A player: anonymous (no phone), registered but not yet verified (phone, no password), or
  * registered (phone, password, verifiedAt). Everything personal sits in this row; deleting it
  * deletes the sessions, SMS code and reset links with it.
  */
 export type PlayersTable = {
   id: Generated<number>;
+  gameId: Generated<number>;
   storyId: string;
   language: Language;
   /**
@@ -109,6 +129,7 @@ export type PasswordResetsTable = {
 /** Players who play together: one stream (`team:<id>`), one state, one score. */
 export type TeamsTable = {
   id: Generated<number>;
+  gameId: Generated<number>;
   createdAt: string;
   /**
    * The player who founded the team, for its scoreboard name. No foreign key: a deleted founder
@@ -136,6 +157,7 @@ export type ParticipantsTable = {
 
 export type StreamsTable = {
   stream: string;
+  gameId: Generated<number>;
   lastSeq: number;
   /** Counts the turns that changed the stream's state (store/run-store.ts). */
   version: Generated<number>;
@@ -232,6 +254,7 @@ export type OperatorSessionsTable = {
 /** One state-changing operator call (sign-in, sign-out, the command line's add and remove...). */
 export type OperatorAuditTable = {
   id: Generated<number>;
+  gameId: Generated<number>;
   at: string;
   /** `session`, `token` or `cli`. */
   via: string;
@@ -245,6 +268,7 @@ export type OperatorAuditTable = {
 /** A news item an operator sent to every player; withdrawn ones reach no one any more. */
 export type NewsTable = {
   id: Generated<number>;
+  gameId: Generated<number>;
   createdAt: string;
   /** The text per language as JSON (`{"de": "...", "en": "..."}`). */
   text: string;
@@ -269,6 +293,7 @@ export type PackBlobChunksTable = { hash: string; seq: number; data: Uint8Array 
 /** A version of the content pack: its files, named together by `digest` (content/pack-snapshot.ts). */
 export type PackVersionsTable = {
   id: Generated<number>;
+  gameId: Generated<number>;
   digest: string;
   /** `[{"path": "game.yaml", "hash": "...", "size": 812}, ...]`, sorted by path. */
   files: string;
@@ -282,17 +307,19 @@ export type PackVersionsTable = {
 /** A version made live; the newest release is the pack every instance runs. */
 export type PackReleasesTable = {
   id: Generated<number>;
+  gameId: Generated<number>;
   versionId: number;
   releasedAt: string;
   releasedBy: string | null;
 };
 
-/** The studio's draft (one row, id 1): the version its changes apply to. */
-export type PackDraftsTable = { id: number; baseVersionId: number };
+/** A game's studio draft (one row per game, its id the game's): the version its changes apply to. */
+export type PackDraftsTable = { id: number; gameId: Generated<number>; baseVersionId: number };
 
 /** A file the draft changes: its content's hash in pack_blobs, or null where it is removed. */
 export type PackDraftFilesTable = {
   path: string;
+  gameId: Generated<number>;
   hash: string | null;
   updatedAt: string;
   updatedBy: string | null;

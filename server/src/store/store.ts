@@ -10,6 +10,7 @@ import { OwnSchemaPostgresDialect } from "./postgres-dialect";
 import { BlobRepository } from "./blob-repository";
 import { PushRepository } from "./push-repository";
 import { FiguresRepository } from "./figures-repository";
+import { GameRepository } from "./game-repository";
 import { readInBackground } from "./sqlite-reader";
 import type { SqliteReader } from "./sqlite-reader";
 import { MediaProgressRepository } from "./media-progress-repository";
@@ -49,6 +50,7 @@ export type DatabaseUse = {
 };
 
 export type Repositories = {
+  games: GameRepository;
   players: PlayerRepository;
   sessions: SessionRepository;
   smsCodes: SmsCodeRepository;
@@ -84,9 +86,18 @@ export type StoreOf<R> = {
   transaction<T>(work: (repos: R) => Promise<T>): Promise<T>;
 };
 
-function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteReader): Repositories {
+/** The game of an installation's first rows (migration 022), and of a single-game server. */
+export const FIRST_GAME = 1;
+
+function repositories(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  game: number,
+  reader?: SqliteReader,
+): Repositories {
   return {
-    players: new PlayerRepository(db),
+    games: new GameRepository(db),
+    players: new PlayerRepository(db, game),
     sessions: new SessionRepository(db),
     smsCodes: new SmsCodeRepository(db),
     passwordResets: new PasswordResetRepository(db),
@@ -100,19 +111,22 @@ function repositories(db: Kysely<Database>, dialect: Dialect, reader?: SqliteRea
     mediaProgress: new MediaProgressRepository(db),
     scheduled: new ScheduledMessageRepository(db, dialect),
     rateHits: new RateHitRepository(db, dialect),
-    operators: new OperatorRepository(db),
-    news: new NewsRepository(db),
+    operators: new OperatorRepository(db, game),
+    news: new NewsRepository(db, game),
     figures: new FiguresRepository(db, dialect, reader),
     packs: new PackRepository(db),
     drafts: new PackDraftRepository(db),
     blobs: new BlobRepository(db),
-    submissions: new SubmissionRepository(db),
+    submissions: new SubmissionRepository(db, game),
     push: new PushRepository(db),
     readMarks: new ReadMarksRepository(db, dialect),
   };
 }
 
-/** The database behind the repositories: the only way services reach it. */
+/**
+ * The database behind the repositories: the only way services reach it. A Store reads and
+ * writes one game's rows (`game`; `forGame` gives another game's over the same connections).
+ */
 export class Store {
   /** Repositories outside any transaction, for reads that need no consistent snapshot. */
   readonly repos: Repositories;
@@ -130,14 +144,22 @@ export class Store {
     private readonly pool?: Pool,
     /** SQLite's read-only connection on a worker thread, for the console (sqlite-reader.ts). */
     private readonly reader?: SqliteReader,
+    /** The game whose rows its repositories read and write. */
+    readonly game: number = FIRST_GAME,
   ) {
-    this.repos = repositories(db, dialect, reader);
+    this.repos = repositories(db, dialect, game, reader);
+  }
+
+  /** The same database as another game's Store; closing either closes both. */
+  forGame(game: number): Store {
+    const { db, dialect, runs, open, checkpoints, pool, reader } = this;
+    return new Store(db, dialect, runs, open, checkpoints, pool, reader, game);
   }
 
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
     return this.open.during(() =>
-      this.db.transaction().execute((trx) => work(repositories(trx, this.dialect))),
+      this.db.transaction().execute((trx) => work(repositories(trx, this.dialect, this.game))),
     );
   }
 

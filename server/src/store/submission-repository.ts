@@ -4,7 +4,7 @@ import type { Database } from "./schema";
 
 export type Submission = Selectable<SubmissionsTable>;
 
-export type NewSubmission = Omit<Submission, "id" | "judgedAt" | "judgedBy" | "line">;
+export type NewSubmission = Omit<Submission, "id" | "gameId" | "judgedAt" | "judgedBy" | "line">;
 
 /** A verdict as stored: who gave it (null: `#auto`), when, the points and the line sent back. */
 export type StoredVerdict = {
@@ -15,20 +15,27 @@ export type StoredVerdict = {
   judgedBy: string | null;
 };
 
-/** What players sent for missions (decisions/039), and the verdict each got once. */
+/** What players of one game sent for missions (decisions/039), and the verdict each got once. */
 export class SubmissionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   async insert(submission: NewSubmission): Promise<Submission> {
     return this.db
       .insertInto("submissions")
-      .values(submission)
+      .values({ ...submission, gameId: this.game })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   async byId(id: number): Promise<Submission | undefined> {
-    return this.db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
+    return this.mine().where("id", "=", id).executeTakeFirst();
+  }
+
+  private mine() {
+    return this.db.selectFrom("submissions").selectAll().where("gameId", "=", this.game);
   }
 
   /**
@@ -40,6 +47,7 @@ export class SubmissionRepository {
       .updateTable("submissions")
       .set(verdict)
       .where("id", "=", id)
+      .where("gameId", "=", this.game)
       .where("state", "=", "waiting")
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
@@ -47,9 +55,7 @@ export class SubmissionRepository {
 
   /** The waiting one of a stream's station, if any. */
   async waitingAt(stream: string, stationId: number): Promise<Submission | undefined> {
-    return this.db
-      .selectFrom("submissions")
-      .selectAll()
+    return this.mine()
       .where("stream", "=", stream)
       .where("stationId", "=", stationId)
       .where("state", "=", "waiting")
@@ -58,23 +64,12 @@ export class SubmissionRepository {
 
   /** A stream's submissions, oldest first (a team's gallery). */
   async ofStream(stream: string): Promise<Submission[]> {
-    return this.db
-      .selectFrom("submissions")
-      .selectAll()
-      .where("stream", "=", stream)
-      .orderBy("id")
-      .execute();
+    return this.mine().where("stream", "=", stream).orderBy("id").execute();
   }
 
   /** Every submission, by participant, station and time (the export). */
   async all(): Promise<Submission[]> {
-    return this.db
-      .selectFrom("submissions")
-      .selectAll()
-      .orderBy("stream")
-      .orderBy("stationId")
-      .orderBy("id")
-      .execute();
+    return this.mine().orderBy("stream").orderBy("stationId").orderBy("id").execute();
   }
 
   /** How many a player sent. */
@@ -95,6 +90,7 @@ export class SubmissionRepository {
         eb.fn.countAll<number>().as("count"),
         eb.fn.min<string | null>("createdAt").as("oldestAt"),
       ])
+      .where("gameId", "=", this.game)
       .where("state", "=", "waiting")
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), oldestAt: row.oldestAt ?? null };
@@ -102,9 +98,7 @@ export class SubmissionRepository {
 
   /** Those waiting for a host, oldest first. */
   async waiting(limit: number): Promise<Submission[]> {
-    return this.db
-      .selectFrom("submissions")
-      .selectAll()
+    return this.mine()
       .where("state", "=", "waiting")
       .orderBy("createdAt")
       .orderBy("id")
@@ -160,6 +154,7 @@ export class SubmissionRepository {
   async eraseOlderThan(before: string): Promise<number> {
     const rows = await this.db
       .deleteFrom("submissions")
+      .where("gameId", "=", this.game)
       .where("createdAt", "<", before)
       .returning("files")
       .execute();

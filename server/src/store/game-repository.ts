@@ -1,0 +1,25 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, GamesTable } from "./schema";
+
+export type GameRow = Selectable<GamesTable>;
+
+/** The installation's games (decisions/054); every Store reads this table whatever its game. */
+export class GameRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A new game's id; undefined when its name or host is taken. */
+  async create(game: Insertable<GamesTable>): Promise<number | undefined> {
+    const row = await this.db
+      .insertInto("games")
+      .values(game)
+      .onConflict((conflict) => conflict.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Every game, the first first. */
+  list(): Promise<GameRow[]> {
+    return this.db.selectFrom("games").selectAll().orderBy("id").execute();
+  }
+}
