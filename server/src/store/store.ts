@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
-import type { SqliteDatabase as SqliteDialectDatabase } from "kysely";
 import type { Pool } from "pg";
 import type { DatabaseConfig, Dialect } from "../config";
 import { EventRepository } from "./event-repository";
@@ -29,6 +28,7 @@ import { openPool } from "./postgres-pool";
 import { PostgresRunStore } from "./postgres-run-store";
 import { SqliteRunStore } from "./sqlite-run-store";
 import { checkpointInBackground } from "./sqlite-checkpoints";
+import { withStatementCache } from "./sqlite-statement-cache";
 import type { Checkpoints } from "./sqlite-checkpoints";
 import type { RunStore } from "./run-store";
 import { ScheduledMessageRepository } from "./scheduled-message-repository";
@@ -282,24 +282,4 @@ function openSqlite(file: string, onError: (message: string) => void): Store {
   const reader = inMemory ? undefined : readInBackground(file);
   const runs = new SqliteRunStore(db, sqlite, open);
   return new Store(db, "sqlite", runs, open, checkpoints, undefined, reader);
-}
-
-/**
- * Kysely prepares every query anew; preparing costs more than running our small queries.
- * The same SQL text gets the same prepared statement (better-sqlite3 statements are reusable,
- * and Kysely runs one query at a time on its single connection).
- */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    prepare: (sql) => {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-    close: () => sqlite.close(),
-  };
 }
