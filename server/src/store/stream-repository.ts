@@ -3,21 +3,29 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../config";
 import type { Database } from "./schema";
 
-/** Each stream's last event id: the counter that numbers its log. */
+/**
+ * Each stream's last event id: the counter that numbers its log. A stream belongs to one game
+ * (decisions/054); another game's is unknown here.
+ */
 export class StreamRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly game: number,
   ) {}
 
   /** A new stream; `lastSeq` above 0 continues the numbering of a stream that moves here. */
   async create(stream: string, lastSeq = 0): Promise<void> {
-    await this.db.insertInto("streams").values({ stream, lastSeq }).execute();
+    await this.db.insertInto("streams").values({ stream, lastSeq, gameId: this.game }).execute();
   }
 
   /** Deletes the stream with its participant, station runs and event log (foreign keys). */
   async delete(stream: string): Promise<void> {
-    await this.db.deleteFrom("streams").where("stream", "=", stream).execute();
+    await this.db
+      .deleteFrom("streams")
+      .where("stream", "=", stream)
+      .where("gameId", "=", this.game)
+      .execute();
   }
 
   /**
@@ -29,6 +37,7 @@ export class StreamRepository {
       .updateTable("streams")
       .set((eb) => ({ lastSeq: eb("lastSeq", "+", count) }))
       .where("stream", "=", stream)
+      .where("gameId", "=", this.game)
       .returning("lastSeq")
       .executeTakeFirst();
     if (!row) throw new Error(`stream ${stream} does not exist`);
@@ -45,6 +54,7 @@ export class StreamRepository {
       .updateTable("streams")
       .set((eb) => ({ version: eb("version", "+", 1) }))
       .where("stream", "=", stream)
+      .where("gameId", "=", this.game)
       .returning("stream")
       .executeTakeFirst();
     return row !== undefined;
@@ -62,6 +72,7 @@ export class StreamRepository {
       .selectFrom("streams")
       .select("stream")
       .where("stream", "in", streams)
+      .where("gameId", "=", this.game)
       .orderBy("stream")
       .$if(this.dialect === "postgres", (query) => query.forUpdate())
       .execute();
@@ -71,7 +82,7 @@ export class StreamRepository {
   /** The stream's last event id; undefined for an unknown stream (asked by every new stream). */
   async lastSeq(stream: string): Promise<number | undefined> {
     const { rows } = await sql<{ lastSeq: number }>`select last_seq from streams
-      where stream = ${stream}`.execute(this.db);
+      where stream = ${stream} and game_id = ${this.game}`.execute(this.db);
     return rows[0]?.lastSeq;
   }
 }

@@ -1,14 +1,18 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
+/** One game's teams (decisions/054). */
 export class TeamRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   /** Inserts a team founded by `founderId` and returns its id. */
   async create(at: string, founderId: number): Promise<number> {
     const row = await this.db
       .insertInto("teams")
-      .values({ createdAt: at, founderId })
+      .values({ createdAt: at, founderId, gameId: this.game })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -22,6 +26,7 @@ export class TeamRepository {
       .innerJoin("players", "players.id", "teams.founderId")
       .select(["teams.id", "players.firstName"])
       .where("teams.id", "in", teamIds)
+      .where("teams.gameId", "=", this.game)
       .execute();
     return new Map(rows.flatMap((row) => (row.firstName ? [[row.id, row.firstName]] : [])));
   }
@@ -32,11 +37,16 @@ export class TeamRepository {
       .updateTable("teams")
       .set({ founderId: null })
       .where("founderId", "=", playerId)
+      .where("gameId", "=", this.game)
       .execute();
   }
 
   /** Deletes the team and its invitations (foreign key); it must have no members left. */
   async delete(id: number): Promise<void> {
-    await this.db.deleteFrom("teams").where("id", "=", id).execute();
+    await this.db
+      .deleteFrom("teams")
+      .where("id", "=", id)
+      .where("gameId", "=", this.game)
+      .execute();
   }
 }
