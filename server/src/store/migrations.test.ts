@@ -176,9 +176,17 @@ describe("migration 015", () => {
       const store = openStore(schema?.database ?? { kind: "sqlite", file: join(dir, "db.sqlite") });
       try {
         await store.migrate("014-password-reset-used");
-        await store.repos.streams.create("player:1");
         const at = (minute: number) => `2026-05-01T10:${minute}0:00.000Z`;
-        // Runs as the schema of 014 holds them, written without the code of today.
+        // The stream and its runs as the schema of 014 holds them, written without the code
+        // of today.
+        const streams = schema ? `${schema.name}.streams` : "streams";
+        const stream = `insert into ${streams} (stream) values ('player:1')`;
+        if (schema) await adminQuery(stream);
+        else {
+          const sqlite = new SqliteDatabase(join(dir, "db.sqlite"));
+          sqlite.exec(stream);
+          sqlite.close();
+        }
         const table = schema ? `${schema.name}.station_runs` : "station_runs";
         const insert = `insert into ${table} (stream, station_id, status, ink_state, awaiting,
           points, language, started_at, updated_at)`;
