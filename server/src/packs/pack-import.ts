@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { packDigest } from "../content/pack-snapshot";
-import { BLOB_CHUNK } from "../store/pack-repository";
+import { BLOB_CHUNK } from "../store/pack-blobs";
 import type { PackVersion } from "../store/pack-repository";
 import type { Repositories, StoreOf } from "../store/store";
 

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { BlobInput, BlobStore, ByteRange, StoredBlob } from "./blob-store";
 import { chunksOf, likePrefix } from "./blob-store";
-import { BLOB_CHUNK } from "./pack-repository";
+import { BLOB_CHUNK } from "./pack-blobs";
 import type { Database } from "./schema";
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSchema } from "../../test/support/postgres";
 import { startS3 } from "../../test/support/s3";
 import type { BlobStore } from "./blob-store";
-import { BLOB_CHUNK } from "./pack-repository";
+import { BLOB_CHUNK } from "./pack-blobs";
 import { S3BlobStore } from "./s3-blob-store";
 import { openStore } from "./store";
 

@@ -1,9 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
-/** The studio's draft has one row. */
-const DRAFT = 1;
-
 /** A file the draft changes: its new content's hash, or null where the draft removes it. */
 export type DraftChange = {
   path: string;
@@ -16,18 +13,23 @@ export type DraftChange = {
 export type DraftFile = DraftChange & { size: number };
 
 /**
- * The studio's draft (decisions/033): the version it changes and the files it changes. Every
- * write names the content it replaces, so two authors never overwrite each other unseen.
+ * One game's studio draft (decisions/033, 054): the version it changes and the files it
+ * changes. The game's draft is the one row of pack_drafts whose id is the game's. Every write
+ * names the content it replaces, so two authors never overwrite each other unseen.
  */
 export class PackDraftRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   /** The version the draft's changes apply to; undefined when there is no draft. */
   async base(): Promise<number | undefined> {
     const row = await this.db
       .selectFrom("packDrafts")
       .select("baseVersionId")
-      .where("id", "=", DRAFT)
+      .where("id", "=", this.game)
+      .where("gameId", "=", this.game)
       .executeTakeFirst();
     return row?.baseVersionId;
   }
@@ -36,7 +38,7 @@ export class PackDraftRepository {
   async start(versionId: number): Promise<number> {
     await this.db
       .insertInto("packDrafts")
-      .values({ id: DRAFT, baseVersionId: versionId })
+      .values({ id: this.game, gameId: this.game, baseVersionId: versionId })
       .onConflict((conflict) => conflict.column("id").doNothing())
       .execute();
     const base = await this.base();
@@ -49,7 +51,8 @@ export class PackDraftRepository {
     await this.db
       .updateTable("packDrafts")
       .set({ baseVersionId: versionId })
-      .where("id", "=", DRAFT)
+      .where("id", "=", this.game)
+      .where("gameId", "=", this.game)
       .execute();
   }
 
@@ -73,7 +76,8 @@ export class PackDraftRepository {
         "packDraftFiles.updatedAt",
         "packDraftFiles.updatedBy",
         "packBlobs.size",
-      ]);
+      ])
+      .where("packDraftFiles.gameId", "=", this.game);
   }
 
   /**
@@ -83,9 +87,9 @@ export class PackDraftRepository {
   async write(file: DraftChange, replaces: string | null | undefined): Promise<boolean> {
     const written = await this.db
       .insertInto("packDraftFiles")
-      .values(file)
+      .values({ ...file, gameId: this.game })
       .onConflict((conflict) => {
-        const update = conflict.column("path").doUpdateSet({
+        const update = conflict.columns(["gameId", "path"]).doUpdateSet({
           hash: file.hash,
           updatedAt: file.updatedAt,
           updatedBy: file.updatedBy,
@@ -102,7 +106,10 @@ export class PackDraftRepository {
 
   /** Takes the draft's entry for `path` back where it still has the hash `replaces`. */
   async revert(path: string, replaces: string | null): Promise<boolean> {
-    const query = this.db.deleteFrom("packDraftFiles").where("path", "=", path);
+    const query = this.db
+      .deleteFrom("packDraftFiles")
+      .where("gameId", "=", this.game)
+      .where("path", "=", path);
     const deleted = await (
       replaces === null ? query.where("hash", "is", null) : query.where("hash", "=", replaces)
     ).executeTakeFirst();
@@ -114,9 +121,9 @@ export class PackDraftRepository {
     for (const { path, hash } of published) await this.revert(path, hash);
   }
 
-  /** Drops the whole draft. */
+  /** Drops the game's whole draft. */
   async discard(): Promise<void> {
-    await this.db.deleteFrom("packDraftFiles").execute();
-    await this.db.deleteFrom("packDrafts").execute();
+    await this.db.deleteFrom("packDraftFiles").where("gameId", "=", this.game).execute();
+    await this.db.deleteFrom("packDrafts").where("gameId", "=", this.game).execute();
   }
 }

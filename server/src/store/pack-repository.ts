@@ -1,8 +1,6 @@
 import type { Kysely } from "kysely";
+import { PackBlobs } from "./pack-blobs";
 import type { Database } from "./schema";
-
-/** A blob is stored in parts of this size, so that no row or buffer grows with a video. */
-export const BLOB_CHUNK = 1024 * 1024;
 
 /** A file of a version as the version lists it. */
 export type PackFileEntry = { path: string; hash: string; size: number };
@@ -34,21 +32,30 @@ export type NewPackVersion = {
 
 type VersionRow = Omit<PackVersion, "files"> & { files: string };
 
+/** A version's columns as a PackVersion has them (not its game's). */
+const VERSION_COLUMNS = ["id", "digest", "files", "source", "author", "createdAt"] as const;
+
 const toVersion = (row: VersionRow): PackVersion => ({
   ...row,
   files: JSON.parse(row.files) as PackFileEntry[],
 });
 
 /**
- * The content pack's versions (decisions/032): each version's file list, the files' contents
- * once per hash in chunks, and the releases, the newest of which is live.
+ * One game's content pack versions (decisions/032, 054): each version's file list and the
+ * releases, the newest of which is live; the files' contents, once per hash in chunks, are
+ * the installation's (pack-blobs.ts). A version of another game is not found here.
  */
-export class PackRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+export class PackRepository extends PackBlobs {
+  constructor(
+    db: Kysely<Database>,
+    private readonly game: number,
+  ) {
+    super(db);
+  }
 
   /**
-   * Stores a version with the contents it lacks; a version of the same digest is the same
-   * version, and is returned as it is (`created: false`). Call it in a transaction.
+   * Stores a version with the contents it lacks; a version of the game with the same digest is
+   * the same version, and is returned as it is (`created: false`). Call it in a transaction.
    */
   async save(version: NewPackVersion): Promise<{ version: PackVersion; created: boolean }> {
     const known = await this.byDigest(version.digest);
@@ -69,79 +76,20 @@ export class PackRepository {
     const row = await this.db
       .insertInto("packVersions")
       .values({
+        gameId: this.game,
         digest: version.digest,
         files: JSON.stringify(version.files),
         source: version.source,
         author: version.author,
         createdAt: version.createdAt,
       })
-      .onConflict((conflict) => conflict.column("digest").doNothing())
-      .returningAll()
+      .onConflict((conflict) => conflict.columns(["gameId", "digest"]).doNothing())
+      .returning(VERSION_COLUMNS)
       .executeTakeFirst();
     if (row) return { version: toVersion(row), created: true };
     const theirs = await this.byDigest(version.digest);
     if (!theirs) throw new Error(`pack version ${version.digest} vanished`);
     return { version: theirs, created: false };
-  }
-
-  /** Stores a file's content under its hash, unless it is stored. */
-  async saveBlob(hash: string, bytes: Uint8Array): Promise<void> {
-    const chunks = Math.max(1, Math.ceil(bytes.byteLength / BLOB_CHUNK));
-    const inserted = await this.db
-      .insertInto("packBlobs")
-      .values({ hash, size: bytes.byteLength, chunks })
-      .onConflict((conflict) => conflict.column("hash").doNothing())
-      .returning("hash")
-      .executeTakeFirst();
-    if (!inserted) return;
-    // Both drivers bind a Buffer; a plain Uint8Array (an unzipped file) is wrapped, not copied.
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let seq = 0; seq < chunks; seq++) {
-      const data = buffer.subarray(seq * BLOB_CHUNK, (seq + 1) * BLOB_CHUNK);
-      await this.db.insertInto("packBlobChunks").values({ hash, seq, data }).execute();
-    }
-  }
-
-  /**
-   * Stores a content of `size` bytes under its hash, unless it is stored, from `read`'s chunks
-   * (of any size), a chunk at a time: a video is never held whole.
-   */
-  async saveBlobStream(
-    hash: string,
-    size: number,
-    read: () => AsyncIterable<Uint8Array>,
-  ): Promise<void> {
-    const chunks = Math.max(1, Math.ceil(size / BLOB_CHUNK));
-    const inserted = await this.db
-      .insertInto("packBlobs")
-      .values({ hash, size, chunks })
-      .onConflict((conflict) => conflict.column("hash").doNothing())
-      .returning("hash")
-      .executeTakeFirst();
-    if (!inserted) return;
-    let seq = 0;
-    let total = 0;
-    let pending: Uint8Array[] = [];
-    let pendingBytes = 0;
-    for await (const bytes of read()) {
-      pending.push(bytes);
-      pendingBytes += bytes.byteLength;
-      total += bytes.byteLength;
-      if (total > size) break;
-      // The last chunk waits for the end: a chunk of BLOB_CHUNK bytes may be the last.
-      while (pendingBytes > BLOB_CHUNK || (pendingBytes === BLOB_CHUNK && total < size)) {
-        const data = Buffer.concat(pending);
-        await this.db
-          .insertInto("packBlobChunks")
-          .values({ hash, seq: seq++, data: data.subarray(0, BLOB_CHUNK) })
-          .execute();
-        pending = [data.subarray(BLOB_CHUNK)];
-        pendingBytes -= BLOB_CHUNK;
-      }
-    }
-    if (total !== size) throw new Error(`pack blob ${hash}: ${total} bytes, not ${size}`);
-    const data = Buffer.concat(pending);
-    await this.db.insertInto("packBlobChunks").values({ hash, seq, data }).execute();
   }
 
   /**
@@ -156,39 +104,30 @@ export class PackRepository {
     return this.insertVersion(version);
   }
 
-  /** A blob's size, or undefined when no such content is stored. */
-  async blobSize(hash: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom("packBlobs")
-      .select("size")
-      .where("hash", "=", hash)
-      .executeTakeFirst();
-    return row?.size;
-  }
-
   async byDigest(digest: string): Promise<PackVersion | undefined> {
-    const row = await this.db
-      .selectFrom("packVersions")
-      .selectAll()
-      .where("digest", "=", digest)
-      .executeTakeFirst();
+    const row = await this.mine().where("digest", "=", digest).executeTakeFirst();
     return row && toVersion(row);
   }
 
   async byId(id: number): Promise<PackVersion | undefined> {
-    const row = await this.db
-      .selectFrom("packVersions")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await this.mine().where("id", "=", id).executeTakeFirst();
     return row && toVersion(row);
   }
 
-  /** Makes `versionId` the live version. */
+  private mine() {
+    return this.db
+      .selectFrom("packVersions")
+      .select(VERSION_COLUMNS)
+      .where("gameId", "=", this.game);
+  }
+
+  /** Makes `versionId` the live version; throws when it is no version of the game. */
   async release(versionId: number, at: string, by: string | null): Promise<void> {
+    const version = await this.mine().where("id", "=", versionId).executeTakeFirst();
+    if (!version) throw new Error(`pack version ${versionId} is not of game ${this.game}`);
     await this.db
       .insertInto("packReleases")
-      .values({ versionId, releasedAt: at, releasedBy: by })
+      .values({ gameId: this.game, versionId, releasedAt: at, releasedBy: by })
       .execute();
   }
 
@@ -208,6 +147,7 @@ export class PackRepository {
         "packVersions.author",
         "packVersions.createdAt",
       ])
+      .where("packReleases.gameId", "=", this.game)
       .orderBy("packReleases.id", "desc")
       .limit(limit)
       .execute();
@@ -224,11 +164,9 @@ export class PackRepository {
     return (await this.releases(1))[0]?.version;
   }
 
-  /** The version stored just before `id`, if any. */
+  /** The game's version stored just before `id`, if any. */
   async before(id: number): Promise<PackVersion | undefined> {
-    const row = await this.db
-      .selectFrom("packVersions")
-      .selectAll()
+    const row = await this.mine()
       .where("id", "<", id)
       .orderBy("id", "desc")
       .limit(1)
@@ -238,12 +176,7 @@ export class PackRepository {
 
   /** The newest versions first. */
   async versions(limit: number): Promise<PackVersion[]> {
-    const rows = await this.db
-      .selectFrom("packVersions")
-      .selectAll()
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
+    const rows = await this.mine().orderBy("id", "desc").limit(limit).execute();
     return rows.map(toVersion);
   }
 
@@ -256,6 +189,7 @@ export class PackRepository {
     const rows = await this.db
       .selectFrom("packReleases")
       .select(["versionId", "releasedAt", "releasedBy"])
+      .where("gameId", "=", this.game)
       .where("versionId", "in", versionIds)
       .orderBy("id", "desc")
       .execute();
@@ -270,28 +204,10 @@ export class PackRepository {
     const row = await this.db
       .selectFrom("packReleases")
       .select("id")
+      .where("gameId", "=", this.game)
       .where("versionId", "=", versionId)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** A blob's chunks in order, one at a time: a video is never read whole. */
-  async *chunks(hash: string): AsyncGenerator<Uint8Array> {
-    const blob = await this.db
-      .selectFrom("packBlobs")
-      .select("chunks")
-      .where("hash", "=", hash)
-      .executeTakeFirst();
-    if (!blob) throw new Error(`pack blob ${hash} is missing`);
-    for (let seq = 0; seq < blob.chunks; seq++) {
-      const chunk = await this.db
-        .selectFrom("packBlobChunks")
-        .select("data")
-        .where("hash", "=", hash)
-        .where("seq", "=", seq)
-        .executeTakeFirstOrThrow();
-      yield chunk.data;
-    }
   }
 }
