@@ -8,7 +8,7 @@ import type {
 import type { ContentPack } from "../content/model";
 import { anonymousPlayerName, teamName } from "../game/scoreboard/display-names";
 import { streamOf } from "../participants/participant";
-import type { PlayerDirectoryRow } from "../store/figures-repository";
+import type { PlayerDirectoryRow } from "../store/figure-rows";
 import type { Repositories, StoreOf } from "../store/store";
 import { csvFile, duration, localTimes, secondsBetween, turn } from "./csv";
 import { stationsCsv } from "./station-export";

@@ -1,6 +1,6 @@
 import type { ExportSeparator } from "@wegmarke/protocol";
 import type { ContentPack } from "../content/model";
-import type { StationEventRow, StationRunRow } from "../store/figures-repository";
+import type { StationEventRow, StationRunRow } from "../store/figure-rows";
 import type { Repositories, StoreOf } from "../store/store";
 import { csvFile, duration, localTimes, secondsBetween, turn } from "./csv";
 

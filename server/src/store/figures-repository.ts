@@ -1,86 +1,32 @@
 import { sql } from "kysely";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Dialect } from "../config";
+import type { DoneRunRow, PlayerDirectoryRow, RecentActivityRow } from "./figure-rows";
+import type { StationEventRow, StationFigureRow, StationRunRow } from "./figure-rows";
+import { streamOfGame } from "./game-streams";
 import type { Database } from "./schema";
-import type { StationRunStatus } from "./station-run-columns";
 import type { SqliteReader } from "./sqlite-reader";
 
-/** One station's runs: one per participant that ever started it. */
-export type StationFigureRow = {
-  stationId: number;
-  runs: number;
-  /** Running, with an input or message since the time asked for. */
-  running: number;
-  /** Running, but quiet since before that time. */
-  idle: number;
-  done: number;
-  /** Cancelled at least once (and maybe started again since). */
-  cancelled: number;
-  wrongAnswers: number;
-  /** Mean seconds from start to done over the runs that have both times; null for none. */
-  averageSecondsToDone: number | null;
-};
-
-/** What a participant did and when, as the station runs and story states record it. */
-export type RecentActivityRow = {
-  kind: "activated" | "done" | "cancelled" | "story";
-  stream: string;
-  /** The station's id, or the story's. */
-  id: number;
-  points: number;
-  /** ISO 8601. */
-  at: string;
-};
-
-/** A player as the operators' list and export know them. */
-export type PlayerDirectoryRow = {
-  id: number;
-  firstName: string | null;
-  phone: string | null;
-  teamId: number | null;
-  lastSeenAt: string | null;
-};
-
-/** A finished station of a participant, with its times. */
-export type DoneRunRow = {
-  stream: string;
-  stationId: number;
-  points: number;
-  startedAt: string | null;
-  doneAt: string | null;
-};
-
-/** A participant's run of a station, finished or not, for the export. */
-export type StationRunRow = {
-  stream: string;
-  stationId: number;
-  status: StationRunStatus;
-  points: number;
-  wrongAnswers: number;
-  startedAt: string | null;
-  doneAt: string | null;
-};
-
-/** A logged event of a station that is not retracted: its data as stored (JSON). */
-export type StationEventRow = { stream: string; stationId: number; payload: string };
-
 /**
- * What the operators' console reads: counts over the whole game (operator-views/). Reads only, each a
- * single statement over a whole table. With SQLite they run on a read-only connection of a
- * worker thread (sqlite-reader.ts), so the answer path never waits for them.
+ * What the operators' console reads: counts over the whole game (operator-views/), its own
+ * rows only (decisions/054): its players and teams, and the rows of its streams. Reads only,
+ * each a single statement. With SQLite they run on a read-only connection of a worker thread
+ * (sqlite-reader.ts), so the answer path never waits for them.
  */
 export class FiguresRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly game: number,
     private readonly reader?: SqliteReader,
   ) {}
 
   async counts(): Promise<{ players: number; registered: number; teams: number }> {
     const rows = await this.all<{ players: number; registered: number; teams: number }>(
-      sql`select (select count(*) from players) as players,
-        (select count(*) from players where verified_at is not null) as registered,
-        (select count(*) from teams) as teams`.compile(this.db),
+      sql`select (select count(*) from players where game_id = ${this.game}) as players,
+        (select count(*) from players where game_id = ${this.game} and verified_at is not null)
+          as registered,
+        (select count(*) from teams where game_id = ${this.game}) as teams`.compile(this.db),
     );
     const row = rows[0];
     // PostgreSQL answers counts as strings.
@@ -106,7 +52,8 @@ export class FiguresRepository {
         sum(case when cancelled_at is not null then 1 else 0 end) as cancelled,
         sum(wrong_answers) as "wrongAnswers",
         avg(case when status = 'done' then ${seconds} end) as "averageSecondsToDone"
-      from station_runs group by station_id`.compile(this.db),
+      from station_runs where ${streamOfGame(this.game)}
+      group by station_id`.compile(this.db),
     );
     // PostgreSQL answers sums and counts as strings.
     return rows.map((row) => ({
@@ -127,16 +74,17 @@ export class FiguresRepository {
    * start, the end and the last cancellation of each run, and the stories opened.
    */
   async recentActivity(since: string, limit: number): Promise<RecentActivityRow[]> {
+    const ofGame = streamOfGame(this.game);
     const rows = await this.all<RecentActivityRow>(
       sql`select * from (
         select 'activated' as kind, stream, station_id as id, 0 as points, started_at as at
-          from station_runs where started_at >= ${since}
+          from station_runs where started_at >= ${since} and ${ofGame}
         union all select 'done', stream, station_id, points, done_at
-          from station_runs where done_at >= ${since}
+          from station_runs where done_at >= ${since} and ${ofGame}
         union all select 'cancelled', stream, station_id, 0, cancelled_at
-          from station_runs where cancelled_at >= ${since}
+          from station_runs where cancelled_at >= ${since} and ${ofGame}
         union all select 'story', stream, story_id, 0, done_at
-          from story_states where done_at >= ${since}
+          from story_states where done_at >= ${since} and ${ofGame}
       ) as recent order by at desc limit ${limit}`.compile(this.db),
     );
     return rows.map((row) => ({ ...row, id: Number(row.id), points: Number(row.points) }));
@@ -147,6 +95,7 @@ export class FiguresRepository {
       this.db
         .selectFrom("storyStates")
         .select((eb) => ["storyId", eb.fn.countAll<number>().as("opened")])
+        .where(streamOfGame(this.game))
         .groupBy("storyId")
         .compile(),
     );
@@ -159,6 +108,7 @@ export class FiguresRepository {
       this.db
         .selectFrom("players")
         .select(["id", "firstName", "phone", "teamId", "lastSeenAt"])
+        .where("gameId", "=", this.game)
         .orderBy("id")
         .compile(),
     );
@@ -171,6 +121,7 @@ export class FiguresRepository {
         .selectFrom("teams")
         .innerJoin("players", "players.id", "teams.founderId")
         .select(["teams.id", "players.firstName"])
+        .where("teams.gameId", "=", this.game)
         .where("players.firstName", "is not", null)
         .compile(),
     );
@@ -184,6 +135,7 @@ export class FiguresRepository {
         .selectFrom("participants")
         .select(["stream", "currentStation"])
         .where("currentStation", "<>", 0)
+        .where(streamOfGame(this.game))
         .compile(),
     );
     return new Map(rows.map((row) => [row.stream, row.currentStation]));
@@ -196,6 +148,7 @@ export class FiguresRepository {
         .selectFrom("stationRuns")
         .select(["stream", "stationId", "points", "startedAt", "doneAt"])
         .where("status", "=", "done")
+        .where(streamOfGame(this.game))
         .compile(),
     );
   }
@@ -206,6 +159,7 @@ export class FiguresRepository {
       this.db
         .selectFrom("stationRuns")
         .select(["stream", "stationId", "status", "points", "wrongAnswers", "startedAt", "doneAt"])
+        .where(streamOfGame(this.game))
         .orderBy("stream")
         .orderBy("stationId")
         .compile(),
@@ -226,6 +180,7 @@ export class FiguresRepository {
         .where("retracted", "=", 0)
         .where("stationId", "is not", null)
         .where("payload", "like", '%"Originator":"user"%')
+        .where(streamOfGame(this.game))
         .orderBy("stream")
         .orderBy("seq")
         .compile(),
@@ -238,6 +193,7 @@ export class FiguresRepository {
       this.db
         .selectFrom("players")
         .select((eb) => ["language", eb.fn.countAll<number>().as("players")])
+        .where("gameId", "=", this.game)
         .groupBy("language")
         .compile(),
     );
@@ -255,6 +211,7 @@ export class FiguresRepository {
           eb.fn.countAll<number>().as("stations"),
         ])
         .where("status", "=", "done")
+        .where(streamOfGame(this.game))
         .groupBy("stream")
         .compile(),
     );
@@ -269,7 +226,12 @@ export class FiguresRepository {
   /** The stories each participant opened. */
   async openedStories(): Promise<Map<string, number[]>> {
     const rows = await this.all<{ stream: string; storyId: number }>(
-      this.db.selectFrom("storyStates").select(["stream", "storyId"]).orderBy("doneAt").compile(),
+      this.db
+        .selectFrom("storyStates")
+        .select(["stream", "storyId"])
+        .where(streamOfGame(this.game))
+        .orderBy("doneAt")
+        .compile(),
     );
     const byStream = new Map<string, number[]>();
     for (const row of rows) {

@@ -3,9 +3,15 @@ import type { Database, PasswordResetsTable } from "./schema";
 
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
-/** The tokens of password reset links. */
+/**
+ * The tokens of password reset links. A link belongs to the game of its player; the sweep
+ * deletes the game's only (decisions/054).
+ */
 export class PasswordResetRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   async create(reset: Insertable<PasswordResetsTable>): Promise<void> {
     await this.db.insertInto("passwordResets").values(reset).execute();
@@ -52,7 +58,14 @@ export class PasswordResetRepository {
     await this.db.deleteFrom("passwordResets").where("playerId", "=", playerId).execute();
   }
 
+  /** Deletes the game's links expired at `now`. */
   async deleteExpired(now: string): Promise<void> {
-    await this.db.deleteFrom("passwordResets").where("expiresAt", "<=", now).execute();
+    await this.db
+      .deleteFrom("passwordResets")
+      .where("expiresAt", "<=", now)
+      .where("playerId", "in", (eb) =>
+        eb.selectFrom("players").select("id").where("gameId", "=", this.game),
+      )
+      .execute();
   }
 }

@@ -10,9 +10,16 @@ export type PushTarget = Pick<PushSubscriptionRow, "endpoint" | "p256dh" | "auth
   language: Language;
 };
 
-/** Devices that take Web Push (push/), and the keys the server made itself. */
+/**
+ * Devices that take Web Push (push/), and the keys the server made itself (the installation's).
+ * A device belongs to the game of its player: the lists and the count are the game's
+ * (decisions/054).
+ */
 export class PushRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   /**
    * Stores a device's subscription, the newest of its player's. The same endpoint again is
@@ -86,14 +93,14 @@ export class PushRepository {
       .execute();
   }
 
-  /** Every device of these players. */
+  /** Every device of those of these players who are the game's. */
   ofPlayers(playerIds: number[]): Promise<PushTarget[]> {
     if (playerIds.length === 0) return Promise.resolve([]);
     return this.targets().where("pushSubscriptions.playerId", "in", playerIds).execute();
   }
 
   /**
-   * A page of every device (`newsOnly`: of those that take ordinary news), in endpoint order
+   * A page of the game's devices (`newsOnly`: of those that take ordinary news), in endpoint order
    * after `after`: a broadcast reads them a page at a time.
    */
   page(after: string, limit: number, newsOnly: boolean): Promise<PushTarget[]> {
@@ -105,11 +112,13 @@ export class PushRepository {
     return query.execute();
   }
 
-  /** Devices that take pushes. */
+  /** The game's devices that take pushes. */
   async count(): Promise<number> {
     const row = await this.db
       .selectFrom("pushSubscriptions")
+      .innerJoin("players", "players.id", "pushSubscriptions.playerId")
       .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("players.gameId", "=", this.game)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -143,6 +152,7 @@ export class PushRepository {
         "pushSubscriptions.auth",
         "pushSubscriptions.playerId",
         "players.language",
-      ]);
+      ])
+      .where("players.gameId", "=", this.game);
   }
 }

@@ -1,36 +1,46 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Dialect } from "../config";
+import { streamOfGame } from "./game-streams";
 import type { Database, ScheduledKind, ScheduledMessagesTable } from "./schema";
 
 export type ScheduledRow = Selectable<ScheduledMessagesTable>;
 
-/** What is to be delivered later, and when: the scheduler's persisted agenda. */
+/**
+ * What is to be delivered later, and when: the scheduler's persisted agenda. Each game's
+ * scheduler delivers its own: what is due is of the game's streams only (decisions/054).
+ */
 export class ScheduledMessageRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly game: number,
   ) {}
 
   async insert(row: Insertable<ScheduledMessagesTable>): Promise<void> {
     await this.db.insertInto("scheduledMessages").values(row).execute();
   }
 
-  /** The earliest due time of any stream; undefined when nothing is scheduled. */
+  /** The earliest due time of any of the game's streams; undefined when nothing is scheduled. */
   async nextDue(): Promise<string | undefined> {
+    // Along the index of due times: the first row of the game ends the walk.
     const row = await this.db
       .selectFrom("scheduledMessages")
-      .select((eb) => eb.fn.min("dueAt").as("dueAt"))
+      .select("dueAt")
+      .where(streamOfGame(this.game))
+      .orderBy("dueAt")
+      .limit(1)
       .executeTakeFirst();
-    return row?.dueAt ?? undefined;
+    return row?.dueAt;
   }
 
-  /** Streams with rows due at `now` or earlier, at most `limit` of them. */
+  /** The game's streams with rows due at `now` or earlier, at most `limit` of them. */
   async dueStreams(now: string, limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom("scheduledMessages")
       .select("stream")
       .distinct()
       .where("dueAt", "<=", now)
+      .where(streamOfGame(this.game))
       .limit(limit)
       .execute();
     return rows.map((row) => row.stream);

@@ -1,9 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
-/** Signed-in devices: one auth token hash per sign-in. */
+/**
+ * Signed-in devices: one auth token hash per sign-in. A session belongs to the game of its
+ * player; the sweep ends the game's only (decisions/054).
+ */
 export class SessionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   async create(tokenHash: string, playerId: number, at: string): Promise<void> {
     await this.db.insertInto("sessions").values({ tokenHash, playerId, createdAt: at }).execute();
@@ -23,13 +29,20 @@ export class SessionRepository {
     await this.db.deleteFrom("sessions").where("tokenHash", "=", tokenHash).execute();
   }
 
-  /** Ends every session of a registered player (one with a number) unused since `before`. */
+  /**
+   * Ends every session of a registered player of the game (one with a number) unused since
+   * `before`.
+   */
   async deleteUnusedSince(before: string): Promise<void> {
     await this.db
       .deleteFrom("sessions")
       .where((eb) => eb(eb.fn.coalesce("lastUsedAt", "createdAt"), "<", before))
       .where("playerId", "in", (eb) =>
-        eb.selectFrom("players").select("id").where("phone", "is not", null),
+        eb
+          .selectFrom("players")
+          .select("id")
+          .where("gameId", "=", this.game)
+          .where("phone", "is not", null),
       )
       .execute();
   }

@@ -3,9 +3,15 @@ import type { Database, SmsCodesTable } from "./schema";
 
 export type SmsCodeRow = Selectable<SmsCodesTable>;
 
-/** The pending registration code of each player. */
+/**
+ * The pending registration code of each player. A code belongs to the game of its player; the
+ * sweep deletes the game's only (decisions/054).
+ */
 export class SmsCodeRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   /** Stores the player's new code; an older one stops working. */
   async replace(code: SmsCodeRow): Promise<void> {
@@ -44,7 +50,14 @@ export class SmsCodeRepository {
     await this.db.deleteFrom("smsCodes").where("playerId", "=", playerId).execute();
   }
 
+  /** Deletes the game's codes expired at `now`. */
   async deleteExpired(now: string): Promise<void> {
-    await this.db.deleteFrom("smsCodes").where("expiresAt", "<=", now).execute();
+    await this.db
+      .deleteFrom("smsCodes")
+      .where("expiresAt", "<=", now)
+      .where("playerId", "in", (eb) =>
+        eb.selectFrom("players").select("id").where("gameId", "=", this.game),
+      )
+      .execute();
   }
 }

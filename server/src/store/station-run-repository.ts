@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { streamOfGame } from "./game-streams";
 import type { Database } from "./schema";
 import { KEY_FIELDS, SAVED_FIELDS, SUMMARY_FIELDS } from "./station-run-columns";
 import { decodeColumns, decodeRun, encodeRun } from "./station-run-columns";
@@ -9,10 +10,14 @@ export type StreamTotal = { stream: string; points: number; stations: number; re
 
 /**
  * One row per participant and station: the dialogue's saved state and its outcome, encoded and
- * decoded by the column map (station-run-columns.ts).
+ * decoded by the column map (station-run-columns.ts). A run belongs to the game of its stream;
+ * the totals are the game's (decisions/054).
  */
 export class StationRunRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   async find(stream: string, stationId: number): Promise<StationRun | undefined> {
     const row = await this.db
@@ -43,7 +48,7 @@ export class StationRunRepository {
     return rows.map((row) => decodeColumns(row, SUMMARY_FIELDS));
   }
 
-  /** The score of every participant that finished at least one station. */
+  /** The score of every participant of the game that finished at least one station. */
   async totals(): Promise<StreamTotal[]> {
     const rows = await this.db
       .selectFrom("stationRuns")
@@ -54,6 +59,7 @@ export class StationRunRepository {
         eb.fn.max("updatedAt").as("reachedAt"),
       ])
       .where("status", "=", "done")
+      .where(streamOfGame(this.game))
       .groupBy("stream")
       .execute();
     // PostgreSQL returns sums and counts as strings.

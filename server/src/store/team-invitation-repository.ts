@@ -3,8 +3,15 @@ import type { Database, TeamInvitationsTable } from "./schema";
 
 export type TeamInvitationRow = Selectable<TeamInvitationsTable>;
 
+/**
+ * Teams' invitation codes. An invitation belongs to the game of its team; the sweep deletes
+ * the game's only (decisions/054).
+ */
 export class TeamInvitationRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly game: number,
+  ) {}
 
   async create(invitation: TeamInvitationRow): Promise<void> {
     await this.db.insertInto("teamInvitations").values(invitation).execute();
@@ -20,7 +27,14 @@ export class TeamInvitationRepository {
       .executeTakeFirst();
   }
 
+  /** Deletes the game's invitations expired at `now`. */
   async deleteExpired(now: string): Promise<void> {
-    await this.db.deleteFrom("teamInvitations").where("expiresAt", "<=", now).execute();
+    await this.db
+      .deleteFrom("teamInvitations")
+      .where("expiresAt", "<=", now)
+      .where("teamId", "in", (eb) =>
+        eb.selectFrom("teams").select("id").where("gameId", "=", this.game),
+      )
+      .execute();
   }
 }
