@@ -11,7 +11,7 @@ export type SubmissionState = "waiting" | "approved" | "rejected";
  */
 export type SubmissionsTable = {
   id: Generated<number>;
-  gameId: Generated<number>;
+  gameId: number;
   stream: string;
   playerId: number;
   teamId: number | null;

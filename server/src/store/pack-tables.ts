@@ -12,7 +12,7 @@ export type PackBlobChunksTable = { hash: string; seq: number; data: Uint8Array 
 /** A version of the content pack: its files, named together by `digest` (content/pack-snapshot.ts). */
 export type PackVersionsTable = {
   id: Generated<number>;
-  gameId: Generated<number>;
+  gameId: number;
   digest: string;
   /** `[{"path": "game.yaml", "hash": "...", "size": 812}, ...]`, sorted by path. */
   files: string;
@@ -26,19 +26,19 @@ export type PackVersionsTable = {
 /** A version made live; the newest release is the pack every instance runs. */
 export type PackReleasesTable = {
   id: Generated<number>;
-  gameId: Generated<number>;
+  gameId: number;
   versionId: number;
   releasedAt: string;
   releasedBy: string | null;
 };
 
 /** A game's studio draft (one row per game, its id the game's): the version its changes apply to. */
-export type PackDraftsTable = { id: number; gameId: Generated<number>; baseVersionId: number };
+export type PackDraftsTable = { id: number; gameId: number; baseVersionId: number };
 
 /** A file the draft changes: its content's hash in pack_blobs, or null where it is removed. */
 export type PackDraftFilesTable = {
   path: string;
-  gameId: Generated<number>;
+  gameId: number;
   hash: string | null;
   updatedAt: string;
   updatedBy: string | null;

@@ -85,7 +85,7 @@ export type GamesTable = {
  */
 export type PlayersTable = {
   id: Generated<number>;
-  gameId: Generated<number>;
+  gameId: number;
   storyId: string;
   language: Language;
   /**
@@ -137,7 +137,7 @@ export type PasswordResetsTable = {
 /** Players who play together: one stream (`team:<id>`), one state, one score. */
 export type TeamsTable = {
   id: Generated<number>;
-  gameId: Generated<number>;
+  gameId: number;
   createdAt: string;
   /**
    * The player who founded the team, for its scoreboard name. No foreign key: a deleted founder
@@ -165,7 +165,7 @@ export type ParticipantsTable = {
 
 export type StreamsTable = {
   stream: string;
-  gameId: Generated<number>;
+  gameId: number;
   lastSeq: number;
   /** Counts the turns that changed the stream's state (store/run-store.ts). */
   version: Generated<number>;
@@ -262,7 +262,7 @@ export type OperatorSessionsTable = {
 /** One state-changing operator call (sign-in, sign-out, the command line's add and remove...). */
 export type OperatorAuditTable = {
   id: Generated<number>;
-  gameId: Generated<number>;
+  gameId: number;
   at: string;
   /** `session`, `token` or `cli`. */
   via: string;
@@ -276,7 +276,7 @@ export type OperatorAuditTable = {
 /** A news item an operator sent to every player; withdrawn ones reach no one any more. */
 export type NewsTable = {
   id: Generated<number>;
-  gameId: Generated<number>;
+  gameId: number;
   createdAt: string;
   /** The text per language as JSON (`{"de": "...", "en": "..."}`). */
   text: string;
