@@ -9,3 +9,13 @@ import type { RawBuilder, SqlBool } from "kysely";
 export function streamOfGame(game: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`stream in (select stream from streams where game_id = ${game})`;
 }
+
+/**
+ * The same for a query that walks its table's rows in an index's order and stops early (the
+ * agenda's next due row): the stream of each row is looked up by its key, rather than every
+ * stream of the game gathered first.
+ */
+export function rowOfGame(table: string, game: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from streams
+    where streams.stream = ${sql.ref(`${table}.stream`)} and streams.game_id = ${game})`;
+}

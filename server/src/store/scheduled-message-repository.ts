@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Dialect } from "../config";
-import { streamOfGame } from "./game-streams";
+import { rowOfGame } from "./game-streams";
 import type { Database, ScheduledKind, ScheduledMessagesTable } from "./schema";
 
 export type ScheduledRow = Selectable<ScheduledMessagesTable>;
@@ -26,7 +26,7 @@ export class ScheduledMessageRepository {
     const row = await this.db
       .selectFrom("scheduledMessages")
       .select("dueAt")
-      .where(streamOfGame(this.game))
+      .where(rowOfGame("scheduled_messages", this.game))
       .orderBy("dueAt")
       .limit(1)
       .executeTakeFirst();
@@ -40,7 +40,7 @@ export class ScheduledMessageRepository {
       .select("stream")
       .distinct()
       .where("dueAt", "<=", now)
-      .where(streamOfGame(this.game))
+      .where(rowOfGame("scheduled_messages", this.game))
       .limit(limit)
       .execute();
     return rows.map((row) => row.stream);
