@@ -223,9 +223,12 @@ describe("the studio", () => {
       "ben changed this file meanwhile, on other lines: both your edits and theirs are saved.",
     );
     const merged = `${script.replace("Zeile 1\n", "Erste Zeile\n")}\nVon Ben`;
-    expect(viewOf(editor).state.doc.toString()).toBe(merged);
-    const puts = server.requests.filter((request) => request.method === "PUT");
-    expect(puts.at(-1)?.body).toEqual({ path: SCRIPT, text: merged, replaces: "c".repeat(64) });
+    // The note may show before the editor takes the merged text on a loaded machine.
+    await waitFor(() => expect(viewOf(editor).state.doc.toString()).toBe(merged));
+    const puts = () => server.requests.filter((request) => request.method === "PUT");
+    await waitFor(() =>
+      expect(puts().at(-1)?.body).toEqual({ path: SCRIPT, text: merged, replaces: "c".repeat(64) }),
+    );
     expect(screen.queryByText("Not saved yet")).toBeNull();
   });
 
