@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
 import { joinForFree, messagesFrom, settle } from "../support/play";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -57,10 +57,14 @@ describe("an answer typed offline", () => {
     await server?.stop();
   });
 
-  /** A new player at the question, and the answer calls their page makes. */
+  /**
+   * A new player at the question, and the answer calls their page makes. The service worker is
+   * kept out: once it controls the page, the page's own calls go through it, unseen by the
+   * page's routes and request events.
+   */
   async function atQuestion() {
     if (browser === undefined) throw new Error("no browser");
-    const { context, page } = await phonePage(browser, server.url);
+    const { context, page } = await phonePage(browser, server.url, marktplatz, "block");
     const sent: string[] = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/api/game/player/answer")) sent.push(request.postData() ?? "");
