@@ -1,6 +1,6 @@
 import type { LogRow } from "../store/event-repository";
 import type { SignalMap, SignalName } from "./signal-map";
-import { SignalHandlers } from "./signals";
+import { MAIN_GAME, SignalHandlers } from "./signals";
 import type { SignalHandler } from "./signals";
 
 export type { GameActivity, PackState, PositionUpdate, Presence } from "./signal-map";
@@ -39,9 +39,36 @@ export type EventBus = SignalBus & {
   publish(stream: string, rows: readonly LogRow[]): void;
   /** Calls `wake` on every publish of `stream` until the returned function is called. */
   subscribe(stream: string, wake: Wake): () => void;
-  /** Stops the bus; the app closes it after its last stream. */
+  /**
+   * The same bus as another game sees it: its signals are that game's alone, its streams'
+   * wake-ups everyone's (a stream's key is unique in the installation).
+   */
+  forGame(game: number): EventBus;
+  /** Stops the bus; the app closes it after its last stream. A game's view leaves it open. */
   close(): Promise<void>;
 };
+
+/** What a bus is for all games at once; `gameView` makes one game's EventBus of it. */
+export type SharedBus = Pick<EventBus, "publish" | "subscribe" | "onMissed" | "close"> & {
+  broadcastIn<K extends SignalName>(game: number, name: K, payload: SignalMap[K]): void;
+  onIn<K extends SignalName>(game: number, name: K, handler: SignalHandler<K>): void;
+};
+
+/**
+ * One game's bus (decisions/054): the first game's is the bus itself and closes it; another's
+ * is a view that leaves closing to the first's.
+ */
+export function gameView(shared: SharedBus, game: number): EventBus {
+  return {
+    publish: (stream, rows) => shared.publish(stream, rows),
+    subscribe: (stream, wake) => shared.subscribe(stream, wake),
+    broadcast: (name, payload) => shared.broadcastIn(game, name, payload),
+    on: (name, handler) => shared.onIn(game, name, handler),
+    onMissed: (handler) => shared.onMissed(handler),
+    forGame: (other) => gameView(shared, other),
+    close: () => (game === MAIN_GAME ? shared.close() : Promise.resolve()),
+  };
+}
 
 /** This process's open streams: their wake-up functions by stream key. */
 export class Subscribers {
@@ -77,13 +104,15 @@ export class Subscribers {
 export function createInProcessBus(): EventBus {
   const subscribers = new Subscribers();
   const handlers = new SignalHandlers();
-  return {
-    publish: (stream, rows) => subscribers.wake(stream, rows),
-    subscribe: (stream, wake) => subscribers.add(stream, wake),
-    broadcast: (name, payload) => handlers.dispatch(name, payload),
-    on: (name, handler) => handlers.on(name, handler),
-    // One process: it misses nothing.
-    onMissed: () => undefined,
-    close: () => Promise.resolve(),
-  };
+  return gameView(
+    {
+      publish: (stream, rows) => subscribers.wake(stream, rows),
+      subscribe: (stream, wake) => subscribers.add(stream, wake),
+      broadcastIn: (game, name, payload) => handlers.dispatch(name, payload, game),
+      onIn: (game, name, handler) => handlers.on(name, handler, game),
+      onMissed: () => undefined,
+      close: () => Promise.resolve(),
+    },
+    MAIN_GAME,
+  );
 }

@@ -157,6 +157,35 @@ describe("the PostgreSQL bus", () => {
     expect(heard.filter(([on]) => on === "b")).toHaveLength(3);
   });
 
+  it("carries a game's signals to that game's handlers on every instance, and to no other game's", async () => {
+    const a = await bus();
+    const b = await bus();
+    const heard: string[] = [];
+    for (const [instance, target] of [
+      ["a", a.bus],
+      ["b", b.bus],
+    ] as const) {
+      target.on("moved", ({ playerId }) => void heard.push(`${instance} main ${playerId}`));
+      target.forGame(2).on("moved", ({ playerId }) => {
+        heard.push(`${instance} game 2 ${playerId}`);
+      });
+      target.forGame(3).on("moved", ({ playerId }) => {
+        heard.push(`${instance} game 3 ${playerId}`);
+      });
+    }
+    a.bus.forGame(2).broadcast("moved", { playerId: 5 });
+    a.bus.broadcast("moved", { playerId: 6 });
+    await eventually(() => heard.length === 4);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard.sort()).toEqual(["a game 2 5", "a main 6", "b game 2 5", "b main 6"]);
+    // A game's view shares the streams' wake-ups and leaves the bus open when its app closes.
+    const stream = streamKey();
+    const onB = recorder(b.bus, stream);
+    a.bus.forGame(3).publish(stream, rows(1));
+    await a.bus.forGame(3).close();
+    await eventually(() => onB.length === 1);
+  });
+
   it("acts on its own signals while its listener is away, and on those it could not send", async () => {
     const a = await bus({ retryMs: 60_000, send: () => Promise.reject(new Error("down")) });
     const heard: Signal[] = [];

@@ -1,8 +1,8 @@
 import { Client } from "pg";
 import { createHash, randomBytes } from "node:crypto";
 import type { LogRow } from "../store/event-repository";
-import { Subscribers } from "./bus";
-import type { EventBus, Wake } from "./bus";
+import { gameView, Subscribers } from "./bus";
+import type { EventBus, SharedBus, Wake } from "./bus";
 import {
   MAX_PAYLOAD_BYTES,
   decodeAnnouncement,
@@ -11,7 +11,7 @@ import {
   encodeSignal,
 } from "./signal-codec";
 import type { SignalMap, SignalName } from "./signal-map";
-import { SignalHandlers } from "./signals";
+import { MAIN_GAME, SignalHandlers } from "./signals";
 import type { SignalHandler } from "./signals";
 
 /**
@@ -72,10 +72,10 @@ export type PostgresBusOptions = {
 export async function startPostgresBus(options: PostgresBusOptions): Promise<EventBus> {
   const bus = new PostgresBus(options);
   await bus.listen();
-  return bus;
+  return gameView(bus, MAIN_GAME);
 }
 
-class PostgresBus implements EventBus {
+class PostgresBus implements SharedBus {
   private readonly subscribers = new Subscribers();
   /** Tells this instance's own notifications apart: it acted on those already. */
   private readonly instance = randomBytes(6).toString("hex");
@@ -129,15 +129,15 @@ class PostgresBus implements EventBus {
     return this.subscribers.add(stream, wake);
   }
 
-  broadcast<K extends SignalName>(name: K, payload: SignalMap[K]): void {
-    this.handlers.dispatch(name, payload);
+  broadcastIn<K extends SignalName>(game: number, name: K, payload: SignalMap[K]): void {
+    this.handlers.dispatch(name, payload, game);
     // The others hear it from their listeners. A NOTIFY fails when the database is away: their
     // listeners are lost then too, and `onMissed` makes up for it once they listen again.
-    this.send(`@${this.instance} ${encodeSignal(name, payload)}`);
+    this.send(`@${this.instance} ${encodeSignal(name, payload, game)}`);
   }
 
-  on<K extends SignalName>(name: K, handler: SignalHandler<K>): void {
-    this.handlers.on(name, handler);
+  onIn<K extends SignalName>(game: number, name: K, handler: SignalHandler<K>): void {
+    this.handlers.on(name, handler, game);
   }
 
   onMissed(handler: () => void): void {
@@ -219,7 +219,7 @@ class PostgresBus implements EventBus {
       return;
     }
     try {
-      this.handlers.dispatch(signal.value.name, signal.value.payload);
+      this.handlers.dispatch(signal.value.name, signal.value.payload, signal.value.game);
     } catch (error) {
       this.options.onError(error);
     }

@@ -50,13 +50,19 @@ describe("the bus's signals on the wire", () => {
     expect(new Set(SIGNALS.map((signal) => signal.name))).toEqual(new Set(signalNames));
     for (const signal of SIGNALS) {
       const decoded = decodeSignal(encodeSignal(signal.name, signal.payload));
-      expect(decoded).toEqual({ ok: true, value: signal });
+      expect(decoded).toEqual({ ok: true, value: { ...signal, game: 1 } });
+      const ofGame = decodeSignal(encodeSignal(signal.name, signal.payload, 12));
+      expect(ofGame).toEqual({ ok: true, value: { ...signal, game: 12 } });
     }
   });
 
-  it("writes a signal as its name and its payload's JSON", () => {
+  it("writes a signal as its name and its payload's JSON; another game than the first after @", () => {
     expect(encodeSignal("moved", { playerId: 7 })).toBe('!moved {"playerId":7}');
     expect(encodeSignal("news", {})).toBe("!news {}");
+    expect(encodeSignal("news", {}, 3)).toBe("!news@3 {}");
+    expect(decodeSignal("!news@0 {}").ok).toBe(false);
+    expect(decodeSignal("!news@x {}").ok).toBe(false);
+    expect(decodeSignal("!news@ {}").ok).toBe(false);
   });
 
   it("refuses anything else, saying why without the payload's values", () => {

@@ -1,13 +1,15 @@
 import type { LogRow } from "../store/event-repository";
 import { isSignalName, signalSchemas } from "./signal-map";
 import type { Signal, SignalMap, SignalName } from "./signal-map";
+import { MAIN_GAME } from "./signals";
 
 /**
  * The PostgreSQL channel's wire format. Every line of a notification begins with the instance
  * that sent it (`@<instance> `), so a listener skips its own, and is then either
  *
  * - a signal of signal-map.ts: `!<name> <payload as JSON>`, checked on arrival against the
- *   name's schema; one per notification;
+ *   name's schema; one per notification. A game's other than the first names it:
+ *   `!<name>@<game> <payload>` (decisions/054);
  * - an announcement of rows committed to a stream: `<stream> [[seq,type,payload],…]`, several
  *   per notification, one per line (stream keys hold no space and never begin with `!`).
  */
@@ -18,15 +20,23 @@ export const MAX_PAYLOAD_BYTES = 7900;
 /** What a payload came to: the value, or why it was refused (the bus logs it). */
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export function encodeSignal<K extends SignalName>(name: K, payload: SignalMap[K]): string {
-  return `!${name} ${JSON.stringify(payload)}`;
+/** A signal heard, with the game it is of. */
+export type GameSignal = Signal & { game: number };
+
+export function encodeSignal<K extends SignalName>(
+  name: K,
+  payload: SignalMap[K],
+  game = MAIN_GAME,
+): string {
+  return `!${name}${game === MAIN_GAME ? "" : `@${game}`} ${JSON.stringify(payload)}`;
 }
 
 /** The signal of a line's body (after `@<instance> `), checked against its schema. */
-export function decodeSignal(body: string): Decoded<Signal> {
-  const match = /^!(\w{1,32}) (.*)$/s.exec(body);
+export function decodeSignal(body: string): Decoded<GameSignal> {
+  const match = /^!(\w{1,32})(?:@([1-9]\d{0,9}))? (.*)$/s.exec(body);
   if (!match) return refused("not a signal");
-  const [, name = "", json = ""] = match;
+  const [, name = "", gameText, json = ""] = match;
+  const game = gameText === undefined ? MAIN_GAME : Number(gameText);
   if (!isSignalName(name)) return refused(`unknown signal "${name}"`);
   let value: unknown;
   try {
@@ -42,7 +52,7 @@ export function decodeSignal(body: string): Decoded<Signal> {
     );
     return refused(`${name}: ${issues.join("; ")}`);
   }
-  return { ok: true, value: { name, payload: parsed.data } };
+  return { ok: true, value: { name, payload: parsed.data, game } };
 }
 
 const refused = (reason: string): Decoded<never> => ({ ok: false, reason });

@@ -50,6 +50,23 @@ describe("the signals' handlers", () => {
     ]);
   });
 
+  it("hands a game's signals to that game's handlers alone; the bus itself is the first game's", () => {
+    const heard: string[] = [];
+    const bus = createInProcessBus();
+    bus.on("news", () => void heard.push("first"));
+    bus.forGame(2).on("news", () => void heard.push("second"));
+    bus
+      .forGame(2)
+      .forGame(3)
+      .on("news", () => void heard.push("third"));
+    bus.forGame(2).broadcast("news", {});
+    bus.broadcast("news", {});
+    bus.forGame(1).broadcast("news", {});
+    bus.forGame(4).broadcast("news", {});
+    bus.forGame(3).broadcast("news", {});
+    expect(heard).toEqual(["second", "first", "first", "third"]);
+  });
+
   it("runs several handlers of one signal in the order they registered, and drops one with none", () => {
     const handlers = new SignalHandlers();
     const heard: string[] = [];
