@@ -8,6 +8,8 @@ import { mountRoutes, prepareHttp } from "./compose/routes";
 import { accountLimits, buildServices } from "./compose/services";
 import { WorkFolders } from "./packs/work-folders";
 import { subscribeSignals } from "./compose/signals";
+import { GameApps } from "./compose/game-apps";
+import type { EventBus } from "./events/bus";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
 import { countedFrameworkErrors } from "./http/metrics-route";
@@ -41,6 +43,11 @@ export type AppDeps = {
    * calls below `base`, and the console may frame it; `fast`: it types quicker.
    */
   preview?: { base: string; fast: boolean };
+  /**
+   * This server plays another game than the installation's first (compose/game-apps.ts): its
+   * addresses are below `base` (`/g/<name>`), its signals go over the first game's bus.
+   */
+  game?: { id: number; base: string; bus: EventBus };
 };
 
 /**
@@ -60,6 +67,7 @@ export async function buildApp({
   limits: limitChanges,
   logStream,
   preview,
+  game,
 }: AppDeps) {
   const metrics = new Metrics();
   const app = Fastify({
@@ -91,18 +99,22 @@ export async function buildApp({
     limits,
     metrics,
     log: app.log,
-    ...(!preview && { preview: previewReport, address }),
+    ...(!preview && !game && { preview: previewReport }),
+    ...(!preview && { address }),
     ...(preview && { base: preview.base }),
+    ...(game && { base: game.base, bus: game.bus }),
   });
   subscribeSignals(services, { store, log: app.log });
   // Listening, it has an address: the other instances hear it within a second.
   app.addHook("onListen", async () => services.presence.changed());
   // What stopped processes left in the pack cache goes; this one's previews go when it closes.
-  const folders = preview
-    ? undefined
-    : await WorkFolders.open(config.packCacheDir, (error) =>
-        app.log.error({ err: error }, "pack cache: removing unused folders failed"),
-      );
+  // Only the first game's server keeps the cache and the previews (its studio's, for now).
+  const folders =
+    preview || game
+      ? undefined
+      : await WorkFolders.open(config.packCacheDir, (error) =>
+          app.log.error({ err: error }, "pack cache: removing unused folders failed"),
+        );
   const previews = folders
     ? new PreviewGames({
         drafts: services.drafts,
@@ -127,6 +139,17 @@ export async function buildApp({
       })
     : undefined;
   if (previews) started.previews = previews;
+  // The other games, each a server of its own below `/g/<name>` (decisions/054).
+  const games =
+    preview || game
+      ? undefined
+      : new GameApps({
+          ...{ config, store, clock, timer, bus: services.bus },
+          ...(limitChanges && { limits: limitChanges }),
+          check: (dir) => services.contentThread.check(dir),
+          build: buildApp,
+          onError: (error, name) => app.log.error({ err: error, game: name }, "game not started"),
+        });
   await mountRoutes(app, services, {
     config,
     pack,
@@ -135,7 +158,9 @@ export async function buildApp({
     metrics,
     limits,
     ...(preview && { base: preview.base, fast: preview.fast }),
+    ...(game && { base: game.base }),
     ...(previews && { previews }),
+    ...(games && { games }),
   });
 
   const {
@@ -164,6 +189,7 @@ export async function buildApp({
   });
   // Calls under way may still notify until the server has closed.
   app.addHook("onClose", async () => {
+    await games?.close();
     await previews?.close();
     await folders?.close();
     await bus.close();

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import {
   opsDraft,
@@ -50,6 +51,7 @@ import { repoRoot } from "../src/config";
 import { loadContentPack } from "../src/content/loader";
 import type { ContentPack } from "../src/content/model";
 import { stationCode } from "../src/game/station-access";
+import { PackLibrary } from "../src/packs/pack-library";
 import { addOperator } from "../src/operator-accounts/operator-admin";
 import type { Store } from "../src/store/store";
 import type { z } from "zod";
@@ -1192,6 +1194,65 @@ const CASES: RouteCase[] = [
     status: 204,
     tus: true,
   },
+  // Another game of the installation: every address of it handed to its own server.
+  {
+    method: "GET",
+    route: "/g/:name/*",
+    valid: async (h) => get(`${await h.otherGame()}/webapp/config.json`),
+    param: "fuzz",
+  },
+  {
+    method: "POST",
+    route: "/g/:name/*",
+    valid: async (h) =>
+      post(`${await h.otherGame()}/api/account/player/optin/anon`, { story_id: STORY }),
+    param: "fuzz",
+  },
+  {
+    method: "PUT",
+    route: "/g/:name/*",
+    valid: async (h) => {
+      const base = await h.otherGame();
+      return {
+        method: "PUT",
+        path: `${base}/api/account/player/changepass`,
+        body: { password: "Wegmarke-Fuzz-7391", token: await h.under(base).resetToken() },
+      };
+    },
+    param: "api/account/player/changepass",
+  },
+  {
+    method: "PATCH",
+    route: "/g/:name/*",
+    valid: async (h) => {
+      const game = h.under(await h.otherGame());
+      const hash = await game.atMission();
+      const photo = await fuzzPhoto();
+      return {
+        method: "PATCH",
+        path: await game.createUpload(hash, photo.byteLength),
+        raw: { type: "application/offset+octet-stream", payload: photo },
+        headers: { ...tusHeaders(hash), "upload-offset": "0" },
+      };
+    },
+    status: 204,
+    tus: true,
+  },
+  {
+    method: "DELETE",
+    route: "/g/:name/*",
+    valid: async (h) => {
+      const game = h.under(await h.otherGame());
+      const hash = await game.atMission();
+      return {
+        method: "DELETE",
+        path: await game.createUpload(hash, 100),
+        headers: tusHeaders(hash),
+      };
+    },
+    status: 204,
+    tus: true,
+  },
   {
     method: "DELETE",
     route: "/api/ops/pack/draft",
@@ -1783,6 +1844,7 @@ class Harness {
   base = "";
   private phones = 0;
   private operators = 0;
+  private secondGame: Promise<string> | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -1825,6 +1887,34 @@ class Harness {
       headers: OPS_BEARER,
     })) as { path: string };
     return started.path.replace(/\/webapp\/$/, "");
+  }
+
+  /**
+   * The path of the installation's second game (`/g/fuzz`), made on the first call with the
+   * files of the first game's live version.
+   */
+  otherGame(): Promise<string> {
+    this.secondGame ??= (async () => {
+      await this.packVersion();
+      const cacheDir = join(tmpdir(), "wegmarke-test-pack-cache");
+      const first = new PackLibrary({ store: this.store, cacheDir, clock: systemClock });
+      const live = await first.live();
+      if (!live) throw new Error("no live version");
+      const id = await this.store.repos.games.create({
+        ...{ name: "fuzz", title: null, host: null, archivedAt: null },
+        createdAt: new Date().toISOString(),
+      });
+      if (id === undefined) throw new Error("the second game was not made");
+      const second = new PackLibrary({
+        store: this.store.forGame(id),
+        cacheDir,
+        clock: systemClock,
+      });
+      const { version } = await second.capture(await first.folder(live), "fuzz", null);
+      await second.release(version, null);
+      return "/g/fuzz";
+    })();
+    return this.secondGame;
   }
 
   /** The same app with every path below `base` (a preview's game), numbers shared. */

@@ -28,6 +28,8 @@ import { opsRoutes } from "../http/ops-routes";
 import { OperatorTeam } from "../operator-accounts/operator-team";
 import { outroRoute } from "../http/outro-route";
 import { previewRoutes } from "../http/preview-routes";
+import { gamePrefixRoutes } from "../http/game-prefix-routes";
+import type { GameDispatch } from "../http/game-prefix-routes";
 import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
 import { pushRoutes } from "../http/push-routes";
@@ -90,6 +92,8 @@ export type RouteDeps = {
   fast?: boolean;
   /** The studio's previews; a preview's server has none. */
   previews?: PreviewGames;
+  /** The installation's other games; only the first game's server has them. */
+  games?: GameDispatch;
 };
 
 /** Mounts every route plugin on its prefix, each given the services it calls. */
@@ -220,6 +224,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   const pictures = { sizes: new ImageSizes(config.packCacheDir), icons: new AppIcons() };
   await app.register(contentRoutes(pack, pictures, base, fast));
   if (previews) await app.register(previewRoutes(previews));
+  if (deps.games) await app.register(gamePrefixRoutes(deps.games));
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));
   await app.register(healthRoutes(store, clock));

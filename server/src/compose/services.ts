@@ -67,8 +67,10 @@ export type ServiceDeps = {
   preview?: () => Presence["preview"];
   /** Where the other instances reach this one, once it listens (app.ts). */
   address?: () => string | undefined;
-  /** A preview's path before every route (`/preview/<id>`), which its links carry. */
+  /** A preview's or another game's path before every route (`/preview/<id>`, `/g/<name>`). */
   base?: string;
+  /** Another game's view of the first game's bus, which only the first game's server starts. */
+  bus?: EventBus;
 };
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -88,7 +90,7 @@ export function accountLimits(config: Config, changes?: Partial<AccountLimits>):
  */
 export async function buildServices(deps: ServiceDeps) {
   const { config, pack, store, clock, timer, limits, metrics, log } = deps;
-  const bus = await startBus(deps);
+  const bus = deps.bus ?? (await startBus(deps));
   const hub = new StreamHub({
     bus,
     readAfter: (stream, seq) => store.repos.events.listAfter(stream, seq),
@@ -265,10 +267,7 @@ export async function buildServices(deps: ServiceDeps) {
     },
   });
   const ops = new OperatorService({
-    store,
-    clock,
-    throttle,
-    sessionMs: limits.opsSessionMs,
+    ...{ store, clock, throttle, sessionMs: limits.opsSessionMs },
     operatorToken: config.operatorToken,
   });
   return {

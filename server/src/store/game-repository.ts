@@ -18,6 +18,21 @@ export class GameRepository {
     return row?.id;
   }
 
+  /** The game of this short name, archived or not. */
+  named(name: string): Promise<GameRow | undefined> {
+    return this.db.selectFrom("games").selectAll().where("name", "=", name).executeTakeFirst();
+  }
+
+  /** Marks the game archived at `at`: its addresses answer that it has ended. */
+  async archive(id: number, at: string): Promise<void> {
+    await this.db
+      .updateTable("games")
+      .set({ archivedAt: at })
+      .where("id", "=", id)
+      .where("archivedAt", "is", null)
+      .execute();
+  }
+
   /** Every game, the first first. */
   list(): Promise<GameRow[]> {
     return this.db.selectFrom("games").selectAll().orderBy("id").execute();

@@ -1,4 +1,4 @@
-import { isPreview } from "../lib/app-base";
+import { hasServiceWorker } from "../lib/app-base";
 
 /** How often an open app asks whether a new release was deployed (also when it is shown again). */
 const UPDATE_CHECK_MS = 30 * 60_000;
@@ -37,7 +37,7 @@ function watch(found: ServiceWorkerRegistration): void {
  */
 export function registerServiceWorker(): void {
   // A preview in the studio plays the draft online only; the game's worker is not its own.
-  if (!import.meta.env.PROD || !("serviceWorker" in navigator) || isPreview) return;
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator) || !hasServiceWorker) return;
   const base = import.meta.env.BASE_URL;
   window.addEventListener("load", () => {
     navigator.serviceWorker

@@ -15,15 +15,25 @@ describe("where the app is served", () => {
   it("is the build's base for the game, with the game's keys and no language of its own", async () => {
     const base = await loadAt("/webapp/station/3?lang=en");
     expect(base.appBase).toBe(import.meta.env.BASE_URL);
-    expect(base.isPreview).toBe(false);
     expect(base.storagePrefix).toBe("wegmarke.");
+    expect(base.hasServiceWorker).toBe(true);
     expect(base.previewLanguage()).toBeNull();
+  });
+
+  it("is another game's prefix, with keys of its own, and no service worker yet", async () => {
+    const base = await loadAt("/g/hafen-tour/webapp/station/3");
+    expect(base.appBase).toBe("/g/hafen-tour/webapp/");
+    expect(base.routerBase).toBe("/g/hafen-tour/webapp");
+    expect(base.hasServiceWorker).toBe(false);
+    expect(base.storagePrefix).toBe("wegmarke.g.hafen-tour.");
+    const odd = await loadAt("/g/Hafen/webapp/");
+    expect(odd.appBase).toBe(import.meta.env.BASE_URL);
   });
 
   it("is the preview's prefix in the studio, with keys of its own and the language asked for", async () => {
     const base = await loadAt("/preview/Ab3_x-9/webapp/station/3?lang=en");
     expect(base.appBase).toBe("/preview/Ab3_x-9/webapp/");
-    expect(base.isPreview).toBe(true);
+    expect(base.hasServiceWorker).toBe(false);
     expect(base.storagePrefix).toBe("wegmarke.preview.Ab3_x-9.");
     expect(base.previewLanguage()).toBe("en");
     window.history.replaceState(null, "", "/preview/Ab3_x-9/webapp/?lang=fr");

@@ -7,17 +7,40 @@ import type { Language } from "@wegmarke/protocol";
  */
 const preview = /^\/preview\/([A-Za-z0-9_-]+)\/webapp\//.exec(window.location.pathname);
 
-/** Where the app is served, with a slash at the end: the build's base (`/webapp/`), or the preview's. */
-export const appBase = preview?.[0] ?? import.meta.env.BASE_URL;
+/**
+ * Another game of the installation than its first serves the app below `/g/<name>/webapp/`
+ * (decisions/054), its config.json naming its API there.
+ */
+const game = preview
+  ? null
+  : /^\/g\/([a-z][a-z0-9-]{1,31})\/webapp\//.exec(window.location.pathname);
 
-/** The router's basename: `/webapp`, or the preview's `/preview/<id>/webapp`. */
-export const routerBase = preview?.[0].slice(0, -1) ?? "/webapp";
+const prefixed = preview ?? game;
 
-/** The app plays a preview (no service worker, keys of its own). */
-export const isPreview = preview !== null;
+/**
+ * Where the app is served, with a slash at the end: the build's base (`/webapp/`), another
+ * game's or the preview's.
+ */
+export const appBase = prefixed?.[0] ?? import.meta.env.BASE_URL;
 
-/** The start of every key the app stores: a preview's apart from the game's. */
-export const storagePrefix = preview?.[1] ? previewStoragePrefix(preview[1]) : "wegmarke.";
+/** The router's basename: `/webapp`, `/g/<name>/webapp` or the preview's `/preview/<id>/webapp`. */
+export const routerBase = prefixed?.[0].slice(0, -1) ?? "/webapp";
+
+/**
+ * The first game's app has the service worker; a preview has none, nor yet another game (a
+ * worker's scope is its path, and `/webapp/sw.js` is the first game's).
+ */
+export const hasServiceWorker = prefixed === null;
+
+/**
+ * The start of every key the app stores: a preview's and each game's apart from the first
+ * game's, so that a phone playing two games is two players.
+ */
+export const storagePrefix = preview?.[1]
+  ? previewStoragePrefix(preview[1])
+  : game?.[1]
+    ? `wegmarke.g.${game[1]}.`
+    : "wegmarke.";
 
 /**
  * The language a preview starts in (`?lang=` of its address, the studio's choice) until its

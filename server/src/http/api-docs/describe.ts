@@ -15,6 +15,10 @@ export const apiTags = [
     description: "The operators' API (`/api/ops/`): session cookie or OPERATOR_TOKEN",
   },
   { name: "studio", description: "The operators' game editor: the draft, its forms, versions" },
+  {
+    name: "games",
+    description: "The installation's other games, each with every address below `/g/<name>/`",
+  },
   { name: "web app", description: "The two apps, the content pack's settings, texts and media" },
   {
     name: "service",

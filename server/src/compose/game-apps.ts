@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { AccountLimits } from "../security/limits";
+import type { Clock, Timer } from "../clock";
+import type { Config } from "../config";
+import type { ContentPack } from "../content/model";
+import type { EventBus } from "../events/bus";
+import type { GameDispatch } from "../http/game-prefix-routes";
+import { PackLibrary } from "../packs/pack-library";
+import type { PackVersion } from "../store/pack-repository";
+import type { Store } from "../store/store";
+
+/** What a game's server is built from: app.ts's `buildApp` takes it. */
+export type GameAppDeps = {
+  config: Config;
+  pack: ContentPack;
+  packVersion: PackVersion;
+  store: Store;
+  clock: Clock;
+  timer: Timer;
+  limits?: Partial<AccountLimits>;
+  game: { id: number; base: string; bus: EventBus };
+};
+
+export type GameAppsDeps = {
+  /** The installation's server: its configuration, database (its game's), clock and bus. */
+  config: Config;
+  store: Store;
+  clock: Clock;
+  timer: Timer;
+  limits?: Partial<AccountLimits>;
+  bus: EventBus;
+  /** Checks a pack folder off the players' thread (the main server's content thread). */
+  check: ConstructorParameters<typeof PackLibrary>[0]["check"];
+  /** Builds a server (app.ts's `buildApp`, handed in by app.ts, which this cannot import). */
+  build: (deps: GameAppDeps) => Promise<{ app: FastifyInstance }>;
+  onError: (error: unknown, name: string) => void;
+};
+
+/** Why a game's address answers without its server. */
+type Unserved = { status: 404 | 410 | 503; reason: string };
+
+type Started = { app: FastifyInstance } | Unserved;
+
+/**
+ * The installation's other games (decisions/054), each a server of its own built on its first
+ * request, over the same database (the Store of its game), bus, clock and configuration as the
+ * first game's, and handed the requests below `/g/<name>` with the path below it. A game
+ * without a live version, archived or unknown is a 4xx that says so; one whose start failed is
+ * tried again on the next request.
+ */
+export class GameApps implements GameDispatch {
+  private readonly started = new Map<string, Promise<Started>>();
+  private closed = false;
+
+  constructor(private readonly deps: GameAppsDeps) {}
+
+  async dispatch(
+    name: string,
+    url: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    const started = await this.start(name);
+    if ("app" in started) {
+      request.url = url;
+      started.app.routing(request, response);
+      return;
+    }
+    response.writeHead(started.status, {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+    });
+    response.end(started.reason);
+  }
+
+  /** Stops every game's server (the installation's server closes). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.started.values()];
+    this.started.clear();
+    await Promise.all(
+      all.map(async (starting) => {
+        const started = await starting;
+        if ("app" in started) await started.app.close();
+      }),
+    );
+  }
+
+  private start(name: string): Promise<Started> {
+    const known = this.started.get(name);
+    if (known) return known;
+    const starting = this.startNow(name).catch((error: unknown): Started => {
+      this.deps.onError(error, name);
+      this.started.delete(name);
+      return { status: 503, reason: `the game "${name}" could not start: try again shortly` };
+    });
+    this.started.set(name, starting);
+    return starting;
+  }
+
+  private async startNow(name: string): Promise<Started> {
+    if (this.closed) return { status: 503, reason: "the server is shutting down" };
+    const { config, store, clock, timer, limits, bus, check, build } = this.deps;
+    const row = await store.repos.games.named(name);
+    if (!row || row.id === store.game || row.archivedAt !== null) {
+      // Not kept: the game may be made, published or unarchived meanwhile.
+      this.started.delete(name);
+      if (row?.archivedAt) return { status: 410, reason: `the game "${name}" has ended` };
+      // The first game is served at the bare addresses (`/webapp/`), and only there.
+      return { status: 404, reason: `no game "${name}"` };
+    }
+    const gameStore = store.forGame(row.id);
+    const library = new PackLibrary({
+      store: gameStore,
+      cacheDir: config.packCacheDir,
+      clock,
+      check,
+    });
+    const version = await library.live();
+    if (!version) {
+      this.started.delete(name);
+      return { status: 404, reason: `the game "${name}" has no published version yet` };
+    }
+    const loaded = await library.load(version);
+    if (!loaded.ok) throw new Error(`the live version of "${name}" does not load`);
+    const base = `/g/${row.name}`;
+    const { app } = await build({
+      config: {
+        ...config,
+        publicUrl: `${config.publicUrl}${base}`,
+        uploadDir: path.join(config.uploadDir, "games", String(row.id)),
+      },
+      pack: loaded.pack,
+      packVersion: loaded.version,
+      store: gameStore,
+      clock,
+      timer,
+      ...(limits && { limits }),
+      game: { id: row.id, base, bus: bus.forGame(row.id) },
+    });
+    await app.ready();
+    if (this.closed) {
+      await app.close();
+      return { status: 503, reason: "the server is shutting down" };
+    }
+    return { app };
+  }
+}

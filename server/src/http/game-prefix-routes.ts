@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { doc } from "./api-docs/describe";
+
+/** What serves the other games' requests (compose/game-apps.ts). */
+export type GameDispatch = {
+  /** Answers the request with the game `name`'s server, given the path below its prefix. */
+  dispatch(
+    name: string,
+    url: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void>;
+};
+
+/** A game's short name (decisions/054): a letter, then letters, digits and dashes. */
+const GAME_NAME = /^[a-z][a-z0-9-]{1,31}$/;
+
+/**
+ * `/g/<name>/…`: every address of the game `name` (its app, its API, its media, its console's
+ * calls), handed unread to that game's own server with the path below the prefix.
+ */
+export function gamePrefixRoutes(games: GameDispatch): FastifyPluginAsync {
+  return async (app) => {
+    // The game's server reads the body itself.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    app.route<{ Params: { name: string; "*": string } }>({
+      method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/g/:name/*",
+      config: {
+        docs: doc("games", "Another game of the installation", {
+          description:
+            "Every address of the game `name` below `/g/<name>/`: its player app, API and media.",
+          params: z.object({ name: z.string(), path: z.string() }),
+          produces: "application/octet-stream",
+        }),
+      },
+      handler: async (request, reply) => {
+        const { name } = request.params;
+        if (!GAME_NAME.test(name)) {
+          return reply.code(404).type("text/plain; charset=utf-8").send(`no game "${name}"`);
+        }
+        const query = request.url.indexOf("?");
+        const url = `/${request.params["*"]}${query < 0 ? "" : request.url.slice(query)}`;
+        reply.hijack();
+        await games.dispatch(name, url, request.raw, reply.raw);
+      },
+    });
+  };
+}
