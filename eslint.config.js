@@ -27,7 +27,11 @@ const basePath = import.meta.dirname;
 /** What wires every folder: it alone imports them all, the store's dialects included. */
 const compositionRoot = ["server/src/compose/**", "server/src/app.ts", "server/src/main.ts"];
 /** Entries that open a Store of their own and hand it on, as the composition root does. */
-const ownEntries = ["server/src/operator-accounts/cli.ts", "server/src/studio/preview-server.ts"];
+const ownEntries = [
+  "server/src/operator-accounts/cli.ts",
+  "server/src/games/cli.ts",
+  "server/src/studio/preview-server.ts",
+];
 const dialectZone = {
   target: [
     "server/src/*.ts",

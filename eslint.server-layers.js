@@ -11,6 +11,7 @@ const all = [
   "security",
   "participants",
   "packs",
+  "games",
   "studio",
   "events",
   "metrics",
@@ -41,7 +42,7 @@ export const serverLayers = [
   ["lib", except(), "helpers know nothing of the server"],
   ["engine", except("lib"), "the engine is pure"],
   ["content", except("lib", "engine"), "a pack is loaded before anything runs"],
-  ["store", [...aboveStore, "http", "compose"], "the store knows tables, not the game"],
+  ["store", [...aboveStore, "games", "http", "compose"], "the store knows tables, not the game"],
   [
     "security",
     except("lib", "store"),
@@ -52,6 +53,11 @@ export const serverLayers = [
     "packs",
     except("lib", "engine", "content", "store"),
     "a pack's versions are files and rows: the game runs what packs/ loads",
+  ],
+  [
+    "games",
+    except("lib", "engine", "content", "store", "packs"),
+    "the installation's games are rows and their packs: each game's server is built in compose/",
   ],
   [
     "studio",

@@ -110,6 +110,7 @@ const parts = {
       "server/dist/push-worker.js",
       "server/dist/unzip-worker.js",
       "server/dist/operator.js",
+      "server/dist/game-admin.js",
       "server/dist/content-check.js",
     ],
     build: async () => {
@@ -131,6 +132,8 @@ const parts = {
           "unzip-worker": "server/src/packs/unzip-worker.ts",
           // npm run operator (operator-accounts/cli.ts), also where only server/dist is installed.
           operator: "server/src/operator.ts",
+          // npm run game (games/cli.ts): the installation's games.
+          "game-admin": "server/src/game-admin.ts",
           // npm run content:check (content/check-cli.ts), also where only server/dist is installed.
           "content-check": "server/src/content/check-cli.ts",
         },

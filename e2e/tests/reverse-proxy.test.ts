@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { unzipSync, zipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +12,7 @@ import { opsDraftSaveOutcome, opsPackImportOutcome } from "@wegmarke/protocol";
 import { launchBrowser } from "../support/browser";
 import { joinForFree } from "../support/play";
 import { startCaddy, startNginx, type ProxyPorts, type RunningProxy } from "../support/proxies";
-import { freePort, startServer, type RunningServer } from "../support/server";
+import { freePort, repoRoot, startServer, type RunningServer } from "../support/server";
 
 /**
  * The server behind Debian's nginx and Caddy with the files of deploy/, as docs/operations.md
@@ -186,6 +188,35 @@ function studioUploads(setup: { server: RunningServer; page: Page }): void {
     const stored = unzipSync(await fromServer(server, "/api/ops/pack/versions/2/zip"));
     const frog = stored["marburg-2/stations/8-weidenhaeuser-bruecke/frosch.png"];
     expect(frog && Buffer.from(frog).equals(picture)).toBe(true);
+  });
+
+  it("takes a picture of 3 MB into the draft of another game, below /g/<name>/", async () => {
+    const { page, server } = setup;
+    const data = await mkdtemp(join(tmpdir(), "wegmarke-e2e-game-"));
+    try {
+      await promisify(execFile)(
+        process.execPath,
+        [
+          join(repoRoot, "server/dist/game-admin.js"),
+          "add",
+          "hafen",
+          join(repoRoot, "content/demo"),
+        ],
+        { env: { ...process.env, ...server.env, DATA_DIR: data } },
+      );
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
+    const picture = await noisePng(1100, 1000);
+    const query = new URLSearchParams({ path: "stations/1-marktplatz/hafen.png" });
+    const sent = await sendFromPage(
+      page,
+      { method: "PUT", path: `/g/hafen/api/ops/pack/draft/media?${query}`, type: "image/png" },
+      picture,
+    );
+    expect(sent.status, sent.text).toBe(200);
+    const kept = await fromServer(server, `/g/hafen/api/ops/pack/draft/media?${query}`);
+    expect(kept.equals(picture)).toBe(true);
   });
 }
 

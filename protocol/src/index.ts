@@ -6,6 +6,7 @@ export * from "./events";
 export * from "./game";
 export * from "./languages";
 export * from "./preview";
+export * from "./games";
 export * from "./media";
 export * from "./missions";
 export * from "./ops";

@@ -1,7 +1,8 @@
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webAppConfigSchema } from "@wegmarke/protocol";
-import { PackLibrary } from "../src/packs/pack-library";
+import { runGameCli } from "../src/games/cli";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
@@ -24,26 +25,59 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
   const second = () => new Api(`${server.url}/g/zweite`);
   const first = () => new Api(server.url);
 
+  /** `npm run game -- ...args` against the test's database: status and printed lines. */
+  async function cli(...args: string[]) {
+    const lines: string[] = [];
+    const where = database.where;
+    const status = await runGameCli(args, {
+      env: {
+        DATABASE_URL:
+          "dbFile" in where
+            ? `file:${where.dbFile}`
+            : where.database.kind === "postgres"
+              ? where.database.url
+              : `file:${where.database.file}`,
+        DATA_DIR: folder.dir,
+      },
+      out: (line) => lines.push(line),
+      err: (line) => lines.push(line),
+    });
+    return { status, text: lines.join("\n") };
+  }
+
   beforeAll(async () => {
     database = await dialect.open();
     folder = await tempDir();
     server = await startApp({ ...database.where, config: { operatorToken: TOKEN } });
     const pack = await featurePack(folder.dir);
-    const id = await server.store.repos.games.create({
-      name: "zweite",
-      title: null,
-      host: null,
-      createdAt: new Date().toISOString(),
-      archivedAt: null,
+    // The operator makes the second game while the server runs; it serves it at once.
+    expect(await cli("add", "zweite", pack.dir)).toEqual({
+      status: 0,
+      text: 'game zweite: "Test" at http://localhost:8080/g/zweite/webapp/',
     });
-    if (id === undefined) throw new Error("game not made");
-    const library = new PackLibrary({
-      store: server.store.forGame(id),
-      cacheDir: join(folder.dir, "cache"),
-      clock: { now: () => new Date() },
+  });
+
+  it("refuses on the command line a name taken or off the pattern and a pack with problems", async () => {
+    const broken = join(folder.dir, "broken");
+    await featurePack(broken);
+    await writeFile(join(broken, "feature-pack", "game.yaml"), "id: [\n");
+    expect(await cli("add", "zweite", join(folder.dir, "feature-pack"))).toEqual({
+      status: 1,
+      text: "game zweite: name taken",
     });
-    const { version } = await library.capture(pack.dir, "test", null);
-    await library.release(version, null);
+    expect((await cli("add", "Zweite!", join(folder.dir, "feature-pack"))).status).toBe(1);
+    const refused = await cli("add", "kaputt", join(broken, "feature-pack"));
+    expect(refused.status).toBe(1);
+    expect(refused.text).toContain("has problems:");
+    expect((await cli("list")).text.split("\n")).toEqual([
+      "default\thttp://localhost:8080/webapp/",
+      "zweite\thttp://localhost:8080/g/zweite/webapp/",
+    ]);
+    expect(await cli("archive", "default")).toEqual({
+      status: 1,
+      text: "game default: the first game is served at /webapp/ and stays",
+    });
+    expect((await cli("add")).status).toBe(2);
   });
 
   afterAll(async () => {
@@ -105,10 +139,12 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
   });
 
   it("ends a game's addresses when it is archived", async () => {
-    const row = await server.store.repos.games.named("zweite");
-    if (!row) throw new Error("no game");
-    await server.store.repos.games.archive(row.id, new Date().toISOString());
-    // A server that already runs it goes on until it restarts; a fresh one refuses it.
+    expect(await cli("archive", "zweite")).toEqual({
+      status: 0,
+      text: "game zweite: archived; its players can no longer play",
+    });
+    expect((await cli("list")).text).toMatch(/^zweite\t\S+\tarchived 20/m);
+    // A server that runs it already plays on until it restarts; a fresh one says it has ended.
     const fresh = await startApp({ ...database.where, config: { operatorToken: TOKEN } });
     try {
       const response = await fetch(`${fresh.url}/g/zweite/webapp/config.json`);

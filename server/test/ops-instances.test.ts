@@ -110,9 +110,12 @@ describe("the console of two instances on one PostgreSQL database", () => {
     expect(version).not.toBe(oldVersion);
 
     // Both instances run the new version, and each says it took the reload; both consoles see it.
+    // The other instance loads and checks the pack itself: seconds on a busy machine.
     for (const app of [a.app, b.app]) {
-      const { instances } = await overviewUntil(app, (o) =>
-        o.instances.every((i) => i.version === version && i.reload?.ok === true),
+      const { instances } = await overviewUntil(
+        app,
+        (o) => o.instances.every((i) => i.version === version && i.reload?.ok === true),
+        15_000,
       );
       expect(instances).toHaveLength(2);
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
+import { GAME_NAME } from "@wegmarke/protocol";
 import { z } from "zod";
 import { doc } from "./api-docs/describe";
 
@@ -13,9 +14,6 @@ export type GameDispatch = {
     response: ServerResponse,
   ): Promise<void>;
 };
-
-/** A game's short name (decisions/054): a letter, then letters, digits and dashes. */
-const GAME_NAME = /^[a-z][a-z0-9-]{1,31}$/;
 
 /**
  * `/g/<name>/…`: every address of the game `name` (its app, its API, its media, its console's

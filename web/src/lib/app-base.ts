@@ -1,4 +1,9 @@
-import { languages, previewStoragePrefix } from "@wegmarke/protocol";
+import {
+  GAME_APP_PATH,
+  gameStoragePrefix,
+  languages,
+  previewStoragePrefix,
+} from "@wegmarke/protocol";
 import type { Language } from "@wegmarke/protocol";
 
 /**
@@ -11,9 +16,7 @@ const preview = /^\/preview\/([A-Za-z0-9_-]+)\/webapp\//.exec(window.location.pa
  * Another game of the installation than its first serves the app below `/g/<name>/webapp/`
  * (decisions/054), its config.json naming its API there.
  */
-const game = preview
-  ? null
-  : /^\/g\/([a-z][a-z0-9-]{1,31})\/webapp\//.exec(window.location.pathname);
+const game = preview ? null : GAME_APP_PATH.exec(window.location.pathname);
 
 const prefixed = preview ?? game;
 
@@ -39,7 +42,7 @@ export const hasServiceWorker = prefixed === null;
 export const storagePrefix = preview?.[1]
   ? previewStoragePrefix(preview[1])
   : game?.[1]
-    ? `wegmarke.g.${game[1]}.`
+    ? gameStoragePrefix(game[1])
     : "wegmarke.";
 
 /**

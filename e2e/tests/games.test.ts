@@ -1,0 +1,102 @@
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { joinForFree, settle } from "../support/play";
+import { repoRoot, startServer, type RunningServer } from "../support/server";
+
+const OPERATOR_TOKEN = "games-e2e-operator-token-".padEnd(40, "t");
+
+/**
+ * One server, two games (decisions/054): the demo at `/webapp/`, and "hafen", made on the
+ * command line while the server runs (`npm run game -- add`), at `/g/hafen/webapp/`. One phone
+ * plays both as two players; news sent in one game reach only its players.
+ */
+describe("a second game on the same server", () => {
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let second: Page;
+  let first: Page;
+  let folder: string;
+
+  beforeAll(async () => {
+    server = await startServer({ OPERATOR_TOKEN });
+    folder = await mkdtemp(join(tmpdir(), "wegmarke-e2e-game-"));
+    const pack = join(folder, "hafen");
+    await cp(join(repoRoot, "content/demo"), pack, { recursive: true });
+    const yaml = await readFile(join(pack, "game.yaml"), "utf8");
+    await writeFile(
+      join(pack, "game.yaml"),
+      yaml.replace("de: Märchenhaftes Marburg", "de: Rundgang am Hafen"),
+    );
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(repoRoot, "server/dist/game-admin.js"), "add", "hafen", pack],
+      { env: { ...process.env, ...server.env, DATA_DIR: folder } },
+    );
+    expect(stdout).toContain('game hafen: "Rundgang am Hafen" at');
+    browser = await launchBrowser();
+    ({ context, page: second } = await phonePage(browser, server.url));
+    first = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const sendNews = async (base: string, de: string) => {
+    const sent = await fetch(`${server.url}${base}/api/ops/news`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ text: { de, en: de } }),
+    });
+    expect(sent.status, await sent.text()).toBe(200);
+  };
+
+  const newsOf = async (page: Page) => {
+    await page
+      .getByRole("navigation", { name: "Bereiche" })
+      .getByRole("link", { name: /Neuigkeiten/ })
+      .click();
+    return page.getByRole("region", { name: "Neuigkeiten" });
+  };
+
+  it("plays the second game at its own address, under its own title", async () => {
+    await joinForFree(second, "/g/hafen/webapp/station/1");
+    await second.getByRole("heading", { name: "Der Marktplatz" }).waitFor();
+    await second.goto("/g/hafen/webapp/");
+    await second.getByRole("heading", { name: "Neuigkeiten" }).waitFor();
+    await expect.poll(() => second.title()).toContain("Rundgang am Hafen");
+    await settle(second);
+    await screenshot(second, "games-01-second-game");
+  });
+
+  it("makes the same phone a new player in the first game, which the second's sign-in does not reach", async () => {
+    await joinForFree(first, "/webapp/station/2");
+    await first.goto("/webapp/");
+    await first.getByRole("heading", { name: "Neuigkeiten" }).waitFor();
+    await expect.poll(() => first.title()).toContain("Märchenhaftes Marburg");
+    const keys = await first.evaluate(() => Object.keys(localStorage).sort());
+    expect(keys).toEqual(expect.arrayContaining(["wegmarke.config", "wegmarke.g.hafen.config"]));
+  });
+
+  it("shows news of one game to its players only", async () => {
+    await sendNews("/g/hafen", "Treffpunkt am Kran um drei.");
+    await sendNews("", "Das Finale ist am Markt.");
+    const there = await newsOf(second);
+    await there.getByText("Treffpunkt am Kran um drei.").waitFor();
+    const here = await newsOf(first);
+    await here.getByText("Das Finale ist am Markt.").waitFor();
+    expect(await there.getByText("Das Finale ist am Markt.").count()).toBe(0);
+    expect(await here.getByText("Treffpunkt am Kran um drei.").count()).toBe(0);
+    await settle(second);
+    await screenshot(second, "games-02-second-game-news");
+  });
+});
