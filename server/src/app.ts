@@ -201,13 +201,13 @@ export async function buildApp({
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();
 
-  /** Erases the accounts past the retention rule; returns how many. */
+  /** Erases the accounts past the retention rule, in every game; returns how many. */
   async function sweepRetention(): Promise<number> {
     const erased = await sweepExpiredData(store, clock, limits, services.secret);
     for (const playerId of erased) accounts.accountChanged(playerId);
     // What players sent for missions goes after the days the pack keeps it.
     await services.submissions.sweepRetention();
-    return erased.length;
+    return erased.length + ((await games?.sweepRetention()) ?? 0);
   }
   /**
    * Loads the content pack again (SIGHUP, `npm run dev`, the operators' reload), here and, over

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webAppConfigSchema } from "@wegmarke/protocol";
 import { runGameCli } from "../src/games/cli";
+import { defaultLimits } from "../src/security/limits";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
@@ -12,6 +13,11 @@ import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 const TOKEN = "games-test-operator-token-0123456789";
+
+const clock = { ms: Date.now(), now: () => new Date(clock.ms) };
+
+const scoreboard = (api: Api, hash: string) =>
+  fetch(`${api.url}/api/game/scoreboard?${new URLSearchParams({ hash })}`);
 
 /**
  * One installation, two games (decisions/054): the demo at the bare addresses, a pack of its
@@ -48,7 +54,7 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
   beforeAll(async () => {
     database = await dialect.open();
     folder = await tempDir();
-    server = await startApp({ ...database.where, config: { operatorToken: TOKEN } });
+    server = await startApp({ ...database.where, clock, config: { operatorToken: TOKEN } });
     const pack = await featurePack(folder.dir);
     // The operator makes the second game while the server runs; it serves it at once.
     expect(await cli("add", "zweite", pack.dir)).toEqual({
@@ -112,8 +118,6 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
   it("keeps a player to their game: a token of one is refused at the other", async () => {
     const there = await second().optin();
     const here = await first().optin();
-    const scoreboard = (api: Api, hash: string) =>
-      fetch(`${api.url}/api/game/scoreboard?${new URLSearchParams({ hash })}`);
     expect((await scoreboard(second(), there)).status).toBe(200);
     expect((await scoreboard(first(), here)).status).toBe(200);
     expect((await scoreboard(first(), there)).status).toBe(401);
@@ -136,6 +140,16 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
     expect(await listed(`${server.url}/g/zweite`)).toBe(true);
     expect(await listed(server.url)).toBe(false);
     expect(await database.dump()).toContain("Nur für die zweite");
+  });
+
+  it("erases the idle accounts of every game in the server's retention sweep", async () => {
+    const idleThere = await second().optin();
+    const idleHere = await first().optin();
+    clock.ms += defaultLimits.inactiveAccountTtlMs;
+    // The players of the tests above activated a station: they stay.
+    expect(await server.sweep()).toBe(2);
+    expect((await scoreboard(second(), idleThere)).status).toBe(401);
+    expect((await scoreboard(first(), idleHere)).status).toBe(401);
   });
 
   it("ends a game's addresses when it is archived", async () => {

@@ -34,14 +34,17 @@ export type GameAppsDeps = {
   /** Checks a pack folder off the players' thread (the main server's content thread). */
   check: ConstructorParameters<typeof PackLibrary>[0]["check"];
   /** Builds a server (app.ts's `buildApp`, handed in by app.ts, which this cannot import). */
-  build: (deps: GameAppDeps) => Promise<{ app: FastifyInstance }>;
+  build: (deps: GameAppDeps) => Promise<Built>;
   onError: (error: unknown, name: string) => void;
 };
+
+/** A game's server, and its retention sweep (app.ts's `buildApp` answers both). */
+type Built = { app: FastifyInstance; sweepRetention: () => Promise<number> };
 
 /** Why a game's address answers without its server. */
 type Unserved = { status: 404 | 410 | 503; reason: string };
 
-type Started = { app: FastifyInstance } | Unserved;
+type Started = Built | Unserved;
 
 /**
  * The installation's other games (decisions/054), each a server of its own built on its first
@@ -73,6 +76,21 @@ export class GameApps implements GameDispatch {
       "cache-control": "no-store",
     });
     response.end(started.reason);
+  }
+
+  /**
+   * Runs the retention sweep of every game that is not archived (each started for it, when it
+   * did not run yet): its accounts past the rule and its players' old submissions go. Answers
+   * how many accounts were erased.
+   */
+  async sweepRetention(): Promise<number> {
+    let erased = 0;
+    for (const game of await this.deps.store.repos.games.list()) {
+      if (game.id === this.deps.store.game || game.archivedAt !== null) continue;
+      const started = await this.start(game.name);
+      if ("app" in started) erased += await started.sweepRetention();
+    }
+    return erased;
   }
 
   /** Stops every game's server (the installation's server closes). */
@@ -126,7 +144,7 @@ export class GameApps implements GameDispatch {
     const loaded = await library.load(version);
     if (!loaded.ok) throw new Error(`the live version of "${name}" does not load`);
     const base = `/g/${row.name}`;
-    const { app } = await build({
+    const built = await build({
       config: {
         ...config,
         publicUrl: `${config.publicUrl}${base}`,
@@ -140,11 +158,11 @@ export class GameApps implements GameDispatch {
       ...(limits && { limits }),
       game: { id: row.id, base, bus: bus.forGame(row.id) },
     });
-    await app.ready();
+    await built.app.ready();
     if (this.closed) {
-      await app.close();
+      await built.app.close();
       return { status: 503, reason: "the server is shutting down" };
     }
-    return { app };
+    return built;
   }
 }
