@@ -84,8 +84,11 @@ describe("login with phone number", () => {
       token: "tok-9",
       current: "482913",
     });
-    // The game opens its stream: within this test, while EventSource is still the fake one.
-    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=tok-9"));
+    // The game opens its stream: within this test, while EventSource is still the fake one (a
+    // busy machine renders the game's first screen in more than waitFor's usual second).
+    await waitFor(() => expect(stream().url).toBe("/api/game/events?hash=tok-9"), {
+      timeout: 10_000,
+    });
   });
 
   it("asks for a reset link for the number entered and says so in a flash message", async () => {
