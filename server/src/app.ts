@@ -149,7 +149,10 @@ export async function buildApp({
           check: (dir) => services.contentThread.check(dir),
           build: buildApp,
           onError: (error, name) => app.log.error({ err: error, game: name }, "game not started"),
+          // The running pack, replaced in place by a publish or a reload.
+          firstTitle: () => pack.title[pack.defaultLanguage] ?? pack.title.de,
         });
+  await games?.readHosts();
   await mountRoutes(app, services, {
     config,
     pack,

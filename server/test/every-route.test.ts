@@ -1194,6 +1194,14 @@ const CASES: RouteCase[] = [
     status: 204,
     tus: true,
   },
+  {
+    method: "GET",
+    route: "/api/ops/games",
+    valid: async (h) => {
+      await h.otherGame();
+      return { ...get("/api/ops/games"), headers: OPS_BEARER };
+    },
+  },
   // Another game of the installation: every address of it handed to its own server.
   {
     method: "GET",

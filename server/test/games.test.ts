@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import http from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webAppConfigSchema } from "@wegmarke/protocol";
@@ -15,6 +16,19 @@ import type { TestApp } from "./support/test-app";
 const TOKEN = "games-test-operator-token-0123456789";
 
 const clock = { ms: Date.now(), now: () => new Date(clock.ms) };
+
+/** The body of a GET of `url` with the Host header `host` (fetch does not send one of its own). */
+function getWithHost(url: string, host: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const request = http.get(url, { headers: { host } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => done(body));
+    });
+    request.on("error", fail);
+  });
+}
 
 const scoreboard = (api: Api, hash: string) =>
   fetch(`${api.url}/api/game/scoreboard?${new URLSearchParams({ hash })}`);
@@ -142,6 +156,28 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
     expect(await database.dump()).toContain("Nur für die zweite");
   });
 
+  it("serves a game at the bare addresses of a host name of its own, once given one", async () => {
+    expect(await cli("host", "zweite", "Hafen.Example.org")).toEqual({
+      status: 0,
+      text: "game zweite: also at https://hafen.example.org/webapp/",
+    });
+    expect((await cli("host", "zweite", "not a host")).status).toBe(1);
+    expect((await cli("host", "default", "x.example.org")).status).toBe(1);
+    expect((await cli("list")).text).toContain("host hafen.example.org");
+    // A server reads the host names at its start and every 10 s after.
+    const fresh = await startApp({ ...database.where, config: { operatorToken: TOKEN } });
+    try {
+      const contentAt = async (host: string) =>
+        JSON.parse(await getWithHost(`${fresh.url}/webapp/content/de.json`, host)) as {
+          title: string;
+        };
+      expect((await contentAt("hafen.example.org:8080")).title).toBe("Test");
+      expect((await contentAt("localhost")).title).toBe("Märchenhaftes Marburg");
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("erases the idle accounts of every game in the server's retention sweep", async () => {
     const idleThere = await second().optin();
     const idleHere = await first().optin();
@@ -152,12 +188,30 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
     expect((await scoreboard(first(), idleHere)).status).toBe(401);
   });
 
+  it("lists the games that play for the console, each with its title and address", async () => {
+    const listed = await opsCall(server, TOKEN, "GET", "/games");
+    expect(listed.json).toEqual({
+      games: [
+        { name: "default", title: "Märchenhaftes Marburg", first: true, app: "/webapp/" },
+        { name: "zweite", title: "Test", first: false, app: "/g/zweite/webapp/" },
+      ],
+    });
+    // The list is the installation's: a game's own operators' API has none.
+    expect((await opsCall({ url: `${server.url}/g/zweite` }, TOKEN, "GET", "/games")).status).toBe(
+      404,
+    );
+    expect((await fetch(`${server.url}/api/ops/games`)).status).toBe(401);
+  });
+
   it("ends a game's addresses when it is archived", async () => {
     expect(await cli("archive", "zweite")).toEqual({
       status: 0,
       text: "game zweite: archived; its players can no longer play",
     });
-    expect((await cli("list")).text).toMatch(/^zweite\t\S+\tarchived 20/m);
+    expect((await cli("list")).text).toMatch(/^zweite\t.*\thost hafen.example.org\tarchived 20/m);
+    expect(await opsCall(server, TOKEN, "GET", "/games")).toMatchObject({
+      json: { games: [{ name: "default" }] },
+    });
     // A server that runs it already plays on until it restarts; a fresh one says it has ended.
     const fresh = await startApp({ ...database.where, config: { operatorToken: TOKEN } });
     try {

@@ -28,6 +28,7 @@ const expected: Record<string, Expected> = {
   "GET /api/ops/live": "viewer",
   "GET /api/ops/news": "viewer",
   "GET /api/ops/news/audience": "viewer",
+  "GET /api/ops/games": "viewer",
   "GET /api/ops/pack/versions": "viewer",
   // The team is open at the gate; managing it needs every role (the team's own 403).
   "GET /api/ops/operators": "viewer",

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { OpsGame } from "@wegmarke/protocol";
 import type { AccountLimits } from "../security/limits";
 import type { Clock, Timer } from "../clock";
 import type { Config } from "../config";
@@ -36,7 +37,12 @@ export type GameAppsDeps = {
   /** Builds a server (app.ts's `buildApp`, handed in by app.ts, which this cannot import). */
   build: (deps: GameAppDeps) => Promise<Built>;
   onError: (error: unknown, name: string) => void;
+  /** The first game's title: its live pack's. */
+  firstTitle: () => string;
 };
+
+/** How long the games' host names are answered from memory before they are read again. */
+const HOSTS_READ_MS = 10_000;
 
 /** A game's server, and its retention sweep (app.ts's `buildApp` answers both). */
 type Built = { app: FastifyInstance; sweepRetention: () => Promise<number> };
@@ -56,8 +62,42 @@ type Started = Built | Unserved;
 export class GameApps implements GameDispatch {
   private readonly started = new Map<string, Promise<Started>>();
   private closed = false;
+  /** The games with a host name of their own: host name -> game name, read every 10 s. */
+  private hosts = new Map<string, string>();
+  private hostsReadAt = Number.NEGATIVE_INFINITY;
+  private readingHosts: Promise<void> | undefined;
 
   constructor(private readonly deps: GameAppsDeps) {}
+
+  /**
+   * The game served at the bare addresses of the host name `host`, if one is (decisions/054).
+   * Answers from memory at once; the names are read again in the background every 10 s, so a
+   * host name given on the command line serves its game within 10 s.
+   */
+  gameOfHost(host: string): string | undefined {
+    if (this.deps.clock.now().getTime() - this.hostsReadAt > HOSTS_READ_MS) void this.readHosts();
+    return this.hosts.get(host.toLowerCase());
+  }
+
+  /** Reads the games' host names (at start, then as `gameOfHost` asks). */
+  readHosts(): Promise<void> {
+    this.readingHosts ??= (async () => {
+      try {
+        const games = await this.deps.store.repos.games.list();
+        this.hosts = new Map(
+          games.flatMap((game) =>
+            game.host === null || game.id === this.deps.store.game ? [] : [[game.host, game.name]],
+          ),
+        );
+        this.hostsReadAt = this.deps.clock.now().getTime();
+      } catch (error) {
+        this.deps.onError(error, "(host names)");
+      } finally {
+        this.readingHosts = undefined;
+      }
+    })();
+    return this.readingHosts;
+  }
 
   async dispatch(
     name: string,
@@ -91,6 +131,23 @@ export class GameApps implements GameDispatch {
       if ("app" in started) erased += await started.sweepRetention();
     }
     return erased;
+  }
+
+  /** The games that play (not archived), the first first, as the console lists them. */
+  async list(): Promise<OpsGame[]> {
+    const { store, firstTitle } = this.deps;
+    const games = await store.repos.games.list();
+    return games
+      .filter((game) => game.archivedAt === null)
+      .map((game) => {
+        const first = game.id === store.game;
+        return {
+          name: game.name,
+          title: game.title ?? (first ? firstTitle() : game.name),
+          first,
+          app: first ? "/webapp/" : `/g/${game.name}/webapp/`,
+        };
+      });
   }
 
   /** Stops every game's server (the installation's server closes). */

@@ -28,7 +28,7 @@ import { opsRoutes } from "../http/ops-routes";
 import { OperatorTeam } from "../operator-accounts/operator-team";
 import { outroRoute } from "../http/outro-route";
 import { previewRoutes } from "../http/preview-routes";
-import { gamePrefixRoutes } from "../http/game-prefix-routes";
+import { gameHosts, gamePrefixRoutes } from "../http/game-prefix-routes";
 import type { GameDispatch } from "../http/game-prefix-routes";
 import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
@@ -100,6 +100,8 @@ export type RouteDeps = {
 export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
   const { config, pack, store, clock, metrics, base = "", fast = false, previews } = deps;
   const { accounts, hub, presence, secret, news, teamPositions } = services;
+  // A game's own host name takes the whole request to its server, before anything here.
+  if (deps.games) gameHosts(app, deps.games);
   // The API description sees every route registered after it; a preview's server has none.
   if (base === "") await registerApiDocs(app);
   registerRequestLog(app, { streams: () => hub.size });
@@ -197,6 +199,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         secure: config.publicUrl.startsWith("https:"),
         submissions,
         submissionsZip: (query) => submissionsZip({ store, blobs: services.blobs, pack }, query),
+        ...(deps.games && { games: () => deps.games?.list() ?? Promise.resolve([]) }),
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {

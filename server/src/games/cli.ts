@@ -13,6 +13,7 @@ const USAGE = [
   "usage: npm run game -- add NAME FOLDER  makes a game of the content pack in FOLDER, published",
   "       npm run game -- list             lists the games with their addresses",
   "       npm run game -- archive NAME     ends a game: its addresses say so, its data is kept",
+  "       npm run game -- host NAME HOST   serves the game at HOST's bare addresses too (- : none)",
   "NAME: its address /g/NAME/webapp/; a small letter, then 1 to 31 small letters, digits, dashes",
 ];
 
@@ -40,7 +41,9 @@ export async function runGameCli(args: string[], io: CliIo): Promise<number> {
       ? name === undefined
       : command === "add"
         ? folder !== undefined
-        : command === "archive" && name !== undefined && folder === undefined);
+        : command === "host"
+          ? folder !== undefined
+          : command === "archive" && name !== undefined && folder === undefined);
   if (!valid) {
     for (const line of USAGE) err(line);
     return 2;
@@ -59,9 +62,18 @@ export async function runGameCli(args: string[], io: CliIo): Promise<number> {
     if (command === "list") {
       for (const game of await store.repos.games.list()) {
         const address = game.id === store.game ? "/webapp/" : `/g/${game.name}/webapp/`;
+        const host = game.host === null ? "" : `\thost ${game.host}`;
         const state = game.archivedAt === null ? "" : `\tarchived ${game.archivedAt}`;
-        out(`${game.name}\t${config.publicUrl}${address}${state}`);
+        out(`${game.name}\t${config.publicUrl}${address}${host}${state}`);
       }
+      return 0;
+    }
+    if (command === "host") {
+      const host = folder === "-" ? null : (folder ?? "").toLowerCase();
+      await setHost(store, name ?? "", host);
+      out(
+        `game ${name}: ${host === null ? "no host name of its own" : `also at https://${host}/webapp/`}`,
+      );
       return 0;
     }
     if (command === "archive") {
@@ -108,7 +120,9 @@ async function addGame(
     throw new GameAdminError([`content pack ${folder} has problems:`, ...problems].join("\n"));
   }
   const id = await store.repos.games.create({
-    ...{ name, title: null, host: null, archivedAt: null },
+    // Its title for the console's list of games: the pack's, when it was made.
+    ...{ name, title: checked.pack.title[checked.pack.defaultLanguage] ?? checked.pack.title.de },
+    ...{ host: null, archivedAt: null },
     createdAt: clock.now().toISOString(),
   });
   if (id === undefined) throw new GameAdminError(`game ${name}: name taken`);
@@ -126,4 +140,22 @@ async function archive(store: Store, clock: Clock, name: string): Promise<void> 
   }
   if (game.archivedAt !== null) throw new GameAdminError(`game ${name}: archived already`);
   await store.repos.games.archive(game.id, clock.now().toISOString());
+}
+
+/** A host name: labels of letters, digits and dashes, joined by dots. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+async function setHost(store: Store, name: string, host: string | null): Promise<void> {
+  const game = await store.repos.games.named(name);
+  if (!game) throw new GameAdminError(`no game "${name}"`);
+  if (game.id === store.game) {
+    throw new GameAdminError(`game ${name}: the first game is served at every host name already`);
+  }
+  if (host !== null && !HOST_NAME.test(host)) {
+    throw new GameAdminError(`"${host}" is no host name (say harbour.example.org)`);
+  }
+  if (!(await store.repos.games.setHost(game.id, host))) {
+    throw new GameAdminError(`host ${host ?? ""}: another game has it`);
+  }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { GAME_NAME } from "@wegmarke/protocol";
+import type { OpsGame } from "@wegmarke/protocol";
 import { z } from "zod";
 import { doc } from "./api-docs/describe";
 
@@ -13,7 +14,24 @@ export type GameDispatch = {
     request: IncomingMessage,
     response: ServerResponse,
   ): Promise<void>;
+  /** The game with the host name `host` of its own, answered from memory. */
+  gameOfHost(host: string): string | undefined;
+  /** The games that play, the first first, as the console lists them. */
+  list(): Promise<OpsGame[]>;
 };
+
+/**
+ * A request to a game's own host name (decisions/054): handed whole to that game's server
+ * before anything of this one reads it. Registered on the root, before every route.
+ */
+export function gameHosts(app: FastifyInstance, games: GameDispatch): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const name = games.gameOfHost(request.hostname);
+    if (name === undefined) return;
+    reply.hijack();
+    await games.dispatch(name, request.url, request.raw, reply.raw);
+  });
+}
 
 /**
  * `/g/<name>/…`: every address of the game `name` (its app, its API, its media, its console's

@@ -1,4 +1,4 @@
-import type { Language, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { Language, OpsGame, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { NewsService } from "../game/news-service";
 import type { SubmissionService } from "../missions/submission-service";
@@ -9,6 +9,7 @@ import type { OperatorService } from "../operator-accounts/operator-service";
 import type { OperatorTeam } from "../operator-accounts/operator-team";
 import { auditRoutes } from "./ops/audit-routes";
 import { callerOf, opsGate } from "./ops/gate";
+import { gamesRoutes } from "./ops/games-routes";
 import { newsRoutes } from "./ops/news-routes";
 import { operatorsRoutes } from "./ops/operators-routes";
 import { overviewRoutes } from "./ops/overview-routes";
@@ -38,6 +39,8 @@ export type OpsRouteDeps = {
   /** Missions' submissions, judged by hosts (`/api/ops/submissions`), and their zip. */
   submissions: SubmissionService;
   submissionsZip: SubmissionRouteDeps["exportZip"];
+  /** The installation's games (the first game's server only). */
+  games?: () => Promise<OpsGame[]>;
 };
 
 /**
@@ -57,6 +60,7 @@ export function opsRoutes({
   packs,
   submissions,
   submissionsZip,
+  games,
 }: OpsRouteDeps): FastifyPluginAsync {
   const record = (request: FastifyRequest, action: string, detail: string) =>
     ops.record(callerOf(request), action, detail);
@@ -69,6 +73,7 @@ export function opsRoutes({
     await app.register(postersRoutes(posters));
     await app.register(reloadRoutes(reloadContent, record));
     await app.register(operatorsRoutes(team));
+    if (games) await app.register(gamesRoutes(games));
     await app.register(
       packRoutes({ ...packs, author: (request) => meOf(callerOf(request)).name, record }),
       { prefix: "/pack" },

@@ -33,6 +33,20 @@ export class GameRepository {
       .execute();
   }
 
+  /** Gives the game a host name of its own, or takes it (null); false when another has it. */
+  async setHost(id: number, host: string | null): Promise<boolean> {
+    if (host !== null) {
+      const holder = await this.db
+        .selectFrom("games")
+        .select("id")
+        .where("host", "=", host)
+        .executeTakeFirst();
+      if (holder && holder.id !== id) return false;
+    }
+    await this.db.updateTable("games").set({ host }).where("id", "=", id).execute();
+    return true;
+  }
+
   /** Every game, the first first. */
   list(): Promise<GameRow[]> {
     return this.db.selectFrom("games").selectAll().orderBy("id").execute();
