@@ -7,6 +7,7 @@ export * from "./game";
 export * from "./languages";
 export * from "./preview";
 export * from "./games";
+export * from "./ops-games";
 export * from "./media";
 export * from "./missions";
 export * from "./ops";
