@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { addOperator, signInNewOperator } from "../support/operators";
 import { joinForFree, settle } from "../support/play";
 import { repoRoot, startServer, type RunningServer } from "../support/server";
 
@@ -98,5 +99,27 @@ describe("a second game on the same server", () => {
     expect(await here.getByText("Treffpunkt am Kran um drei.").count()).toBe(0);
     await settle(second);
     await screenshot(second, "games-02-second-game-news");
+  });
+
+  it("lets an operator switch the console to the second game, whose news it then shows", async () => {
+    if (browser === undefined) throw new Error("no browser");
+    const { page: ops } = await phonePage(browser, server.url);
+    await signInNewOperator(ops, "lena", addOperator(server, "lena"), "Hafen-Kran-1");
+    await ops.goto("/ops/news");
+    const news = ops.getByRole("main");
+    await news.getByText("Das Finale ist am Markt.").first().waitFor();
+    const choice = ops.getByLabel("Spiel", { exact: true });
+    expect(await choice.locator("option").allInnerTexts()).toEqual([
+      "Märchenhaftes Marburg",
+      "Rundgang am Hafen",
+    ]);
+    await choice.selectOption({ label: "Rundgang am Hafen" });
+    await ops.waitForURL(/\/ops\/$/);
+    await ops.getByRole("link", { name: "Neuigkeiten" }).click();
+    await news.getByText("Treffpunkt am Kran um drei.").first().waitFor();
+    expect(await news.getByText("Das Finale ist am Markt.").count()).toBe(0);
+    expect(await ops.getByLabel("Spiel", { exact: true }).inputValue()).toBe("hafen");
+    await settle(ops);
+    await screenshot(ops, "games-03-console-second-game");
   });
 });

@@ -201,6 +201,19 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
       404,
     );
     expect((await fetch(`${server.url}/api/ops/games`)).status).toBe(401);
+    const preview = await opsCall(
+      { url: `${server.url}/g/zweite` },
+      TOKEN,
+      "POST",
+      "/pack/draft/preview",
+      {
+        desk: true,
+      },
+    );
+    expect([preview.status, preview.text]).toEqual([
+      404,
+      "the preview plays the installation's first game only, for now: publish to try this one",
+    ]);
   });
 
   it("ends a game's addresses when it is archived", async () => {

@@ -1,8 +1,9 @@
 import { OpsReason } from "@wegmarke/protocol";
 import type { z } from "zod";
+import { API_BASE, INSTALLATION_API } from "./game-choice";
 
-/** Where the operator API is mounted; the console is served from the same origin. */
-export const API_BASE = "/api/ops";
+/** Where the chosen game's operator API is mounted; the console is served from the same origin. */
+export { API_BASE };
 
 /**
  * A call that failed: `network` (no answer at all), `status` (an error status with the
@@ -63,15 +64,17 @@ export type CallOptions<T> = {
   schema: z.ZodType<T>;
   /** Error statuses whose JSON answer is read like a success (422 of the reload). */
   accept?: readonly number[];
+  /** A call of the installation (the list of games), not of the chosen game. */
+  installation?: boolean;
 };
 
 /** A call of the operator API: JSON (or a file, sent as it is) in, JSON out, the cookie along. */
 export async function call<T>(path: string, options: CallOptions<T>): Promise<T> {
-  const { method = "GET", body, signal, schema, accept = [] } = options;
+  const { method = "GET", body, signal, schema, accept = [], installation = false } = options;
   const file = body instanceof Blob;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(`${installation ? INSTALLATION_API : API_BASE}${path}`, {
       method,
       credentials: "same-origin",
       headers: {

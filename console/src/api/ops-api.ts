@@ -1,5 +1,6 @@
 import {
   auditPage,
+  opsGames,
   opsMe,
   opsNews,
   opsNewsAudience,
@@ -16,6 +17,7 @@ import {
 import type {
   AuditPage,
   Language,
+  OpsGames,
   OpsMe,
   ExportSeparator,
   ExportTable,
@@ -59,6 +61,10 @@ export const postersUrl = (language: Language): string =>
 const anyAnswer = z.unknown();
 
 export const getMe = (): Promise<OpsMe> => call("/me", { schema: opsMe });
+
+/** The installation's games that play, for the header's choice (decisions/054). */
+export const getGames = (signal?: AbortSignal): Promise<OpsGames> =>
+  call("/games", { schema: opsGames, installation: true, ...(signal && { signal }) });
 
 export const signIn = (body: OpsSessionRequest): Promise<OpsMe> =>
   call("/session", { method: "POST", body, schema: opsMe });

@@ -16,6 +16,7 @@ import { NewsView } from "../views/news/news";
 import { OverviewView } from "../views/overview/overview";
 import { PlayersView } from "../views/players/players";
 import { hasRole, RoleNote, RolesContext, useRolesText } from "../components/roles";
+import { GameSwitch } from "./game-switch";
 import { LanguageSwitch } from "./language-switch";
 import { PasswordView } from "./password";
 import {
@@ -167,6 +168,7 @@ export function Shell({ me, onSignOut }: Props) {
       <header className="top">
         <div className="top__bar">
           <p className="brand">{t("app.title")}</p>
+          <GameSwitch />
           <LiveIndicator connection={live[0].connection} />
           <div className="top__account">
             <span>

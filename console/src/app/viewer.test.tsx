@@ -34,8 +34,9 @@ describe("the console for a viewer", () => {
     render(<App />);
     await screen.findByRole("heading", { level: 1, name: heading });
     expect(screen.getByText(note)).toBeTruthy();
-    // The shell's own calls only: who signed in, and the figures while the stream connects.
-    const shell = ["/api/ops/me", "/api/ops/overview"];
+    // The shell's own calls only: who signed in, the figures while the stream connects, and
+    // the installation's games for the header's choice.
+    const shell = ["/api/ops/me", "/api/ops/overview", "/api/ops/games"];
     expect(server.requests.filter((r) => !shell.includes(r.path))).toEqual([]);
   });
 

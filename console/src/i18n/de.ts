@@ -11,6 +11,7 @@ export const de: Record<TextKey, string> = {
   "app.sessionCheckFailed": "Die Konsole erreicht den Server nicht: {reason}",
 
   "language.label": "Sprache",
+  "game.label": "Spiel",
 
   "signIn.heading": "Anmelden",
   "signIn.intro":

@@ -14,6 +14,7 @@ export const en = {
   "app.sessionCheckFailed": "The console could not reach the server: {reason}",
 
   "language.label": "Language",
+  "game.label": "Game",
 
   "signIn.heading": "Sign in",
   "signIn.intro":

@@ -96,6 +96,9 @@ export type RouteDeps = {
   games?: GameDispatch;
 };
 
+const NO_GAME_PREVIEW =
+  "the preview plays the installation's first game only, for now: publish to try this one";
+
 /** Mounts every route plugin on its prefix, each given the services it calls. */
 export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
   const { config, pack, store, clock, metrics, base = "", fast = false, previews } = deps;
@@ -210,6 +213,11 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
           ...(previews && { preview: (mode: PreviewMode) => previews.open(mode) }),
+          // Another game's studio checks and publishes; its preview is a step of decisions/054.
+          ...(!previews &&
+            base.startsWith("/g/") && {
+              preview: () => Promise.reject(new ServiceError(404, NO_GAME_PREVIEW)),
+            }),
           ...(config.geocoderUrl !== null && {
             addresses: new AddressSearch({
               url: config.geocoderUrl,

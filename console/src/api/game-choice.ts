@@ -1,0 +1,28 @@
+import { GAME_NAME } from "@wegmarke/protocol";
+
+/** Where the browser keeps the game the console shows. */
+const KEY = "wegmarke.ops.game";
+
+function stored(): string | null {
+  const name = localStorage.getItem(KEY);
+  return name !== null && GAME_NAME.test(name) ? name : null;
+}
+
+/**
+ * The game the console shows (decisions/054): null for the installation's first, else another
+ * game's short name. Read once: a change starts the console over (`chooseGame`).
+ */
+export const chosenGame = stored();
+
+/** The chosen game's operators' API: `/api/ops`, or `/g/<name>/api/ops`. */
+export const API_BASE = chosenGame === null ? "/api/ops" : `/g/${chosenGame}/api/ops`;
+
+/** The installation's operators' API, for what is no game's own: the list of games. */
+export const INSTALLATION_API = "/api/ops";
+
+/** Shows the game `name` (null: the first): kept for the browser, the console starts over. */
+export function chooseGame(name: string | null): void {
+  if (name === null) localStorage.removeItem(KEY);
+  else localStorage.setItem(KEY, name);
+  window.location.assign("/ops/");
+}

@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeServer, json, text } from "../test/fake-server";
+
+const KEY = "wegmarke.ops.game";
+
+const games = {
+  games: [
+    { name: "default", title: "Fairy-tale Marburg", first: true, app: "/webapp/" },
+    { name: "hafen", title: "Harbour walk", first: false, app: "/g/hafen/webapp/" },
+  ],
+};
+
+/** The switch as the console loads it with `stored` as the browser's kept choice. */
+async function renderSwitch(stored: string | null) {
+  if (stored === null) localStorage.removeItem(KEY);
+  else localStorage.setItem(KEY, stored);
+  vi.resetModules();
+  const { GameSwitch } = await import("./game-switch");
+  const client = await import("../api/client");
+  // The console's modules of this load, its i18n among them.
+  const { renderView } = await import("../test/render");
+  renderView(<GameSwitch />);
+  return client.API_BASE;
+}
+
+beforeEach(() => {
+  // Choosing a game starts the console over; jsdom only says it cannot navigate.
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  localStorage.removeItem(KEY);
+  vi.restoreAllMocks();
+});
+
+describe("the header's choice of game", () => {
+  it("lists the installation's games and keeps the one chosen, whose API the console calls", async () => {
+    const server = fakeServer({ "GET /api/ops/games": () => json(games) });
+    expect(await renderSwitch(null)).toBe("/api/ops");
+    const select = await screen.findByLabelText("Game");
+    expect((select as HTMLSelectElement).value).toBe("default");
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Fairy-tale Marburg",
+      "Harbour walk",
+    ]);
+    fireEvent.change(select, { target: { value: "hafen" } });
+    expect(localStorage.getItem(KEY)).toBe("hafen");
+    expect(server.requests.map((request) => request.path)).toEqual(["/api/ops/games"]);
+  });
+
+  it("shows the chosen game, lists the games from the installation's API and goes back to the first", async () => {
+    const server = fakeServer({ "GET /api/ops/games": () => json(games) });
+    expect(await renderSwitch("hafen")).toBe("/g/hafen/api/ops");
+    const select = await screen.findByLabelText("Game");
+    expect((select as HTMLSelectElement).value).toBe("hafen");
+    fireEvent.change(select, { target: { value: "default" } });
+    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(server.requests.map((request) => request.path)).toEqual(["/api/ops/games"]);
+  });
+
+  it("gives way to the first game when the chosen one no longer plays", async () => {
+    fakeServer({ "GET /api/ops/games": () => json({ games: games.games.slice(0, 1) }) });
+    await renderSwitch("hafen");
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+    expect(screen.queryByLabelText("Game")).toBeNull();
+  });
+
+  it("is not there with one game, nor when the list does not come", async () => {
+    fakeServer({ "GET /api/ops/games": () => json({ games: games.games.slice(0, 1) }) });
+    await renderSwitch(null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByLabelText("Game")).toBeNull();
+    fakeServer({ "GET /api/ops/games": () => text("operator sign-in required", 401) });
+    await renderSwitch(null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByLabelText("Game")).toBeNull();
+  });
+});
