@@ -2,11 +2,10 @@ import { resolve } from "node:path";
 import { GAME_NAME } from "@wegmarke/protocol";
 import { systemClock } from "../clock";
 import type { Clock } from "../clock";
-import { ConfigError, loadConfig } from "../config";
 import type { Config } from "../config";
 import { formatProblem } from "../content/model";
 import { PackLibrary } from "../packs/pack-library";
-import { openStore } from "../store/store";
+import { withCommandLineStore } from "../store/command-line";
 import type { Store } from "../store/store";
 
 const USAGE = [
@@ -48,17 +47,7 @@ export async function runGameCli(args: string[], io: CliIo): Promise<number> {
     for (const line of USAGE) err(line);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err(error.message);
-    return 1;
-  }
-  const store = openStore(config.database, err);
-  try {
-    await store.migrate();
+  return withCommandLineStore(io, GameAdminError, async (store, config) => {
     if (command === "list") {
       for (const game of await store.repos.games.list()) {
         const address = game.id === store.game ? "/webapp/" : `/g/${game.name}/webapp/`;
@@ -85,16 +74,7 @@ export async function runGameCli(args: string[], io: CliIo): Promise<number> {
     for (const warning of made.warnings) out(`warning: ${warning}`);
     out(`game ${name}: "${made.title}" at ${config.publicUrl}/g/${name}/webapp/`);
     return 0;
-  } catch (error) {
-    if (!(error instanceof GameAdminError)) throw error;
-    err(error.message);
-    return 1;
-  } finally {
-    // SQLite's checkpoint worker does not hold the process open: this timer does, until the
-    // database has closed, so the exit status is the one answered.
-    const hold = setInterval(() => undefined, 60_000);
-    await store.close().finally(() => clearInterval(hold));
-  }
+  });
 }
 
 /**

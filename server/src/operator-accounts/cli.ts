@@ -1,7 +1,6 @@
 import { systemClock } from "../clock";
 import type { Clock } from "../clock";
-import { ConfigError, loadConfig } from "../config";
-import { openStore } from "../store/store";
+import { withCommandLineStore } from "../store/command-line";
 import {
   OperatorAdminError,
   addOperator,
@@ -49,17 +48,7 @@ export async function runOperatorCli(args: string[], io: CliIo): Promise<number>
     for (const line of USAGE) err(line);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err(error.message);
-    return 1;
-  }
-  const store = openStore(config.database, err);
-  try {
-    await store.migrate();
+  return withCommandLineStore(io, OperatorAdminError, async (store) => {
     if (command === "list") {
       const operators = await listOperators(store);
       if (operators.length === 0) out("no operators");
@@ -87,14 +76,5 @@ export async function runOperatorCli(args: string[], io: CliIo): Promise<number>
     out(`operator ${created.name}: one-time password ${created.password}`);
     out("It is shown only this once: sign in with it at /ops/ and choose your own password.");
     return 0;
-  } catch (error) {
-    if (!(error instanceof OperatorAdminError)) throw error;
-    err(error.message);
-    return 1;
-  } finally {
-    // SQLite's checkpoint worker does not hold the process open (store/sqlite-checkpoints.ts):
-    // this timer does, until the database has closed, so the exit status is the one answered.
-    const hold = setInterval(() => undefined, 60_000);
-    await store.close().finally(() => clearInterval(hold));
-  }
+  });
 }
