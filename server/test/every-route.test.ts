@@ -1136,64 +1136,10 @@ const CASES: RouteCase[] = [
     },
   },
   // The preview's player app: its calls handed to the draft's own game.
-  {
-    method: "GET",
-    route: "/preview/:id/*",
-    valid: async (h) => get(`${await h.preview()}/webapp/config.json`),
-    param: "webapp/config.json",
-  },
-  {
-    method: "POST",
-    route: "/preview/:id/*",
-    valid: async (h) =>
-      post(`${await h.preview()}/api/account/player/optin/anon`, { story_id: STORY }),
-    param: "api/account/player/optin/anon",
-  },
-  {
-    method: "PUT",
-    route: "/preview/:id/*",
-    valid: async (h) => {
-      const base = await h.preview();
-      return {
-        method: "PUT",
-        path: `${base}/api/account/player/changepass`,
-        body: { password: "Wegmarke-Fuzz-7391", token: await h.under(base).resetToken() },
-      };
-    },
-    param: "api/account/player/changepass",
-  },
-  {
-    method: "PATCH",
-    route: "/preview/:id/*",
-    valid: async (h) => {
-      const preview = h.under(await h.preview());
-      const hash = await preview.atMission();
-      const photo = await fuzzPhoto();
-      return {
-        method: "PATCH",
-        path: await preview.createUpload(hash, photo.byteLength),
-        raw: { type: "application/offset+octet-stream", payload: photo },
-        headers: { ...tusHeaders(hash), "upload-offset": "0" },
-      };
-    },
-    status: 204,
-    tus: true,
-  },
-  {
-    method: "DELETE",
-    route: "/preview/:id/*",
-    valid: async (h) => {
-      const preview = h.under(await h.preview());
-      const hash = await preview.atMission();
-      return {
-        method: "DELETE",
-        path: await preview.createUpload(hash, 100),
-        headers: tusHeaders(hash),
-      };
-    },
-    status: 204,
-    tus: true,
-  },
+  ...handedOn("/preview/:id/*", (h) => h.preview(), {
+    get: "webapp/config.json",
+    post: "api/account/player/optin/anon",
+  }),
   {
     method: "GET",
     route: "/api/ops/games",
@@ -1203,64 +1149,7 @@ const CASES: RouteCase[] = [
     },
   },
   // Another game of the installation: every address of it handed to its own server.
-  {
-    method: "GET",
-    route: "/g/:name/*",
-    valid: async (h) => get(`${await h.otherGame()}/webapp/config.json`),
-    param: "fuzz",
-  },
-  {
-    method: "POST",
-    route: "/g/:name/*",
-    valid: async (h) =>
-      post(`${await h.otherGame()}/api/account/player/optin/anon`, { story_id: STORY }),
-    param: "fuzz",
-  },
-  {
-    method: "PUT",
-    route: "/g/:name/*",
-    valid: async (h) => {
-      const base = await h.otherGame();
-      return {
-        method: "PUT",
-        path: `${base}/api/account/player/changepass`,
-        body: { password: "Wegmarke-Fuzz-7391", token: await h.under(base).resetToken() },
-      };
-    },
-    param: "api/account/player/changepass",
-  },
-  {
-    method: "PATCH",
-    route: "/g/:name/*",
-    valid: async (h) => {
-      const game = h.under(await h.otherGame());
-      const hash = await game.atMission();
-      const photo = await fuzzPhoto();
-      return {
-        method: "PATCH",
-        path: await game.createUpload(hash, photo.byteLength),
-        raw: { type: "application/offset+octet-stream", payload: photo },
-        headers: { ...tusHeaders(hash), "upload-offset": "0" },
-      };
-    },
-    status: 204,
-    tus: true,
-  },
-  {
-    method: "DELETE",
-    route: "/g/:name/*",
-    valid: async (h) => {
-      const game = h.under(await h.otherGame());
-      const hash = await game.atMission();
-      return {
-        method: "DELETE",
-        path: await game.createUpload(hash, 100),
-        headers: tusHeaders(hash),
-      };
-    },
-    status: 204,
-    tus: true,
-  },
+  ...handedOn("/g/:name/*", (h) => h.otherGame(), { get: "fuzz", post: "fuzz" }),
   {
     method: "DELETE",
     route: "/api/ops/pack/draft",
@@ -1791,6 +1680,79 @@ function numericMutations(routeCase: RouteCase): Mutation[] {
       },
     }));
   });
+}
+
+/**
+ * The cases of a route that hands every call below a prefix to a server of its own (a
+ * preview's, another game's): the player app's config, a sign-up, a password change, and a
+ * mission's upload in pieces and dropped. `params`: the part of the GET's and the POST's path
+ * the path mutations replace.
+ */
+function handedOn(
+  route: string,
+  prefix: (h: Harness) => Promise<string>,
+  params: { get: string; post: string },
+): RouteCase[] {
+  return [
+    {
+      method: "GET",
+      route,
+      valid: async (h) => get(`${await prefix(h)}/webapp/config.json`),
+      param: params.get,
+    },
+    {
+      method: "POST",
+      route,
+      valid: async (h) =>
+        post(`${await prefix(h)}/api/account/player/optin/anon`, { story_id: STORY }),
+      param: params.post,
+    },
+    {
+      method: "PUT",
+      route,
+      valid: async (h) => {
+        const base = await prefix(h);
+        return {
+          method: "PUT",
+          path: `${base}/api/account/player/changepass`,
+          body: { password: "Wegmarke-Fuzz-7391", token: await h.under(base).resetToken() },
+        };
+      },
+      param: "api/account/player/changepass",
+    },
+    {
+      method: "PATCH",
+      route,
+      valid: async (h) => {
+        const below = h.under(await prefix(h));
+        const hash = await below.atMission();
+        const photo = await fuzzPhoto();
+        return {
+          method: "PATCH",
+          path: await below.createUpload(hash, photo.byteLength),
+          raw: { type: "application/offset+octet-stream", payload: photo },
+          headers: { ...tusHeaders(hash), "upload-offset": "0" },
+        };
+      },
+      status: 204,
+      tus: true,
+    },
+    {
+      method: "DELETE",
+      route,
+      valid: async (h) => {
+        const below = h.under(await prefix(h));
+        const hash = await below.atMission();
+        return {
+          method: "DELETE",
+          path: await below.createUpload(hash, 100),
+          headers: tusHeaders(hash),
+        };
+      },
+      status: 204,
+      tus: true,
+    },
+  ];
 }
 
 /** Mutations of a zip body: spoilt, emptied, unsafe inside, or sent as another type. */
