@@ -8,7 +8,7 @@ import { mountRoutes, prepareHttp } from "./compose/routes";
 import { accountLimits, buildServices } from "./compose/services";
 import { WorkFolders } from "./packs/work-folders";
 import { subscribeSignals } from "./compose/signals";
-import { GameApps } from "./compose/game-apps";
+import { GameApps, NO_GAME_PREVIEW } from "./compose/game-apps";
 import type { EventBus } from "./events/bus";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
@@ -161,7 +161,7 @@ export async function buildApp({
     metrics,
     limits,
     ...(preview && { base: preview.base, fast: preview.fast }),
-    ...(game && { base: game.base }),
+    ...(game && { base: game.base, noPreview: NO_GAME_PREVIEW }),
     ...(previews && { previews }),
     ...(games && { games }),
   });

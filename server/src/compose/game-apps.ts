@@ -41,6 +41,10 @@ export type GameAppsDeps = {
   firstTitle: () => string;
 };
 
+/** Why another game's studio has no preview: a step of decisions/054 still to come. */
+export const NO_GAME_PREVIEW =
+  "the preview plays the installation's first game only, for now: publish to try this one";
+
 /** How long the games' host names are answered from memory before they are read again. */
 const HOSTS_READ_MS = 10_000;
 
@@ -168,10 +172,14 @@ export class GameApps implements GameDispatch {
     if (known) return known;
     const starting = this.startNow(name).catch((error: unknown): Started => {
       this.deps.onError(error, name);
-      this.started.delete(name);
       return { status: 503, reason: `the game "${name}" could not start: try again shortly` };
     });
     this.started.set(name, starting);
+    // Only a running server is kept: the game may be made, published, unarchived or start
+    // meanwhile.
+    void starting.then((started) => {
+      if (!("app" in started) && this.started.get(name) === starting) this.started.delete(name);
+    });
     return starting;
   }
 
@@ -180,8 +188,6 @@ export class GameApps implements GameDispatch {
     const { config, store, clock, timer, limits, bus, check, build } = this.deps;
     const row = await store.repos.games.named(name);
     if (!row || row.id === store.game || row.archivedAt !== null) {
-      // Not kept: the game may be made, published or unarchived meanwhile.
-      this.started.delete(name);
       if (row?.archivedAt) return { status: 410, reason: `the game "${name}" has ended` };
       // The first game is served at the bare addresses (`/webapp/`), and only there.
       return { status: 404, reason: `no game "${name}"` };
@@ -195,7 +201,6 @@ export class GameApps implements GameDispatch {
     });
     const version = await library.live();
     if (!version) {
-      this.started.delete(name);
       return { status: 404, reason: `the game "${name}" has no published version yet` };
     }
     const loaded = await library.load(version);

@@ -94,17 +94,16 @@ export type RouteDeps = {
   previews?: PreviewGames;
   /** The installation's other games; only the first game's server has them. */
   games?: GameDispatch;
+  /** Why the studio has no preview here (another game's server). */
+  noPreview?: string;
 };
-
-const NO_GAME_PREVIEW =
-  "the preview plays the installation's first game only, for now: publish to try this one";
 
 /** Mounts every route plugin on its prefix, each given the services it calls. */
 export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
-  const { config, pack, store, clock, metrics, base = "", fast = false, previews } = deps;
+  const { config, pack, store, clock, metrics, base = "", fast = false, previews, games } = deps;
   const { accounts, hub, presence, secret, news, teamPositions } = services;
   // A game's own host name takes the whole request to its server, before anything here.
-  if (deps.games) gameHosts(app, deps.games);
+  if (games) gameHosts(app, games);
   // The API description sees every route registered after it; a preview's server has none.
   if (base === "") await registerApiDocs(app);
   registerRequestLog(app, { streams: () => hub.size });
@@ -202,7 +201,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         secure: config.publicUrl.startsWith("https:"),
         submissions,
         submissionsZip: (query) => submissionsZip({ store, blobs: services.blobs, pack }, query),
-        ...(deps.games && { games: () => deps.games?.list() ?? Promise.resolve([]) }),
+        ...(games && { games: () => games.list() }),
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {
@@ -213,11 +212,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
           ...(previews && { preview: (mode: PreviewMode) => previews.open(mode) }),
-          // Another game's studio checks and publishes; its preview is a step of decisions/054.
-          ...(!previews &&
-            base.startsWith("/g/") && {
-              preview: () => Promise.reject(new ServiceError(404, NO_GAME_PREVIEW)),
-            }),
+          ...(deps.noPreview !== undefined && { noPreview: deps.noPreview }),
           ...(config.geocoderUrl !== null && {
             addresses: new AddressSearch({
               url: config.geocoderUrl,
@@ -235,7 +230,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   const pictures = { sizes: new ImageSizes(config.packCacheDir), icons: new AppIcons() };
   await app.register(contentRoutes(pack, pictures, base, fast));
   if (previews) await app.register(previewRoutes(previews));
-  if (deps.games) await app.register(gamePrefixRoutes(deps.games));
+  if (games) await app.register(gamePrefixRoutes(games));
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));
   await app.register(healthRoutes(store, clock));

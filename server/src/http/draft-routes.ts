@@ -8,11 +8,12 @@ import {
   opsPreviewOutcome,
   opsPreviewRequest,
 } from "@wegmarke/protocol";
-import type { OpsInkCompiled, OpsPreviewOutcome, OpsPreviewRequest } from "@wegmarke/protocol";
+import type { OpsInkCompiled, OpsPreviewOutcome } from "@wegmarke/protocol";
 import type { ContentProblem } from "../content/model";
 import { suggestion } from "../studio/ink-suggestions";
 import type { FastifyPluginAsync } from "fastify";
 import type { Publisher } from "../studio/publisher";
+import type { PreviewMode } from "../studio/previews";
 import { ServiceError } from "../errors";
 import { draftFileRoutes } from "./draft-file-routes";
 import { draftFolderRoutes } from "./draft-folder-routes";
@@ -26,7 +27,9 @@ export type DraftRouteDeps = DraftFormDeps & {
   publisher: Publisher;
   compile: (file: string, text: string) => Promise<ContentProblem[]>;
   /** Plays the draft in a game of its own (studio/previews.ts); absent in a preview's server. */
-  preview?: (mode: OpsPreviewRequest) => Promise<OpsPreviewOutcome>;
+  preview?: (mode: PreviewMode) => Promise<OpsPreviewOutcome>;
+  /** Why a server without `preview` has none, when it is not a preview's own. */
+  noPreview?: string;
 };
 
 /**
@@ -37,6 +40,7 @@ export type DraftRouteDeps = DraftFormDeps & {
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   const { drafts, publisher, compile, author, record, preview } = deps;
+  const noPreview = deps.noPreview ?? "a preview has no preview of its own";
   return async (app) => {
     await app.register(draftFileRoutes(deps));
     await app.register(draftFormRoutes(deps));
@@ -116,7 +120,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { desk, fast = false, start } = parse(opsPreviewRequest, request.body);
-        if (!preview) throw new ServiceError(404, "a preview has no preview of its own");
+        if (!preview) throw new ServiceError(404, noPreview);
         const outcome = await preview({ desk, fast, ...(start && { start }) });
         return reply.code(outcome.ok ? 200 : 422).send(outcome);
       },

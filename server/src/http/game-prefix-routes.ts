@@ -4,6 +4,7 @@ import { GAME_NAME } from "@wegmarke/protocol";
 import type { OpsGame } from "@wegmarke/protocol";
 import { z } from "zod";
 import { doc } from "./api-docs/describe";
+import { leaveBodiesUnread, pathBelow } from "./hand-on";
 
 /** What serves the other games' requests (compose/game-apps.ts). */
 export type GameDispatch = {
@@ -39,9 +40,7 @@ export function gameHosts(app: FastifyInstance, games: GameDispatch): void {
  */
 export function gamePrefixRoutes(games: GameDispatch): FastifyPluginAsync {
   return async (app) => {
-    // The game's server reads the body itself.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    leaveBodiesUnread(app);
 
     app.route<{ Params: { name: string; "*": string } }>({
       method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
@@ -59,8 +58,7 @@ export function gamePrefixRoutes(games: GameDispatch): FastifyPluginAsync {
         if (!GAME_NAME.test(name)) {
           return reply.code(404).type("text/plain; charset=utf-8").send(`no game "${name}"`);
         }
-        const query = request.url.indexOf("?");
-        const url = `/${request.params["*"]}${query < 0 ? "" : request.url.slice(query)}`;
+        const url = pathBelow(request);
         reply.hijack();
         await games.dispatch(name, url, request.raw, reply.raw);
       },

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
 
 const PLAIN = "text/plain; charset=utf-8";
 /** Marks a call one instance handed on to another: it is not handed on again. */
@@ -40,4 +41,19 @@ export function handOn(
   // An event stream ends when the phone hangs up.
   response.on("close", () => outgoing.destroy());
   request.pipe(outgoing);
+}
+
+/**
+ * Leaves the body of every call of this plugin's routes unread: the server they hand the call
+ * to (a preview's, another game's) reads it itself.
+ */
+export function leaveBodiesUnread(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+}
+
+/** The path below a route's prefix (its `*` parameter), with the query the call came with. */
+export function pathBelow(request: { url: string; params: { "*": string } }): string {
+  const query = request.url.indexOf("?");
+  return `/${request.params["*"]}${query < 0 ? "" : request.url.slice(query)}`;
 }

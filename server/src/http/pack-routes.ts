@@ -16,6 +16,7 @@ import type { PackDrafts } from "../studio/pack-drafts";
 import type { Publisher } from "../studio/publisher";
 import { declaredLength } from "../packs/upload-file";
 import { draftRoutes } from "./draft-routes";
+import type { DraftRouteDeps } from "./draft-routes";
 import { parse } from "./parse";
 import { doc, REFUSED } from "./api-docs/describe";
 
@@ -41,7 +42,7 @@ export type PackRouteDeps = {
   author: (request: FastifyRequest) => string | null;
   /** Records an action in the audit log. */
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
-};
+} & Pick<DraftRouteDeps, "preview" | "noPreview">;
 
 /**
  * The pack's versions, mounted at `/api/ops/pack/` inside the operators' routes (so the

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { doc } from "./api-docs/describe";
-import { HANDED_ON, handOn } from "./hand-on";
+import { HANDED_ON, handOn, leaveBodiesUnread, pathBelow } from "./hand-on";
 
 /** What serves the previews' requests (studio/previews.ts). */
 export type PreviewDispatch = {
@@ -21,9 +21,7 @@ const PLAIN = "text/plain; charset=utf-8";
  */
 export function previewRoutes(previews: PreviewDispatch): FastifyPluginAsync {
   return async (app) => {
-    // The preview's server reads the body itself.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    leaveBodiesUnread(app);
 
     // The methods the player app sends (HEAD comes with GET; PATCH and DELETE: a mission's
     // upload).
@@ -40,8 +38,7 @@ export function previewRoutes(previews: PreviewDispatch): FastifyPluginAsync {
       },
       handler: async (request, reply) => {
         const { id } = request.params;
-        const query = request.url.indexOf("?");
-        const url = `/${request.params["*"]}${query < 0 ? "" : request.url.slice(query)}`;
+        const url = pathBelow(request);
         reply.hijack();
         if (previews.dispatch(id, url, request.raw, reply.raw)) return;
         const address =
