@@ -34,6 +34,12 @@ const aStreamMoves =
 /** Another folder's repository a folder calls itself: only `calls` (none: handed on), and why. */
 export const allowedCalls = [
   {
+    folder: "operator-accounts",
+    repository: "games",
+    calls: ["list"],
+    why: "the operators' command line names the games an operator has roles in",
+  },
+  {
     folder: "game",
     repository: "participants",
     calls: ["find", "currentStation", "setCurrentStory"],

@@ -4,12 +4,18 @@ import type { Page } from "playwright-core";
 import { COMPILED_SERVER, type RunningServer } from "./server";
 
 /**
- * `npm run operator -- add NAME [ROLES]` against the server's database (every role unless
- * `roles` says otherwise): the one-time password.
+ * `npm run operator -- add NAME [ROLES [GAME]]` against the server's database (every role, the
+ * admin's included, unless `roles` says otherwise; in the first game unless `game` names
+ * another): the one-time password.
  */
-export function addOperator(server: RunningServer, name: string, roles?: string): string {
+export function addOperator(
+  server: RunningServer,
+  name: string,
+  roles?: string,
+  game?: string,
+): string {
   const cli = join(COMPILED_SERVER, "../operator.js");
-  const args = [cli, "add", name, ...(roles === undefined ? [] : [roles])];
+  const args = [cli, "add", name, ...(roles === undefined ? [] : [roles]), ...(game ? [game] : [])];
   const result = spawnSync(process.execPath, args, {
     env: { ...process.env, ...server.env },
     encoding: "utf8",

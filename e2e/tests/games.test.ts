@@ -122,4 +122,35 @@ describe("a second game on the same server", () => {
     await settle(ops);
     await screenshot(ops, "games-03-console-second-game");
   });
+
+  it("shows an operator with roles in the second game only that game, and nothing of the first", async () => {
+    if (browser === undefined) throw new Error("no browser");
+    const { page: ops } = await phonePage(browser, server.url);
+    const password = addOperator(server, "kai", "author,host", "hafen");
+    // The console opens at the first game, which is not theirs, and goes on to theirs.
+    await signInNewOperator(ops, "kai", password, "Hafen-Kai-2026");
+    await ops.getByRole("link", { name: "Neuigkeiten" }).click();
+    const news = ops.getByRole("main");
+    await news.getByText("Treffpunkt am Kran um drei.").first().waitFor();
+    expect(await news.getByText("Das Finale ist am Markt.").count()).toBe(0);
+    // One game to see: no choice in the header, its name; the first game's API refuses them.
+    expect(await ops.getByLabel("Spiel", { exact: true }).count()).toBe(0);
+    await ops.getByText("Spiel: Rundgang am Hafen").waitFor();
+    const refused = await ops.evaluate(async () => {
+      const answers = await Promise.all(
+        ["/api/ops/news", "/api/ops/overview", "/api/ops/players"].map(async (path) => {
+          const response = await fetch(path);
+          return `${response.status} ${await response.text()}`;
+        }),
+      );
+      const games = (await (await fetch("/api/ops/games")).json()) as { games: { name: string }[] };
+      return { answers, games: games.games.map((game) => game.name) };
+    });
+    expect(refused).toEqual({
+      answers: Array(3).fill("403 no role in this game: an admin gives one"),
+      games: ["hafen"],
+    });
+    await settle(ops);
+    await screenshot(ops, "games-04-console-own-game-only");
+  });
 });

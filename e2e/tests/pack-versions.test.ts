@@ -148,7 +148,7 @@ describe("the pack's versions in the console", () => {
     const versions = host.getByRole("list", { name: "Versionen des Spiels" });
     await versions.getByRole("listitem", { name: /^Version 2 / }).waitFor();
     await host
-      .getByText("Dafür braucht es die Rolle Autor/in; wer beide Rollen hat, vergibt sie (Team).")
+      .getByText("Dafür braucht es die Rolle Autor/in; ein Admin vergibt sie (Team).")
       .waitFor();
     expect(await host.getByLabel("ZIP-Datei eines Paketordners importieren:").count()).toBe(0);
     expect(await host.getByRole("button", { name: /live schalten$/ }).count()).toBe(0);

@@ -43,8 +43,12 @@ export type OpsRole = (typeof opsRoles)[number];
 export const opsMe = z.object({
   /** The signed-in operator; null for a call with `OPERATOR_TOKEN`. */
   name: z.string().nullable(),
-  /** What the operator may do besides looking; OPERATOR_TOKEN may do everything. */
+  /** What the operator may do in this game besides looking; OPERATOR_TOKEN may do everything. */
   roles: z.array(z.enum(opsRoles)).default([...opsRoles]),
+  /** The operator sees this game (a viewer at least); false: the console chooses another. */
+  member: z.boolean().default(true),
+  /** The installation's admin: creates and archives games and manages the operators. */
+  admin: z.boolean().default(false),
   via: z.enum(opsAuthKinds),
   /** When the cookie session ends (ISO 8601); absent for the token. */
   expiresAt: z.string().optional(),
@@ -388,8 +392,10 @@ export const OpsReason = {
   hostRequired: "host role required",
   /** 403 for a call either role opens (the audit log, the QR posters) to a viewer. */
   roleRequired: "host or author role required",
-  /** The team's calls: only an operator with every role manages the others (403), 404, 409. */
-  everyRoleRequired: "author and host roles required",
+  /** 403 for a game's call by an operator without a role in it (decisions/054). */
+  notYourGame: "no role in this game: an admin gives one",
+  /** The team's and the games' changes: the installation's admin only (403); 404, 409. */
+  adminRequired: "admin role required",
   operatorNotFound: "no such operator",
   operatorExists: "an operator of this name exists",
   ownRoles: "operators cannot change their own roles",

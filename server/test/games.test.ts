@@ -2,14 +2,15 @@ import { writeFile } from "node:fs/promises";
 import http from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webAppConfigSchema } from "@wegmarke/protocol";
+import { OpsReason, opsGames, opsMe, webAppConfigSchema } from "@wegmarke/protocol";
 import { runGameCli } from "../src/games/cli";
+import { runOperatorCli } from "../src/operator-accounts/cli";
 import { defaultLimits } from "../src/security/limits";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { featurePack } from "./support/feature-pack";
-import { opsCall, titleOn } from "./support/ops-client";
+import { consoleSession, cookieCall, opsCall, titleOn } from "./support/ops-client";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -45,20 +46,25 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
   const second = () => new Api(`${server.url}/g/zweite`);
   const first = () => new Api(server.url);
 
+  /** The command line's environment: the test's database. */
+  function cliEnv() {
+    const where = database.where;
+    return {
+      DATABASE_URL:
+        "dbFile" in where
+          ? `file:${where.dbFile}`
+          : where.database.kind === "postgres"
+            ? where.database.url
+            : `file:${where.database.file}`,
+      DATA_DIR: folder.dir,
+    };
+  }
+
   /** `npm run game -- ...args` against the test's database: status and printed lines. */
   async function cli(...args: string[]) {
     const lines: string[] = [];
-    const where = database.where;
     const status = await runGameCli(args, {
-      env: {
-        DATABASE_URL:
-          "dbFile" in where
-            ? `file:${where.dbFile}`
-            : where.database.kind === "postgres"
-              ? where.database.url
-              : `file:${where.database.file}`,
-        DATA_DIR: folder.dir,
-      },
+      env: cliEnv(),
       out: (line) => lines.push(line),
       err: (line) => lines.push(line),
     });
@@ -214,6 +220,51 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
       404,
       "the preview plays the installation's first game only, for now: publish to try this one",
     ]);
+  });
+
+  it("gives an operator roles per game: one of the second game sees nothing of the first", async () => {
+    const operators = async (...args: string[]) => {
+      const lines: string[] = [];
+      await runOperatorCli(args, {
+        env: cliEnv(),
+        out: (l) => lines.push(l),
+        err: (l) => lines.push(l),
+      });
+      return lines.join("\n");
+    };
+    const once = /one-time password (\S+)/.exec(
+      await operators("add", "marie", "author", "zweite"),
+    )?.[1];
+    const cookie = await consoleSession(server, "marie", once ?? "", "Hafenkran-Marie-7");
+    const call = async (base: string, method: string, path: string, body?: unknown) => {
+      const { status, text } = await cookieCall(
+        { url: server.url + base },
+        cookie,
+        method,
+        path,
+        body,
+      );
+      return [status, text] as const;
+    };
+
+    const [, games] = await call("", "GET", "/games");
+    expect(opsGames.parse(JSON.parse(games)).games.map((game) => game.name)).toEqual(["zweite"]);
+    const [, me] = await call("", "GET", "/me");
+    expect(opsMe.parse(JSON.parse(me))).toMatchObject({ roles: [], member: false, admin: false });
+    for (const path of ["/overview", "/news", "/players", "/pack/draft"]) {
+      expect(await call("", "GET", path)).toEqual([403, OpsReason.notYourGame]);
+    }
+    const [, there] = await call("/g/zweite", "GET", "/me");
+    expect(opsMe.parse(JSON.parse(there))).toMatchObject({ roles: ["author"], member: true });
+    expect((await call("/g/zweite", "GET", "/overview"))[0]).toBe(200);
+    expect((await call("/g/zweite", "GET", "/pack/draft"))[0]).toBe(200);
+    const news = { text: { de: "Hallo" } };
+    expect(await call("/g/zweite", "POST", "/news", news)).toEqual([403, OpsReason.hostRequired]);
+    expect(await call("/g/zweite", "GET", "/operators")).toEqual([403, OpsReason.adminRequired]);
+    expect(await operators("roles", "marie", "none", "zweite")).toBe(
+      "operator marie: none in zweite",
+    );
+    expect(await call("/g/zweite", "GET", "/overview")).toEqual([403, OpsReason.notYourGame]);
   });
 
   it("ends a game's addresses when it is archived", async () => {

@@ -4,6 +4,7 @@ import {
   auditPage,
   ErrorReason,
   opsMe,
+  opsOperator,
   opsOperatorCreated,
   opsOperators,
   OpsReason,
@@ -171,6 +172,8 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect(opsMe.parse(JSON.parse(signedIn.text))).toEqual({
       name: "lena",
       roles: ["author", "host"],
+      member: true,
+      admin: true,
       via: "session",
       expiresAt: new Date(clock.ms + 12 * HOUR).toISOString(),
       passwordChangeRequired: true,
@@ -248,7 +251,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     const me = await call("GET", "/me", { bearer: TOKEN });
     expect([me.status, JSON.parse(me.text)]).toEqual([
       200,
-      { name: null, roles: ["author", "host"], via: "token" },
+      { name: null, roles: ["author", "host"], member: true, admin: true, via: "token" },
     ]);
     expect((await call("GET", "/audit", { bearer: TOKEN })).status).toBe(200);
     for (const bearer of [`${TOKEN}x`, TOKEN.slice(0, -1), "x", TOKEN.toUpperCase()]) {
@@ -306,7 +309,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect(rest.entries[0]).toMatchObject({
       via: "cli",
       action: "operator.add",
-      detail: "uwe (author,host)",
+      detail: "uwe (author,host, admin)",
     });
     const actions = new Set(rest.entries.map((e) => e.action));
     expect([...actions].sort()).toEqual(
@@ -375,6 +378,8 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect(opsMe.parse(JSON.parse(changed.text))).toEqual({
       name: "pia",
       roles: ["author", "host"],
+      member: true,
+      admin: true,
       via: "session",
       expiresAt: expect.any(String),
     });
@@ -510,18 +515,22 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
 
     // The command line changes roles, from the next call on; the list and the log say so.
     expect((await cli("roles", "zuschauer", "author,host")).out).toEqual([
-      "operator zuschauer: author,host",
+      "operator zuschauer: author,host in default",
     ]);
     expect(await roles(viewer)).toEqual(["author", "host"]);
     expect(await statusOf(viewer, exportCsv)).toBe("taken");
     expect((await cli("roles", "zuschauer", "admin")).err).toEqual([
-      'invalid roles "admin": author, host, author,host or viewer',
+      'invalid roles "admin": author, host, author,host, viewer or none',
     ]);
     expect((await cli("roles", "niemand", "host")).err).toEqual(["no operator niemand"]);
     expect((await cli("roles", "zuschauer")).status).toBe(2);
     const listed = (await cli("list")).out.map((line) => line.split("\t").slice(0, 2).join(" "));
     expect(listed).toEqual(
-      expect.arrayContaining(["autorin author", "gastgeber host", "zuschauer author,host"]),
+      expect.arrayContaining([
+        "autorin default:author",
+        "gastgeber default:host",
+        "zuschauer default:author,host",
+      ]),
     );
     const audit = auditPage.parse(
       JSON.parse((await call("GET", "/audit?limit=1", { bearer: TOKEN })).text),
@@ -533,7 +542,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     });
   });
 
-  it("lets an operator with every role add operators and set their roles in the console", async () => {
+  it("lets the installation's admin add operators and set their roles in the console", async () => {
     const signedIn = async (name: string, password: string) => {
       const cookie = cookieOf((await signIn(name, password)).response);
       const chosen = `${name}-Team-2026`;
@@ -558,7 +567,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
       opsMe.parse(JSON.parse((await call("GET", "/me", { cookie })).text)).roles;
     expect(await roles(intern)).toEqual([]);
     expect((await call("GET", "/operators", { cookie: intern })).text).toBe(
-      OpsReason.everyRoleRequired,
+      OpsReason.adminRequired,
     );
 
     const set = await call("PUT", "/operators/praktikant/roles", {
@@ -570,7 +579,13 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     const listed = opsOperators.parse(
       JSON.parse((await call("GET", "/operators", { cookie: lead })).text),
     );
-    expect(listed.operators.find((o) => o.name === "praktikant")?.roles).toEqual(["host"]);
+    expect(listed.operators.find((o) => o.name === "praktikant")).toMatchObject({
+      roles: ["host"],
+      member: true,
+      admin: false,
+    });
+    expect(listed.operators.find((o) => o.name === "leitung")).toMatchObject({ admin: true });
+
     const audit = auditPage.parse(
       JSON.parse((await call("GET", "/audit?limit=5", { bearer: TOKEN })).text),
     );
@@ -587,6 +602,32 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
         detail: "praktikant (viewer)",
       },
     ]);
+
+    // Without the game the operator sees nothing of it; as admin, every game and the team.
+    const me = async (cookie: string) =>
+      opsMe.parse(JSON.parse((await call("GET", "/me", { cookie })).text));
+    const away = await call("PUT", "/operators/praktikant/roles", {
+      cookie: lead,
+      body: { roles: [], member: false },
+    });
+    expect(opsOperator.parse(JSON.parse(away.text))).toMatchObject({ roles: [], member: false });
+    expect(await me(intern)).toMatchObject({ roles: [], member: false, admin: false });
+    for (const path of ["/overview", "/news", "/map", "/pack/versions", "/audit"]) {
+      const answer = await call("GET", path, { cookie: intern });
+      expect([path, answer.status, answer.text]).toEqual([path, 403, OpsReason.notYourGame]);
+    }
+    const made = await call("PUT", "/operators/praktikant/roles", {
+      cookie: lead,
+      body: { roles: [], member: false, admin: true },
+    });
+    expect(made.status, made.text).toBe(200);
+    expect(await me(intern)).toMatchObject({ roles: [], member: true, admin: true });
+    expect((await call("GET", "/overview", { cookie: intern })).status).toBe(200);
+    expect((await call("GET", "/operators", { cookie: intern })).status).toBe(200);
+    await call("PUT", "/operators/praktikant/roles", {
+      cookie: lead,
+      body: { roles: ["host"], admin: false },
+    });
 
     // Not one's own roles, no operator twice, none unknown, no role unknown.
     const refused = async (method: string, path: string, body: unknown) => {

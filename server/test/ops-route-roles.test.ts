@@ -9,31 +9,32 @@ import { startApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /**
- * Every operator route of the real app with the role that opens it: "viewer" is any signed-in
- * operator; a list is one role of several. A route added without a row here, or answering
+ * Every operator route of the real app with the role that opens it: "operator" is any
+ * signed-in operator of the installation, "viewer" one who sees this game; a list is one role
+ * of several; "admin" is the installation's. A route added without a row here, or answering
  * otherwise than its row says, fails this test. A HEAD is decided as its GET.
  */
 const AUTHOR = "author";
 const HOST = "host";
 const EITHER = "host or author";
-type Expected = "viewer" | typeof AUTHOR | typeof HOST | typeof EITHER;
+const ADMIN = "admin";
+type Expected = "operator" | "viewer" | typeof AUTHOR | typeof HOST | typeof EITHER | typeof ADMIN;
 
 const expected: Record<string, Expected> = {
-  "POST /api/ops/session": "viewer",
-  "DELETE /api/ops/session": "viewer",
-  "GET /api/ops/me": "viewer",
-  "PUT /api/ops/password": "viewer",
+  "POST /api/ops/session": "operator",
+  "DELETE /api/ops/session": "operator",
+  "GET /api/ops/me": "operator",
+  "PUT /api/ops/password": "operator",
   "GET /api/ops/overview": "viewer",
   "GET /api/ops/map": "viewer",
   "GET /api/ops/live": "viewer",
   "GET /api/ops/news": "viewer",
   "GET /api/ops/news/audience": "viewer",
-  "GET /api/ops/games": "viewer",
+  "GET /api/ops/games": "operator",
   "GET /api/ops/pack/versions": "viewer",
-  // The team is open at the gate; managing it needs every role (the team's own 403).
-  "GET /api/ops/operators": "viewer",
-  "POST /api/ops/operators": "viewer",
-  "PUT /api/ops/operators/:name/roles": "viewer",
+  "GET /api/ops/operators": ADMIN,
+  "POST /api/ops/operators": ADMIN,
+  "PUT /api/ops/operators/:name/roles": ADMIN,
   "GET /api/ops/audit": EITHER,
   "GET /api/ops/stations/posters.pdf": EITHER,
   "POST /api/ops/news": HOST,
@@ -80,17 +81,30 @@ const expected: Record<string, Expected> = {
 };
 
 /** The reason of the 403 that `role` gives an operator without it. */
-const reasonOf: Record<Exclude<Expected, "viewer">, string> = {
+const reasonOf: Record<Exclude<Expected, "viewer" | "operator">, string> = {
   [AUTHOR]: OpsReason.authorRequired,
   [HOST]: OpsReason.hostRequired,
   [EITHER]: OpsReason.roleRequired,
+  [ADMIN]: OpsReason.adminRequired,
 };
-const gateReasons = new Set(Object.values(reasonOf));
+const gateReasons = new Set([...Object.values(reasonOf), OpsReason.notYourGame]);
 
-function opens(role: Expected, roles: readonly OpsRole[]): boolean {
+/** What a caller holds: their roles in this game, whether they see it, whether admin. */
+type Holds = { roles: readonly OpsRole[]; member: boolean; admin: boolean };
+
+function opens(role: Expected, { roles, member, admin }: Holds): boolean {
+  if (role === "operator") return true;
+  if (role === ADMIN) return admin;
+  if (!member && !admin) return false;
   if (role === "viewer") return true;
   if (role === EITHER) return roles.length > 0;
   return roles.includes(role);
+}
+
+/** Why a caller is refused `role`. */
+function reasonFor(role: Exclude<Expected, "operator">, { member, admin }: Holds): string {
+  if (role !== ADMIN && !member && !admin) return OpsReason.notYourGame;
+  return role === "viewer" ? "" : reasonOf[role];
 }
 
 const TOKEN = "ops-route-roles-token-".padEnd(48, "r");
@@ -118,11 +132,23 @@ describe.each(dialects)("every operator route's role on $name", (dialect) => {
     return { status: response.status, text, response };
   }
 
-  /** An operator with `roles`, signed in with a password of its own: its cookie. */
-  async function operator(name: string, roles: OpsRole[]): Promise<Record<string, string>> {
+  /** An operator who holds `holds`, signed in with a password of its own: its cookie. */
+  async function operator(
+    name: string,
+    { roles, member, admin }: Holds,
+  ): Promise<Record<string, string>> {
     const token = { authorization: `Bearer ${TOKEN}` };
-    const added = await call("POST /api/ops/operators", token, { name, roles });
+    const added = await call("POST /api/ops/operators", token, { name, roles, admin });
     expect(added.status, added.text).toBe(201);
+    if (!member) {
+      const away = { roles: [], member: false };
+      const taken = await call(
+        "PUT /api/ops/operators/:name/roles".replace(":name", name),
+        token,
+        away,
+      );
+      expect(taken.status, taken.text).toBe(200);
+    }
     const { password } = opsOperatorCreated.parse(JSON.parse(added.text));
     const signedIn = await call("POST /api/ops/session", {}, { name, password });
     expect(signedIn.status, signedIn.text).toBe(200);
@@ -171,18 +197,30 @@ describe.each(dialects)("every operator route's role on $name", (dialect) => {
     "opens each route to the roles of its row, and to the token",
     { timeout: 120_000 },
     async () => {
-      const callers: [string, Record<string, string>, OpsRole[]][] = [
-        ["token", { authorization: `Bearer ${TOKEN}` }, ["author", "host"]],
-        ["author", await operator("autorin", ["author"]), ["author"]],
-        ["host", await operator("gastgeber", ["host"]), ["host"]],
-        ["viewer", await operator("zuschauerin", []), []],
+      const holds = (roles: OpsRole[], member = true, admin = false): Holds => ({
+        roles,
+        member,
+        admin,
+      });
+      const callers: [string, Holds][] = [
+        ["autorin", holds(["author"])],
+        ["gastgeber", holds(["host"])],
+        ["zuschauerin", holds([])],
+        ["fremde", holds(["author", "host"], false)],
+        ["verwalterin", holds([], false, true)],
       ];
+      const signedIn: [string, Record<string, string>, Holds][] = [
+        ["token", { authorization: `Bearer ${TOKEN}` }, holds(["author", "host"], true, true)],
+      ];
+      for (const [name, held] of callers) {
+        signedIn.push([name, await operator(name, held), held]);
+      }
       const refusedGets = new Map<string, boolean>();
       // Signing out last: the sessions serve every other call first.
       const order = [...routes].sort(
         (a, b) => Number(a === "DELETE /api/ops/session") - Number(b === "DELETE /api/ops/session"),
       );
-      for (const [who, auth, roles] of callers) {
+      for (const [who, auth, held] of signedIn) {
         for (const route of order) {
           const [method = "", pattern = ""] = route.split(" ");
           const answer = await call(route, auth);
@@ -195,16 +233,16 @@ describe.each(dialects)("every operator route's role on $name", (dialect) => {
           const role = expected[route] ?? "viewer";
           const refused = answer.status === 403 && gateReasons.has(answer.text);
           expect(refused, `${who} ${route}: ${answer.status} ${answer.text}`).toBe(
-            !opens(role, roles),
+            !opens(role, held),
           );
-          if (refused && role !== "viewer") expect(answer.text).toBe(reasonOf[role]);
+          if (refused && role !== "operator") expect(answer.text).toBe(reasonFor(role, held));
         }
       }
     },
   );
 
   it("answers an unknown path 404 to a signed-in viewer, 401 to anyone else", async () => {
-    const viewer = await operator("besucher", []);
+    const viewer = await operator("besucher", { roles: [], member: true, admin: false });
     expect((await call("GET /api/ops/nothing-here", viewer)).status).toBe(404);
     expect((await call("GET /api/ops/nothing-here", {})).status).toBe(401);
   });

@@ -8,6 +8,8 @@ import { errorText } from "./error-text";
 const me = {
   name: "anna",
   roles: ["host"],
+  member: true,
+  admin: false,
   via: "session",
   expiresAt: "2026-11-26T10:00:00Z",
 };

@@ -1,4 +1,5 @@
 import { GAME_NAME } from "@wegmarke/protocol";
+import type { OpsGame } from "@wegmarke/protocol";
 
 /** Where the browser keeps the game the console shows. */
 const KEY = "wegmarke.ops.game";
@@ -25,4 +26,19 @@ export function chooseGame(name: string | null): void {
   if (name === null) localStorage.removeItem(KEY);
   else localStorage.setItem(KEY, name);
   window.location.assign("/ops/");
+}
+
+/** Whether `game` of the list is the one the console shows. */
+export const isShown = (game: OpsGame): boolean =>
+  chosenGame === null ? game.first : game.name === chosenGame;
+
+/**
+ * The game to show instead of one not among `games` (those the operator sees, archived ones
+ * left out): the first game when listed, else the first listed (null: the first game);
+ * undefined when there is none, or it is the one shown.
+ */
+export function gameInstead(games: readonly OpsGame[]): string | null | undefined {
+  if (games.some(isShown)) return undefined;
+  if (games.some((game) => game.first)) return null;
+  return games[0]?.name;
 }

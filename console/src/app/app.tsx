@@ -5,6 +5,7 @@ import { errorText } from "../api/error-text";
 import { getMe, signOut } from "../api/ops-api";
 import { I18nProvider, useI18n } from "../i18n/i18n";
 import { LanguageSwitch } from "./language-switch";
+import { GameElsewhere } from "./game-switch";
 import { FirstPassword } from "./password";
 import { Shell } from "./shell";
 import { SignIn } from "./sign-in";
@@ -104,8 +105,10 @@ function SessionGate() {
           onChanged={(me) => setSession({ state: "signedIn", me })}
           onSignOut={leave}
         />
-      ) : (
+      ) : session.me.member ? (
         <Shell me={session.me} onSignOut={leave} />
+      ) : (
+        <GameElsewhere onSignOut={() => void leave()} />
       );
   }
 }

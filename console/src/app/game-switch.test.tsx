@@ -11,16 +11,19 @@ const games = {
   ],
 };
 
-/** The switch as the console loads it with `stored` as the browser's kept choice. */
-async function renderSwitch(stored: string | null) {
+/**
+ * The switch (or, `elsewhere`, the page of an operator who does not see the game) as the
+ * console loads it with `stored` as the browser's kept choice.
+ */
+async function renderSwitch(stored: string | null, elsewhere = false) {
   if (stored === null) localStorage.removeItem(KEY);
   else localStorage.setItem(KEY, stored);
   vi.resetModules();
-  const { GameSwitch } = await import("./game-switch");
+  const { GameElsewhere, GameSwitch } = await import("./game-switch");
   const client = await import("../api/client");
   // The console's modules of this load, its i18n among them.
   const { renderView } = await import("../test/render");
-  renderView(<GameSwitch />);
+  renderView(elsewhere ? <GameElsewhere onSignOut={() => undefined} /> : <GameSwitch />);
   return client.API_BASE;
 }
 
@@ -75,5 +78,35 @@ describe("the header's choice of game", () => {
     await renderSwitch(null);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByLabelText("Game")).toBeNull();
+  });
+
+  it("takes an operator who does not see the game to one they see, the first if they see it", async () => {
+    const hafen = games.games.slice(1);
+    fakeServer({ "GET /api/ops/games": () => json({ games: hafen }) });
+    await renderSwitch(null, true);
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBe("hafen"));
+    fakeServer({ "GET /api/ops/games": () => json(games) });
+    await renderSwitch("gone", true);
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+    // The header's switch does the same with a chosen game the operator no longer sees.
+    fakeServer({ "GET /api/ops/games": () => json({ games: hafen }) });
+    await renderSwitch(null);
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBe("hafen"));
+  });
+
+  it("names the one game an operator sees where it is not the first, with no choice", async () => {
+    fakeServer({ "GET /api/ops/games": () => json({ games: games.games.slice(1) }) });
+    await renderSwitch("hafen");
+    await screen.findByText("Game: Harbour walk");
+    expect(screen.queryByLabelText("Game")).toBeNull();
+  });
+
+  it("tells an operator who sees no game that none is theirs yet", async () => {
+    fakeServer({ "GET /api/ops/games": () => json({ games: [] }) });
+    await renderSwitch(null, true);
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "No game is yours yet: an admin of this installation gives you a role in one.",
+    );
+    expect(localStorage.getItem(KEY)).toBeNull();
   });
 });

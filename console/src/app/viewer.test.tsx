@@ -11,9 +11,8 @@ import { App } from "./app";
  */
 
 const viewer = { name: "sponsor", roles: [], via: "session", expiresAt: "2026-11-26T10:00:00Z" };
-const NEEDS_HOST = "This needs the host role; an operator with both roles gives it (Team).";
-const NEEDS_EITHER =
-  "This needs the author or the host role; an operator with both roles gives it (Team).";
+const NEEDS_HOST = "This needs the host role: an admin gives it (Team).";
+const NEEDS_EITHER = "This needs the author or the host role: an admin gives it (Team).";
 
 beforeEach(() => {
   fakeEventSource();

@@ -1,5 +1,6 @@
 import { deBlocks } from "./de-blocks";
 import { deStudio } from "./de-studio";
+import { deTeam } from "./de-team";
 import type { TextKey } from "./en";
 
 /** The console's German texts: every key of en.ts. */
@@ -12,10 +13,12 @@ export const de: Record<TextKey, string> = {
 
   "language.label": "Sprache",
   "game.label": "Spiel",
+  "game.none":
+    "Noch ist dir kein Spiel zugeteilt: Ein Admin dieser Installation gibt dir eine Rolle in einem.",
 
   "signIn.heading": "Anmelden",
   "signIn.intro":
-    "Für alle, die das Spiel betreiben. Ein Konto legt an, wer im Team beide Rollen hat, oder wer den Server betreibt (npm run operator).",
+    "Für alle, die das Spiel betreiben. Ein Konto legt ein Admin auf der Seite Team an, oder wer den Server betreibt (npm run operator).",
   "signIn.name": "Name",
   "signIn.password": "Passwort",
   "signIn.submit": "Anmelden",
@@ -28,12 +31,10 @@ export const de: Record<TextKey, string> = {
   "roles.author": "Autor/in",
   "roles.host": "Gastgeber/in",
   "roles.viewer": "nur lesend",
-  "roles.needsAuthor":
-    "Dafür braucht es die Rolle Autor/in; wer beide Rollen hat, vergibt sie (Team).",
-  "roles.needsHost":
-    "Dafür braucht es die Rolle Gastgeber/in; wer beide Rollen hat, vergibt sie (Team).",
+  "roles.needsAuthor": "Dafür braucht es die Rolle Autor/in; ein Admin vergibt sie (Team).",
+  "roles.needsHost": "Dafür braucht es die Rolle Gastgeber/in; ein Admin vergibt sie (Team).",
   "roles.needsEither":
-    "Dafür braucht es die Rolle Autor/in oder Gastgeber/in; wer beide Rollen hat, vergibt sie (Team).",
+    "Dafür braucht es die Rolle Autor/in oder Gastgeber/in; ein Admin vergibt sie (Team).",
   signedInWithToken: "Angemeldet mit dem Operator-Token",
 
   "password.link": "Passwort",
@@ -70,21 +71,6 @@ export const de: Record<TextKey, string> = {
   "nav.map": "Karte",
   "nav.audit": "Protokoll",
   "nav.team": "Team",
-  "team.text":
-    "Wer das Spiel betreut und was jede Person darf: Autorinnen und Autoren machen das Spiel, Gastgeberinnen und Gastgeber leiten es, wer nur liest, schaut zu. Eine Änderung gilt ab dem nächsten Klick der Person.",
-  "team.needsBoth": "Das Team verwaltet, wer beide Rollen hat: Autor/in und Gastgeber/in.",
-  "team.you": "du",
-  "team.since": "seit {time}",
-  "team.roleOf": "{role}: {name}",
-  "team.save": "Rollen von {name} speichern",
-  "team.saved": "Die Rollen von {name} sind gespeichert.",
-  "team.addHeading": "Person hinzufügen",
-  "team.name": "Name (Kleinbuchstaben, Ziffern, . _ -)",
-  "team.newOne": "die neue Person",
-  "team.add": "Hinzufügen",
-  "team.added": "{name} meldet sich einmal mit diesem Passwort an und wählt dann ein eigenes:",
-  "team.onlyNow":
-    "Es wird nur jetzt gezeigt: Gib es persönlich oder am Telefon weiter, nicht per E-Mail.",
   "notFound.heading": "Nicht gefunden",
   "notFound.text": "Diese Seite gibt es in der Konsole nicht.",
   "notFound.link": "Zur Übersicht",
@@ -406,4 +392,5 @@ export const de: Record<TextKey, string> = {
   "confirm.busy": "Bitte warten …",
   ...deStudio,
   ...deBlocks,
+  ...deTeam,
 };

@@ -1,5 +1,6 @@
 import { enBlocks } from "./en-blocks";
 import { enStudio } from "./en-studio";
+import { enTeam } from "./en-team";
 
 /**
  * The console's English texts: the source of the keys (de.ts must have each of them) and the
@@ -15,10 +16,11 @@ export const en = {
 
   "language.label": "Language",
   "game.label": "Game",
+  "game.none": "No game is yours yet: an admin of this installation gives you a role in one.",
 
   "signIn.heading": "Sign in",
   "signIn.intro":
-    "For the people who run the game. An account is made by a team member with both roles, or by whoever runs the server (npm run operator).",
+    "For the people who run the game. An account is made by an admin on the Team page, or by whoever runs the server (npm run operator).",
   "signIn.name": "Name",
   "signIn.password": "Password",
   "signIn.submit": "Sign in",
@@ -32,10 +34,9 @@ export const en = {
   "roles.author": "author",
   "roles.host": "host",
   "roles.viewer": "viewer",
-  "roles.needsAuthor": "This needs the author role; an operator with both roles gives it (Team).",
-  "roles.needsHost": "This needs the host role; an operator with both roles gives it (Team).",
-  "roles.needsEither":
-    "This needs the author or the host role; an operator with both roles gives it (Team).",
+  "roles.needsAuthor": "This needs the author role: an admin gives it (Team).",
+  "roles.needsHost": "This needs the host role: an admin gives it (Team).",
+  "roles.needsEither": "This needs the author or the host role: an admin gives it (Team).",
 
   "password.link": "Password",
   "password.heading": "Change password",
@@ -71,20 +72,6 @@ export const en = {
   "nav.map": "Map",
   "nav.audit": "Audit log",
   "nav.team": "Team",
-  "team.text":
-    "Who operates the game and what each may do: authors make the game, hosts run it, a viewer only looks. A change counts from the operator's next click.",
-  "team.needsBoth": "The team is managed by an operator with both roles, author and host.",
-  "team.you": "you",
-  "team.since": "since {time}",
-  "team.roleOf": "{role}: {name}",
-  "team.save": "Save the roles of {name}",
-  "team.saved": "The roles of {name} are saved.",
-  "team.addHeading": "Add an operator",
-  "team.name": "Name (small letters, digits, . _ -)",
-  "team.newOne": "the new operator",
-  "team.add": "Add",
-  "team.added": "{name} can sign in once with this password, then chooses their own:",
-  "team.onlyNow": "It is shown only now: hand it over in person or by phone, not by e-mail.",
   "notFound.heading": "Not found",
   "notFound.text": "The console has no page here.",
   "notFound.link": "To the overview",
@@ -401,6 +388,7 @@ export const en = {
   "confirm.busy": "Please wait…",
   ...enStudio,
   ...enBlocks,
+  ...enTeam,
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -137,12 +137,15 @@ export class GameApps implements GameDispatch {
     return erased;
   }
 
-  /** The games that play (not archived), the first first, as the console lists them. */
-  async list(): Promise<OpsGame[]> {
+  /**
+   * The games that play (not archived), the first first, as the console lists them: those of
+   * `visible` ("every": all).
+   */
+  async list(visible: ReadonlySet<number> | "every"): Promise<OpsGame[]> {
     const { store, firstTitle } = this.deps;
     const games = await store.repos.games.list();
     return games
-      .filter((game) => game.archivedAt === null)
+      .filter((game) => game.archivedAt === null && (visible === "every" || visible.has(game.id)))
       .map((game) => {
         const first = game.id === store.game;
         return {

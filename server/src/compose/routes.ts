@@ -201,7 +201,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         secure: config.publicUrl.startsWith("https:"),
         submissions,
         submissionsZip: (query) => submissionsZip({ store, blobs: services.blobs, pack }, query),
-        ...(games && { games: () => games.list() }),
+        ...(games && { games: async (caller) => games.list(await services.ops.gamesOf(caller)) }),
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {

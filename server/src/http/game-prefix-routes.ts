@@ -17,8 +17,8 @@ export type GameDispatch = {
   ): Promise<void>;
   /** The game with the host name `host` of its own, answered from memory. */
   gameOfHost(host: string): string | undefined;
-  /** The games that play, the first first, as the console lists them. */
-  list(): Promise<OpsGame[]>;
+  /** The games that play of `visible` ("every": all), the first first, as the console lists them. */
+  list(visible: ReadonlySet<number> | "every"): Promise<OpsGame[]>;
 };
 
 /**

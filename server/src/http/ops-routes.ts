@@ -4,8 +4,9 @@ import type { NewsService } from "../game/news-service";
 import type { SubmissionService } from "../missions/submission-service";
 import type { GameConsole } from "../operator-views/game-console";
 import type { OpsLive } from "../operator-views/live";
-import { meOf } from "../operator-accounts/operator-service";
 import type { OperatorService } from "../operator-accounts/operator-service";
+import { meOf } from "../operator-accounts/ops-caller";
+import type { OpsCaller } from "../operator-accounts/ops-caller";
 import type { OperatorTeam } from "../operator-accounts/operator-team";
 import { auditRoutes } from "./ops/audit-routes";
 import { callerOf, opsGate } from "./ops/gate";
@@ -40,7 +41,7 @@ export type OpsRouteDeps = {
   submissions: SubmissionService;
   submissionsZip: SubmissionRouteDeps["exportZip"];
   /** The installation's games (the first game's server only). */
-  games?: () => Promise<OpsGame[]>;
+  games?: (caller: OpsCaller) => Promise<OpsGame[]>;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ErrorReason, OpsReason, opsRoles } from "@wegmarke/protocol";
+import { ErrorReason, OpsReason } from "@wegmarke/protocol";
 import type {
   AuditPage,
   AuditQuery,
@@ -21,6 +21,8 @@ import type { Clock } from "../clock";
 import { ServiceError } from "../errors";
 import type { OperatorAuditRow } from "../store/operator-repository";
 import type { Repositories, StoreOf } from "../store/store";
+import { meOf, rolesOf } from "./ops-caller";
+import type { OpsCaller } from "./ops-caller";
 
 /** The operators' table, their sessions and the audit log. */
 export type OperatorStore = StoreOf<Pick<Repositories, "operators">>;
@@ -34,20 +36,6 @@ export type OperatorServiceDeps = {
   /** `OPERATOR_TOKEN`: accepted as `Authorization: Bearer` when set. */
   operatorToken: string | undefined;
 };
-
-/** Who made an operator call, as the pre-handler of `/api/ops/` found it. */
-export type OpsCaller =
-  | {
-      via: "session";
-      name: string;
-      tokenHash: string;
-      expiresAt: string;
-      /** The operator signed in with a one-time password and has not chosen one yet. */
-      passwordChangeRequired: boolean;
-      /** What the operator may do besides looking. */
-      roles: OpsRole[];
-    }
-  | { via: "token" };
 
 /** What a call carries that may prove it is an operator's. */
 export type OpsCredentials = {
@@ -124,11 +112,13 @@ export class OperatorService {
       token,
       me: meOf({
         via: "session",
+        id: operator.id,
         name: operator.name,
         tokenHash: hashToken(token),
         expiresAt,
         passwordChangeRequired: operator.passwordChosenAt === null,
-        roles: rolesOf(operator.roles),
+        ...(await this.rolesHere(operator.id)),
+        admin: operator.admin === 1,
       }),
       maxAgeSeconds: Math.floor(sessionMs / 1000),
     };
@@ -154,15 +144,31 @@ export class OperatorService {
       if (session) {
         return {
           via: "session",
+          id: session.operatorId,
           name: session.name,
           tokenHash,
           expiresAt: session.expiresAt,
           passwordChangeRequired: session.passwordChosenAt === null,
-          roles: rolesOf(session.roles),
+          roles: rolesOf(session.roles ?? ""),
+          member: session.roles !== null,
+          admin: session.admin === 1,
         };
       }
     }
     throw new ServiceError(401, OpsReason.signInRequired);
+  }
+
+  /** What the operator may do in this game. */
+  private async rolesHere(operatorId: number): Promise<{ roles: OpsRole[]; member: boolean }> {
+    const stored = await this.deps.store.repos.operators.rolesHere(operatorId);
+    return { roles: rolesOf(stored ?? ""), member: stored !== null };
+  }
+
+  /** The games the caller sees: every one for the token and the admin. */
+  async gamesOf(caller: OpsCaller): Promise<ReadonlySet<number> | "every"> {
+    if (caller.via === "token" || caller.admin) return "every";
+    const held = await this.deps.store.repos.operators.gamesOf(caller.id);
+    return new Set(held.map((entry) => entry.gameId));
   }
 
   /**
@@ -269,23 +275,4 @@ function toEntry(row: OperatorAuditRow): AuditPage["entries"][number] {
     action: row.action,
     detail: row.detail,
   };
-}
-
-/** What `/api/ops/me` answers for `caller`. */
-export function meOf(caller: OpsCaller): OpsMe {
-  if (caller.via === "token") return { name: null, roles: [...opsRoles], via: "token" };
-  const { name, expiresAt, passwordChangeRequired, roles } = caller;
-  return {
-    name,
-    roles,
-    via: "session",
-    expiresAt,
-    ...(passwordChangeRequired && { passwordChangeRequired }),
-  };
-}
-
-/** The roles as stored (`author,host`), known ones only, in their order. */
-export function rolesOf(stored: string): OpsRole[] {
-  const given = stored.split(",").map((role) => role.trim());
-  return opsRoles.filter((role) => given.includes(role));
 }

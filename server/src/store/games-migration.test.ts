@@ -1,40 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import SqliteDatabase from "better-sqlite3";
-import { Client } from "pg";
 import { describe, expect, it } from "vitest";
-import { createTestSchema } from "../../test/support/postgres";
-import { openStore } from "./store";
+import { rawDatabases } from "../../test/support/raw-sql";
+import type { Raw } from "../../test/support/raw-sql";
 import type { Store } from "./store";
-
-/** SQL on the database beside the store, as an operator's tool would run it. */
-type Raw = { rows(text: string): Promise<Record<string, unknown>[]>; close(): Promise<void> };
-
-async function sqliteRaw(file: string): Promise<Raw> {
-  const db = new SqliteDatabase(file);
-  db.pragma("foreign_keys = ON");
-  return {
-    rows: async (text) => {
-      const statement = db.prepare(text);
-      if (statement.reader) return statement.all() as Record<string, unknown>[];
-      statement.run();
-      return [];
-    },
-    close: async () => {
-      db.close();
-    },
-  };
-}
-
-async function postgresRaw(url: string): Promise<Raw> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  return {
-    rows: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-    close: () => client.end(),
-  };
-}
 
 const at = (hour: number) => `2026-11-0${hour}T10:00:00.000Z`;
 
@@ -200,31 +167,13 @@ async function upgradeAndCheck(store: Store, raw: Raw): Promise<void> {
   ).rejects.toThrow();
 }
 
-describe("migration 022", () => {
-  it("moves a played game into game 1 with nothing lost (SQLite)", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "wegmarke-migration-"));
-    const file = join(dir, "db.sqlite");
-    const store = openStore({ kind: "sqlite", file });
-    const raw = await sqliteRaw(file);
+describe.each(rawDatabases)("migration 022 ($name)", ({ open }) => {
+  it("moves a played game into game 1 with nothing lost", async () => {
+    const { store, raw, close } = await open();
     try {
       await upgradeAndCheck(store, raw);
     } finally {
-      await raw.close();
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it("moves a played game into game 1 with nothing lost (PostgreSQL)", async () => {
-    const schema = await createTestSchema();
-    const store = openStore(schema.database);
-    const raw = await postgresRaw(schema.database.url);
-    try {
-      await upgradeAndCheck(store, raw);
-    } finally {
-      await raw.close();
-      await store.close();
-      await schema.drop();
+      await close();
     }
   });
 });

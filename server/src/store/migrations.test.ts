@@ -279,13 +279,14 @@ describe("the migrations on PostgreSQL", () => {
         "020-push",
         "021-read-marks",
         "022-games",
+        "023-operator-games",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(35);
+      expect(await count("table_schema = $1", [schema.name])).toBe(36);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

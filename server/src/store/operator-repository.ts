@@ -5,7 +5,10 @@ export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorAuditRow = Selectable<OperatorAuditTable>;
 export type NewAuditEntry = Omit<OperatorAuditRow, "id" | "gameId">;
 
-/** Operators, their console sessions and the audit log of their calls in one game. */
+/**
+ * Operators (of the installation), their roles in one game, their console sessions (of the
+ * installation) and the audit log of their calls in the game.
+ */
 export class OperatorRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -27,19 +30,73 @@ export class OperatorRepository {
     return this.db.selectFrom("operators").selectAll().where("name", "=", name).executeTakeFirst();
   }
 
-  /** Every operator, by name. */
-  async list(): Promise<OperatorRow[]> {
-    return this.db.selectFrom("operators").selectAll().orderBy("name").execute();
+  /** Every operator of the installation, by name, with their roles in this game (null: none). */
+  async list(): Promise<(OperatorRow & { roles: string | null })[]> {
+    return this.db
+      .selectFrom("operators")
+      .leftJoin("operatorRoles", (join) =>
+        join
+          .onRef("operatorRoles.operatorId", "=", "operators.id")
+          .on("operatorRoles.gameId", "=", this.game),
+      )
+      .selectAll("operators")
+      .select("operatorRoles.roles")
+      .orderBy("operators.name")
+      .execute();
   }
 
-  /** Sets what the operator may do; false when there is none of that name. */
-  async setRoles(name: string, roles: string): Promise<boolean> {
+  /**
+   * Sets what the operator may do in this game (`author,host`, "" for a viewer), or takes the
+   * game from them (null); false when there is none of that name.
+   */
+  async setRoles(name: string, roles: string | null): Promise<boolean> {
+    const operator = await this.findByName(name);
+    if (!operator) return false;
+    if (roles === null) {
+      await this.db
+        .deleteFrom("operatorRoles")
+        .where("operatorId", "=", operator.id)
+        .where("gameId", "=", this.game)
+        .execute();
+      return true;
+    }
+    await this.db
+      .insertInto("operatorRoles")
+      .values({ operatorId: operator.id, gameId: this.game, roles })
+      .onConflict((oc) => oc.columns(["operatorId", "gameId"]).doUpdateSet({ roles }))
+      .execute();
+    return true;
+  }
+
+  /** Makes the operator the installation's admin or not; false when there is none of that name. */
+  async setAdmin(name: string, admin: boolean): Promise<boolean> {
     const result = await this.db
       .updateTable("operators")
-      .set({ roles })
+      .set({ admin: admin ? 1 : 0 })
       .where("name", "=", name)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /** The operator's roles in this game as stored; null: none. */
+  async rolesHere(operatorId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("operatorRoles")
+      .select("roles")
+      .where("operatorId", "=", operatorId)
+      .where("gameId", "=", this.game)
+      .executeTakeFirst();
+    return row?.roles ?? null;
+  }
+
+  /** The games the operator has roles in (of every game, not this one's only). */
+  async gamesOf(operatorId: number): Promise<{ gameId: number; roles: string }[]> {
+    return this.db
+      .selectFrom("operatorRoles")
+      .select(["gameId", "roles"])
+      .where("operatorId", "=", operatorId)
+      .orderBy("gameId")
+      .execute();
   }
 
   /** Deletes the operator and its sessions; false when there was none of that name. */
@@ -84,7 +141,10 @@ export class OperatorRepository {
     await this.db.insertInto("operatorSessions").values(session).execute();
   }
 
-  /** The operator of an unexpired session, with the session's end. */
+  /**
+   * The operator of an unexpired session, with the session's end and their roles in this game
+   * (null: none).
+   */
   async findSession(
     tokenHash: string,
     now: string,
@@ -94,19 +154,26 @@ export class OperatorRepository {
         name: string;
         expiresAt: string;
         passwordChosenAt: string | null;
-        roles: string;
+        admin: number;
+        roles: string | null;
       }
     | undefined
   > {
     return this.db
       .selectFrom("operatorSessions")
       .innerJoin("operators", "operators.id", "operatorSessions.operatorId")
+      .leftJoin("operatorRoles", (join) =>
+        join
+          .onRef("operatorRoles.operatorId", "=", "operators.id")
+          .on("operatorRoles.gameId", "=", this.game),
+      )
       .select([
         "operators.id as operatorId",
         "operators.name",
         "operatorSessions.expiresAt",
         "operators.passwordChosenAt",
-        "operators.roles",
+        "operators.admin",
+        "operatorRoles.roles",
       ])
       .where("operatorSessions.tokenHash", "=", tokenHash)
       .where("operatorSessions.expiresAt", ">", now)

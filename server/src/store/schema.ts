@@ -40,6 +40,7 @@ export type Database = {
   scheduledMessages: ScheduledMessagesTable;
   rateHits: RateHitsTable;
   operators: OperatorsTable;
+  operatorRoles: OperatorRolesTable;
   operatorSessions: OperatorSessionsTable;
   operatorAudit: OperatorAuditTable;
   news: NewsTable;
@@ -234,7 +235,7 @@ export type RateHitsTable = {
   expiresAt: string;
 };
 
-/** An operator of the game (operator-accounts/): not a player; created on the command line. */
+/** An operator of the installation (operator-accounts/): not a player; its games' roles apart. */
 export type OperatorsTable = {
   id: Generated<number>;
   /** Lowercase, unique. */
@@ -247,9 +248,12 @@ export type OperatorsTable = {
    * of the command line (`add`, `reset`), which must be changed before anything else.
    */
   passwordChosenAt: string | null;
-  /** What the operator may do besides looking: `author`, `host`, both comma-separated, or "". */
-  roles: Generated<string>;
+  /** 1: the installation's admin, who creates and archives games and manages the operators. */
+  admin: Generated<number>;
 };
+
+/** A game an operator sees, and what they may do there besides looking: `author,host`, or "". */
+export type OperatorRolesTable = { operatorId: number; gameId: number; roles: string };
 
 /** A signed-in console: SHA-256 hex of its cookie's token; it ends at `expiresAt`. */
 export type OperatorSessionsTable = {

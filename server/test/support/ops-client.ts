@@ -41,3 +41,43 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number): P
   }
   return Date.now() - started;
 }
+
+/**
+ * A console of the operator `name` signed in at `app` with its one-time password, `chosen` set
+ * as its own: the session cookie (`name=value`).
+ */
+export async function consoleSession(
+  app: Reachable,
+  name: string,
+  once: string,
+  chosen: string,
+): Promise<string> {
+  const signIn = await fetch(`${app.url}/api/ops/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, password: once }),
+  });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const changed = await cookieCall(app, cookie, "PUT", "/password", {
+    current: once,
+    password: chosen,
+  });
+  if (changed.status !== 200) throw new Error(`${name}: ${changed.status} ${changed.text}`);
+  return cookie;
+}
+
+/** An operators' API call with a console's session `cookie`: status and text. */
+export async function cookieCall(
+  app: Reachable,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${app.url}/api/ops${path}`, {
+    method,
+    headers: { cookie, ...(body !== undefined && { "content-type": "application/json" }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, text: await response.text() };
+}

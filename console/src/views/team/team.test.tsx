@@ -5,10 +5,29 @@ import { fakeServer, json } from "../../test/fake-server";
 import { renderView } from "../../test/render";
 import { TeamView } from "./team";
 
-const lead: OpsMe = { name: "leitung", roles: ["author", "host"], via: "session" };
+const lead: OpsMe = {
+  name: "leitung",
+  roles: ["author", "host"],
+  member: true,
+  admin: true,
+  via: "session",
+};
 const operators = [
-  { name: "leitung", roles: ["author", "host"], createdAt: "2026-11-20T09:00:00Z" },
-  { name: "mara", roles: ["author"], createdAt: "2026-11-21T09:00:00Z" },
+  {
+    name: "leitung",
+    roles: ["author", "host"],
+    member: true,
+    admin: true,
+    createdAt: "2026-11-20T09:00:00Z",
+  },
+  {
+    name: "mara",
+    roles: ["author"],
+    member: true,
+    admin: false,
+    createdAt: "2026-11-21T09:00:00Z",
+  },
+  { name: "olaf", roles: [], member: false, admin: false, createdAt: "2026-11-22T09:00:00Z" },
 ];
 
 describe("the team page", () => {
@@ -16,7 +35,9 @@ describe("the team page", () => {
     const server = fakeServer({
       "GET /api/ops/operators": () => json({ operators }),
       "PUT /api/ops/operators/mara/roles": ({ body }) =>
-        json({ ...operators[1], roles: (body as { roles: string[] }).roles }),
+        json({ ...operators[1], ...(body as object) }),
+      "PUT /api/ops/operators/olaf/roles": ({ body }) =>
+        json({ ...operators[2], ...(body as object) }),
     });
     renderView(<TeamView me={lead} />);
     const own = await screen.findByRole("listitem", { name: "leitung" });
@@ -29,9 +50,24 @@ describe("the team page", () => {
     await within(mara).findByText("The roles of mara are saved.");
     expect(server.requests.at(-1)).toMatchObject({
       method: "PUT",
-      body: { roles: ["author", "host"] },
+      body: { roles: ["author", "host"], member: true, admin: false },
     });
     expect(within(mara).queryByRole("button")).toBeNull();
+
+    // An operator of another game gets this one; without it their roles here cannot be set.
+    const olaf = screen.getByRole("listitem", { name: "olaf" });
+    const host = within(olaf).getByRole("checkbox", { name: "host: olaf" }) as HTMLInputElement;
+    expect(host.disabled).toBe(true);
+    fireEvent.click(within(olaf).getByRole("checkbox", { name: "Sees this game: olaf" }));
+    expect(host.disabled).toBe(false);
+    fireEvent.click(host);
+    fireEvent.click(within(olaf).getByRole("checkbox", { name: "Admin: olaf" }));
+    fireEvent.click(within(olaf).getByRole("button", { name: "Save the roles of olaf" }));
+    await within(olaf).findByText("The roles of olaf are saved.");
+    expect(server.requests.at(-1)).toMatchObject({
+      path: "/api/ops/operators/olaf/roles",
+      body: { roles: ["host"], member: true, admin: true },
+    });
   });
 
   it("adds an operator and shows the one-time password once", async () => {
@@ -41,6 +77,7 @@ describe("the team page", () => {
         json(
           {
             ...(body as object),
+            member: true,
             createdAt: "2026-11-26T10:00:00Z",
             password: "Einmal-Passwort-42",
           },
@@ -57,18 +94,17 @@ describe("the team page", () => {
     expect(server.requests.find((r) => r.method === "POST")?.body).toEqual({
       name: "jonas",
       roles: ["author", "host"],
+      admin: false,
     });
     await waitFor(() =>
       expect(server.requests.filter((r) => r.path === "/api/ops/operators")).toHaveLength(3),
     );
   });
 
-  it("tells an operator without both roles who manages the team, and asks nothing", () => {
+  it("tells an operator who is no admin who manages the team, and asks nothing", () => {
     const server = fakeServer({});
-    renderView(<TeamView me={{ name: "mara", roles: ["author"], via: "session" }} />);
-    expect(
-      screen.getByText("The team is managed by an operator with both roles, author and host."),
-    ).toBeTruthy();
+    renderView(<TeamView me={{ ...lead, name: "mara", admin: false }} />);
+    expect(screen.getByText("The team is managed by the installation's admins.")).toBeTruthy();
     expect(server.requests).toHaveLength(0);
   });
 });

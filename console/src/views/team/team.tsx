@@ -1,70 +1,107 @@
 import { useId, useState } from "react";
 import { opsRoles } from "@wegmarke/protocol";
-import type { OpsMe, OpsOperator, OpsOperatorCreated, OpsRole } from "@wegmarke/protocol";
+import type { OpsMe, OpsOperator, OpsOperatorCreated } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { addTeamOperator, getOperators, setOperatorRoles } from "../../api/team-api";
+import type { OperatorGrant } from "../../api/team-api";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
 
-/** Whether `me` holds every role: only such an operator manages the others. */
-const managesTeam = (me: OpsMe) => opsRoles.every((role) => me.roles.includes(role));
-
-/** The checkboxes of the roles, author and host; none makes a viewer. */
-function RoleChoice({
-  roles,
+/**
+ * The checkboxes of what an operator may do: see this game, author and host in it (neither
+ * makes a viewer), and the installation's admin.
+ */
+function GrantChoice({
+  grant,
   onChange,
   disabled = false,
   name,
+  fixedMember = false,
 }: {
-  roles: OpsRole[];
-  onChange: (roles: OpsRole[]) => void;
+  grant: OperatorGrant;
+  onChange: (grant: OperatorGrant) => void;
   disabled?: boolean;
   name: string;
+  /** A new operator sees the game they are added to. */
+  fixedMember?: boolean;
 }) {
   const { t } = useI18n();
+  /** One checkbox: its text, and its name with the operator's (`text: name`) for assistive use. */
+  const box = (
+    text: string,
+    named: string,
+    checked: boolean,
+    change: (on: boolean) => void,
+    off = false,
+  ) => (
+    <label className="checkbox" key={text}>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled || off}
+        aria-label={named}
+        onChange={(event) => change(event.target.checked)}
+      />
+      {text}
+    </label>
+  );
   return (
     <span className="team__roles">
-      {opsRoles.map((role) => (
-        <label className="checkbox" key={role}>
-          <input
-            type="checkbox"
-            checked={roles.includes(role)}
-            disabled={disabled}
-            aria-label={t("team.roleOf", { role: t(`roles.${role}`), name })}
-            onChange={(event) =>
-              onChange(
-                opsRoles.filter((r) => (r === role ? event.target.checked : roles.includes(r))),
-              )
-            }
-          />
-          {t(`roles.${role}`)}
-        </label>
-      ))}
+      {!fixedMember &&
+        box(t("team.member"), t("team.memberOf", { name }), grant.member, (member) =>
+          onChange({ ...grant, member, roles: member ? grant.roles : [] }),
+        )}
+      {opsRoles.map((role) =>
+        box(
+          t(`roles.${role}`),
+          t("team.roleOf", { role: t(`roles.${role}`), name }),
+          grant.roles.includes(role),
+          (on) =>
+            onChange({
+              ...grant,
+              roles: opsRoles.filter((r) => (r === role ? on : grant.roles.includes(r))),
+            }),
+          !grant.member,
+        ),
+      )}
+      {box(t("team.admin"), t("team.adminOf", { name }), grant.admin, (admin) =>
+        onChange({ ...grant, admin }),
+      )}
     </span>
   );
 }
 
-/** One operator with their roles, saved on demand; one's own roles cannot be changed. */
+const grantOf = ({ roles, member, admin }: OpsOperator): OperatorGrant => ({
+  roles,
+  member,
+  admin,
+});
+
+const sameGrant = (a: OperatorGrant, b: OperatorGrant) =>
+  a.roles.join() === b.roles.join() && a.member === b.member && a.admin === b.admin;
+
+/** One operator with what they may do, saved on demand; one's own cannot be changed. */
 function OperatorRow({ operator, own }: { operator: OpsOperator; own: boolean }) {
   const texts = useI18n();
   const { t, locale } = texts;
-  const [saved, setSaved] = useState(operator.roles);
-  const [roles, setRoles] = useState(operator.roles);
+  const [saved, setSaved] = useState(grantOf(operator));
+  const [grant, setGrant] = useState(grantOf(operator));
   const [state, setState] = useState<
     { kind: "idle" | "saving" | "saved" } | { kind: "failed"; error: unknown }
   >({ kind: "idle" });
   const save = async () => {
     setState({ kind: "saving" });
     try {
-      const changed = await setOperatorRoles(operator.name, roles);
-      setSaved(changed.roles);
+      const changed = grantOf(await setOperatorRoles(operator.name, grant));
+      setSaved(changed);
+      setGrant(changed);
       setState({ kind: "saved" });
     } catch (error) {
       setState({ kind: "failed", error });
     }
   };
-  const dirty = roles.join() !== saved.join();
+  const dirty = !sameGrant(grant, saved);
   return (
     <li className="team__operator" aria-label={operator.name}>
       <strong>{operator.name}</strong>
@@ -72,12 +109,12 @@ function OperatorRow({ operator, own }: { operator: OpsOperator; own: boolean })
       <span className="muted">
         {t("team.since", { time: formatDateTime(operator.createdAt, locale) })}
       </span>
-      <RoleChoice
-        roles={roles}
+      <GrantChoice
+        grant={grant}
         name={operator.name}
         disabled={own}
         onChange={(next) => {
-          setRoles(next);
+          setGrant(next);
           setState({ kind: "idle" });
         }}
       />
@@ -111,13 +148,17 @@ function NewOperator({ onAdded }: { onAdded: () => void }) {
   const { t } = texts;
   const id = useId();
   const [name, setName] = useState("");
-  const [roles, setRoles] = useState<OpsRole[]>(["host"]);
+  const [grant, setGrant] = useState<OperatorGrant>({
+    roles: ["host"],
+    member: true,
+    admin: false,
+  });
   const [added, setAdded] = useState<OpsOperatorCreated | null>(null);
   const [error, setError] = useState<unknown>(null);
   const add = async () => {
     setError(null);
     try {
-      setAdded(await addTeamOperator(name.trim().toLowerCase(), roles));
+      setAdded(await addTeamOperator(name.trim().toLowerCase(), grant));
       setName("");
       onAdded();
     } catch (failure) {
@@ -144,7 +185,7 @@ function NewOperator({ onAdded }: { onAdded: () => void }) {
             onChange={(event) => setName(event.target.value)}
           />
         </label>
-        <RoleChoice roles={roles} onChange={setRoles} name={t("team.newOne")} />
+        <GrantChoice grant={grant} onChange={setGrant} name={t("team.newOne")} fixedMember />
         <button type="submit" className="button button--primary">
           {t("team.add")}
         </button>
@@ -168,13 +209,13 @@ function NewOperator({ onAdded }: { onAdded: () => void }) {
 }
 
 /**
- * The team: who operates the game and what each may do. An operator with both roles adds
- * operators (with a one-time password to hand over) and sets the others' roles.
+ * The team: who operates this game and what each may do here. An admin of the installation
+ * adds operators (with a one-time password to hand over) and sets the others' roles.
  */
 export function TeamView({ me }: { me: OpsMe }) {
   const texts = useI18n();
   const { t } = texts;
-  const manager = managesTeam(me);
+  const manager = me.admin;
   const operators = useCall(manager ? "operators" : "operators:none", (signal) =>
     manager ? getOperators(signal) : Promise.resolve(null),
   );
@@ -183,7 +224,7 @@ export function TeamView({ me }: { me: OpsMe }) {
       <h1 tabIndex={-1}>{t("nav.team")}</h1>
       <p>{t("team.text")}</p>
       {!manager ? (
-        <p className="muted">{t("team.needsBoth")}</p>
+        <p className="muted">{t("team.needsAdmin")}</p>
       ) : operators.error !== undefined ? (
         <p className="notice notice--error" role="alert">
           {errorText(operators.error, texts)}

@@ -174,9 +174,7 @@ describe("the pack's versions", () => {
       </RolesContext>,
     );
     await screen.findByRole("list", { name: "Versions of the game" });
-    expect(
-      screen.getByText("This needs the author role; an operator with both roles gives it (Team)."),
-    ).toBeTruthy();
+    expect(screen.getByText("This needs the author role: an admin gives it (Team).")).toBeTruthy();
     expect(screen.queryByLabelText("Import a zip of a pack's folder:")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Make version \d+ live$/ })).toBeNull();
     // The versions' sources hold the scripts with their answers: the authors' only.

@@ -1,8 +1,9 @@
 import { okResponse, opsMe, opsPasswordRequest, opsSessionRequest } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { addressKey } from "../../accounts/addresses";
-import { meOf } from "../../operator-accounts/operator-service";
-import type { OperatorService, OpsCaller } from "../../operator-accounts/operator-service";
+import type { OperatorService } from "../../operator-accounts/operator-service";
+import { meOf } from "../../operator-accounts/ops-caller";
+import type { OpsCaller } from "../../operator-accounts/ops-caller";
 import { ok } from "../ok";
 import { parse } from "../parse";
 import { assertCallerRole, requireDeclaredRoles } from "./roles";
@@ -86,7 +87,7 @@ export function opsGate(app: FastifyInstance, { ops, secure }: OpsGateDeps): voi
     "/session",
     {
       config: {
-        role: "viewer",
+        role: "operator",
         docs: doc("ops", "Sign in: sets the session cookie", {
           body: opsSessionRequest,
           response: opsMe,
@@ -108,7 +109,7 @@ export function opsGate(app: FastifyInstance, { ops, secure }: OpsGateDeps): voi
     "/session",
     {
       config: {
-        role: "viewer",
+        role: "operator",
         beforePasswordChange: true,
         docs: doc("ops", "Sign out", { response: okResponse }),
       },
@@ -124,7 +125,7 @@ export function opsGate(app: FastifyInstance, { ops, secure }: OpsGateDeps): voi
     "/me",
     {
       config: {
-        role: "viewer",
+        role: "operator",
         beforePasswordChange: true,
         docs: doc("ops", "The signed-in operator", { response: opsMe }),
       },
@@ -136,7 +137,7 @@ export function opsGate(app: FastifyInstance, { ops, secure }: OpsGateDeps): voi
     "/password",
     {
       config: {
-        role: "viewer",
+        role: "operator",
         beforePasswordChange: true,
         docs: doc("ops", "Change the password (a one-time password first)", {
           body: opsPasswordRequest,

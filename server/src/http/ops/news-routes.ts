@@ -7,7 +7,7 @@ import {
 } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { NewsService } from "../../game/news-service";
-import { meOf } from "../../operator-accounts/operator-service";
+import { meOf } from "../../operator-accounts/ops-caller";
 import type { GameConsole } from "../../operator-views/game-console";
 import { parse } from "../parse";
 import { callerOf } from "./gate";

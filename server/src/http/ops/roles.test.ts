@@ -2,12 +2,18 @@ import { OpsReason } from "@wegmarke/protocol";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../errors";
-import type { OpsCaller } from "../../operator-accounts/operator-service";
+import type { OpsCaller } from "../../operator-accounts/ops-caller";
 import { assertCallerRole, requireDeclaredRoles } from "./roles";
 
-function session(roles: ("author" | "host")[]): OpsCaller {
+function session(
+  roles: ("author" | "host")[],
+  { member = true, admin = false }: { member?: boolean; admin?: boolean } = {},
+): OpsCaller {
   return {
     via: "session",
+    id: 1,
+    member,
+    admin,
     name: "probe",
     tokenHash: "hash",
     expiresAt: "2026-11-28T23:00:00.000Z",
@@ -51,6 +57,20 @@ describe("an operator route's role", () => {
     expect(refusal(host, ["host", "author"])).toBe("open");
     expect(refusal(viewer, ["host", "author"])).toBe(`403 ${OpsReason.roleRequired}`);
     expect(refusal({ via: "token" }, "host")).toBe("open");
+  });
+
+  it("opens a game's routes to its operators and the admin, the installation's to every operator", () => {
+    const stranger = session(["author", "host"], { member: false });
+    const admin = session([], { member: false, admin: true });
+    expect(refusal(stranger, "viewer")).toBe(`403 ${OpsReason.notYourGame}`);
+    expect(refusal(stranger, "author")).toBe(`403 ${OpsReason.notYourGame}`);
+    expect(refusal(stranger, "operator")).toBe("open");
+    expect(refusal(stranger, "admin")).toBe(`403 ${OpsReason.adminRequired}`);
+    expect(refusal(session(["author", "host"]), "admin")).toBe(`403 ${OpsReason.adminRequired}`);
+    expect(refusal(admin, "viewer")).toBe("open");
+    expect(refusal(admin, "admin")).toBe("open");
+    expect(refusal(admin, "host")).toBe(`403 ${OpsReason.hostRequired}`);
+    expect(refusal({ via: "token" }, "admin")).toBe("open");
   });
 
   it("refuses everyone a route that states no role", () => {

@@ -2,15 +2,18 @@ import { OpsReason } from "@wegmarke/protocol";
 import type { OpsRole } from "@wegmarke/protocol";
 import type { FastifyInstance } from "fastify";
 import { ServiceError } from "../../errors";
-import type { OpsCaller } from "../../operator-accounts/operator-service";
+import type { OpsCaller } from "../../operator-accounts/ops-caller";
 
 /**
  * Who may call an operator route, stated where the route is declared
- * (`config: { role: … }`, docs/security.md#operators): "viewer" is any signed-in operator (a
- * sponsor or a teacher watching has neither role); a role, or a list of roles of which one
- * suffices, is needed besides. The token has every role.
+ * (`config: { role: … }`, docs/security.md#operators): "operator" is any signed-in operator of
+ * the installation (the session's own calls, the list of their games); "viewer" one who sees
+ * this game (a sponsor or a teacher watching has neither role in it); a role, or a list of
+ * roles of which one suffices, is needed besides; "admin" is the installation's admin. The
+ * token has every role.
  */
-export type OpsRouteRole = "viewer" | OpsRole | readonly [OpsRole, ...OpsRole[]];
+export type OpsRouteRole =
+  "operator" | "viewer" | "admin" | OpsRole | readonly [OpsRole, ...OpsRole[]];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -30,18 +33,26 @@ export function requireDeclaredRoles(app: FastifyInstance): void {
     if (config?.role !== undefined) return;
     throw new Error(
       `${[method].flat().join(",")} ${url}: an operator route states its role ` +
-        '(config: { role: "viewer" | "author" | "host" | [...] }, http/ops/roles.ts)',
+        '(config: { role: "operator" | "viewer" | "author" | "host" | [...] | "admin" }, ' +
+        "http/ops/roles.ts)",
     );
   });
 }
 
 /**
  * 403 unless the caller has a role that opens the route (`role`, as the route declares it);
- * a route that declares none is refused to everyone, the token included.
+ * a route that declares none is refused to everyone, the token included. An admin sees every
+ * game; any other operator only those they have a role in.
  */
 export function assertCallerRole(caller: OpsCaller, role: OpsRouteRole | undefined): void {
   if (role === undefined) throw new ServiceError(403, OpsReason.roleRequired);
-  if (role === "viewer" || caller.via === "token") return;
+  if (role === "operator" || caller.via === "token") return;
+  if (role === "admin") {
+    if (caller.admin) return;
+    throw new ServiceError(403, OpsReason.adminRequired);
+  }
+  if (!caller.member && !caller.admin) throw new ServiceError(403, OpsReason.notYourGame);
+  if (role === "viewer") return;
   const roles: readonly OpsRole[] = typeof role === "string" ? [role] : role;
   if (roles.some((one) => caller.roles.includes(one))) return;
   const [only, ...more] = roles;
