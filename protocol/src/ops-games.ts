@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { GAME_NAME } from "./games";
+import { languages } from "./languages";
+import { requestText } from "./text";
 
 /** A game of the installation as the console lists it (`GET /api/ops/games`). */
 export const opsGame = z.object({
@@ -15,3 +18,38 @@ export type OpsGame = z.infer<typeof opsGame>;
 /** The games an operator may switch between in the console, the first first. */
 export const opsGames = z.object({ games: z.array(opsGame) });
 export type OpsGames = z.infer<typeof opsGames>;
+
+const gameName = z
+  .string()
+  .regex(GAME_NAME, "a small letter, then 1 to 31 small letters, digits or dashes");
+
+/** What a new game starts from: the demo, one station, or a copy of a game's live version. */
+export const opsGameTemplate = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("demo") }),
+  z.object({ kind: z.literal("one-station") }),
+  z.object({ kind: z.literal("copy"), from: gameName }),
+]);
+export type OpsGameTemplate = z.infer<typeof opsGameTemplate>;
+
+/**
+ * `POST /api/ops/games` (the installation's admin): a new game, live at once from its
+ * template, its title in each of its languages (the first its default), the caller its author
+ * and host.
+ */
+export const opsNewGame = z.object({
+  name: gameName,
+  title: requestText().trim().min(1).max(80),
+  languages: z
+    .array(z.enum(languages))
+    .min(1)
+    .refine((list) => new Set(list).size === list.length, "a language is named twice"),
+  template: opsGameTemplate,
+});
+export type OpsNewGame = z.infer<typeof opsNewGame>;
+
+/** `POST /api/ops/games/{name}/archive`. */
+export const opsGameParams = z.object({ name: gameName });
+
+/** The answer of `POST /api/ops/games`: the new game, and what its pack's check warns of. */
+export const opsGameMade = z.object({ game: opsGame, warnings: z.array(z.string()) });
+export type OpsGameMade = z.infer<typeof opsGameMade>;

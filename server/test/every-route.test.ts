@@ -1148,6 +1148,26 @@ const CASES: RouteCase[] = [
       return { ...get("/api/ops/games"), headers: OPS_BEARER };
     },
   },
+  {
+    method: "POST",
+    route: "/api/ops/games",
+    valid: async (h) => ({
+      ...post("/api/ops/games", h.newGame()),
+      headers: OPS_BEARER,
+    }),
+    status: 201,
+  },
+  {
+    method: "POST",
+    route: "/api/ops/games/:name/archive",
+    valid: async (h) => {
+      const game = h.newGame();
+      const made = await h.send(toSent({ ...post("/api/ops/games", game), headers: OPS_BEARER }));
+      if (made.status !== 201) throw new Error(`the game was not made: ${made.body}`);
+      return { ...post(`/api/ops/games/${game.name}/archive`, {}), headers: OPS_BEARER };
+    },
+    param: "game-",
+  },
   // Another game of the installation: every address of it handed to its own server.
   ...handedOn("/g/:name/*", (h) => h.otherGame(), { get: "fuzz", post: "fuzz" }),
   {
@@ -1885,6 +1905,12 @@ class Harness {
       return "/g/fuzz";
     })();
     return this.secondGame;
+  }
+
+  /** A new game's request (`POST /api/ops/games`) of a name not taken yet: one station. */
+  newGame(): { name: string; title: string; languages: string[]; template: { kind: string } } {
+    const name = `game-${this.nextPhone().slice(-7)}`;
+    return { name, title: name, languages: ["de"], template: { kind: "one-station" } };
   }
 
   /** The same app with every path below `base` (a preview's game), numbers shared. */

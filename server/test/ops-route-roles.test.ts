@@ -31,6 +31,8 @@ const expected: Record<string, Expected> = {
   "GET /api/ops/news": "viewer",
   "GET /api/ops/news/audience": "viewer",
   "GET /api/ops/games": "operator",
+  "POST /api/ops/games": ADMIN,
+  "POST /api/ops/games/:name/archive": ADMIN,
   "GET /api/ops/pack/versions": "viewer",
   "GET /api/ops/operators": ADMIN,
   "POST /api/ops/operators": ADMIN,

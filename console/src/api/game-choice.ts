@@ -21,11 +21,14 @@ export const API_BASE = chosenGame === null ? "/api/ops" : `/g/${chosenGame}/api
 /** The installation's operators' API, for what is no game's own: the list of games. */
 export const INSTALLATION_API = "/api/ops";
 
-/** Shows the game `name` (null: the first): kept for the browser, the console starts over. */
-export function chooseGame(name: string | null): void {
+/**
+ * Shows the game `name` (null: the first): kept for the browser, the console starts over, at
+ * the page `to` of the console.
+ */
+export function chooseGame(name: string | null, to = "/ops/"): void {
   if (name === null) localStorage.removeItem(KEY);
   else localStorage.setItem(KEY, name);
-  window.location.assign("/ops/");
+  window.location.assign(to);
 }
 
 /** Whether `game` of the list is the one the console shows. */

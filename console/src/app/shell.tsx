@@ -9,6 +9,7 @@ import { AuditView } from "../views/audit/audit";
 import { JudgingView } from "../views/judging/judging";
 import { ContentView } from "../views/content/content";
 import { StudioView } from "../views/studio/studio";
+import { GamesView } from "../views/games/games";
 import { TeamView } from "../views/team/team";
 import { VersionsView } from "../views/versions/versions";
 import { MapView } from "../views/map/map";
@@ -39,6 +40,7 @@ const sectionNames: Record<Section, TextKey> = {
   studio: "nav.studio",
   versions: "nav.versions",
   team: "nav.team",
+  games: "nav.games",
   audit: "nav.audit",
 };
 
@@ -101,6 +103,8 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
       return <VersionsView />;
     case "team":
       return <TeamView me={me} />;
+    case "games":
+      return <GamesView me={me} />;
     case "audit":
       return <AuditView />;
     case null:

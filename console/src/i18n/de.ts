@@ -1,5 +1,6 @@
 import { deBlocks } from "./de-blocks";
 import { deStudio } from "./de-studio";
+import { deGames } from "./de-games";
 import { deTeam } from "./de-team";
 import type { TextKey } from "./en";
 
@@ -71,6 +72,7 @@ export const de: Record<TextKey, string> = {
   "nav.map": "Karte",
   "nav.audit": "Protokoll",
   "nav.team": "Team",
+  "nav.games": "Spiele",
   "notFound.heading": "Nicht gefunden",
   "notFound.text": "Diese Seite gibt es in der Konsole nicht.",
   "notFound.link": "Zur Übersicht",
@@ -393,4 +395,5 @@ export const de: Record<TextKey, string> = {
   ...deStudio,
   ...deBlocks,
   ...deTeam,
+  ...deGames,
 };

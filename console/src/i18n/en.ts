@@ -1,5 +1,6 @@
 import { enBlocks } from "./en-blocks";
 import { enStudio } from "./en-studio";
+import { enGames } from "./en-games";
 import { enTeam } from "./en-team";
 
 /**
@@ -72,6 +73,7 @@ export const en = {
   "nav.map": "Map",
   "nav.audit": "Audit log",
   "nav.team": "Team",
+  "nav.games": "Games",
   "notFound.heading": "Not found",
   "notFound.text": "The console has no page here.",
   "notFound.link": "To the overview",
@@ -389,6 +391,7 @@ export const en = {
   ...enStudio,
   ...enBlocks,
   ...enTeam,
+  ...enGames,
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -12,6 +12,7 @@ export const sections = [
   "studio",
   "versions",
   "team",
+  "games",
   "audit",
 ] as const;
 export type Section = (typeof sections)[number];
@@ -26,6 +27,7 @@ export const sectionPath: Record<Section, string> = {
   studio: "/ops/studio",
   versions: "/ops/versions",
   team: "/ops/team",
+  games: "/ops/games",
   audit: "/ops/audit",
 };
 

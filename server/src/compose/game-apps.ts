@@ -83,11 +83,15 @@ export class GameApps implements GameDispatch {
     return this.hosts.get(host.toLowerCase());
   }
 
-  /** Reads the games' host names (at start, then as `gameOfHost` asks). */
+  /**
+   * Reads the games' host names (at start, then as `gameOfHost` asks), and stops the servers
+   * of games archived meanwhile, on another instance too.
+   */
   readHosts(): Promise<void> {
     this.readingHosts ??= (async () => {
       try {
         const games = await this.deps.store.repos.games.list();
+        for (const game of games) if (game.archivedAt !== null) await this.stop(game.name);
         this.hosts = new Map(
           games.flatMap((game) =>
             game.host === null || game.id === this.deps.store.game ? [] : [[game.host, game.name]],
@@ -155,6 +159,15 @@ export class GameApps implements GameDispatch {
           app: first ? "/webapp/" : `/g/${game.name}/webapp/`,
         };
       });
+  }
+
+  /** Stops the server of the game `name` if it runs here: archived, its addresses answer 410. */
+  async stop(name: string): Promise<void> {
+    const starting = this.started.get(name);
+    if (!starting) return;
+    this.started.delete(name);
+    const started = await starting;
+    if ("app" in started) await started.app.close();
   }
 
   /** Stops every game's server (the installation's server closes). */

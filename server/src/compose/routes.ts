@@ -48,6 +48,7 @@ import type { Store } from "../store/store";
 import type { PreviewGames, PreviewMode } from "../studio/previews";
 import { AddressSearch } from "../studio/address-search";
 import { ImageSizes } from "../packs/image-sizes";
+import { gamesAdmin } from "./games-admin";
 import type { Services } from "./services";
 
 const PLAIN = "text/plain; charset=utf-8";
@@ -201,7 +202,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         secure: config.publicUrl.startsWith("https:"),
         submissions,
         submissionsZip: (query) => submissionsZip({ store, blobs: services.blobs, pack }, query),
-        ...(games && { games: async (caller) => games.list(await services.ops.gamesOf(caller)) }),
+        ...(games && { games: gamesAdmin({ store, config, clock, games, ops: services.ops }) }),
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {

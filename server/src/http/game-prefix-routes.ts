@@ -19,6 +19,8 @@ export type GameDispatch = {
   gameOfHost(host: string): string | undefined;
   /** The games that play of `visible` ("every": all), the first first, as the console lists them. */
   list(visible: ReadonlySet<number> | "every"): Promise<OpsGame[]>;
+  /** Stops the game `name`'s server here, if it runs (archived). */
+  stop(name: string): Promise<void>;
 };
 
 /**

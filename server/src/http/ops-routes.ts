@@ -1,4 +1,4 @@
-import type { Language, OpsGame, OpsReloadOutcome } from "@wegmarke/protocol";
+import type { Language, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { NewsService } from "../game/news-service";
 import type { SubmissionService } from "../missions/submission-service";
@@ -6,11 +6,11 @@ import type { GameConsole } from "../operator-views/game-console";
 import type { OpsLive } from "../operator-views/live";
 import type { OperatorService } from "../operator-accounts/operator-service";
 import { meOf } from "../operator-accounts/ops-caller";
-import type { OpsCaller } from "../operator-accounts/ops-caller";
 import type { OperatorTeam } from "../operator-accounts/operator-team";
 import { auditRoutes } from "./ops/audit-routes";
 import { callerOf, opsGate } from "./ops/gate";
 import { gamesRoutes } from "./ops/games-routes";
+import type { GamesRouteDeps } from "./ops/games-routes";
 import { newsRoutes } from "./ops/news-routes";
 import { operatorsRoutes } from "./ops/operators-routes";
 import { overviewRoutes } from "./ops/overview-routes";
@@ -41,7 +41,7 @@ export type OpsRouteDeps = {
   submissions: SubmissionService;
   submissionsZip: SubmissionRouteDeps["exportZip"];
   /** The installation's games (the first game's server only). */
-  games?: (caller: OpsCaller) => Promise<OpsGame[]>;
+  games?: GamesRouteDeps;
 };
 
 /**

@@ -1,16 +1,28 @@
-import { opsGames } from "@wegmarke/protocol";
-import type { OpsGame, OpsGames } from "@wegmarke/protocol";
+import { okResponse, opsGameMade, opsGameParams, opsGames, opsNewGame } from "@wegmarke/protocol";
+import type { OpsGame, OpsGameMade, OpsGames, OpsNewGame } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { OpsCaller } from "../../operator-accounts/ops-caller";
 import { doc } from "../api-docs/describe";
+import { ok } from "../ok";
+import { parse } from "../parse";
 import { callerOf } from "./gate";
+
+/** The installation's games as the console lists, makes and archives them. */
+export type GamesRouteDeps = {
+  /** The games `caller` sees that play, the first first. */
+  list: (caller: OpsCaller) => Promise<OpsGame[]>;
+  /** A new game from its template, live at once; the caller its author and host. */
+  make: (caller: OpsCaller, request: OpsNewGame) => Promise<OpsGameMade>;
+  /** Ends the game `name` at once: its players can no longer play; its data is kept. */
+  archive: (caller: OpsCaller, name: string) => Promise<void>;
+};
 
 /**
  * The games the console switches between (decisions/054): those the operator has a role in,
- * every one for the admin. Listed by the first game's server only, to any operator signed in:
- * every other game's operators' API is below its prefix.
+ * every one for the admin, who makes and archives them. Served by the first game's server
+ * only: every other game's operators' API is below its prefix.
  */
-export function gamesRoutes(list: (caller: OpsCaller) => Promise<OpsGame[]>): FastifyPluginAsync {
+export function gamesRoutes({ list, make, archive }: GamesRouteDeps): FastifyPluginAsync {
   return async (app) => {
     app.get(
       "/games",
@@ -23,6 +35,41 @@ export function gamesRoutes(list: (caller: OpsCaller) => Promise<OpsGame[]>): Fa
         },
       },
       async (request): Promise<OpsGames> => ({ games: await list(callerOf(request)) }),
+    );
+
+    app.post(
+      "/games",
+      {
+        config: {
+          role: "admin",
+          docs: doc("ops", "A new game from a template, live at once", {
+            body: opsNewGame,
+            response: opsGameMade,
+          }),
+        },
+      },
+      async (request, reply) => {
+        const made = await make(callerOf(request), parse(opsNewGame, request.body));
+        return reply.code(201).send(made);
+      },
+    );
+
+    app.post(
+      "/games/:name/archive",
+      {
+        config: {
+          role: "admin",
+          docs: doc("ops", "End a game: its players can no longer play", {
+            params: opsGameParams,
+            response: okResponse,
+          }),
+        },
+      },
+      async (request) => {
+        const { name } = parse(opsGameParams, request.params, "path");
+        await archive(callerOf(request), name);
+        return ok;
+      },
     );
   };
 }

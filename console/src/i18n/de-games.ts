@@ -1,0 +1,34 @@
+import type { GamesKey } from "./en-games";
+
+/** The German texts of the games page (views/games/), part of de.ts. */
+export const deGames: Record<GamesKey, string> = {
+  "games.text":
+    "Die Spiele dieser Installation, die du siehst. Jedes spielt unter einer eigenen Adresse und hat eigene Spieler, Neuigkeiten, ein eigenes Studio und Team.",
+  "games.show": "{title} zeigen",
+  "games.shown": "gezeigt",
+  "games.address": "Spieler:",
+  "games.archive": "{title} beenden",
+  "games.archiveQuestion":
+    "{title} beenden? Die Spieler können nicht mehr spielen; die Daten bleiben für die Aufbewahrungsfrist.",
+  "games.archiveConfirm": "Spiel beenden",
+  "games.archiveKeep": "Weiterlaufen lassen",
+  "games.newHeading": "Neues Spiel",
+  "games.newText":
+    "Ein neues Spiel spielt sofort unter seiner eigenen Adresse; du bekommst darin die Rollen Autor/in und Gastgeber/in und machst im Studio weiter.",
+  "games.name": "Kurzname in der Adresse (Kleinbuchstaben, Ziffern, Bindestriche)",
+  "games.title": "Titel",
+  "games.lang.de": "Deutsch",
+  "games.lang.de-formal": "Deutsch (Sie)",
+  "games.lang.en": "Englisch",
+  "games.languages": "Sprachen (die erste angekreuzte ist die Standardsprache)",
+  "games.template": "Beginnen mit",
+  "games.template.one-station": "Einer Station, um das Spiel neu zu schreiben",
+  "games.template.demo": "Dem Demospiel (Märchenhaftes Marburg)",
+  "games.template.copy": "Einer Kopie eines Spiels",
+  "games.copyFrom": "Zu kopierendes Spiel",
+  "games.make": "Spiel anlegen",
+  "games.making": "Spiel wird angelegt …",
+  "games.made": "{title} spielt unter {address}.",
+  "games.openStudio": "Sein Studio öffnen",
+  "games.warnings": "Die Prüfung merkt an:",
+};

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, phonePage, screenshot } from "../support/browser";
+import { addOperator, signInNewOperator } from "../support/operators";
+import { joinForFree, messagesFrom, settle, startStation } from "../support/play";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * An admin makes a second game in the console from the one-station template, changes it in its
+ * studio and publishes it; a phone plays it at its own address while a player of the first
+ * game plays on (decisions/054).
+ */
+describe("a new game made in the console", () => {
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let ops: Page;
+  let player: Page;
+  let visitor: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ page: ops } = await phonePage(browser, server.url));
+    ({ page: player } = await phonePage(browser, server.url));
+    ({ page: visitor } = await phonePage(browser, server.url));
+    await signInNewOperator(ops, "ada", addOperator(server, "ada"), "Museum-Ada-2026");
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("makes the game from a template, edits and publishes it in its studio", async () => {
+    // A player of the first game, playing before the new game is made.
+    await joinForFree(player, "/webapp/station/1");
+    await startStation(player);
+    await messagesFrom(player, "Lena").first().waitFor();
+
+    await ops.getByRole("navigation").getByRole("link", { name: "Spiele", exact: true }).click();
+    await ops.getByRole("heading", { name: "Neues Spiel" }).waitFor();
+    await ops.getByLabel(/^Kurzname/).fill("museum");
+    await ops.getByLabel("Titel", { exact: true }).fill("Im Museum");
+    await ops.getByRole("radio", { name: "Einer Station, um das Spiel neu zu schreiben" }).check();
+    await ops.getByRole("button", { name: "Spiel anlegen" }).click();
+    const made = ops.getByRole("status").filter({ hasText: "Im Museum spielt unter" });
+    await made.waitFor();
+    await settle(ops);
+    await screenshot(ops, "game-making-01-made");
+    await made.getByRole("button", { name: "Sein Studio öffnen" }).click();
+    await ops.waitForURL(/\/ops\/studio$/);
+    expect(await ops.getByLabel("Spiel", { exact: true }).inputValue()).toBe("museum");
+    // Versions are numbered in the installation: the first game's is version 1.
+    await ops.getByRole("heading", { name: "Entwurf auf Version 2 · live: Version 2" }).waitFor();
+
+    // The game's title in the studio's form, then publish.
+    const game = ops.locator("details.draft-folder").filter({ hasText: "Einstellungen und Texte" });
+    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await game.locator("summary").click();
+    }
+    await game
+      .getByRole("link", {
+        name: "Titel, Sprachen und Einstellungen des Spiels im Formular bearbeiten",
+      })
+      .click();
+    await ops.getByLabel("Titel (Deutsch)").fill("Im Museum am Markt");
+    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    await ops.getByRole("link", { name: "Alle Dateien" }).click();
+    await ops.getByRole("button", { name: "Veröffentlichen" }).click();
+    await ops.getByRole("button", { name: "Ja, veröffentlichen" }).click();
+    await ops.getByRole("status").filter({ hasText: "Version 3 ist live." }).waitFor();
+  });
+
+  it("plays the new game at its own address, while the first game's player plays on", async () => {
+    await joinForFree(visitor, "/g/museum/webapp/station/1");
+    await visitor.getByRole("heading", { name: "Der Start" }).waitFor();
+    await startStation(visitor);
+    await messagesFrom(visitor, "Spielleitung").first().waitFor();
+    await expect.poll(() => visitor.title()).toContain("Im Museum am Markt");
+    await settle(visitor);
+    await screenshot(visitor, "game-making-02-new-game-station");
+
+    // The first game's player goes on with their station, in their game, under its title.
+    await player.reload();
+    await messagesFrom(player, "Lena").first().waitFor();
+    expect(await messagesFrom(player, "Spielleitung").count()).toBe(0);
+    await expect.poll(() => player.title()).toContain("Märchenhaftes Marburg");
+  });
+});

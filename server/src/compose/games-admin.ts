@@ -1,0 +1,82 @@
+import { opsRoles } from "@wegmarke/protocol";
+import type { OpsNewGame } from "@wegmarke/protocol";
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import { ServiceError } from "../errors";
+import { GameRefusal, archiveGame, makeGame } from "../games/making";
+import type { GameDispatch } from "../http/game-prefix-routes";
+import type { GamesRouteDeps } from "../http/ops/games-routes";
+import { setOperatorRoles } from "../operator-accounts/operator-admin";
+import type { OperatorService } from "../operator-accounts/operator-service";
+import type { Store } from "../store/store";
+import { readGame, writeGame } from "../studio/forms/game-form";
+
+export type GamesAdminDeps = {
+  store: Store;
+  config: Config;
+  clock: Clock;
+  games: GameDispatch;
+  ops: OperatorService;
+};
+
+/**
+ * The console's calls on the installation's games (decisions/054): the list the caller sees,
+ * a new game from a template (its game.yaml titled and in its languages, as the studio's game
+ * form writes it; the admin who made it its author and host), and the end of a game, whose
+ * server here stops at once (other instances within 10 s, GameApps). Each is in the audit log
+ * of the first game. A refusal of games/ is a 4xx with its reason.
+ */
+export function gamesAdmin({ store, config, clock, games, ops }: GamesAdminDeps): GamesRouteDeps {
+  return {
+    list: async (caller) => games.list(await ops.gamesOf(caller)),
+    make: async (caller, request) => {
+      const by = caller.via === "session" ? caller.name : null;
+      const made = await refused(() =>
+        makeGame(
+          { store, config, clock },
+          request.name,
+          request.template,
+          (text) => titled(text, request),
+          by,
+        ),
+      );
+      if (by !== null) {
+        const changedBy = { via: "session", operator: by };
+        await setOperatorRoles(store.forGame(made.id), clock, by, opsRoles, changedBy);
+      }
+      const from = request.template.kind === "copy" ? ` ${request.template.from}` : "";
+      await ops.record(caller, "game.add", `${request.name} (${request.template.kind}${from})`);
+      const game = (await games.list("every")).find((listed) => listed.name === request.name);
+      if (!game) throw new Error(`game ${request.name}: made, not listed`);
+      return { game, warnings: made.warnings };
+    },
+    archive: async (caller, name) => {
+      await refused(() => archiveGame(store, clock, name));
+      await games.stop(name);
+      await ops.record(caller, "game.archive", name);
+    },
+  };
+}
+
+/** game.yaml with the new game's title in each of its languages, the first its default. */
+function titled(text: string, { title, languages }: OpsNewGame): string {
+  const read = readGame(text);
+  const [first] = languages;
+  // The pack's check refuses a game.yaml that does not read.
+  if (!read.ok || first === undefined) return text;
+  return writeGame(text, {
+    ...read.form,
+    title: Object.fromEntries(languages.map((language) => [language, title])),
+    languages,
+    defaultLanguage: first,
+  });
+}
+
+async function refused<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GameRefusal) throw new ServiceError(error.status, error.message);
+    throw error;
+  }
+}

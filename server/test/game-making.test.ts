@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditPage, opsGameMade, opsMe, OpsReason } from "@wegmarke/protocol";
+import { runOperatorCli } from "../src/operator-accounts/cli";
+import { dialects } from "./support/dialects";
+import type { TestDatabase } from "./support/dialects";
+import { consoleSession, cookieCall, opsCall, titleOn } from "./support/ops-client";
+import { startApp } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+const TOKEN = "game-making-test-operator-token-0123456789";
+
+/**
+ * The installation's admin makes games in the console (decisions/054): from the demo, from
+ * one station, or as a copy of another game, each live at once at its own address, titled and
+ * in its languages, the admin its author and host; and archives them.
+ */
+describe.each(dialects)("games made in the console ($name)", (dialect) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let admin: string;
+
+  const newGame = (body: unknown, cookie = admin) =>
+    cookieCall(server, cookie, "POST", "/games", body);
+
+  async function operator(...args: string[]): Promise<string> {
+    const where = database.where;
+    const url =
+      "dbFile" in where
+        ? `file:${where.dbFile}`
+        : where.database.kind === "postgres"
+          ? where.database.url
+          : `file:${where.database.file}`;
+    const lines: string[] = [];
+    const push = (line: string) => lines.push(line);
+    await runOperatorCli(args, { env: { DATABASE_URL: url }, out: push, err: push });
+    return /one-time password (\S+)/.exec(lines.join("\n"))?.[1] ?? "";
+  }
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    server = await startApp({ ...database.where, config: { operatorToken: TOKEN } });
+    admin = await consoleSession(server, "ada", await operator("add", "ada"), "Museum-Ada-2026");
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await database.done();
+  });
+
+  it("makes a game of one station, titled, in its languages, live at its address", async () => {
+    const made = await newGame({
+      name: "museum",
+      title: "Im Museum",
+      languages: ["de"],
+      template: { kind: "one-station" },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(opsGameMade.parse(JSON.parse(made.text)).game).toEqual({
+      name: "museum",
+      title: "Im Museum",
+      first: false,
+      app: "/g/museum/webapp/",
+    });
+    expect(await titleOn(server, "/g/museum")).toBe("Im Museum");
+    const stations = await fetch(`${server.url}/g/museum/webapp/content/de.json`);
+    expect(JSON.stringify(await stations.json())).toContain("Der Start");
+    // The admin who made it is its author and host; its studio's draft is theirs to edit.
+    const me = await cookieCall({ url: `${server.url}/g/museum` }, admin, "GET", "/me");
+    expect(opsMe.parse(JSON.parse(me.text))).toMatchObject({ roles: ["author", "host"] });
+    const draft = await cookieCall({ url: `${server.url}/g/museum` }, admin, "GET", "/pack/draft");
+    expect(draft.status, draft.text).toBe(200);
+    const audit = auditPage.parse((await opsCall(server, TOKEN, "GET", "/audit?limit=1")).json);
+    expect(audit.entries[0]).toMatchObject({
+      operator: "ada",
+      action: "game.add",
+      detail: "museum (one-station)",
+    });
+  });
+
+  it("makes a game of the demo and a copy of another game's live version", async () => {
+    const demo = await newGame({
+      name: "maerchen",
+      title: "Märchen zu zweit",
+      languages: ["de", "en"],
+      template: { kind: "demo" },
+    });
+    expect(demo.status, demo.text).toBe(201);
+    expect(await titleOn(server, "/g/maerchen")).toBe("Märchen zu zweit");
+    const copy = await newGame({
+      name: "museum-kopie",
+      title: "Museum, Kopie",
+      languages: ["de"],
+      template: { kind: "copy", from: "museum" },
+    });
+    expect(copy.status, copy.text).toBe(201);
+    const copied = await fetch(`${server.url}/g/museum-kopie/webapp/content/de.json`);
+    expect(JSON.stringify(await copied.json())).toContain("Der Start");
+    const listed = await cookieCall(server, admin, "GET", "/games");
+    expect(JSON.parse(listed.text)).toMatchObject({
+      games: [
+        { name: "default" },
+        { name: "museum" },
+        { name: "maerchen" },
+        { name: "museum-kopie" },
+      ],
+    });
+  });
+
+  it("refuses a name taken or off the pattern, an unknown game to copy, and anyone but an admin", async () => {
+    const body = { title: "X", languages: ["de"], template: { kind: "one-station" } };
+    expect(await newGame({ ...body, name: "museum" })).toEqual({
+      status: 409,
+      text: "game museum: name taken",
+    });
+    expect((await newGame({ ...body, name: "Museum!" })).status).toBe(400);
+    expect((await newGame({ ...body, name: "neu", languages: [] })).status).toBe(400);
+    expect(
+      await newGame({ ...body, name: "neu", template: { kind: "copy", from: "nix" } }),
+    ).toEqual({ status: 404, text: 'no game "nix"' });
+    const host = await consoleSession(
+      server,
+      "hans",
+      await operator("add", "hans", "author,host"),
+      "Museum-Hans-2026",
+    );
+    expect(await newGame({ ...body, name: "neu" }, host)).toEqual({
+      status: 403,
+      text: OpsReason.adminRequired,
+    });
+    expect((await fetch(`${server.url}/g/neu/webapp/config.json`)).status).toBe(404);
+  });
+
+  it("ends a game at once when the admin archives it, and the first game never", async () => {
+    expect((await fetch(`${server.url}/g/museum-kopie/webapp/config.json`)).status).toBe(200);
+    const archive = (name: string) =>
+      cookieCall(server, admin, "POST", `/games/${name}/archive`, {});
+    expect((await archive("museum-kopie")).status).toBe(200);
+    const ended = await fetch(`${server.url}/g/museum-kopie/webapp/config.json`);
+    expect([ended.status, await ended.text()]).toEqual([410, 'the game "museum-kopie" has ended']);
+    expect(await archive("museum-kopie")).toEqual({
+      status: 409,
+      text: "game museum-kopie: archived already",
+    });
+    expect((await archive("default")).status).toBe(409);
+    expect((await archive("nix")).status).toBe(404);
+    const listed = await cookieCall(server, admin, "GET", "/games");
+    expect(JSON.parse(listed.text).games.map((g: { name: string }) => g.name)).not.toContain(
+      "museum-kopie",
+    );
+  });
+});
