@@ -8,6 +8,7 @@
 import { cpus, loadavg } from "node:os";
 import { startPushService } from "../../server/test/support/push-service";
 import { cleanUp, onCleanup } from "./cleanup";
+import { makeGames } from "./games";
 import type { WorkerConfig } from "./messages";
 import { parseOptions, usage, UsageError } from "./options";
 import type { Options } from "./options";
@@ -113,8 +114,10 @@ async function main(): Promise<number> {
       : "as they come (no gc hook)",
     servers.collectGarbage !== undefined,
   );
+  const games = await makeGames(options.games, servers, report, options.requestTimeout * 1000);
   const configs: WorkerConfig[] = Array.from({ length: options.workers }, (_, index) => ({
     index,
+    games,
     post: { host: servers.posts.host, port: servers.posts.port },
     stream: { host: servers.streams.host, port: servers.streams.port },
     pool: options.pool,

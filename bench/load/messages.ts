@@ -5,6 +5,8 @@ export type WorkerConfig = {
   index: number;
   post: { host: string; port: number };
   stream: { host: string; port: number };
+  /** The path prefix of each game the players are spread over ("" for the first). */
+  games: string[];
   /** Keep-alive sockets for POSTs in this worker. */
   pool: number;
   /** Per-request timeout in setup phases, in ms. */

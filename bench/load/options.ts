@@ -26,6 +26,8 @@ export type Options = {
   sweep: number[] | undefined;
   db: Database;
   instances: number;
+  /** Games the streams are spread over: the first, then `bench-2`… made from the demo. */
+  games: number;
   workers: number;
   /** Keep-alive sockets per worker for POSTs. */
   pool: number;
@@ -109,6 +111,7 @@ export const specs: Record<string, Spec> = {
     default: "1",
     help: "server processes (2: PostgreSQL only; streams on B, answers to A)",
   },
+  games: { kind: "int", default: "1", help: "games of the demo the streams are spread over" },
   workers: { kind: "int", help: "client worker processes (default: one per 5000 streams)" },
   pool: { kind: "int", default: "64", help: "keep-alive sockets per worker for POSTs" },
   concurrency: { kind: "int", default: "64", help: "registrations/activations in flight" },
@@ -289,6 +292,7 @@ export function parseOptions(
     sweep,
     db,
     instances,
+    games: Math.max(1, number("games", true) ?? 1),
     // ~5000 sockets per worker at most: the cores are shared with the server.
     workers: number("workers", true) || Math.max(1, Math.ceil(streams / 5000)),
     pool: Math.max(1, number("pool", true) ?? 64),

@@ -36,6 +36,8 @@ const postAgent = new http.Agent({
 
 type Player = {
   token: string;
+  /** The path prefix of its game ("" for the first, `/g/<name>`). */
+  base: string;
   /** Its place in `players` (where its news arrivals are kept). */
   index: number;
   /** The stream's socket. */
@@ -167,13 +169,14 @@ async function register(countWanted: number, concurrency: number): Promise<Setup
   const started = performance.now();
   const failed: Counts = {};
   const body = JSON.stringify({ story_id: "marburg" });
-  await limited(countWanted, concurrency, (_i, next) => {
+  await limited(countWanted, concurrency, (i, next) => {
+    const base = config.games[i % config.games.length] ?? "";
     post(
-      "/api/account/player/optin/anon",
+      `${base}/api/account/player/optin/anon`,
       body,
       (status, _socketAt, text) => {
         const token = status === 200 && text ? tokenOf(text) : undefined;
-        if (token) players.push(newPlayer(token, players.length));
+        if (token) players.push(newPlayer(token, players.length, base));
         else count(failed, status === 200 ? "bad body" : status);
         next();
       },
@@ -192,9 +195,10 @@ function tokenOf(text: string): string | undefined {
   }
 }
 
-function newPlayer(token: string, index: number): Player {
+function newPlayer(token: string, index: number, base: string): Player {
   return {
     token,
+    base,
     index,
     open: false,
     opened: false,
@@ -227,7 +231,7 @@ function openStream(player: Player, opened: (failure?: string) => void): void {
   // One socket per stream, as every browser holds its own.
   const socket = openRawStream(
     { ...config.stream, localAddress: `127.0.0.${10 + config.index}` },
-    `/api/game/events?hash=${player.token}`,
+    `${player.base}/api/game/events?hash=${player.token}`,
     {
       status: (code) => {
         if (code === 200) return;
@@ -357,7 +361,7 @@ async function activateOne(player: Player): Promise<string | undefined> {
   const expected = waitFor(player, "answer-expected", config.requestTimeoutMs);
   const body = JSON.stringify({ StationID: 1, Hash: player.token });
   const status = await new Promise<number | string>((resolve) =>
-    post("/api/game/station/activate", body, (s) => resolve(s)),
+    post(`${player.base}/api/game/station/activate`, body, (s) => resolve(s)),
   );
   if (status !== 200) {
     player.waiter = undefined;
@@ -429,7 +433,7 @@ function answer(player: Player, step: Step): void {
   step.outstanding++;
   inFlight++;
   const body = `{"StationID":1,"Answer":"Katze","Hash":"${player.token}"}`;
-  player.sentAt = post(answerPath, body, (status, socketAt) => {
+  player.sentAt = post(player.base + answerPath, body, (status, socketAt) => {
     player.httpBusy = false;
     inFlight--;
     const mine = step.collecting && player.step === step.id;
