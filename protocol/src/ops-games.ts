@@ -23,11 +23,14 @@ const gameName = z
   .string()
   .regex(GAME_NAME, "a small letter, then 1 to 31 small letters, digits or dashes");
 
-/** What a new game starts from: the demo, one station, or a copy of a game's live version. */
+/**
+ * What a new game starts from: the demo, one station, or a copy of a game's live version, with
+ * its pictures, sounds and films or (`media: false`) stand-ins for them.
+ */
 export const opsGameTemplate = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("demo") }),
   z.object({ kind: z.literal("one-station") }),
-  z.object({ kind: z.literal("copy"), from: gameName }),
+  z.object({ kind: z.literal("copy"), from: gameName, media: z.boolean().default(true) }),
 ]);
 export type OpsGameTemplate = z.infer<typeof opsGameTemplate>;
 

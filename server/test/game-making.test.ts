@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPage, opsGameMade, opsMe, OpsReason } from "@wegmarke/protocol";
+import sharp from "sharp";
 import { runOperatorCli } from "../src/operator-accounts/cli";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
@@ -95,6 +96,33 @@ describe.each(dialects)("games made in the console ($name)", (dialect) => {
     expect(copy.status, copy.text).toBe(201);
     const copied = await fetch(`${server.url}/g/museum-kopie/webapp/content/de.json`);
     expect(JSON.stringify(await copied.json())).toContain("Der Start");
+    // A copy without its media: stand-ins of the same size under the same names.
+    const bare = await newGame({
+      name: "maerchen-leer",
+      title: "Märchen ohne Bilder",
+      languages: ["de"],
+      template: { kind: "copy", from: "maerchen", media: false },
+    });
+    expect(bare.status, bare.text).toBe(201);
+    const media = async (game: string, file: string) =>
+      Buffer.from(
+        await (await fetch(`${server.url}/g/${game}/assets/webapp-data/${file}`)).arrayBuffer(),
+      );
+    const [picture, standIn] = await Promise.all([
+      media("maerchen", "intro/1.png"),
+      media("maerchen-leer", "intro/1.png"),
+    ]);
+    // One plain colour, where the picture had several; its width and height.
+    const plain = async (image: Buffer) =>
+      (await sharp(image).stats()).channels.every((channel) => channel.min === channel.max);
+    expect([await plain(picture), await plain(standIn)]).toEqual([false, true]);
+    const size = async (image: Buffer) => {
+      const { width, height, format } = await sharp(image).metadata();
+      return { width, height, format };
+    };
+    expect(await size(standIn)).toEqual(await size(picture));
+    expect((await media("maerchen", "stories/1/narration-en.mp3")).length).toBeGreaterThan(1000);
+    expect((await media("maerchen-leer", "stories/1/narration-en.mp3")).length).toBe(0);
     const listed = await cookieCall(server, admin, "GET", "/games");
     expect(JSON.parse(listed.text)).toMatchObject({
       games: [
@@ -102,6 +130,7 @@ describe.each(dialects)("games made in the console ($name)", (dialect) => {
         { name: "museum" },
         { name: "maerchen" },
         { name: "museum-kopie" },
+        { name: "maerchen-leer" },
       ],
     });
   });

@@ -26,6 +26,8 @@ export const deGames: Record<GamesKey, string> = {
   "games.template.demo": "Dem Demospiel (Märchenhaftes Marburg)",
   "games.template.copy": "Einer Kopie eines Spiels",
   "games.copyFrom": "Zu kopierendes Spiel",
+  "games.copyMedia":
+    "Mit Bildern, Tönen und Filmen (sonst schlichte Platzhalter unter denselben Namen, im Studio auszutauschen)",
   "games.make": "Spiel anlegen",
   "games.making": "Spiel wird angelegt …",
   "games.made": "{title} spielt unter {address}.",

@@ -24,6 +24,8 @@ export const enGames = {
   "games.template.demo": "The demo game (Fairy-tale Marburg)",
   "games.template.copy": "A copy of a game",
   "games.copyFrom": "Game to copy",
+  "games.copyMedia":
+    "With its pictures, sounds and films (else plain stand-ins under the same names, to replace in the studio)",
   "games.make": "Make the game",
   "games.making": "Making the game …",
   "games.made": "{title} plays at {address}.",

@@ -44,7 +44,11 @@ export function gamesAdmin({ store, config, clock, games, ops }: GamesAdminDeps)
         const changedBy = { via: "session", operator: by };
         await setOperatorRoles(store.forGame(made.id), clock, by, opsRoles, changedBy);
       }
-      const from = request.template.kind === "copy" ? ` ${request.template.from}` : "";
+      const { template } = request;
+      const from =
+        template.kind === "copy"
+          ? ` ${template.from}${template.media ? "" : ", without media"}`
+          : "";
       await ops.record(caller, "game.add", `${request.name} (${request.template.kind}${from})`);
       const game = (await games.list("every")).find((listed) => listed.name === request.name);
       if (!game) throw new Error(`game ${request.name}: made, not listed`);

@@ -8,6 +8,7 @@ import { repoRoot } from "../config";
 import type { Config } from "../config";
 import { formatProblem } from "../content/model";
 import { PackLibrary } from "../packs/pack-library";
+import { replaceMedia } from "./placeholders";
 import type { PackStore } from "../packs/pack-import";
 import type { Repositories, StoreOf } from "../store/store";
 
@@ -81,7 +82,8 @@ export async function addGame(
 
 /**
  * A new game from `template` (decisions/054): the demo's files, one station's, or those of
- * another game's live version, with game.yaml as `shape` makes it (its title and languages),
+ * another game's live version (its media, or stand-ins for them: placeholders.ts), with
+ * game.yaml as `shape` makes it (its title and languages),
  * stored and live at once as `addGame` makes it. The copy is made in a folder of its own,
  * which goes when the game is made or refused.
  */
@@ -96,6 +98,7 @@ export async function makeGame(
   const work = path.join(deps.config.packCacheDir, "new-games", randomUUID());
   try {
     await cp(source, work, { recursive: true, dereference: true });
+    if (template.kind === "copy" && !template.media) await replaceMedia(work);
     const gameYaml = path.join(work, "game.yaml");
     await writeFile(gameYaml, shape(await readFile(gameYaml, "utf8")));
     return await addGame(deps, name, work, "studio", by);

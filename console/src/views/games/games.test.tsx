@@ -33,6 +33,7 @@ describe("the games page", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: "English" }));
     fireEvent.click(screen.getByRole("radio", { name: "A copy of a game" }));
     fireEvent.change(screen.getByLabelText("Game to copy"), { target: { value: "hafen" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: /^With its pictures, sounds and films/ }));
     fireEvent.click(screen.getByRole("button", { name: "Make the game" }));
     const made = await screen.findByRole("status");
     expect(made.textContent).toContain("In the museum plays at /g/museum/webapp/.");
@@ -41,7 +42,7 @@ describe("the games page", () => {
       name: "museum",
       title: "In the museum",
       languages: ["de", "en"],
-      template: { kind: "copy", from: "hafen" },
+      template: { kind: "copy", from: "hafen", media: false },
     });
     await screen.findByRole("listitem", { name: "In the museum" });
     expect(within(made).getByRole("button", { name: "Open its studio" })).toBeTruthy();

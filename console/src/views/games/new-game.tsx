@@ -23,6 +23,7 @@ export function NewGame({ games, onMade }: { games: OpsGame[]; onMade: () => voi
   const [chosen, setChosen] = useState<Language[]>(["de"]);
   const [kind, setKind] = useState<TemplateKind>("one-station");
   const [from, setFrom] = useState("");
+  const [media, setMedia] = useState(true);
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<OpsGameMade | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -33,7 +34,8 @@ export function NewGame({ games, onMade }: { games: OpsGame[]; onMade: () => voi
     setError(null);
     setMade(null);
     try {
-      const template: OpsGameTemplate = kind === "copy" ? { kind, from: copyFrom } : { kind };
+      const template: OpsGameTemplate =
+        kind === "copy" ? { kind, from: copyFrom, media } : { kind };
       setMade(await makeGame({ name: name.trim(), title, languages: chosen, template }));
       setName("");
       setTitle("");
@@ -120,6 +122,16 @@ export function NewGame({ games, onMade }: { games: OpsGame[]; onMade: () => voi
                 </option>
               ))}
             </select>
+          </label>
+        )}
+        {kind === "copy" && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={media}
+              onChange={(event) => setMedia(event.target.checked)}
+            />
+            {t("games.copyMedia")}
           </label>
         )}
         <p>
