@@ -75,6 +75,14 @@ describe("a second game on the same server", () => {
     await second.goto("/g/hafen/webapp/");
     await second.getByRole("heading", { name: "Neuigkeiten" }).waitFor();
     await expect.poll(() => second.title()).toContain("Rundgang am Hafen");
+    // Added to the home screen, the phone gets this game: its own manifest.
+    const manifest = second.locator('link[rel="manifest"]');
+    expect(await manifest.getAttribute("href")).toBe("/g/hafen/webapp/manifest.webmanifest");
+    const installed = await second.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+      return ((await (await fetch(link?.href ?? "")).json()) as { start_url: string }).start_url;
+    });
+    expect(installed).toBe("/g/hafen/webapp/");
     await settle(second);
     await screenshot(second, "games-01-second-game");
   });

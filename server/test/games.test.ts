@@ -122,6 +122,10 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
       gameBase: "/g/zweite/api/game/",
       assetsBase: "/g/zweite/assets/webapp-data/",
     });
+    // The address without its slash leads to the game's own app.
+    const bare = await fetch(`${server.url}/g/zweite/webapp`, { redirect: "manual" });
+    const location = new URL(bare.headers.get("location") ?? "", bare.url);
+    expect(location.pathname).toBe("/g/zweite/webapp/");
   });
 
   it("says which address has no game, and serves the first game at its bare addresses only", async () => {

@@ -7,10 +7,12 @@ import { App, loadConfig } from "./app/app";
 import { preloadRoute } from "./app/router";
 import { registerServiceWorker } from "./app/service-worker-registration";
 import { startTexts } from "./i18n/use-translation";
+import { linkGameManifest } from "./lib/app-base";
 import { watchInstallPrompt } from "./lib/install-prompt";
 import { storedLanguage } from "./session/persistence";
 
 registerServiceWorker();
+linkGameManifest();
 watchInstallPrompt();
 // Side by side with the texts: config.json and the code of the page's screens.
 void loadConfig().catch(() => undefined);

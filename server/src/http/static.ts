@@ -78,9 +78,10 @@ async function serveApp(app: FastifyInstance, { prefix, dist, notBuilt, docs }: 
 /** The built web app under `/webapp/`; every unknown app path gets index.html (the SPA's 404). */
 export function staticRoutes(webDist: string): FastifyPluginAsync {
   return async (app) => {
-    // The query goes along: account deletion ends at /?account-deleted=1 (spec 4).
+    // The query goes along: account deletion ends at /?account-deleted=1 (spec 4). Relative,
+    // so that another game's `/g/<name>/webapp` leads to its own app, as its host name's does.
     const toApp = (request: FastifyRequest, reply: FastifyReply) =>
-      reply.redirect(`/webapp/${queryOf(request.url)}`);
+      reply.redirect(`webapp/${queryOf(request.url)}`);
     app.get(
       "/",
       {

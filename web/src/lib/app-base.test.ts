@@ -30,6 +30,21 @@ describe("where the app is served", () => {
     expect(odd.appBase).toBe(import.meta.env.BASE_URL);
   });
 
+  it("names another game's manifest on its page, and leaves the first game's as it is", async () => {
+    const link = document.createElement("link");
+    link.rel = "manifest";
+    link.setAttribute("href", "/webapp/manifest.webmanifest");
+    document.head.append(link);
+    try {
+      (await loadAt("/webapp/station/3")).linkGameManifest();
+      expect(link.getAttribute("href")).toBe("/webapp/manifest.webmanifest");
+      (await loadAt("/g/hafen-tour/webapp/station/3")).linkGameManifest();
+      expect(link.getAttribute("href")).toBe("/g/hafen-tour/webapp/manifest.webmanifest");
+    } finally {
+      link.remove();
+    }
+  });
+
   it("is the preview's prefix in the studio, with keys of its own and the language asked for", async () => {
     const base = await loadAt("/preview/Ab3_x-9/webapp/station/3?lang=en");
     expect(base.appBase).toBe("/preview/Ab3_x-9/webapp/");

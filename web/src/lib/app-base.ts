@@ -36,6 +36,17 @@ export const routerBase = prefixed?.[0].slice(0, -1) ?? "/webapp";
 export const hasServiceWorker = prefixed === null;
 
 /**
+ * Another game's page names its own web app manifest, whose name, icons, start and scope are
+ * that game's, in place of the build's `/webapp/manifest.webmanifest` (the first game's): a
+ * phone adds the game it plays to its home screen.
+ */
+export function linkGameManifest(): void {
+  if (game === null) return;
+  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (link) link.href = `${appBase}manifest.webmanifest`;
+}
+
+/**
  * The start of every key the app stores: a preview's and each game's apart from the first
  * game's, so that a phone playing two games is two players.
  */
