@@ -86,5 +86,19 @@ describe("a new game made in the console", () => {
     await messagesFrom(player, "Lena").first().waitFor();
     expect(await messagesFrom(player, "Spielleitung").count()).toBe(0);
     await expect.poll(() => player.title()).toContain("Märchenhaftes Marburg");
+
+    // Each game's scoreboard ranks its own players only: the visitor's point is in theirs.
+    await visitor.getByRole("button", { name: "Ja" }).click();
+    await messagesFrom(visitor, "Spielleitung").filter({ hasText: "Dann los!" }).waitFor();
+    const ranked = async (page: Page, path: string) => {
+      await page.goto(path);
+      await page.getByRole("heading", { name: /^Du bist auf Platz \d+$/ }).waitFor();
+      return page
+        .getByRole("list", { name: "Rangliste" })
+        .getByRole("listitem")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("aria-current") === "true"));
+    };
+    expect(await ranked(visitor, "/g/museum/webapp/scoreboard")).toEqual([true]);
+    expect(await ranked(player, "/webapp/scoreboard")).not.toContain(false);
   });
 });
