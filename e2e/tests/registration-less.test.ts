@@ -94,7 +94,7 @@ describe("registration-less mode", () => {
     await dialog.getByRole("button", { name: "Ja, löschen" }).click();
     const redirect = await leaving;
     expect(redirect.status()).toBe(302);
-    expect(redirect.headers().location).toBe("/webapp/?account-deleted=1");
+    expect(redirect.headers().location).toBe("webapp/?account-deleted=1");
     await page.waitForURL(`${server.url}/webapp/?account-deleted=1`);
     await page
       .getByRole("status")

@@ -123,9 +123,14 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
       assetsBase: "/g/zweite/assets/webapp-data/",
     });
     // The address without its slash leads to the game's own app.
-    const bare = await fetch(`${server.url}/g/zweite/webapp`, { redirect: "manual" });
-    const location = new URL(bare.headers.get("location") ?? "", bare.url);
-    expect(location.pathname).toBe("/g/zweite/webapp/");
+    for (const [path, to] of [
+      ["/g/zweite/webapp", "/g/zweite/webapp/"],
+      ["/g/zweite/?account-deleted=1", "/g/zweite/webapp/?account-deleted=1"],
+    ]) {
+      const bare = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      const location = new URL(bare.headers.get("location") ?? "", bare.url);
+      expect(location.pathname + location.search).toBe(to);
+    }
   });
 
   it("says which address has no game, and serves the first game at its bare addresses only", async () => {

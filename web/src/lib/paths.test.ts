@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isAccountDeleted, loginPath, loginTarget } from "./paths";
 
 describe("route guard paths", () => {
@@ -23,6 +23,20 @@ describe("route guard paths", () => {
 });
 
 describe("account deleted", () => {
+  it("leaves for the root of the game's address: the site's, or another game's prefix", async () => {
+    const at = async (url: string) => {
+      window.history.replaceState(null, "", url);
+      vi.resetModules();
+      return (await import("./paths")).accountDeletedUrl;
+    };
+    try {
+      expect(await at("/webapp/end")).toBe("/?account-deleted=1");
+      expect(await at("/g/hafen/webapp/end")).toBe("/g/hafen/?account-deleted=1");
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
+  });
+
   it("is told by the query or by the login target's query", () => {
     expect(isAccountDeleted(new URLSearchParams("account-deleted=1"))).toBe(true);
     const viaLogin = new URLSearchParams(loginPath("/", "?account-deleted=1").split("?")[1]);

@@ -26,10 +26,11 @@ export function loginPath(pathname: string, search: string): string {
 export const accountDeletedSearch = "?account-deleted=1";
 
 /**
- * Where the app goes after deleting the account (spec 4): the site's root with that query,
- * which the server redirects, query and all, to the app's home.
+ * Where the app goes after deleting the account (spec 4): the site's root with that query (the
+ * root of another game's prefix, `/g/<name>/`), which the server redirects, query and all, to
+ * the app's home.
  */
-export const accountDeletedUrl = `/${accountDeletedSearch}`;
+export const accountDeletedUrl = `${routerBase.slice(0, -"webapp".length)}${accountDeletedSearch}`;
 
 /** Whether a query, or the login target in it, says that the account was just deleted. */
 export function isAccountDeleted(search: URLSearchParams): boolean {
