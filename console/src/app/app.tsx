@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { OpsMe } from "@wegmarke/protocol";
 import { ApiError, onSignInRequired } from "../api/client";
 import { errorText } from "../api/error-text";
+import { chooseGame, chosenGame } from "../api/game-choice";
 import { getMe, signOut } from "../api/ops-api";
 import { I18nProvider, useI18n } from "../i18n/i18n";
 import { LanguageSwitch } from "./language-switch";
@@ -37,12 +38,16 @@ function SessionGate() {
   useEffect(() => {
     getMe().then(
       (me) => setSession({ state: "signedIn", me }),
-      (error: unknown) =>
+      (error: unknown) => {
+        // The game the browser kept has ended (410) or is gone (404): the first one instead.
+        const gone = error instanceof ApiError && (error.status === 410 || error.status === 404);
+        if (gone && chosenGame !== null) return chooseGame(null);
         setSession(
           error instanceof ApiError && error.status === 401
             ? { state: "signedOut" }
             : { state: "unreachable", error },
-        ),
+        );
+      },
     );
   }, [attempt]);
 

@@ -109,4 +109,17 @@ describe("the header's choice of game", () => {
     );
     expect(localStorage.getItem(KEY)).toBeNull();
   });
+
+  it("goes back to the first game when the one the browser kept has ended", async () => {
+    localStorage.setItem(KEY, "museum");
+    const server = fakeServer({
+      "GET /g/museum/api/ops/me": () => text('the game "museum" has ended', 410),
+    });
+    vi.resetModules();
+    const { App } = await import("./app");
+    const { renderView } = await import("../test/render");
+    renderView(<App />);
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+    expect(server.requests.map((request) => request.path)).toEqual(["/g/museum/api/ops/me"]);
+  });
 });
