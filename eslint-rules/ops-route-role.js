@@ -31,7 +31,8 @@ export default {
     messages: {
       missing:
         "operator route without a role: declare it with `{ config: { role: ... } }` " +
-        '("viewer", "author", "host" or a list of them; server/src/http/ops/roles.ts)',
+        '("operator", "viewer", "author", "host", a list of roles, or "admin"; ' +
+        "server/src/http/ops/roles.ts)",
     },
   },
   create(context) {
