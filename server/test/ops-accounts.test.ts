@@ -164,8 +164,13 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect((await cli("add", "no spaces")).status).toBe(1);
     expect((await cli("frobnicate")).status).toBe(2);
     await addOperator("jonas");
+    expect((await cli("add", "nora", "none")).status).toBe(0);
     const list = await cli("list");
-    expect(list.out.map((line) => line.split("\t")[0])).toEqual(["jonas", "lena"]);
+    expect(list.out.map((line) => line.split("\t").slice(0, 2).join(" "))).toEqual([
+      "jonas admin default:author,host",
+      "lena admin default:author,host",
+      "nora no game",
+    ]);
 
     const signedIn = await signIn("LENA", password);
     expect(signedIn.status, signedIn.text).toBe(200);
@@ -186,6 +191,7 @@ describe.each([sqlite(), postgres()])("operator accounts ($name)", (dialect) => 
     expect((await call("GET", "/me", { cookie })).status).toBe(401);
     expect((await signIn("lena", password)).status).toBe(401);
 
+    expect((await cli("remove", "nora")).status).toBe(0);
     const removed = await cli("remove", "jonas");
     expect([removed.status, removed.out]).toEqual([0, ["operator jonas removed"]]);
     expect((await cli("remove", "jonas")).err).toEqual(["no operator jonas"]);

@@ -93,9 +93,7 @@ export async function runOperatorCli(args: string[], io: CliIo): Promise<number>
             (await gameStore(store, gameArg)).store,
             clock,
             operatorName,
-            rolesArg === undefined
-              ? EVERY_ROLE
-              : { roles: parseRoles(rolesArg) ?? [], admin: false },
+            rolesArg === undefined ? EVERY_ROLE : { roles: parseRoles(rolesArg), admin: false },
           )
         : await resetOperatorPassword(store, clock, operatorName);
     out(`operator ${created.name}: one-time password ${created.password}`);

@@ -69,8 +69,11 @@ export function rolesText(roles: readonly OpsRole[] | null): string {
   return roles.length === 0 ? "viewer" : roles.join(",");
 }
 
-/** What a new operator may do: their roles in the store's game, and the installation's admin. */
-export type NewOperatorRoles = { roles: readonly OpsRole[]; admin: boolean };
+/**
+ * What a new operator may do: their roles in the store's game (null: none, the game is not
+ * theirs), and the installation's admin.
+ */
+export type NewOperatorRoles = { roles: readonly OpsRole[] | null; admin: boolean };
 
 /** The first operator of an installation, and the command line's default: everything. */
 export const EVERY_ROLE: NewOperatorRoles = { roles: opsRoles, admin: true };
@@ -93,7 +96,7 @@ export async function addOperator(
   await store.transaction(async (repos) => {
     const id = await repos.operators.create(checked, passwordHash, at);
     if (id === undefined) throw new OperatorAdminError(`operator ${checked} exists already`);
-    await repos.operators.setRoles(checked, roles.join(","));
+    if (roles !== null) await repos.operators.setRoles(checked, roles.join(","));
     if (admin) await repos.operators.setAdmin(checked, true);
     const detail = `${checked} (${rolesText(roles)}${admin ? ", admin" : ""})`;
     await audit(repos, at, by, "operator.add", detail);
