@@ -254,6 +254,11 @@ export async function measure(
 async function answers(ctx: Context): Promise<Outcome> {
   const { options, report } = ctx;
   const ready = await setUp(ctx, true);
+  // Every player asked for must be there (registered in its game, stream open, station begun).
+  const set = ready.reduce((sum, n) => sum + n, 0);
+  if (set < options.streams) {
+    return { ok: false, verdict: `FAIL: ${set} of ${options.streams} players set up` };
+  }
   const budget = options.p99 ?? 50;
   const rates = options.sweep ?? [options.rate];
   const steps: StepFigures[] = [];
