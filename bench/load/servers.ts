@@ -208,8 +208,10 @@ async function startOne(
       PUBLIC_URL: `http://${host}:${port}`,
       LOG_FORMAT: "json",
       ...runEnv,
-      // Every player of the run signs up from this one machine, as behind a festival's Wi-Fi.
+      // Every player of the run signs up from this one machine, as behind a festival's Wi-Fi,
+      // and a run signs up more than a game's hourly sign-ups, again and again.
       ANON_SIGNUPS_PER_HOUR: "1000000",
+      GAME_SIGNUPS_PER_HOUR: "1000000",
     },
     // Straight into the file: the orchestrator pays nothing for the server's logging.
     stdio: ["ignore", fd, fd],

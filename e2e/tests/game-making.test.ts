@@ -70,6 +70,23 @@ describe("a new game made in the console", () => {
     await ops.getByRole("button", { name: "Veröffentlichen" }).click();
     await ops.getByRole("button", { name: "Ja, veröffentlichen" }).click();
     await ops.getByRole("status").filter({ hasText: "Version 3 ist live." }).waitFor();
+
+    // Its draft plays in its studio's preview, at the desk: its own station.
+    const preview = ops.getByRole("region", { name: "Ausprobieren" });
+    await preview.getByRole("button", { name: "Entwurf spielen" }).click();
+    const phone = ops.frameLocator('iframe[title="Der Entwurf auf einem Handy"]');
+    await phone.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    await phone.getByText("Der Start", { exact: true }).first().click();
+    await phone.getByRole("heading", { name: "Der Start" }).first().waitFor();
+    await phone.getByRole("button", { name: "Station starten" }).click();
+    await phone.getByRole("dialog").getByRole("button", { name: "Ja, starten" }).click();
+    await phone
+      .locator('[data-testid="message"][data-originator="Spielleitung"]')
+      .filter({ hasText: "Willkommen! Hier beginnt das Spiel." })
+      .waitFor();
+    await settle(ops);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(ops, "game-making-01b-preview");
   });
 
   it("plays the new game at its own address, while the first game's player plays on", async () => {

@@ -8,7 +8,9 @@ import { mountRoutes, prepareHttp } from "./compose/routes";
 import { accountLimits, buildServices } from "./compose/services";
 import { WorkFolders } from "./packs/work-folders";
 import { subscribeSignals } from "./compose/signals";
-import { GameApps, NO_GAME_PREVIEW } from "./compose/game-apps";
+import { startProcessThreads, stopProcessThreads } from "./compose/process-threads";
+import type { ProcessThreads } from "./compose/process-threads";
+import { GameApps } from "./compose/game-apps";
 import type { EventBus } from "./events/bus";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
@@ -45,9 +47,17 @@ export type AppDeps = {
   preview?: { base: string; fast: boolean };
   /**
    * This server plays another game than the installation's first (compose/game-apps.ts): its
-   * addresses are below `base` (`/g/<name>`), its signals go over the first game's bus.
+   * addresses are below `base` (`/g/<name>`), its signals go over the first game's bus, and
+   * the other instances reach it at the first game's server's `address`.
    */
-  game?: { id: number; base: string; bus: EventBus };
+  game?: { id: number; base: string; bus: EventBus; address: () => string | undefined };
+  /**
+   * The process's script workers, content thread and photo process, which the installation's
+   * server shares with its other games; without them, this server starts and ends its own.
+   */
+  threads?: ProcessThreads;
+  /** The pack cache's folders of this process (another game's server: the first game's). */
+  folders?: WorkFolders;
 };
 
 /**
@@ -68,6 +78,8 @@ export async function buildApp({
   logStream,
   preview,
   game,
+  threads: sharedThreads,
+  folders: sharedFolders,
 }: AppDeps) {
   const metrics = new Metrics();
   const app = Fastify({
@@ -80,10 +92,14 @@ export async function buildApp({
   });
   await prepareHttp(app, config, pack, preview !== undefined);
   const limits = accountLimits(config, limitChanges);
+  const threads =
+    sharedThreads ?? startProcessThreads(config.scriptWorkers, (message) => app.log.error(message));
   // The preview running here, told to the other instances with where they reach it.
   // (The presence reports start with the services, before the previews exist.)
   const started: { previews?: PreviewGames } = {};
-  const address = () => config.instanceUrl ?? localAddress(app.server.address());
+  const address = game
+    ? game.address
+    : () => config.instanceUrl ?? localAddress(app.server.address());
   const previewReport = () => {
     const id = started.previews?.current;
     const at = address();
@@ -99,7 +115,8 @@ export async function buildApp({
     limits,
     metrics,
     log: app.log,
-    ...(!preview && !game && { preview: previewReport }),
+    threads,
+    ...(!preview && { preview: previewReport }),
     ...(!preview && { address }),
     ...(preview && { base: preview.base }),
     ...(game && { base: game.base, bus: game.bus }),
@@ -108,15 +125,16 @@ export async function buildApp({
   // Listening, it has an address: the other instances hear it within a second.
   app.addHook("onListen", async () => services.presence.changed());
   // What stopped processes left in the pack cache goes; this one's previews go when it closes.
-  // Only the first game's server keeps the cache and the previews (its studio's, for now).
-  const folders =
-    preview || game
-      ? undefined
-      : await WorkFolders.open(config.packCacheDir, (error) =>
-          app.log.error({ err: error }, "pack cache: removing unused folders failed"),
-        );
+  // The first game's server keeps the cache; every game's studio has previews in it.
+  const folders = preview
+    ? undefined
+    : (sharedFolders ??
+      (await WorkFolders.open(config.packCacheDir, (error) =>
+        app.log.error({ err: error }, "pack cache: removing unused folders failed"),
+      )));
   const previews = folders
     ? new PreviewGames({
+        ...(game && { base: game.base }),
         drafts: services.drafts,
         check: (dir) => services.packs.check(dir),
         folder: (id) => folders.preview(id),
@@ -141,10 +159,10 @@ export async function buildApp({
   if (previews) started.previews = previews;
   // The other games, each a server of its own below `/g/<name>` (decisions/054).
   const games =
-    preview || game
+    preview || game || !folders
       ? undefined
       : new GameApps({
-          ...{ config, store, clock, timer, bus: services.bus },
+          ...{ config, store, clock, timer, bus: services.bus, threads, folders, address },
           ...(limitChanges && { limits: limitChanges }),
           check: (dir) => services.contentThread.check(dir),
           build: buildApp,
@@ -161,23 +179,12 @@ export async function buildApp({
     metrics,
     limits,
     ...(preview && { base: preview.base, fast: preview.fast }),
-    ...(game && { base: game.base, noPreview: NO_GAME_PREVIEW }),
+    ...(game && { base: game.base }),
     ...(previews && { previews }),
     ...(games && { games }),
   });
 
-  const {
-    bus,
-    hub,
-    live,
-    presence,
-    teamPositions,
-    scheduler,
-    scripts,
-    accounts,
-    contentThread,
-    photos,
-  } = services;
+  const { bus, hub, live, presence, teamPositions, scheduler, scripts, accounts } = services;
   app.addHook("preClose", async () => {
     // A delivery under way finishes before the database closes; nothing new starts.
     await scheduler.stop();
@@ -194,11 +201,10 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await games?.close();
     await previews?.close();
-    await folders?.close();
+    if (!sharedFolders) await folders?.close();
     await bus.close();
     await scripts.close();
-    contentThread.stop();
-    await photos.close();
+    if (!sharedThreads) await stopProcessThreads(threads);
     await services.push.close();
   });
   // Delivers what fell due while the server was down, then sets the timer for the rest.

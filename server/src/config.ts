@@ -54,11 +54,10 @@ export type Config = {
   logFormat: LogFormat;
   /** Worker threads that run the dialogue scripts; 0 runs them in the server's own thread. */
   scriptWorkers: number;
-  /**
-   * Anonymous sign-ups from one address per hour: raise it for an event whose players share
-   * one public address (a festival's Wi-Fi).
-   */
+  /** Anonymous sign-ups an hour from one address: more where players share one (a Wi-Fi). */
   anonSignupsPerHour: number;
+  /** Anonymous sign-ups an hour of one game, from all addresses (security/limits.ts). */
+  gameSignupsPerHour: number;
   /**
    * The secret under which rate-limit keys (numbers, addresses) are stored: SECRET_KEY, else
    * the file `secret.key` in the data directory, generated on the first start. Instances that
@@ -72,10 +71,7 @@ export type Config = {
    * one instance; the others hand its calls on); `http://127.0.0.1:<port>` when unset.
    */
   instanceUrl?: string;
-  /**
-   * `GEOCODER_URL`: a geocoder with Nominatim's search API for the studio's address search
-   * (OpenStreetMap's Nominatim by default); null with `GEOCODER_URL=off`.
-   */
+  /** `GEOCODER_URL`: the studio's address search, Nominatim's API (OSM's); `off`: null. */
   geocoderUrl: string | null;
   /** `UPLOAD_DIR` (default `DATA_DIR/uploads`): uploads under way until whole (decisions/039). */
   uploadDir: string;
@@ -190,6 +186,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(logFormats).optional(),
   SCRIPT_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   ANON_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  GAME_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10_000),
   SECRET_KEY: z.string().min(32, "at least 32 characters").optional(),
   DATA_DIR: path.default(resolve(repoRoot, "data")),
   PACK_CACHE_DIR: path.optional(),
@@ -284,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     // One core stays with the server's own thread.
     scriptWorkers: e.SCRIPT_WORKERS ?? Math.max(1, availableParallelism() - 1),
     anonSignupsPerHour: e.ANON_SIGNUPS_PER_HOUR,
+    gameSignupsPerHour: e.GAME_SIGNUPS_PER_HOUR,
     secret:
       e.SECRET_KEY === undefined
         ? { kind: "file", file: join(e.DATA_DIR, "secret.key") }

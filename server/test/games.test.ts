@@ -2,7 +2,13 @@ import { writeFile } from "node:fs/promises";
 import http from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OpsReason, opsGames, opsMe, webAppConfigSchema } from "@wegmarke/protocol";
+import {
+  OpsReason,
+  opsGames,
+  opsMe,
+  opsPreviewOutcome,
+  webAppConfigSchema,
+} from "@wegmarke/protocol";
 import { runGameCli } from "../src/games/cli";
 import { runOperatorCli } from "../src/operator-accounts/cli";
 import { defaultLimits } from "../src/security/limits";
@@ -216,19 +222,17 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
       404,
     );
     expect((await fetch(`${server.url}/api/ops/games`)).status).toBe(401);
-    const preview = await opsCall(
-      { url: `${server.url}/g/zweite` },
-      TOKEN,
-      "POST",
-      "/pack/draft/preview",
-      {
-        desk: true,
-      },
+    // Its studio plays its own draft, below its prefix, with an API of its own.
+    const zweite = { url: `${server.url}/g/zweite` };
+    const preview = await opsCall(zweite, TOKEN, "POST", "/pack/draft/preview", { desk: true });
+    const outcome = opsPreviewOutcome.parse(JSON.parse(preview.text));
+    const path = outcome.ok ? outcome.path : "";
+    expect(path).toMatch(/^\/g\/zweite\/preview\/[\w-]+\/webapp\/$/);
+    expect(await titleOn(server, path.slice(0, -"/webapp/".length))).toBe("Test");
+    const played = await fetch(`${server.url}${path}config.json`);
+    expect(webAppConfigSchema.parse(await played.json()).gameBase).toBe(
+      `${path.slice(0, -"webapp/".length)}api/game/`,
     );
-    expect([preview.status, preview.text]).toEqual([
-      404,
-      "the preview plays the installation's first game only, for now: publish to try this one",
-    ]);
   });
 
   it("gives an operator roles per game: one of the second game sees nothing of the first", async () => {

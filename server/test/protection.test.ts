@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runGameCli } from "../src/games/cli";
 import { Api } from "./support/api";
+import { featurePack } from "./support/feature-pack";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -77,6 +79,26 @@ describe("the security headers", () => {
       expect(response.headers.get("referrer-policy"), path).toBe("no-referrer");
       expect(response.headers.get("strict-transport-security"), path).toBeNull();
     }
+  });
+
+  it("are another game's too, set once by its own server", async () => {
+    const pack = await featurePack(dir.dir);
+    const added = await runGameCli(["add", "zweite", pack.dir], {
+      env: { DATABASE_URL: `file:${dir.dir}/db.sqlite`, DATA_DIR: dir.dir },
+      out: () => undefined,
+      err: (line) => console.error(line),
+    });
+    expect(added).toBe(0);
+    const headers = async (path: string) => {
+      const { headers } = await fetch(`${app.url}${path}`);
+      return ["content-security-policy", "referrer-policy", "x-frame-options"].map((name) =>
+        headers.get(name),
+      );
+    };
+    expect(await headers("/g/zweite/webapp/")).toEqual(await headers("/webapp/"));
+    expect(await headers("/g/zweite/api/game/scoreboard")).toEqual(
+      await headers("/api/game/scoreboard"),
+    );
   });
 
   it("let the console's studio show map tiles of any https host, and the app only the pack's", async () => {

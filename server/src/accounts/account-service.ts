@@ -72,15 +72,13 @@ export class AccountService {
 
   /**
    * Registers an anonymous player; returns the auth token, which is shown only this once.
-   * 429 `too many attempts` past the sign-ups of one address (`ip`: its addressKey).
+   * 429 `too many attempts` past the sign-ups of one address (`ip`: its addressKey) or of the
+   * game.
    */
   async optinAnon(request: OptinAnonRequest, ip: string): Promise<string> {
     const { pack, store, clock, throttle } = this.deps;
     if (request.story_id !== pack.id) throw new ServiceError(400, ErrorReason.unknownStory);
-    await throttle.attempt(
-      [{ limiter: throttle.anonSignupsPerIp, key: ip }],
-      ErrorReason.tooManyAttempts,
-    );
+    await throttle.anonSignup(ip);
     if (pack.settings.apiVersion === 2) {
       if (!request.token || !this.optinTokens.consume(request.token)) {
         throw new ServiceError(400, INVALID_OPTIN_TOKEN);

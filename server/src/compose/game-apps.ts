@@ -8,9 +8,12 @@ import type { Config } from "../config";
 import type { ContentPack } from "../content/model";
 import type { EventBus } from "../events/bus";
 import type { GameDispatch } from "../http/game-prefix-routes";
+import { passBelow } from "../http/hand-on";
 import { PackLibrary } from "../packs/pack-library";
+import type { WorkFolders } from "../packs/work-folders";
 import type { PackVersion } from "../store/pack-repository";
 import type { Store } from "../store/store";
+import type { ProcessThreads } from "./process-threads";
 
 /** What a game's server is built from: app.ts's `buildApp` takes it. */
 export type GameAppDeps = {
@@ -21,7 +24,9 @@ export type GameAppDeps = {
   clock: Clock;
   timer: Timer;
   limits?: Partial<AccountLimits>;
-  game: { id: number; base: string; bus: EventBus };
+  game: { id: number; base: string; bus: EventBus; address: () => string | undefined };
+  threads: ProcessThreads;
+  folders: WorkFolders;
 };
 
 export type GameAppsDeps = {
@@ -32,6 +37,12 @@ export type GameAppsDeps = {
   timer: Timer;
   limits?: Partial<AccountLimits>;
   bus: EventBus;
+  /** The process's script workers, content thread and photo process, which every game uses. */
+  threads: ProcessThreads;
+  /** The pack cache's folders of this process: every game's studio previews in it. */
+  folders: WorkFolders;
+  /** Where the other instances reach this one (the first game's server, once it listens). */
+  address: () => string | undefined;
   /** Checks a pack folder off the players' thread (the main server's content thread). */
   check: ConstructorParameters<typeof PackLibrary>[0]["check"];
   /** Builds a server (app.ts's `buildApp`, handed in by app.ts, which this cannot import). */
@@ -40,10 +51,6 @@ export type GameAppsDeps = {
   /** The first game's title: its live pack's. */
   firstTitle: () => string;
 };
-
-/** Why another game's studio has no preview: a step of decisions/054 still to come. */
-export const NO_GAME_PREVIEW =
-  "the preview plays the installation's first game only, for now: publish to try this one";
 
 /** How long the games' host names are answered from memory before they are read again. */
 const HOSTS_READ_MS = 10_000;
@@ -115,7 +122,7 @@ export class GameApps implements GameDispatch {
   ): Promise<void> {
     const started = await this.start(name);
     if ("app" in started) {
-      request.url = url;
+      passBelow(request, url);
       started.app.routing(request, response);
       return;
     }
@@ -201,7 +208,8 @@ export class GameApps implements GameDispatch {
 
   private async startNow(name: string): Promise<Started> {
     if (this.closed) return { status: 503, reason: "the server is shutting down" };
-    const { config, store, clock, timer, limits, bus, check, build } = this.deps;
+    const { config, store, clock, timer, limits, bus, threads, folders, address, check, build } =
+      this.deps;
     const row = await store.repos.games.named(name);
     if (!row || row.id === store.game || row.archivedAt !== null) {
       if (row?.archivedAt) return { status: 410, reason: `the game "${name}" has ended` };
@@ -234,7 +242,9 @@ export class GameApps implements GameDispatch {
       clock,
       timer,
       ...(limits && { limits }),
-      game: { id: row.id, base, bus: bus.forGame(row.id) },
+      game: { id: row.id, base, bus: bus.forGame(row.id), address },
+      threads,
+      folders,
     });
     await built.app.ready();
     if (this.closed) {

@@ -63,7 +63,7 @@ export async function prepareHttp(
   // The API takes JSON only (415 for anything else): no cross-site form can call it.
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(answerError);
-  await registerProtection(app, { ...config, mapTiles: () => pack.map?.tiles?.url, framed });
+  registerProtection(app, { ...config, mapTiles: () => pack.map?.tiles?.url, framed });
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(PLAIN).send("not found"));
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -95,8 +95,6 @@ export type RouteDeps = {
   previews?: PreviewGames;
   /** The installation's other games; only the first game's server has them. */
   games?: GameDispatch;
-  /** Why the studio has no preview here (another game's server). */
-  noPreview?: string;
 };
 
 /** Mounts every route plugin on its prefix, each given the services it calls. */
@@ -213,7 +211,6 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
           ...(previews && { preview: (mode: PreviewMode) => previews.open(mode) }),
-          ...(deps.noPreview !== undefined && { noPreview: deps.noPreview }),
           ...(config.geocoderUrl !== null && {
             addresses: new AddressSearch({
               url: config.geocoderUrl,

@@ -21,7 +21,6 @@ import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../studio/content-reload";
 import type { ReloadOutcome } from "../studio/content-reload";
-import { ContentThread } from "../packs/content-thread";
 import { PackLibrary } from "../packs/pack-library";
 import { PackDrafts } from "../studio/pack-drafts";
 import { Publisher } from "../studio/publisher";
@@ -35,7 +34,6 @@ import { ReadMarksService } from "../game/read-marks";
 import { NewsService } from "../game/news-service";
 import { ScheduledDelivery } from "../game/agenda/scheduled-delivery";
 import { ScoreboardService } from "../game/scoreboard/scoreboard-service";
-import { createScriptRunner } from "../game/scripts/script-runner";
 import { StoryService } from "../game/stories/story-service";
 import { TeamPositions } from "../teams/team-positions";
 import { Turns } from "../game/turns/turns";
@@ -48,7 +46,7 @@ import { PresenceBoard } from "../operator-views/presence";
 import { loadSecretKey } from "../secret-key";
 import { S3BlobStore } from "../store/s3-blob-store";
 import type { Store } from "../store/store";
-import { PhotoProcess } from "../missions/photo-process";
+import type { ProcessThreads } from "./process-threads";
 import { SubmissionService } from "../missions/submission-service";
 import { folderKeeper } from "../missions/upload-folder";
 
@@ -63,6 +61,8 @@ export type ServiceDeps = {
   limits: AccountLimits;
   metrics: Metrics;
   log: FastifyBaseLogger;
+  /** The script workers, content thread and photo process, which every game shares. */
+  threads: ProcessThreads;
   /** The studio's preview this instance runs, for the presence reports (app.ts). */
   preview?: () => Presence["preview"];
   /** Where the other instances reach this one, once it listens (app.ts). */
@@ -80,6 +80,7 @@ export function accountLimits(config: Config, changes?: Partial<AccountLimits>):
   return {
     ...defaultLimits,
     anonSignupsPerIp: { limit: config.anonSignupsPerHour, windowMs: 60 * 60 * 1000 },
+    signupsPerGame: { limit: config.gameSignupsPerHour, windowMs: 60 * 60 * 1000 },
     ...changes,
   };
 }
@@ -102,7 +103,7 @@ export async function buildServices(deps: ServiceDeps) {
     database: () => store.use(),
   });
   const secret = await loadSecretKey(config.secret);
-  const throttle = new Throttle(limits, store, clock, secret);
+  const throttle = new Throttle(limits, store, clock, secret, store.game);
   const smsProvider = createSmsProvider(config.sms, clock);
   if (config.sms.provider === "console") {
     log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
@@ -169,12 +170,12 @@ export async function buildServices(deps: ServiceDeps) {
     deliver: (now) => delivery.deliverDue(now),
     onError: (error) => log.error({ err: error }, "scheduled delivery failed"),
   });
-  const scripts = createScriptRunner(pack, config.scriptWorkers);
+  const scripts = deps.threads.scripts.runner(pack);
   const instance = randomUUID();
   // Uploads under way are named by their folder, which outlives this process.
   const uploadKeeper = await folderKeeper(config.uploadDir);
   // Loading a pack and compiling a script as an author types run off the players' thread.
-  const contentThread = new ContentThread();
+  const contentThread = deps.threads.content;
   const packs = new PackLibrary({
     store,
     cacheDir: config.packCacheDir,
@@ -204,7 +205,7 @@ export async function buildServices(deps: ServiceDeps) {
   // What players send for missions: in the database, or a bucket when set (decisions/039);
   // photos made in a child process of lower priority, started with the first one.
   const blobs = config.s3 ? new S3BlobStore(config.s3) : store.repos.blobs;
-  const photos = new PhotoProcess({ onError: (message) => log.error(message) });
+  const photos = deps.threads.photos;
   const submissions = new SubmissionService({
     ...{ store, blobs, photos, game, pack, clock, secret, linkBase: deps.base },
     onQueueChange: () => bus.broadcast("submissions", {}),
@@ -283,7 +284,7 @@ export async function buildServices(deps: ServiceDeps) {
     scoreboard,
     scheduler,
     ...{ scripts, content, packs, drafts, publisher },
-    ...{ contentThread, photos },
+    contentThread,
     game,
     stories,
     submissions,

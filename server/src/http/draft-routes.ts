@@ -28,8 +28,6 @@ export type DraftRouteDeps = DraftFormDeps & {
   compile: (file: string, text: string) => Promise<ContentProblem[]>;
   /** Plays the draft in a game of its own (studio/previews.ts); absent in a preview's server. */
   preview?: (mode: PreviewMode) => Promise<OpsPreviewOutcome>;
-  /** Why a server without `preview` has none, when it is not a preview's own. */
-  noPreview?: string;
 };
 
 /**
@@ -40,7 +38,6 @@ export type DraftRouteDeps = DraftFormDeps & {
  */
 export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
   const { drafts, publisher, compile, author, record, preview } = deps;
-  const noPreview = deps.noPreview ?? "a preview has no preview of its own";
   return async (app) => {
     await app.register(draftFileRoutes(deps));
     await app.register(draftFormRoutes(deps));
@@ -120,7 +117,7 @@ export function draftRoutes(deps: DraftRouteDeps): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { desk, fast = false, start } = parse(opsPreviewRequest, request.body);
-        if (!preview) throw new ServiceError(404, noPreview);
+        if (!preview) throw new ServiceError(404, "a preview has no preview of its own");
         const outcome = await preview({ desk, fast, ...(start && { start }) });
         return reply.code(outcome.ok ? 200 : 422).send(outcome);
       },

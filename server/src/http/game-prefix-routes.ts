@@ -48,6 +48,7 @@ export function gamePrefixRoutes(games: GameDispatch): FastifyPluginAsync {
       method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
       url: "/g/:name/*",
       config: {
+        ownHeaders: true,
         docs: doc("games", "Another game of the installation", {
           description:
             "Every address of the game `name` below `/g/<name>/`: its player app, API and media.",

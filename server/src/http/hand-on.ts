@@ -8,9 +8,22 @@ export const HANDED_ON = "x-wegmarke-hop";
 /** Headers of one connection, not of the call. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
 
+/** The address each call came with, before a server handed it on below its prefix. */
+const received = new WeakMap<IncomingMessage, string>();
+
 /**
- * Sends the call on to the instance at `address` as it came, and its answer back as it goes;
- * `unreachable` is the 502's reason when that instance does not answer.
+ * Gives the call to a server of a path below the one it came to (another game's, a preview's):
+ * `url`, the path below its prefix; the address it came with stays for `handOn`.
+ */
+export function passBelow(request: IncomingMessage, url: string): void {
+  if (!received.has(request)) received.set(request, request.url ?? "/");
+  request.url = url;
+}
+
+/**
+ * Sends the call on to the instance at `address` as it came (at the address it came to, a
+ * game's prefix and all), and its answer back as it goes; `unreachable` is the 502's reason
+ * when that instance does not answer.
  */
 export function handOn(
   address: string,
@@ -23,7 +36,7 @@ export function handOn(
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   }
   const outgoing = httpRequest(
-    new URL(request.url ?? "/", address),
+    new URL(received.get(request) ?? request.url ?? "/", address),
     { method: request.method, headers },
     (answer) => {
       const back: Record<string, string | string[]> = {};

@@ -42,7 +42,7 @@ export type PackRouteDeps = {
   author: (request: FastifyRequest) => string | null;
   /** Records an action in the audit log. */
   record: (request: FastifyRequest, action: string, detail: string) => Promise<void>;
-} & Pick<DraftRouteDeps, "preview" | "noPreview">;
+} & Pick<DraftRouteDeps, "preview">;
 
 /**
  * The pack's versions, mounted at `/api/ops/pack/` inside the operators' routes (so the

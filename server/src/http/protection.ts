@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import fastifyHelmet from "@fastify/helmet";
+import helmet from "helmet";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { redactUrl } from "./logging";
 
@@ -35,19 +35,27 @@ export function tileSource(url: string | undefined): string {
   return match ? `${match[1]}${match[2]?.replace("{s}.", "*.")}` : "";
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route hands its requests to another server (a game's), which sets the headers. */
+    ownHeaders?: boolean;
+  }
+}
+
 /**
  * The browser-facing protections of every answer (docs/security.md): security headers with a
- * Content-Security-Policy that allows no inline script and no framing (@fastify/helmet), and a
+ * Content-Security-Policy that allows no inline script and no framing (helmet, built once: the
+ * CSP's one changing source is asked per answer), and a
  * refusal (403) of changing calls whose `Origin` is another site's. A call without `Origin`
  * (curl, another server) is not a browser's, so it passes; the API takes JSON only, so a
  * cross-site form cannot post to it either.
  */
-export async function registerProtection(
+export function registerProtection(
   app: FastifyInstance,
   { publicUrl, corsOrigins, mapTiles, framed = false }: ProtectionOptions,
-): Promise<void> {
+): void {
   const https = publicUrl.startsWith("https:");
-  await app.register(fastifyHelmet, {
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -84,6 +92,11 @@ export async function registerProtection(
     // Media of the pack are loaded by the app's own pages only.
     crossOriginResourcePolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.routeOptions.config.ownHeaders) done();
+    // Helmet throws rather than pass an error on.
+    else headers(request.raw, reply.raw, () => done());
   });
 
   const allowed = new Set([

@@ -7,6 +7,8 @@ export type OpenUploadCaps = {
   openUploadBytesPerPlayer: number;
   openUploadsPerIp: number;
   openUploadBytesPerIp: number;
+  openUploadsPerGame: number;
+  openUploadBytesPerGame: number;
 };
 
 type Open = { player: string; address: string | undefined; size: number };
@@ -15,9 +17,10 @@ type Open = { player: string; address: string | undefined; size: number };
 const RETRY_AFTER_SECONDS = 30;
 
 /**
- * The unfinished uploads of this instance's folder, by player and address, in memory (rebuilt
- * from the folder at start, where the address is not kept): a new one is admitted while its
- * player and its address stay within their caps of uploads and declared bytes.
+ * The unfinished uploads of this instance's folder (one game's), by player and address, in
+ * memory (rebuilt from the folder at start, where the address is not kept): a new one is
+ * admitted while its player, its address and the game stay within their caps of uploads and
+ * declared bytes.
  */
 export class OpenUploads {
   private readonly open = new Map<string, Open>();
@@ -32,7 +35,7 @@ export class OpenUploads {
 
   /**
    * Records the upload `id` of `size` bytes, or refuses it with 429 `too many uploads` where its
-   * player or its address would pass a cap.
+   * player, its address or the game would pass a cap.
    */
   admit(id: string, player: string, address: string | undefined, size: number): void {
     const caps = this.caps;
@@ -54,7 +57,9 @@ export class OpenUploads {
       uploads > caps.openUploadsPerPlayer ||
       bytes > caps.openUploadBytesPerPlayer ||
       fromAddress > caps.openUploadsPerIp ||
-      bytesFromAddress > caps.openUploadBytesPerIp
+      bytesFromAddress > caps.openUploadBytesPerIp ||
+      this.open.size + 1 > caps.openUploadsPerGame ||
+      this.declaredBytes + size > caps.openUploadBytesPerGame
     ) {
       throw new TooManyRequests(ErrorReason.tooManyUploads, RETRY_AFTER_SECONDS);
     }

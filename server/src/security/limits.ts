@@ -33,6 +33,8 @@ export type AccountLimits = {
   joinFailuresPerPlayer: RateLimit;
   /** Anonymous sign-ups (`optin/anon`) from one address. */
   anonSignupsPerIp: RateLimit;
+  /** Anonymous sign-ups of one game, from all addresses: one game cannot fill the database. */
+  signupsPerGame: RateLimit;
   /** Unknown station codes (`station/code`) of one player. */
   stationCodeFailuresPerPlayer: RateLimit;
   /** Reset links asked for one number by number (known or not); a signed-in request is free. */
@@ -68,6 +70,10 @@ export type AccountLimits = {
   openUploadsPerIp: number;
   /** The bytes the unfinished uploads from one address declare together. */
   openUploadBytesPerIp: number;
+  /** Unfinished uploads of one game on an instance: one game's rally leaves room for others. */
+  openUploadsPerGame: number;
+  /** The bytes one game's unfinished uploads on an instance declare together. */
+  openUploadBytesPerGame: number;
   /**
    * Space the upload folder's disk keeps free beyond what the unfinished uploads declare; a new
    * upload that would take it is refused until some finish or expire.
@@ -96,6 +102,9 @@ export const defaultLimits: AccountLimits = {
   // A school of several classes behind one address signs up in a few minutes; a script that
   // fills the database does not get far.
   anonSignupsPerIp: { limit: 200, windowMs: HOUR },
+  // A rally of 5,000 players signs up within the hour twice over; one game's flood from many
+  // addresses stops there, and the installation's other games play on.
+  signupsPerGame: { limit: 10_000, windowMs: HOUR },
   // A mistyped or half-scanned code now and then; guessing 96-bit codes gets nowhere anyway.
   stationCodeFailuresPerPlayer: { limit: 20, windowMs: HOUR },
   resetsPerPhone: { limit: 1, windowMs: DAY },
@@ -117,6 +126,10 @@ export const defaultLimits: AccountLimits = {
   // A festival's Wi-Fi puts many phones behind one address.
   openUploadsPerIp: 60,
   openUploadBytesPerIp: 2000 * MB,
+  // A rally's photo mission: 200 phones sending at once fill one game's share; a video each
+  // of 150 MB from a sixth of them is its bytes.
+  openUploadsPerGame: 200,
+  openUploadBytesPerGame: 5000 * MB,
   uploadDiskReserveBytes: 100 * MB,
   uploadExpiryMs: DAY,
   uploadSweepMs: HOUR,

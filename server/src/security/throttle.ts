@@ -22,6 +22,7 @@ export class Throttle {
   readonly failuresPerIp: RateLimiter;
   readonly joinFailuresPerPlayer: RateLimiter;
   readonly anonSignupsPerIp: RateLimiter;
+  readonly signupsPerGame: RateLimiter;
   readonly stationCodeFailuresPerPlayer: RateLimiter;
   readonly resetsPerPhone: RateLimiter;
   readonly passwordChangesPerPlayer: RateLimiter;
@@ -33,6 +34,8 @@ export class Throttle {
     private readonly store: RateStore,
     private readonly clock: Clock,
     secret: Buffer,
+    /** The game whose sign-ups `signupsPerGame` counts (the hits of all games share a table). */
+    private readonly game: number,
   ) {
     const keyHash = (key: string) => createHmac("sha256", secret).update(key).digest("hex");
     const limiter = (rule: string, limit: RateLimit) =>
@@ -46,6 +49,7 @@ export class Throttle {
     this.failuresPerIp = rule("failuresPerIp");
     this.joinFailuresPerPlayer = rule("joinFailuresPerPlayer");
     this.anonSignupsPerIp = rule("anonSignupsPerIp");
+    this.signupsPerGame = rule("signupsPerGame");
     this.stationCodeFailuresPerPlayer = rule("stationCodeFailuresPerPlayer");
     this.resetsPerPhone = rule("resetsPerPhone");
     this.passwordChangesPerPlayer = rule("passwordChangesPerPlayer");
@@ -65,6 +69,20 @@ export class Throttle {
       throw new TooManyRequests(reason, Math.ceil(counted.waitMs / 1000));
     }
     return counted;
+  }
+
+  /**
+   * Counts an anonymous sign-up from `ip` in this game; 429 `too many attempts` past the
+   * address's sign-ups or the game's.
+   */
+  async anonSignup(ip: string): Promise<void> {
+    await this.attempt(
+      [
+        { limiter: this.anonSignupsPerIp, key: ip },
+        { limiter: this.signupsPerGame, key: `game ${this.game}` },
+      ],
+      ErrorReason.tooManyAttempts,
+    );
   }
 
   /** Counts an SMS-sending call of `ip`; 429 `too many sms` past the limit. */

@@ -20,6 +20,8 @@ export type PreviewApp = {
 };
 
 export type PreviewGamesDeps = {
+  /** Another game's path (`/g/<name>`) before its previews' (decisions/054); "" for the first. */
+  base?: string;
   drafts: PackDrafts;
   /** Loads and checks a pack folder as `content:check` does (the content thread). */
   check: (dir: string) => Promise<PackCheck>;
@@ -115,6 +117,10 @@ export class PreviewGames {
     return true;
   }
 
+  private get base(): string {
+    return this.deps.base ?? "";
+  }
+
   /** The preview that runs here, if one does. */
   get current(): string | undefined {
     return this.running?.id;
@@ -153,7 +159,7 @@ export class PreviewGames {
       if (running?.key === key) {
         await rm(dir, { recursive: true, force: true });
         running.usedAt = this.now();
-        return outcomeOf(running);
+        return outcomeOf(running, this.base);
       }
       const moved = start ? await startAt(packDir, start) : [];
       if (fast) await hurry(packDir);
@@ -169,13 +175,13 @@ export class PreviewGames {
       const dataDir = path.join(dir, "data");
       await mkdir(dataDir, { recursive: true });
       const pack = desk ? deskPack(check.pack) : check.pack;
-      const app = await this.deps.start(pack, `/preview/${id}`, dataDir, fast);
+      const app = await this.deps.start(pack, `${this.base}/preview/${id}`, dataDir, fast);
       await this.end();
       const languages = check.pack.languages ?? [check.pack.defaultLanguage];
       this.running = { id, key, digest, desk, fast, languages, app, dir, usedAt: this.now() };
       this.deps.changed?.();
       this.deps.log.info({ preview: id, digest: digest.slice(0, 12), desk, fast }, "preview");
-      return outcomeOf(this.running);
+      return outcomeOf(this.running, this.base);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       throw error;
@@ -207,10 +213,10 @@ export class PreviewGames {
   }
 }
 
-function outcomeOf(running: Running): OpsPreviewOutcome {
+function outcomeOf(running: Running, base: string): OpsPreviewOutcome {
   return {
     ok: true,
-    path: `/preview/${running.id}/webapp/`,
+    path: `${base}/preview/${running.id}/webapp/`,
     digest: running.digest.slice(0, 12),
     desk: running.desk,
     fast: running.fast,

@@ -95,6 +95,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     // The engine in the test's own thread; test/script-workers.test.ts runs it on workers.
     scriptWorkers: 0,
     anonSignupsPerHour: 200,
+    gameSignupsPerHour: 10_000,
     secret: { kind: "value", value: deploymentSecret },
     // No test reaches the internet: an address search test names its own geocoder.
     geocoderUrl: null,

@@ -54,4 +54,12 @@ describe("where the app is served", () => {
     window.history.replaceState(null, "", "/preview/Ab3_x-9/webapp/?lang=fr");
     expect(base.previewLanguage()).toBeNull();
   });
+
+  it("is another game's preview's prefix in that game's studio", async () => {
+    const base = await loadAt("/g/hafen-tour/preview/Ab3_x-9/webapp/station/3");
+    expect(base.appBase).toBe("/g/hafen-tour/preview/Ab3_x-9/webapp/");
+    expect(base.routerBase).toBe("/g/hafen-tour/preview/Ab3_x-9/webapp");
+    expect(base.hasServiceWorker).toBe(false);
+    expect(base.storagePrefix).toBe("wegmarke.preview.Ab3_x-9.");
+  });
 });

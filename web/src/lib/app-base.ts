@@ -7,10 +7,13 @@ import {
 import type { Language } from "@wegmarke/protocol";
 
 /**
- * A preview of the studio's draft serves the app below `/preview/<id>/webapp/`: it plays a game
- * of its own there (its config.json names its own API), in a frame of the operators' console.
+ * A preview of the studio's draft serves the app below `/preview/<id>/webapp/` (another game's
+ * below `/g/<name>/preview/<id>/webapp/`): it plays a game of its own there (its config.json
+ * names its own API), in a frame of the operators' console.
  */
-const preview = /^\/preview\/([A-Za-z0-9_-]+)\/webapp\//.exec(window.location.pathname);
+const preview = /^(?:\/g\/[a-z0-9-]+)?\/preview\/([A-Za-z0-9_-]+)\/webapp\//.exec(
+  window.location.pathname,
+);
 
 /**
  * Another game of the installation than its first serves the app below `/g/<name>/webapp/`
@@ -26,7 +29,7 @@ const prefixed = preview ?? game;
  */
 export const appBase = prefixed?.[0] ?? import.meta.env.BASE_URL;
 
-/** The router's basename: `/webapp`, `/g/<name>/webapp` or the preview's `/preview/<id>/webapp`. */
+/** The router's basename: `/webapp`, `/g/<name>/webapp` or a preview's `…/preview/<id>/webapp`. */
 export const routerBase = prefixed?.[0].slice(0, -1) ?? "/webapp";
 
 /**

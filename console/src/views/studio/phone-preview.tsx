@@ -21,7 +21,7 @@ type State =
 
 /** Forgets the preview's player on this browser: the app starts over as a new one. */
 function forgetPlayer(path: string): void {
-  const id = /^\/preview\/([^/]+)\//.exec(path)?.[1];
+  const id = /\/preview\/([^/]+)\/webapp\/$/.exec(path)?.[1];
   if (id === undefined) return;
   const prefix = previewStoragePrefix(id);
   for (const key of Object.keys(localStorage)) {

@@ -1,23 +1,9 @@
 import type { Language } from "@wegmarke/protocol";
-import type { ContentPack } from "../../content/model";
 import type { StationScript } from "../../engine/types";
-import { makeScripts, resumeWith, scriptKey, scriptSources } from "./script-sources";
+import { resumeWith, scriptKey } from "./script-sources";
 import type { ScriptRunner } from "./types";
 
 /** The scripts run in the calling thread: `workers: 0`, and while no worker thread is alive. */
-export function inProcess(pack: ContentPack): ScriptRunner {
-  let runner = inProcessRunner(makeScripts(scriptSources(pack)));
-  return {
-    start: (...args) => runner.start(...args),
-    step: (...args) => runner.step(...args),
-    resume: (...args) => runner.resume(...args),
-    reload: (next) => {
-      runner = inProcessRunner(makeScripts(scriptSources(next)));
-    },
-    close: () => Promise.resolve(),
-  };
-}
-
 export function inProcessRunner(scripts: Map<string, StationScript>): ScriptRunner {
   const get = (stationId: number, language: Language) => {
     const script = scripts.get(scriptKey(stationId, language));

@@ -1,14 +1,7 @@
-import type { ContentPack } from "../../content/model";
-import { inProcess } from "./in-process";
-import { WorkerScriptRunner } from "./script-pool";
-import type { ScriptRunner } from "./types";
-
-export type { ScriptRunner } from "./types";
-
 /**
- * The game's script runner (the contract in types.ts): on `workers` threads (script-pool.ts,
- * each running script-worker.ts; decisions/012-live-path.md), or in this thread with 0.
+ * The games' script runners (the contract in types.ts), made by the process's pool
+ * (script-pool.ts): on worker threads (each running script-worker.ts; decisions/012-live-path.md)
+ * that every game shares, or in the calling thread with 0 workers.
  */
-export function createScriptRunner(pack: ContentPack, workers: number): ScriptRunner {
-  return workers > 0 ? new WorkerScriptRunner(pack, workers) : inProcess(pack);
-}
+export { ScriptPool } from "./script-pool";
+export type { ScriptRunner } from "./types";

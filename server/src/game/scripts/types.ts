@@ -23,6 +23,7 @@ export type ScriptRunner = {
   ): Promise<StepResult | undefined>;
   /** Runs the scripts of `pack` from now on (a reloaded content pack). */
   reload(pack: ContentPack): void;
+  /** The game's scripts are no longer needed (its server closes); calls under way finish. */
   close(): Promise<void>;
 };
 
@@ -32,6 +33,8 @@ export type ScriptSource = { key: string; inkJson: string; ctx: ScriptContext };
 /** A call to a worker, and its answer: the step's result, or the error's message. */
 export type ScriptCall = {
   id: number;
+  /** Whose scripts: a game's book in the pool (script-pool.ts). */
+  book: number;
   stationId: number;
   language: Language;
   state?: string;
@@ -40,5 +43,7 @@ export type ScriptCall = {
   resume?: boolean;
 };
 export type ScriptAnswer = { id: number; result?: StepResult; stale?: boolean; error?: string };
-/** Replaces a worker's scripts; calls sent after it run the new ones. */
-export type ScriptReload = { reload: ScriptSource[] };
+/** Adds a book of scripts to a worker (a game started, a pack reloaded), or drops one. */
+export type ScriptBook = { book: number; sources?: ScriptSource[] };
+/** What a worker starts with: the books open at its start. */
+export type WorkerBooks = [book: number, sources: ScriptSource[]][];
