@@ -169,6 +169,14 @@ export async function buildApp({
           onError: (error, name) => app.log.error({ err: error, game: name }, "game not started"),
           // The running pack, replaced in place by a publish or a reload.
           firstTitle: () => pack.title[pack.defaultLanguage] ?? pack.title.de,
+          erasure: {
+            keepMs: limits.archivedGameKeepMs,
+            deleteFiles: () => services.submissions.sweepErased(),
+            erased: ({ name, rows, tables }) =>
+              app.log.info({ game: name, rows, tables }, "archived game erased"),
+            failed: (error, name) =>
+              app.log.error({ err: error, game: name }, "archived game not erased"),
+          },
         });
   await games?.readHosts();
   await mountRoutes(app, services, {
@@ -210,7 +218,10 @@ export async function buildApp({
   // Delivers what fell due while the server was down, then sets the timer for the rest.
   await scheduler.start();
 
-  /** Erases the accounts past the retention rule, in every game; returns how many. */
+  /**
+   * Erases the accounts past the retention rule, in every game, and the archived games past
+   * their keeping; returns how many accounts.
+   */
   async function sweepRetention(): Promise<number> {
     const erased = await sweepExpiredData(store, clock, limits, services.secret);
     for (const playerId of erased) accounts.accountChanged(playerId);

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { OpsGame } from "@wegmarke/protocol";
 import type { AccountLimits } from "../security/limits";
@@ -7,10 +6,13 @@ import type { Clock, Timer } from "../clock";
 import type { Config } from "../config";
 import type { ContentPack } from "../content/model";
 import type { EventBus } from "../events/bus";
+import { eraseGame, gameUploadDir, pastKeeping } from "../games/erasure";
+import type { ErasedGame } from "../games/erasure";
 import type { GameDispatch } from "../http/game-prefix-routes";
 import { passBelow } from "../http/hand-on";
 import { PackLibrary } from "../packs/pack-library";
 import type { WorkFolders } from "../packs/work-folders";
+import type { GameRow } from "../store/game-repository";
 import type { PackVersion } from "../store/pack-repository";
 import type { Store } from "../store/store";
 import type { ProcessThreads } from "./process-threads";
@@ -50,6 +52,15 @@ export type GameAppsDeps = {
   onError: (error: unknown, name: string) => void;
   /** The first game's title: its live pack's. */
   firstTitle: () => string;
+  /** The erasure of archived games: after how long, and what it tells. */
+  erasure: {
+    /** How long an archived game's data is kept (security/limits.ts `archivedGameKeepMs`). */
+    keepMs: number;
+    /** Deletes the files of erased submissions from the blob store (the missions service). */
+    deleteFiles: () => Promise<unknown>;
+    erased: (game: ErasedGame) => void;
+    failed: (error: unknown, name: string) => void;
+  };
 };
 
 /** How long the games' host names are answered from memory before they are read again. */
@@ -135,17 +146,37 @@ export class GameApps implements GameDispatch {
 
   /**
    * Runs the retention sweep of every game that is not archived (each started for it, when it
-   * did not run yet): its accounts past the rule and its players' old submissions go. Answers
-   * how many accounts were erased.
+   * did not run yet): its accounts past the rule and its players' old submissions go; then
+   * erases the archived games kept long enough. Answers how many accounts were erased.
    */
   async sweepRetention(): Promise<number> {
     let erased = 0;
-    for (const game of await this.deps.store.repos.games.list()) {
+    const games = await this.deps.store.repos.games.list();
+    for (const game of games) {
       if (game.id === this.deps.store.game || game.archivedAt !== null) continue;
       const started = await this.start(game.name);
       if ("app" in started) erased += await started.sweepRetention();
     }
+    await this.eraseEnded(games);
     return erased;
+  }
+
+  /**
+   * Erases the data of each archived game past `erasure.keepMs` (games/erasure.ts), told once:
+   * an erased game has no rows left. A failure is told and tried again at the next sweep.
+   */
+  private async eraseEnded(games: GameRow[]): Promise<void> {
+    const { store, clock, config, erasure } = this.deps;
+    for (const game of pastKeeping(games, clock.now(), erasure.keepMs)) {
+      try {
+        await this.stop(game.name);
+        const erased = await eraseGame({ store, uploadDir: config.uploadDir }, game);
+        if (erased.rows > 0) erasure.erased(erased);
+      } catch (error) {
+        erasure.failed(error, game.name);
+      }
+    }
+    await erasure.deleteFiles();
   }
 
   /**
@@ -234,7 +265,7 @@ export class GameApps implements GameDispatch {
       config: {
         ...config,
         publicUrl: `${config.publicUrl}${base}`,
-        uploadDir: path.join(config.uploadDir, "games", String(row.id)),
+        uploadDir: gameUploadDir(config.uploadDir, row.id),
       },
       pack: loaded.pack,
       packVersion: loaded.version,

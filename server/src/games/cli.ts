@@ -8,7 +8,7 @@ import { GameRefusal, addGame, archiveGame } from "./making";
 const USAGE = [
   "usage: npm run game -- add NAME FOLDER  makes a game of the content pack in FOLDER, published",
   "       npm run game -- list             lists the games with their addresses",
-  "       npm run game -- archive NAME     ends a game: its addresses say so, its data is kept",
+  "       npm run game -- archive NAME     ends a game: addresses say so, its data goes in 30 days",
   "       npm run game -- host NAME HOST   serves the game at HOST's bare addresses too (- : none)",
   "NAME: its address /g/NAME/webapp/; a small letter, then 1 to 31 small letters, digits, dashes",
 ];

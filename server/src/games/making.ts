@@ -118,7 +118,10 @@ async function templateFolder(deps: GameMakingDeps, template: OpsGameTemplate): 
   return copied.folder(live);
 }
 
-/** Ends the game `name`: its addresses say so from its next start; its data is kept. */
+/**
+ * Ends the game `name`: its addresses say so from its next start; its data is kept for
+ * `archivedGameKeepMs`, then erased (erasure.ts).
+ */
 export async function archiveGame(store: GamesStore, clock: Clock, name: string): Promise<void> {
   const game = await store.repos.games.named(name);
   if (!game) throw new GameRefusal(`no game "${name}"`, 404);

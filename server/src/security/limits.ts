@@ -51,6 +51,8 @@ export type AccountLimits = {
   invitationTtlMs: number;
   /** Accounts that activated no station are deleted this long after registration. */
   inactiveAccountTtlMs: number;
+  /** An archived game's rows and files are erased this long after it was archived. */
+  archivedGameKeepMs: number;
   /** Failed operator sign-ins from one address. */
   opsLoginFailuresPerIp: RateLimit;
   /**
@@ -114,6 +116,10 @@ export const defaultLimits: AccountLimits = {
   sessionTouchMs: HOUR,
   invitationTtlMs: 7 * DAY,
   inactiveAccountTtlMs: 14 * DAY,
+  // A month: a game archived by mistake or too early can be brought back whole (its row's
+  // `archived_at` cleared), players, results and submissions with their exports, once the
+  // organiser notices; the players' data of a game that has ended is kept no longer.
+  archivedGameKeepMs: 30 * DAY,
   opsLoginFailuresPerIp: { limit: 10, windowMs: 15 * MINUTE },
   opsLoginFailuresPerName: { limit: 20, windowMs: HOUR },
   // An event day: the console signs in once in the morning.

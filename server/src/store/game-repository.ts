@@ -1,4 +1,6 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
+import { eraseGameStep } from "./game-erasure";
+import type { ErasedRows } from "./game-erasure";
 import type { Database, GamesTable } from "./schema";
 
 export type GameRow = Selectable<GamesTable>;
@@ -45,6 +47,14 @@ export class GameRepository {
     }
     await this.db.updateTable("games").set({ host }).where("id", "=", id).execute();
     return true;
+  }
+
+  /**
+   * Deletes the next batch of the archived game's rows, at most `limit` of a kind with what
+   * hangs from them (store/game-erasure.ts); undefined when none are left. In a transaction.
+   */
+  eraseSome(id: number, limit: number): Promise<ErasedRows | undefined> {
+    return eraseGameStep(this.db, id, limit);
   }
 
   /** Every game, the first first. */

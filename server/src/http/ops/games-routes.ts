@@ -13,7 +13,7 @@ export type GamesRouteDeps = {
   list: (caller: OpsCaller) => Promise<OpsGame[]>;
   /** A new game from its template, live at once; the caller its author and host. */
   make: (caller: OpsCaller, request: OpsNewGame) => Promise<OpsGameMade>;
-  /** Ends the game `name` at once: its players can no longer play; its data is kept. */
+  /** Ends the game `name` at once: its players can no longer play; its data goes in 30 days. */
   archive: (caller: OpsCaller, name: string) => Promise<void>;
 };
 
