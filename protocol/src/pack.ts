@@ -10,6 +10,8 @@ export const opsPackSources = ["folder", "import", "studio"] as const;
 
 export const opsPackVersion = z.object({
   id: z.number().int().positive(),
+  /** Its number in its game, as the console shows it: 1 for the game's first version. */
+  number: z.number().int().positive(),
   /** The files' digest (SHA-256, hex): the same files are the same version. */
   digest: z.string(),
   /** Where it came from: the server's CONTENT_DIR, a zip, the studio. */
@@ -74,6 +76,9 @@ export const opsPackChanges = z.object({
   version: z.number().int().positive(),
   /** The version before it; null for the first. */
   base: z.number().int().positive().nullable(),
+  /** The two versions' numbers in their game, as the console shows them. */
+  number: z.number().int().positive(),
+  baseNumber: z.number().int().positive().nullable(),
   files: z.array(opsPackFileChange),
 });
 export type OpsPackChanges = z.infer<typeof opsPackChanges>;

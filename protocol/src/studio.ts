@@ -38,6 +38,9 @@ export const opsDraft = z.object({
   /** The version the draft changes, and the live version (another may have gone live since). */
   base: z.number().int().positive(),
   live: z.number().int().positive(),
+  /** Their numbers in the game, as the console shows them. */
+  baseNumber: z.number().int().positive(),
+  liveNumber: z.number().int().positive(),
   files: z.array(opsDraftFile),
   /** How many files the draft changes. */
   changed: z.number().int().min(0),

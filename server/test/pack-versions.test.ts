@@ -115,13 +115,18 @@ describe.each(dialects)("the pack's versions on $name", (dialect) => {
     expect(imported.status).toBe(200);
     const outcome = opsPackImportOutcome.parse(imported.json);
     const second = outcome.ok ? outcome.version : undefined;
-    expect(second).toMatchObject({ id: 2, source: "import", live: false, releasedAt: null });
+    expect(second).toMatchObject({
+      ...{ id: 2, number: 2 },
+      ...{ source: "import", live: false, releasedAt: null },
+    });
     expect(await titleOn(app)).toBe("Märchenhaftes Marburg");
 
     const changes = opsPackChanges.parse((await ops(app, "GET", "/versions/2/changes")).json);
     expect(changes).toEqual({
       version: 2,
       base: 1,
+      number: 2,
+      baseNumber: 1,
       files: [
         {
           path: "game.yaml",

@@ -144,7 +144,7 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
         }
         const [listed] = await library.listed([imported.version]);
         if (!listed) throw new Error(`version ${imported.version.id} not listed`);
-        await record(request, "pack.import", `version ${listed.id}`);
+        await record(request, "pack.import", `version ${listed.number}`);
         return {
           ok: true,
           version: listed,
@@ -169,9 +169,12 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
       async (request, reply) => {
         const { id } = parse(opsPackVersionParams, request.params, "path");
         parse(opsEmptyRequest, request.body);
-        const outcome = await release(id, author(request));
-        if (!outcome) throw new ServiceError(404, "no such version");
-        const detail = outcome.ok ? `version ${id}` : `version ${id} refused`;
+        const version = await library.byId(id);
+        const outcome = version && (await release(id, author(request)));
+        if (!version || !outcome) throw new ServiceError(404, "no such version");
+        // The audit log names the version as the console shows it: its number in the game.
+        const named = `version ${version.number}`;
+        const detail = outcome.ok ? named : `${named} refused`;
         await record(request, "pack.release", detail);
         return reply.code(outcome.ok ? 200 : 422).send(outcome);
       },

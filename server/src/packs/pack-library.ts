@@ -180,7 +180,8 @@ export class PackLibrary {
     const files = await packChanges(base?.files ?? [], version.files, (side, file) =>
       readFile(path.join(dirs[side], ...safeParts(file.path)), "utf8"),
     );
-    return { version: version.id, base: base?.id ?? null, files };
+    const [number, baseNumber] = [version.number, base?.number ?? null];
+    return { version: version.id, base: base?.id ?? null, number, baseNumber, files };
   }
 
   /** The newest versions first, as the console lists them. */
@@ -193,17 +194,14 @@ export class PackLibrary {
     const packs = this.deps.store.repos.packs;
     const live = await packs.live();
     const released = await packs.lastReleases(versions.map((version) => version.id));
-    return versions.map((version) => ({
-      id: version.id,
-      digest: version.digest,
+    return versions.map(({ id, number, digest, author, createdAt, ...version }) => ({
+      ...{ id, number, digest, author, createdAt },
       source: sourceOf(version.source),
-      author: version.author,
-      createdAt: version.createdAt,
       files: version.files.length,
       bytes: version.files.reduce((sum, file) => sum + file.size, 0),
-      releasedAt: released.get(version.id)?.releasedAt ?? null,
-      releasedBy: released.get(version.id)?.releasedBy ?? null,
-      live: version.id === live?.id,
+      releasedAt: released.get(id)?.releasedAt ?? null,
+      releasedBy: released.get(id)?.releasedBy ?? null,
+      live: id === live?.id,
     }));
   }
 

@@ -136,6 +136,24 @@ describe.each(databases)("two games' packs on %s", (_name, fresh) => {
     expect(Buffer.concat(chunks).toString()).toBe("id: 1\n");
   });
 
+  it("numbers each game's versions from 1, whatever the installation's ids", async () => {
+    const first = (await store.transaction((repos) => repos.packs.save(PACK))).version;
+    const harbourFirst = (await harbour.transaction((repos) => repos.packs.save(PACK))).version;
+    const harbourSecond = (await harbour.transaction((repos) => repos.packs.save(HARBOUR_PACK)))
+      .version;
+    expect([first, harbourFirst, harbourSecond].map(({ id, number }) => [id, number])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 2],
+    ]);
+    await harbour.transaction((repos) => repos.packs.release(harbourSecond.id, LATER, null));
+    expect((await harbour.repos.packs.live())?.number).toBe(2);
+    expect((await harbour.repos.packs.versions(10)).map((version) => version.number)).toEqual([
+      2, 1,
+    ]);
+    expect((await harbour.repos.packs.byId(harbourFirst.id))?.number).toBe(1);
+  });
+
   it("makes each game's live version the newest of its own releases", async () => {
     const first = (await store.transaction((repos) => repos.packs.save(PACK))).version;
     await store.repos.packs.release(first.id, AT, null);

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Expression, Kysely } from "kysely";
 import { PackBlobs } from "./pack-blobs";
 import type { Database } from "./schema";
 
@@ -7,6 +7,8 @@ export type PackFileEntry = { path: string; hash: string; size: number };
 
 export type PackVersion = {
   id: number;
+  /** Its number in its game: 1 for the game's first version (ids are the installation's). */
+  number: number;
   digest: string;
   files: PackFileEntry[];
   source: string;
@@ -30,13 +32,18 @@ export type NewPackVersion = {
   createdAt: string;
 };
 
-type VersionRow = Omit<PackVersion, "files"> & { files: string };
+type VersionRow = Omit<PackVersion, "files" | "number"> & {
+  files: string;
+  /** A count, as each dialect returns it (a subquery's type allows no row: never here). */
+  number: number | string | bigint | null;
+};
 
 /** A version's columns as a PackVersion has them (not its game's). */
 const VERSION_COLUMNS = ["id", "digest", "files", "source", "author", "createdAt"] as const;
 
 const toVersion = (row: VersionRow): PackVersion => ({
   ...row,
+  number: Number(row.number),
   files: JSON.parse(row.files) as PackFileEntry[],
 });
 
@@ -86,7 +93,8 @@ export class PackRepository extends PackBlobs {
       .onConflict((conflict) => conflict.columns(["gameId", "digest"]).doNothing())
       .returning(VERSION_COLUMNS)
       .executeTakeFirst();
-    if (row) return { version: toVersion(row), created: true };
+    const mine = row && (await this.byId(row.id));
+    if (mine) return { version: mine, created: true };
     const theirs = await this.byDigest(version.digest);
     if (!theirs) throw new Error(`pack version ${version.digest} vanished`);
     return { version: theirs, created: false };
@@ -118,7 +126,18 @@ export class PackRepository extends PackBlobs {
     return this.db
       .selectFrom("packVersions")
       .select(VERSION_COLUMNS)
+      .select((eb) => this.numberOf(eb.ref("packVersions.id")))
       .where("gameId", "=", this.game);
+  }
+
+  /** A version's number in the game: how many of its versions are as old or older. */
+  private numberOf(id: Expression<number>) {
+    return this.db
+      .selectFrom("packVersions as earlier")
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+      .where("earlier.gameId", "=", this.game)
+      .where("earlier.id", "<=", id)
+      .as("number");
   }
 
   /** Makes `versionId` the live version; throws when it is no version of the game. */
@@ -147,6 +166,7 @@ export class PackRepository extends PackBlobs {
         "packVersions.author",
         "packVersions.createdAt",
       ])
+      .select((eb) => this.numberOf(eb.ref("packVersions.id")))
       .where("packReleases.gameId", "=", this.game)
       .orderBy("packReleases.id", "desc")
       .limit(limit)

@@ -59,6 +59,8 @@ export class PackDrafts {
     return {
       base: state.base.id,
       live: state.live.id,
+      baseNumber: state.base.number,
+      liveNumber: state.live.number,
       files: listFiles(state),
       changed: state.changes.size,
     };

@@ -7,6 +7,7 @@ import { Instances } from "./instances";
 
 const version = (id: number, digest: string): OpsPackVersion => ({
   id,
+  number: id,
   digest: digest.padEnd(64, "0"),
   source: "studio",
   author: "anna",

@@ -89,5 +89,5 @@ export function Instances({ versions: known = [] }: { versions?: OpsPackVersion[
 
 /** The number of the stored version whose digest starts with an instance's version code. */
 function numberOf(versions: OpsPackVersion[], code: string): number | undefined {
-  return versions.find((version) => version.digest.startsWith(code))?.id;
+  return versions.find((version) => version.digest.startsWith(code))?.number;
 }

@@ -33,7 +33,7 @@ function Published({ outcome }: { outcome: OpsDraftPublishOutcome }) {
   }
   return (
     <div className="notice notice--success" role="status">
-      <p>{t("studio.published", { id: outcome.version.id })}</p>
+      <p>{t("studio.published", { id: outcome.version.number })}</p>
       {outcome.warnings.length > 0 && (
         <>
           <p>{tn("reload.warnings", outcome.warnings.length)}</p>
@@ -78,7 +78,7 @@ export function DraftOverview() {
     );
   }
   if (draft.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  const { base, live, changed, files } = draft.data;
+  const { baseNumber: base, liveNumber: live, changed, files } = draft.data;
   const busy = step.kind === "checking";
   return (
     <>

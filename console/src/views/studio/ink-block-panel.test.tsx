@@ -128,6 +128,8 @@ describe("the script editor's building blocks", () => {
         json({
           base: 1,
           live: 1,
+          baseNumber: 1,
+          liveNumber: 1,
           changed: 0,
           files: [
             { path: `${PATH}`, hash: "a", size: 1, state: "same", by: null, at: null },

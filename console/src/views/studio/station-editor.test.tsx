@@ -61,6 +61,8 @@ describe("the station form", () => {
         json({
           base: 1,
           live: 1,
+          baseNumber: 1,
+          liveNumber: 1,
           changed: 0,
           files: [
             file(`${FOLDER}/station.yaml`, "s".repeat(64)),

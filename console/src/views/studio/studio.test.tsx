@@ -23,6 +23,8 @@ const file = (path: string, changes: Partial<OpsDraftFile> = {}): OpsDraftFile =
 const draft = {
   base: 1,
   live: 1,
+  baseNumber: 1,
+  liveNumber: 1,
   changed: 1,
   files: [
     file("game.yaml"),

@@ -8,6 +8,7 @@ import { PackVersions } from "./pack-versions";
 
 const version = (changes: Partial<OpsPackVersion>): OpsPackVersion => ({
   id: 1,
+  number: 1,
   digest: "5f0c9a4e".padEnd(64, "0"),
   source: "folder",
   author: null,
@@ -20,8 +21,10 @@ const version = (changes: Partial<OpsPackVersion>): OpsPackVersion => ({
   ...changes,
 });
 
+/** The game's second version, 12th of the installation: the console shows its number. */
 const imported = version({
-  id: 2,
+  id: 12,
+  number: 2,
   digest: "a1b2c3d4".padEnd(64, "1"),
   source: "import",
   author: "Anna",
@@ -44,7 +47,7 @@ describe("the pack's versions", () => {
             { ...version({}), live: live === 1 },
           ],
         }),
-      "POST /api/ops/pack/versions/2/release": () => {
+      "POST /api/ops/pack/versions/12/release": () => {
         live = 2;
         return json({ ok: true, version: "a1b2c3d41111", warnings: [] });
       },
@@ -64,7 +67,7 @@ describe("the pack's versions", () => {
       ),
     ]);
     const zip = screen.getByRole("link", { name: "Download version 2 (zip)" });
-    expect(zip.getAttribute("href")).toBe("/api/ops/pack/versions/2/zip");
+    expect(zip.getAttribute("href")).toBe("/api/ops/pack/versions/12/zip");
     expect(screen.queryByRole("button", { name: "Make version 1 live" })).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Make version 2 live" }));
@@ -115,10 +118,12 @@ describe("the pack's versions", () => {
   it("shows what a version changed, file by file and line by line", async () => {
     const server = fakeServer({
       "GET /api/ops/pack/versions": () => json({ versions: [imported, version({})] }),
-      "GET /api/ops/pack/versions/2/changes": () =>
+      "GET /api/ops/pack/versions/12/changes": () =>
         json({
-          version: 2,
+          version: 12,
           base: 1,
+          number: 2,
+          baseNumber: 1,
           files: [
             {
               path: "game.yaml",

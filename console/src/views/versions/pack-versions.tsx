@@ -86,7 +86,7 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
     <li className={version.live ? "version version--live" : "version"} aria-labelledby={titleId}>
       <div className="version__head">
         <h3 id={titleId} className="version__title">
-          {t("versions.title", { id: version.id })}{" "}
+          {t("versions.title", { id: version.number })}{" "}
           <code className="muted">{version.digest.slice(0, 12)}</code>
         </h3>
         <span className={version.live ? "pill pill--online" : "pill"}>
@@ -106,12 +106,12 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
       <p className="version__actions">
         {author && (
           <a className="button button--small" href={packZipUrl(version.id)} download>
-            {t("versions.zip", { id: version.id })}
+            {t("versions.zip", { id: version.number })}
           </a>
         )}
         {author && !version.live && !asking && (
           <button type="button" className="button button--small" onClick={onAsk}>
-            {t("versions.release", { id: version.id })}
+            {t("versions.release", { id: version.number })}
           </button>
         )}
       </p>
@@ -124,14 +124,16 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
             aria-expanded={showing}
             onClick={() => setShowing((shown) => !shown)}
           >
-            {showing ? t("versions.hideChanges") : t("versions.showChanges", { id: version.id })}
+            {showing
+              ? t("versions.hideChanges")
+              : t("versions.showChanges", { id: version.number })}
           </button>
         </p>
       )}
       {showing && <VersionChanges id={version.id} />}
       {asking && (
         <Confirm
-          question={t("versions.question", { id: version.id })}
+          question={t("versions.question", { id: version.number })}
           confirmLabel={t("versions.confirm")}
           keepLabel={t("versions.keep")}
           onConfirm={onRelease}
@@ -169,7 +171,7 @@ export function PackVersions() {
       const imported = await importPack(file);
       setOutcome({
         kind: "imported",
-        id: imported.ok ? imported.version.id : 0,
+        id: imported.ok ? imported.version.number : 0,
         outcome: imported,
       });
       list.reload();
@@ -181,10 +183,10 @@ export function PackVersions() {
     }
   };
 
-  const release = async (id: number) => {
+  const release = async ({ id, number }: OpsPackVersion) => {
     const result = await releasePack(id);
     setAsking(null);
-    setOutcome({ kind: "released", id, outcome: result });
+    setOutcome({ kind: "released", id: number, outcome: result });
     list.reload();
   };
 
@@ -229,7 +231,7 @@ export function PackVersions() {
                 setAsking(version.id);
               }}
               onKeep={() => setAsking(null)}
-              onRelease={() => release(version.id)}
+              onRelease={() => release(version)}
             />
           ))}
         </ol>

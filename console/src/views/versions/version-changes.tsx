@@ -46,7 +46,7 @@ export function VersionChanges({ id }: { id: number }) {
     );
   }
   if (changes.data === undefined) return <p aria-busy="true">{t("app.loading")}</p>;
-  const { base, files } = changes.data;
+  const { baseNumber: base, files } = changes.data;
   const intro =
     base === null
       ? tn("versions.first", files.length)
