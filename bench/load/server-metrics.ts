@@ -42,13 +42,16 @@ export async function serverStep(servers: ServerProcess[]): Promise<() => Promis
     return after.map((samples, i) => {
       const start = before[i];
       if (samples === undefined || start === undefined) return {};
-      const delta = (name: string) => (samples.get(name) ?? 0) - (start.get(name) ?? 0);
-      const turns = delta(`${TURNS}_count`);
+      // Every game's series (their `game` label) together.
+      const sum = (of: Samples, series: (key: string) => boolean) =>
+        [...of].reduce((total, [key, value]) => total + (series(key) ? value : 0), 0);
+      const delta = (series: (key: string) => boolean) => sum(samples, series) - sum(start, series);
+      const turns = delta((key) => key.startsWith(`${TURNS}_count{`));
       return {
         lagP99: (samples.get("nodejs_eventloop_lag_p99_seconds") ?? NaN) * 1000,
         lagMax: (samples.get("nodejs_eventloop_lag_max_seconds") ?? NaN) * 1000,
         turns,
-        turnsOver50: turns - delta(`${TURNS}_bucket{le="0.05"}`),
+        turnsOver50: turns - delta((key) => key.startsWith(`${TURNS}_bucket{le="0.05",`)),
       };
     });
   };

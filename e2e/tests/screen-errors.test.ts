@@ -39,7 +39,7 @@ describe("a screen that does not load", () => {
       .poll(
         async () =>
           (await (await fetch(`${server.url}/metrics`)).text()).match(
-            /wegmarke_client_errors_total\{kind="chunk"\} (\d+)/,
+            /wegmarke_client_errors_total\{game="default",kind="chunk"\} (\d+)/,
           )?.[1],
       )
       .toBe("1");

@@ -18,6 +18,7 @@ import { countedFrameworkErrors } from "./http/metrics-route";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { Metrics } from "./metrics/metrics";
+import type { MetricFamilies } from "./metrics/metrics";
 import type { PackVersion } from "./store/pack-repository";
 import type { Store } from "./store/store";
 import type { ReloadOutcome } from "./studio/content-reload";
@@ -48,9 +49,17 @@ export type AppDeps = {
   /**
    * This server plays another game than the installation's first (compose/game-apps.ts): its
    * addresses are below `base` (`/g/<name>`), its signals go over the first game's bus, and
-   * the other instances reach it at the first game's server's `address`.
+   * the other instances reach it at the first game's server's `address`; its metrics are the
+   * first game's families' series labelled with its `name`.
    */
-  game?: { id: number; base: string; bus: EventBus; address: () => string | undefined };
+  game?: {
+    id: number;
+    name: string;
+    base: string;
+    bus: EventBus;
+    address: () => string | undefined;
+    metrics: MetricFamilies;
+  };
   /**
    * The process's script workers, content thread and photo process, which the installation's
    * server shares with its other games; without them, this server starts and ends its own.
@@ -81,9 +90,11 @@ export async function buildApp({
   threads: sharedThreads,
   folders: sharedFolders,
 }: AppDeps) {
-  const metrics = new Metrics();
+  const metrics = game
+    ? new Metrics(game.name, game.metrics)
+    : new Metrics(preview ? "preview" : await gameName(store));
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, logStream),
+    logger: loggerOptions(config.logLevel, logStream, game?.name),
     // http/request-log.ts logs what matters of each request, and sums up the rest.
     logController: new LogController({ disableRequestLogging: true }),
     // Per-address rate limits need the client's address, which only the proxy knows.
@@ -163,6 +174,7 @@ export async function buildApp({
       ? undefined
       : new GameApps({
           ...{ config, store, clock, timer, bus: services.bus, threads, folders, address },
+          metrics: metrics.shared,
           ...(limitChanges && { limits: limitChanges }),
           check: (dir) => services.contentThread.check(dir),
           build: buildApp,
@@ -207,6 +219,7 @@ export async function buildApp({
   });
   // Calls under way may still notify until the server has closed.
   app.addHook("onClose", async () => {
+    metrics.close();
     await games?.close();
     await previews?.close();
     if (!sharedFolders) await folders?.close();
@@ -236,6 +249,12 @@ export async function buildApp({
    */
   const reloadContent = (): Promise<ReloadOutcome> => services.content.reload();
   return { app, sweepRetention, reloadContent };
+}
+
+/** The short name of the store's game (`default` for the installation's first). */
+async function gameName(store: Store): Promise<string> {
+  const games = await store.repos.games.list();
+  return games.find((row) => row.id === store.game)?.name ?? "default";
 }
 
 /** `http://127.0.0.1:<port>` of a listening server; undefined before it listens. */

@@ -50,8 +50,8 @@ describe("client error reports", () => {
     const media = { kind: "media", message: "MediaLoadError: network: /a.mp3", path: "/webapp/" };
     expect((await report(media)).status).toBe(200);
     const metrics = await (await fetch(`${app.url}/metrics`)).text();
-    expect(metrics).toMatch(/wegmarke_client_errors_total\{kind="chunk"\} 1/);
-    expect(metrics).toMatch(/wegmarke_client_errors_total\{kind="media"\} 1/);
+    expect(metrics).toMatch(/wegmarke_client_errors_total\{game="default",kind="chunk"\} 1/);
+    expect(metrics).toMatch(/wegmarke_client_errors_total\{game="default",kind="media"\} 1/);
   });
 
   it("refuses a report that is not one, with the reason", async () => {

@@ -1,8 +1,10 @@
 import { createServer, get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runGameCli } from "../src/games/cli";
 import { addressMatcher } from "../src/http/metrics-route";
 import { Api } from "./support/api";
+import { featurePack } from "./support/feature-pack";
 import type { SseClient } from "./support/sse-client";
 import { createTestSchema } from "./support/postgres";
 import type { TestSchema } from "./support/postgres";
@@ -72,7 +74,10 @@ async function metrics(app: TestApp): Promise<Map<string, number>> {
 const value = (m: Map<string, number>, series: string) => m.get(series) ?? 0;
 
 const route = (method: string, path: string, status: number) =>
-  `wegmarke_http_requests_total{method="${method}",route="${path}",status="${status}"}`;
+  `wegmarke_http_requests_total{game="default",method="${method}",route="${path}",status="${status}"}`;
+
+/** A series of the first game's (its `game` label: `default`). */
+const own = (name: string) => `${name}{game="default"}`;
 
 /** Waits until the gauge `series` reads `expected` (a closed stream leaves the hub soon after). */
 async function until(app: TestApp, series: string, expected: number): Promise<void> {
@@ -115,13 +120,13 @@ describe.each(["sqlite", "postgres"] as const)("GET /metrics on %s", (database) 
       "nodejs_heap_size_used_bytes",
       "nodejs_eventloop_lag_seconds",
       "nodejs_eventloop_lag_p99_seconds",
-      "wegmarke_streams_open",
-      "wegmarke_players_online",
-      "wegmarke_turns_total",
-      "wegmarke_turn_duration_seconds_count",
-      "wegmarke_events_appended_total",
-      "wegmarke_sms_sent_total",
-      "wegmarke_sms_failed_total",
+      own("wegmarke_streams_open"),
+      own("wegmarke_players_online"),
+      own("wegmarke_turns_total"),
+      own("wegmarke_turn_duration_seconds_count"),
+      own("wegmarke_events_appended_total"),
+      own("wegmarke_sms_sent_total"),
+      own("wegmarke_sms_failed_total"),
       "wegmarke_db_transactions_open",
     ]) {
       expect(m.has(series), series).toBe(true);
@@ -143,8 +148,8 @@ describe.each(["sqlite", "postgres"] as const)("GET /metrics on %s", (database) 
     streams.push(await api.events(other));
     for (const stream of streams) await stream.next();
     let m = await metrics(app);
-    expect(value(m, "wegmarke_streams_open")).toBe(3);
-    expect(value(m, "wegmarke_players_online")).toBe(2);
+    expect(value(m, own("wegmarke_streams_open"))).toBe(3);
+    expect(value(m, own("wegmarke_players_online"))).toBe(2);
 
     await api.game("station/activate", { StationID: 1, Hash: hash });
     const start = await streams[0]?.until("answer-expected");
@@ -155,20 +160,20 @@ describe.each(["sqlite", "postgres"] as const)("GET /metrics on %s", (database) 
 
     m = await metrics(app);
     const grew = (series: string) => value(m, series) - value(before, series);
-    expect(grew("wegmarke_turns_total")).toBe(2);
-    expect(grew("wegmarke_turn_duration_seconds_count")).toBe(2);
-    expect(grew("wegmarke_turn_duration_seconds_sum")).toBeGreaterThan(0);
-    expect(grew('wegmarke_turn_duration_seconds_bucket{le="+Inf"}')).toBe(2);
-    expect(grew("wegmarke_events_appended_total")).toBe(logged.length);
+    expect(grew(own("wegmarke_turns_total"))).toBe(2);
+    expect(grew(own("wegmarke_turn_duration_seconds_count"))).toBe(2);
+    expect(grew(own("wegmarke_turn_duration_seconds_sum"))).toBeGreaterThan(0);
+    expect(grew('wegmarke_turn_duration_seconds_bucket{le="+Inf",game="default"}')).toBe(2);
+    expect(grew(own("wegmarke_events_appended_total"))).toBe(logged.length);
     expect(grew(route("POST", "/api/game/station/activate", 200))).toBe(1);
     expect(grew(route("POST", "/api/game/player/answer", 200))).toBe(1);
     expect(grew(route("POST", "/api/account/player/optin/anon", 200))).toBe(2);
 
     for (const stream of streams.splice(0, 2)) stream.close();
-    await until(app, "wegmarke_streams_open", 1);
-    expect(value(await metrics(app), "wegmarke_players_online")).toBe(1);
+    await until(app, own("wegmarke_streams_open"), 1);
+    expect(value(await metrics(app), own("wegmarke_players_online"))).toBe(1);
     for (const stream of streams) stream.close();
-    await until(app, "wegmarke_players_online", 0);
+    await until(app, own("wegmarke_players_online"), 0);
   });
 
   it("labels requests by the route's pattern, not the URL, and by status", async () => {
@@ -211,16 +216,51 @@ describe.each(["sqlite", "postgres"] as const)("GET /metrics on %s", (database) 
       gateway.status = 200;
     }
     const m = await metrics(app);
-    expect(value(m, "wegmarke_sms_sent_total") - value(before, "wegmarke_sms_sent_total")).toBe(1);
-    expect(value(m, "wegmarke_sms_failed_total") - value(before, "wegmarke_sms_failed_total")).toBe(
-      1,
-    );
+    expect(
+      value(m, own("wegmarke_sms_sent_total")) - value(before, own("wegmarke_sms_sent_total")),
+    ).toBe(1);
+    expect(
+      value(m, own("wegmarke_sms_failed_total")) - value(before, own("wegmarke_sms_failed_total")),
+    ).toBe(1);
   });
 
   it("refuses a forwarded request while no proxy is trusted", async () => {
     const { status, type, text } = await scrape(app, { "x-forwarded-for": "127.0.0.1" });
     expect([status, text]).toEqual([403, "metrics: forwarded request, TRUST_PROXY unset"]);
     expect(type).toMatch(/^text\/plain/);
+  });
+});
+
+describe("GET /metrics of an installation with two games", () => {
+  it("labels each game's series with its name, on the one address", async () => {
+    const dbFile = `${dir.dir}/games.sqlite`;
+    const app = await startApp({ dbFile });
+    try {
+      const pack = await featurePack(`${dir.dir}/zweite`);
+      const added = await runGameCli(["add", "zweite", pack.dir], {
+        env: { DATABASE_URL: `file:${dbFile}`, DATA_DIR: dir.dir },
+        out: () => undefined,
+        err: (line) => console.error(line),
+      });
+      expect(added).toBe(0);
+      const api = new Api(`${app.url}/g/zweite`);
+      const hash = await api.optin();
+      const stream = await api.events(hash);
+      await stream.next();
+      await api.game("station/activate", { StationID: 1, Hash: hash });
+      const m = await metrics(app);
+      const zweite = (name: string, labels = "") => `${name}{game="zweite"${labels}}`;
+      expect(value(m, zweite("wegmarke_streams_open"))).toBe(1);
+      expect(value(m, own("wegmarke_streams_open"))).toBe(0);
+      expect(value(m, zweite("wegmarke_turns_total"))).toBe(1);
+      expect(value(m, own("wegmarke_turns_total"))).toBe(0);
+      const activated = ',method="POST",route="/api/game/station/activate",status="200"';
+      expect(value(m, zweite("wegmarke_http_requests_total", activated))).toBe(1);
+      expect(value(m, own("wegmarke_http_requests_total").replace("}", `${activated}}`))).toBe(0);
+      stream.close();
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -171,7 +171,7 @@ describe.each(dialects)("Web Push ($name)", (dialect) => {
     }
     expect(await subscriptions()).toBe(before - 1);
     const metrics = await (await fetch(`${app.url}/metrics`)).text();
-    expect(metrics).toMatch(/wegmarke_pushes_total\{outcome="gone"\} 1/);
+    expect(metrics).toMatch(/wegmarke_pushes_total\{game="default",outcome="gone"\} 1/);
     service.received.length = 0;
   });
 

@@ -9,6 +9,7 @@ import type { EventBus } from "../events/bus";
 import { eraseGame, gameUploadDir, pastKeeping } from "../games/erasure";
 import type { ErasedGame } from "../games/erasure";
 import type { GameDispatch } from "../http/game-prefix-routes";
+import type { MetricFamilies } from "../metrics/metrics";
 import { passBelow } from "../http/hand-on";
 import { PackLibrary } from "../packs/pack-library";
 import type { WorkFolders } from "../packs/work-folders";
@@ -26,7 +27,14 @@ export type GameAppDeps = {
   clock: Clock;
   timer: Timer;
   limits?: Partial<AccountLimits>;
-  game: { id: number; base: string; bus: EventBus; address: () => string | undefined };
+  game: {
+    id: number;
+    name: string;
+    base: string;
+    bus: EventBus;
+    address: () => string | undefined;
+    metrics: MetricFamilies;
+  };
   threads: ProcessThreads;
   folders: WorkFolders;
 };
@@ -45,6 +53,8 @@ export type GameAppsDeps = {
   folders: WorkFolders;
   /** Where the other instances reach this one (the first game's server, once it listens). */
   address: () => string | undefined;
+  /** The first game's metric families, which every game's series go into. */
+  metrics: MetricFamilies;
   /** Checks a pack folder off the players' thread (the main server's content thread). */
   check: ConstructorParameters<typeof PackLibrary>[0]["check"];
   /** Builds a server (app.ts's `buildApp`, handed in by app.ts, which this cannot import). */
@@ -273,7 +283,10 @@ export class GameApps implements GameDispatch {
       clock,
       timer,
       ...(limits && { limits }),
-      game: { id: row.id, base, bus: bus.forGame(row.id), address },
+      game: {
+        ...{ id: row.id, name: row.name, base, bus: bus.forGame(row.id) },
+        ...{ address, metrics: this.deps.metrics },
+      },
       threads,
       folders,
     });

@@ -105,7 +105,8 @@ export async function buildServices(deps: ServiceDeps) {
   const secret = await loadSecretKey(config.secret);
   const throttle = new Throttle(limits, store, clock, secret, store.game);
   const smsProvider = createSmsProvider(config.sms, clock);
-  if (config.sms.provider === "console") {
+  // Said once, by the installation's first game's server.
+  if (config.sms.provider === "console" && !deps.bus) {
     log.warn("SMS_PROVIDER=console prints SMS codes and reset links: for development only");
   }
   const sms = new SmsSender(

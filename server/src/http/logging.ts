@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import type { FastifyRequest } from "fastify";
 import type { LogLevel } from "../config";
 
@@ -39,10 +40,12 @@ function decodeName(name: string): string {
 export type LogStream = { write(line: string): void };
 
 /** Fastify's logger options: its usual request fields, with the URL redacted. */
-export function loggerOptions(level: LogLevel, stream?: LogStream) {
+export function loggerOptions(level: LogLevel, stream?: LogStream, game?: string) {
   return {
     level,
     ...(stream && { stream }),
+    // Another game's server names its game in every line (decisions/054).
+    ...(game !== undefined && { base: { pid: process.pid, hostname: hostname(), game } }),
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

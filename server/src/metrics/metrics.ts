@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 
 /** What the gauges read when Prometheus scrapes: nothing is kept up to date on the hot path. */
 export type MetricSources = {
-  /** Open event streams of this process. */
+  /** Open event streams of the game in this process. */
   streams: () => number;
   /** Distinct players with an open stream in this process. */
   playersOnline: () => number;
@@ -38,88 +38,109 @@ function processMetrics(): Registry {
 export type StatusCounter = (status: number) => { inc(): void };
 
 /**
- * The server's metrics in Prometheus's text format (decisions/015-metrics.md). The services
- * count through the functions below (a counter increment each, no allocation); the gauges
- * are read from `sources` at scrape time.
+ * The metric families of the process (decisions/015-metrics.md), every game's series in them
+ * under its `game` label (decisions/054): the installation's first game's server makes them,
+ * each other game's server counts into them through its `Metrics`, and the one `/metrics`
+ * shows them all. The database's gauges are the process's, read from the first game's store.
  */
-export class Metrics {
-  /** The app's metrics; `/metrics` shows the process's beside them. */
-  private readonly registry = new Registry();
-  private readonly turns: Counter;
-  private readonly turnSeconds: Histogram;
-  private readonly events: Counter;
-  private readonly smsSent: Counter;
-  private readonly smsFailed: Counter;
-  private readonly requests: Counter<"method" | "route" | "status">;
-  private readonly pushes: Counter<"outcome">;
-  private readonly clientErrors: Counter<"kind">;
+export class MetricFamilies {
+  readonly registry = new Registry();
+  readonly turns: Counter<"game">;
+  readonly turnSeconds: Histogram<"game">;
+  readonly events: Counter<"game">;
+  readonly smsSent: Counter<"game">;
+  readonly smsFailed: Counter<"game">;
+  readonly requests: Counter<"game" | "method" | "route" | "status">;
+  readonly pushes: Counter<"game" | "outcome">;
+  readonly clientErrors: Counter<"game" | "kind">;
+  /** The games' gauge sources, by game name; the first watched gives the database's. */
+  readonly sources = new Map<string, MetricSources>();
 
   constructor() {
     const registers = [this.registry];
+    const labelNames = ["game"] as const;
     this.turns = new Counter({
       name: "wegmarke_turns_total",
       help: "Turns committed: answers, buttons, station and story changes, delivered messages",
+      labelNames,
       registers,
     });
     this.turnSeconds = new Histogram({
       name: "wegmarke_turn_duration_seconds",
       help: "Time from a turn's call to its commit, the wait for the stream's queue included",
       buckets: TURN_BUCKETS,
+      labelNames,
       registers,
     });
     this.events = new Counter({
       name: "wegmarke_events_appended_total",
       help: "Events appended to the event log",
+      labelNames,
       registers,
     });
     this.smsSent = new Counter({
       name: "wegmarke_sms_sent_total",
       help: "SMS the provider took",
+      labelNames,
       registers,
     });
     this.smsFailed = new Counter({
       name: "wegmarke_sms_failed_total",
       help: "SMS the provider refused or did not answer for",
+      labelNames,
       registers,
     });
     this.pushes = new Counter({
       name: "wegmarke_pushes_total",
       help: "Web pushes by outcome: sent (the push service took it), gone (subscription ended), failed",
-      labelNames: ["outcome"],
+      labelNames: ["game", "outcome"],
       registers,
     });
     this.clientErrors = new Counter({
       name: "wegmarke_client_errors_total",
       help: "Screens the app reported broken: chunk (its code did not load), render (it threw)",
-      labelNames: ["kind"],
+      labelNames: ["game", "kind"],
       registers,
     });
     this.requests = new Counter({
       name: "wegmarke_http_requests_total",
-      help: "HTTP requests answered, by method, route pattern and status",
-      labelNames: ["method", "route", "status"],
+      help: "HTTP requests answered, by game, method, route pattern and status",
+      labelNames: ["game", "method", "route", "status"],
       registers,
+    });
+    const games = this.sources;
+    const perGame = (read: (sources: MetricSources) => number) =>
+      function collect(this: Gauge<"game">) {
+        this.reset();
+        for (const [game, sources] of games) this.labels(game).set(read(sources));
+      };
+    new Gauge({
+      name: "wegmarke_streams_open",
+      help: "Open event streams",
+      labelNames,
+      registers,
+      collect: perGame((sources) => sources.streams()),
+    });
+    new Gauge({
+      name: "wegmarke_players_online",
+      help: "Distinct players with an open event stream",
+      labelNames,
+      registers,
+      collect: perGame((sources) => sources.playersOnline()),
     });
   }
 
-  /** Adds the gauges, read from `sources` at each scrape (they exist once the app does). */
-  watch(sources: MetricSources): void {
+  /** The database's gauges, read from `database` (the first game's store: the process's). */
+  watchDatabase(database: MetricSources["database"]): void {
     const registers = [this.registry];
-    gauge(registers, "wegmarke_streams_open", "Open event streams", sources.streams);
-    gauge(
-      registers,
-      "wegmarke_players_online",
-      "Distinct players with an open event stream",
-      sources.playersOnline,
-    );
     gauge(
       registers,
       "wegmarke_db_transactions_open",
       "Database transactions under way or waiting for the connection",
-      () => sources.database().transactions,
+      () => database().transactions,
     );
-    if (sources.database().pool) {
-      const pool = () => sources.database().pool ?? { total: 0, idle: 0, waiting: 0 };
+    if (database().pool) {
+      const pool = () => database().pool ?? { total: 0, idle: 0, waiting: 0 };
       gauge(
         registers,
         "wegmarke_db_pool_connections",
@@ -140,24 +161,70 @@ export class Metrics {
       );
     }
   }
+}
+
+/**
+ * One game's metrics in Prometheus's text format: its series of the process's families
+ * (`MetricFamilies`, the first game's; a server of its own makes its own). The services count
+ * through the functions below (a counter increment each, no allocation); the gauges are read
+ * from `sources` at scrape time.
+ */
+export class Metrics {
+  private readonly turnCount: { inc(): void };
+  private readonly turnSeconds: { observe(value: number): void };
+  private readonly events: { inc(value?: number): void };
+  private readonly sms: { sent: { inc(): void }; failed: { inc(): void } };
+
+  constructor(
+    /** The game's short name (`default` for the first), its series' `game` label. */
+    private readonly game: string,
+    private readonly families = new MetricFamilies(),
+  ) {
+    // Each series exists from the start, at 0.
+    const counter = (family: Counter<"game">) => {
+      family.labels(game).inc(0);
+      return family.labels(game);
+    };
+    families.turnSeconds.zero({ game });
+    this.turnCount = counter(families.turns);
+    this.turnSeconds = families.turnSeconds.labels(game);
+    this.events = counter(families.events);
+    this.sms = { sent: counter(families.smsSent), failed: counter(families.smsFailed) };
+  }
+
+  /** The families this game's series are in: another game's server counts into them too. */
+  get shared(): MetricFamilies {
+    return this.families;
+  }
+
+  /** Adds the game's gauges, read from `sources` at each scrape (they exist once the app does). */
+  watch(sources: MetricSources): void {
+    if (this.families.sources.size === 0) this.families.watchDatabase(sources.database);
+    this.families.sources.set(this.game, sources);
+  }
+
+  /** The game's server closed: its gauges go (its counters stay, as Prometheus expects). */
+  close(): void {
+    this.families.sources.delete(this.game);
+  }
 
   /** A turn committed after `seconds`, appending `events` events. */
   readonly turn = (seconds: number, events: number): void => {
-    this.turns.inc();
+    this.turnCount.inc();
     this.turnSeconds.observe(seconds);
     if (events > 0) this.events.inc(events);
   };
 
-  readonly smsWasSent = (): void => this.smsSent.inc();
+  readonly smsWasSent = (): void => this.sms.sent.inc();
 
-  readonly smsFailedToSend = (): void => this.smsFailed.inc();
+  readonly smsFailedToSend = (): void => this.sms.failed.inc();
 
   readonly pushed = (outcome: "sent" | "gone" | "failed"): void => {
-    this.pushes.labels(outcome).inc();
+    this.families.pushes.labels(this.game, outcome).inc();
   };
 
   readonly clientError = (kind: ClientErrorReport["kind"]): void => {
-    this.clientErrors.labels(kind).inc();
+    this.families.clientErrors.labels(this.game, kind).inc();
   };
 
   /** The request counter of one route (its pattern, not the URL) and method. */
@@ -166,16 +233,16 @@ export class Metrics {
     return (status) => {
       let counter = byStatus.get(status);
       if (!counter) {
-        counter = this.requests.labels(method, route, String(status));
+        counter = this.families.requests.labels(this.game, method, route, String(status));
         byStatus.set(status, counter);
       }
       return counter;
     };
   }
 
-  /** The text Prometheus scrapes, and its content type. */
+  /** The text Prometheus scrapes (every game's series and the process's), and its type. */
   async scrape(): Promise<{ text: string; contentType: string }> {
-    const both = Registry.merge([processMetrics(), this.registry]);
+    const both = Registry.merge([processMetrics(), this.families.registry]);
     return { text: await both.metrics(), contentType: both.contentType };
   }
 }
