@@ -161,4 +161,38 @@ describe("a second game on the same server", () => {
     await settle(ops);
     await screenshot(ops, "games-04-console-own-game-only");
   });
+
+  it("opens the second game without a network: its own worker, its own pictures", async () => {
+    await second.goto("/g/hafen/webapp/station");
+    const scope = await second.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe("/g/hafen/webapp/");
+    const controlled = () => second.evaluate(() => navigator.serviceWorker.controller !== null);
+    await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
+    /** Whether every image of the page shows (lazy ones are scrolled to first). */
+    const imagesShown = async () => {
+      for (const image of await second.locator("img").all()) await image.scrollIntoViewIfNeeded();
+      return second.evaluate(() => {
+        const images = Array.from(document.images);
+        return images.length > 0 && images.every((image) => image.complete && image.naturalWidth);
+      });
+    };
+    // Seen once with its worker in charge: the pictures are in its cache.
+    await second.reload();
+    await second.getByRole("link", { name: /Das Landgrafenschloss/ }).waitFor();
+    await expect.poll(imagesShown).toBe(true);
+    const devtools = await context.newCDPSession(second);
+    await devtools.send("Network.clearBrowserCache");
+    await devtools.detach();
+    await context.setOffline(true);
+    try {
+      await second.reload();
+      await second.getByRole("link", { name: /Das Landgrafenschloss/ }).waitFor();
+      await expect.poll(imagesShown).toBe(true);
+      expect(new URL(second.url()).pathname).toBe("/g/hafen/webapp/station");
+      await settle(second);
+      await screenshot(second, "games-05-second-game-offline");
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { hasServiceWorker } from "../lib/app-base";
+import { appBase, hasServiceWorker } from "../lib/app-base";
 
 /** How often an open app asks whether a new release was deployed (also when it is shown again). */
 const UPDATE_CHECK_MS = 30 * 60_000;
@@ -38,10 +38,10 @@ function watch(found: ServiceWorkerRegistration): void {
 export function registerServiceWorker(): void {
   // A preview in the studio plays the draft online only; the game's worker is not its own.
   if (!import.meta.env.PROD || !("serviceWorker" in navigator) || !hasServiceWorker) return;
-  const base = import.meta.env.BASE_URL;
+  // The game's own worker: another game's is served below its path, its scope that path.
   window.addEventListener("load", () => {
     navigator.serviceWorker
-      .register(`${base}sw.js`, { scope: base })
+      .register(`${appBase}sw.js`, { scope: appBase })
       .then(watch, (error: unknown) => {
         console.warn("service worker not registered", error);
       });

@@ -20,11 +20,11 @@ describe("where the app is served", () => {
     expect(base.previewLanguage()).toBeNull();
   });
 
-  it("is another game's prefix, with keys of its own, and no service worker yet", async () => {
+  it("is another game's prefix, with keys and a service worker of its own", async () => {
     const base = await loadAt("/g/hafen-tour/webapp/station/3");
     expect(base.appBase).toBe("/g/hafen-tour/webapp/");
     expect(base.routerBase).toBe("/g/hafen-tour/webapp");
-    expect(base.hasServiceWorker).toBe(false);
+    expect(base.hasServiceWorker).toBe(true);
     expect(base.storagePrefix).toBe("wegmarke.g.hafen-tour.");
     const odd = await loadAt("/g/Hafen/webapp/");
     expect(odd.appBase).toBe(import.meta.env.BASE_URL);

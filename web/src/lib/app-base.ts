@@ -33,10 +33,10 @@ export const appBase = prefixed?.[0] ?? import.meta.env.BASE_URL;
 export const routerBase = prefixed?.[0].slice(0, -1) ?? "/webapp";
 
 /**
- * The first game's app has the service worker; a preview has none, nor yet another game (a
- * worker's scope is its path, and `/webapp/sw.js` is the first game's).
+ * Each game's app has its service worker, its scope the app's path (`/webapp/`, another game's
+ * `/g/<name>/webapp/`); a preview in the studio has none.
  */
-export const hasServiceWorker = prefixed === null;
+export const hasServiceWorker = preview === null;
 
 /**
  * Another game's page names its own web app manifest, whose name, icons, start and scope are

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appUrl, notificationOf, readPayload, targetOf } from "./push";
+import { basesOf } from "./routes";
 
 describe("a push in the service worker", () => {
   const message = {
@@ -60,5 +61,18 @@ describe("a push in the service worker", () => {
     expect(targetOf({ url: "/webapp/station/3" })).toBe("/webapp/station/3");
     expect(targetOf({ url: "https://evil.example/" })).toBe("/webapp/");
     expect(targetOf(null)).toBe("/webapp/");
+  });
+
+  it("leads into another game's app from its worker, never into the first game's", () => {
+    const hafen = basesOf("/g/hafen/webapp/sw.js");
+    expect(appUrl("/station/3", hafen)).toBe("/g/hafen/webapp/station/3");
+    expect(targetOf({ url: "/g/hafen/webapp/news" }, hafen)).toBe("/g/hafen/webapp/news");
+    expect(targetOf({ url: "/webapp/news" }, hafen)).toBe("/g/hafen/webapp/");
+    const shown = notificationOf(
+      { kind: "message", title: "Kai", body: "Ahoi", tag: "s1", url: "/station/1" },
+      hafen,
+    );
+    expect(shown.data.url).toBe("/g/hafen/webapp/station/1");
+    expect(shown.icon).toBe("/webapp/icons/icon-192.png");
   });
 });

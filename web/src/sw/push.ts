@@ -1,5 +1,6 @@
 import type { PushPayload } from "@wegmarke/protocol";
-import { BASE } from "./routes";
+import { FIRST_GAME } from "./routes";
+import type { Bases } from "./routes";
 
 /**
  * What the service worker makes of a push (decisions/040). Pure, so it can be tested without
@@ -40,16 +41,19 @@ export type NotificationData = { url: string };
  * The notification of a payload: one per tag (a station's burst, a news item), replacing the
  * one before it; urgent news stay until the player acts, and buzz again when replaced.
  */
-export function notificationOf(payload: PushPayload): NotificationOptions & {
+export function notificationOf(
+  payload: PushPayload,
+  bases: Bases = FIRST_GAME,
+): NotificationOptions & {
   data: NotificationData;
   renotify?: boolean;
 } {
   return {
     body: payload.body,
     tag: payload.tag,
-    icon: `${BASE}icons/icon-192.png`,
-    badge: `${BASE}icons/icon-192.png`,
-    data: { url: appUrl(payload.url) },
+    icon: `${bases.shell}icons/icon-192.png`,
+    badge: `${bases.shell}icons/icon-192.png`,
+    data: { url: appUrl(payload.url, bases) },
     ...(payload.urgent === true && { requireInteraction: true, renotify: true }),
   };
 }
@@ -58,13 +62,13 @@ export function notificationOf(payload: PushPayload): NotificationOptions & {
  * The app's address for a path of the app (`/station/3`): below the scope, and nowhere else (a
  * path like `//other.example` or `/../` stays in the app: home).
  */
-export function appUrl(path: string): string {
+export function appUrl(path: string, bases: Bases = FIRST_GAME): string {
   const clean = /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(path) && !path.includes("/..") ? path : "/";
-  return `${BASE}${clean.slice(1)}`;
+  return `${bases.app}${clean.slice(1)}`;
 }
 
 /** The notification's target from its data (home for a notification without one). */
-export function targetOf(data: unknown): string {
+export function targetOf(data: unknown, bases: Bases = FIRST_GAME): string {
   const url = (data as Partial<NotificationData> | null)?.url;
-  return typeof url === "string" && url.startsWith(BASE) ? url : BASE;
+  return typeof url === "string" && url.startsWith(bases.app) ? url : bases.app;
 }

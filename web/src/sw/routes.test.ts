@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beyondLimit, strategyFor } from "./routes";
+import { basesOf, beyondLimit, precached, strategyFor } from "./routes";
 
 const get = (path: string | undefined, destination = "", mode = "cors") => ({
   method: "GET",
@@ -37,6 +37,39 @@ describe("strategyFor", () => {
   it("serves the app's own files from the precache", () => {
     expect(strategyFor(get("/webapp/assets/index-abc.js", "script"))).toBe("shell");
     expect(strategyFor(get("/webapp/icons/icon.svg", "image"))).toBe("shell");
+  });
+});
+
+describe("another game's worker (decisions/054)", () => {
+  const hafen = basesOf("/g/hafen/webapp/sw.js");
+
+  it("has its app, its media and the build's files at their paths", () => {
+    expect(hafen).toEqual({
+      app: "/g/hafen/webapp/",
+      media: "/g/hafen/assets/webapp-data/",
+      shell: "/webapp/",
+    });
+    expect(precached("index.html", hafen)).toBe("/g/hafen/webapp/index.html");
+    expect(precached("assets/index-abc.js", hafen)).toBe("/webapp/assets/index-abc.js");
+  });
+
+  it("answers its own pages, settings and pictures, and of the first game's path the build's files only", () => {
+    expect(strategyFor(get("/g/hafen/webapp/station/3", "document", "navigate"), hafen)).toBe(
+      "page",
+    );
+    expect(strategyFor(get("/g/hafen/webapp/config.json"), hafen)).toBe("fresh");
+    expect(strategyFor(get("/g/hafen/assets/webapp-data/stations/1/kai.png", "image"), hafen)).toBe(
+      "media",
+    );
+    expect(strategyFor(get("/webapp/assets/index-abc.js", "script"), hafen)).toBe("shell");
+    expect(strategyFor(get("/webapp/icons/icon.svg", "image"), hafen)).toBe("shell");
+    // The first game's settings, texts, pages and pictures are not this game's.
+    expect(strategyFor(get("/webapp/config.json"), hafen)).toBe("network");
+    expect(strategyFor(get("/webapp/station/3", "document", "navigate"), hafen)).toBe("network");
+    expect(strategyFor(get("/assets/webapp-data/stations/1/markt.png", "image"), hafen)).toBe(
+      "network",
+    );
+    expect(strategyFor(get("/g/hafen/api/game/events"), hafen)).toBe("network");
   });
 });
 

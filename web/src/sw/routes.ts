@@ -11,11 +11,27 @@
  */
 export type Strategy = "shell" | "page" | "fresh" | "media" | "network";
 
-/** Where the app lives: the worker's scope. */
-export const BASE = "/webapp/";
+/**
+ * Where a worker's game lives (decisions/054): its app (the worker's scope), the pack's media
+ * (the app's `assetsBase`, outside the scope) and the build's files, which every game's page
+ * loads from the first game's path.
+ */
+export type Bases = { app: string; media: string; shell: string };
 
-/** Where the server serves the pack's media (the app's `assetsBase`), outside the scope. */
-export const MEDIA_BASE = "/assets/webapp-data/";
+/** The bases of the worker at `workerPath`: `/webapp/sw.js`, or `/g/<name>/webapp/sw.js`. */
+export function basesOf(workerPath: string): Bases {
+  const app = workerPath.slice(0, workerPath.lastIndexOf("/") + 1);
+  const game = app.slice(0, app.length - "webapp/".length);
+  return { app, media: `${game}assets/webapp-data/`, shell: "/webapp/" };
+}
+
+/** The first game's worker's. */
+export const FIRST_GAME = basesOf("/webapp/sw.js");
+
+/** Where a built file of the precache is fetched: the game's own page, the rest the build's. */
+export function precached(file: string, bases: Bases): string {
+  return (file === "index.html" ? bases.app : bases.shell) + file;
+}
 
 export type RequestInfo = {
   method: string;
@@ -25,12 +41,19 @@ export type RequestInfo = {
   destination: string;
 };
 
-export function strategyFor({ method, path, mode, destination }: RequestInfo): Strategy {
+export function strategyFor(
+  { method, path, mode, destination }: RequestInfo,
+  bases: Bases = FIRST_GAME,
+): Strategy {
   if (method !== "GET" || path === undefined) return "network";
-  if (path.startsWith(MEDIA_BASE)) return destination === "image" ? "media" : "network";
-  if (!path.startsWith(BASE)) return "network";
+  if (path.startsWith(bases.media)) return destination === "image" ? "media" : "network";
+  if (bases.app !== bases.shell && path.startsWith(bases.shell)) {
+    // Another game's page: of the first game's path, only the build's files are its own.
+    return /^(assets|icons)\//.test(path.slice(bases.shell.length)) ? "shell" : "network";
+  }
+  if (!path.startsWith(bases.app)) return "network";
   if (mode === "navigate") return "page";
-  const inApp = path.slice(BASE.length);
+  const inApp = path.slice(bases.app.length);
   if (inApp === "config.json" || /^content\/[^/]+\.json$/.test(inApp)) return "fresh";
   if (inApp.startsWith("content/")) return "network";
   if (inApp === "sw.js") return "network";

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { notificationOf, readPayload, targetOf } from "./push";
-import { BASE, beyondLimit, MEDIA_LIMIT, strategyFor } from "./routes";
+import { basesOf, beyondLimit, MEDIA_LIMIT, precached, strategyFor } from "./routes";
 
 /**
  * The app's service worker (decisions/011-offline.md): the app opens without a network, and
@@ -13,7 +13,13 @@ declare const self: ServiceWorkerGlobalScope & {
   __RELEASE__: string;
 };
 
-const SHELL = `shell-${self.__RELEASE__}`;
+/** This worker's game: the first's at `/webapp/`, another's at `/g/<name>/webapp/`. */
+const bases = basesOf(self.location.pathname);
+/** Each game's worker keeps its own copy of a release's files, and drops only its own. */
+const SHELLS = `shell-${bases.app}-`;
+const SHELL = `${SHELLS}${self.__RELEASE__}`;
+/** The name of a release's files before each game had its own. */
+const UNNAMED_SHELL = /^shell-[0-9a-f]+$/;
 const DATA = "data";
 const MEDIA = "media";
 /** Longer than this, and the cached copy serves a navigation or settings. */
@@ -21,7 +27,9 @@ const NETWORK_TIMEOUT_MS = 4000;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(SHELL).then((cache) => cache.addAll(self.__PRECACHE__.map((file) => BASE + file))),
+    caches
+      .open(SHELL)
+      .then((cache) => cache.addAll(self.__PRECACHE__.map((file) => precached(file, bases)))),
   );
 });
 
@@ -29,7 +37,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      const old = names.filter((name) => name.startsWith("shell-") && name !== SHELL);
+      const old = names.filter(
+        (name) => (name.startsWith(SHELLS) && name !== SHELL) || UNNAMED_SHELL.test(name),
+      );
       await Promise.all(old.map((name) => caches.delete(name)));
       // The first install takes over the open page at once: nothing else controls it.
       await self.clients.claim();
@@ -40,15 +50,18 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  const strategy = strategyFor({
-    method: request.method,
-    path: url.origin === self.location.origin ? url.pathname : undefined,
-    mode: request.mode,
-    destination: request.destination,
-  });
+  const strategy = strategyFor(
+    {
+      method: request.method,
+      path: url.origin === self.location.origin ? url.pathname : undefined,
+      mode: request.mode,
+      destination: request.destination,
+    },
+    bases,
+  );
   if (strategy === "shell") event.respondWith(cacheFirst(request));
   else if (strategy === "page")
-    event.respondWith(networkFirst(request, SHELL, `${BASE}index.html`));
+    event.respondWith(networkFirst(request, SHELL, `${bases.app}index.html`));
   else if (strategy === "fresh") event.respondWith(networkFirst(request, DATA));
   else if (strategy === "media") event.respondWith(staleWhileRevalidate(request, event));
 });
@@ -62,18 +75,20 @@ self.addEventListener("message", (event) => {
 self.addEventListener("push", (event) => {
   const payload = readPayload(event.data?.text());
   if (!payload) return;
-  event.waitUntil(self.registration.showNotification(payload.title, notificationOf(payload)));
+  event.waitUntil(
+    self.registration.showNotification(payload.title, notificationOf(payload, bases)),
+  );
 });
 
 // A tap opens the app where the notification points: in a window of the app that is open, or
 // in a new one.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const target = new URL(targetOf(event.notification.data), self.location.origin).href;
+  const target = new URL(targetOf(event.notification.data, bases), self.location.origin).href;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const app = windows.find((client) => new URL(client.url).pathname.startsWith(BASE));
+      const app = windows.find((client) => new URL(client.url).pathname.startsWith(bases.app));
       if (app) {
         await app.focus().catch(() => undefined);
         if ((await app.navigate(target).catch(() => null)) !== null) return;
