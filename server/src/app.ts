@@ -11,14 +11,13 @@ import { subscribeSignals } from "./compose/signals";
 import { startProcessThreads, stopProcessThreads } from "./compose/process-threads";
 import type { ProcessThreads } from "./compose/process-threads";
 import { GameApps } from "./compose/game-apps";
-import type { EventBus } from "./events/bus";
+import type { GameServed } from "./compose/game-served";
 import type { Config } from "./config";
 import type { ContentPack } from "./content/model";
 import { countedFrameworkErrors } from "./http/metrics-route";
 import { loggerOptions } from "./http/logging";
 import type { LogStream } from "./http/logging";
 import { Metrics } from "./metrics/metrics";
-import type { MetricFamilies } from "./metrics/metrics";
 import type { PackVersion } from "./store/pack-repository";
 import type { Store } from "./store/store";
 import type { ReloadOutcome } from "./studio/content-reload";
@@ -46,20 +45,8 @@ export type AppDeps = {
    * calls below `base`, and the console may frame it; `fast`: it types quicker.
    */
   preview?: { base: string; fast: boolean };
-  /**
-   * This server plays another game than the installation's first (compose/game-apps.ts): its
-   * addresses are below `base` (`/g/<name>`), its signals go over the first game's bus, and
-   * the other instances reach it at the first game's server's `address`; its metrics are the
-   * first game's families' series labelled with its `name`.
-   */
-  game?: {
-    id: number;
-    name: string;
-    base: string;
-    bus: EventBus;
-    address: () => string | undefined;
-    metrics: MetricFamilies;
-  };
+  /** This server plays another game than the installation's first (compose/game-apps.ts). */
+  game?: GameServed;
   /**
    * The process's script workers, content thread and photo process, which the installation's
    * server shares with its other games; without them, this server starts and ends its own.

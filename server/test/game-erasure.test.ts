@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { teamInviteResponse } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runGameCli } from "../src/games/cli";
 import { defaultLimits } from "../src/security/limits";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
+import { addGame, databaseUrl } from "./support/games";
 import { missionPack, phonePhoto, Uploads } from "./support/missions";
 import { opsCall } from "./support/ops-client";
 import { startPushService } from "./support/push-service";
@@ -44,13 +44,6 @@ describe.each(dialects)("an archived game's erasure ($name)", (dialect) => {
   let firstToken = "";
   let files = "";
   let endpoint = "";
-
-  /** The database's address as the command line takes it. */
-  function databaseUrl(): string {
-    const where = database.where;
-    if ("dbFile" in where) return `file:${where.dbFile}`;
-    return where.database.kind === "postgres" ? where.database.url : `file:${where.database.file}`;
-  }
 
   /** How many rows of each table with a game_id column are the game's. */
   async function rowsOfGame(id: number): Promise<Record<string, number>> {
@@ -91,17 +84,12 @@ describe.each(dialects)("an archived game's erasure ($name)", (dialect) => {
       },
       logStream: { write: (line) => void logged.push(JSON.parse(line) as Record<string, unknown>) },
     });
-    const status = await runGameCli(["add", "hafen", pack.dir], {
-      env: { DATABASE_URL: databaseUrl(), DATA_DIR: folder.dir },
-      out: () => undefined,
-      err: (line) => console.error(line),
-    });
-    expect(status).toBe(0);
+    await addGame(database.where, folder.dir, "hafen", pack.dir);
     game = (await server.store.repos.games.named("hafen"))?.id ?? 0;
     raw =
       "dbFile" in database.where
         ? await sqliteRaw(database.where.dbFile)
-        : await postgresRaw(databaseUrl());
+        : await postgresRaw(databaseUrl(database.where));
   });
 
   afterAll(async () => {

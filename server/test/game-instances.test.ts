@@ -1,7 +1,7 @@
 import { opsPreviewOutcome } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runGameCli } from "../src/games/cli";
 import { Api } from "./support/api";
+import { addGame } from "./support/games";
 import { missionPack, phonePhoto, Uploads } from "./support/missions";
 import { opsCall, titleOn, until } from "./support/ops-client";
 import { createTestSchema } from "./support/postgres";
@@ -29,12 +29,7 @@ describe("another game on two instances", () => {
     const start = () =>
       startApp({ database: schema.database, pack, config: { operatorToken: TOKEN } });
     [one, two] = [await start(), await start()];
-    const status = await runGameCli(["add", "rally", pack.dir], {
-      env: { DATABASE_URL: schema.database.url, DATA_DIR: folder.dir },
-      out: () => undefined,
-      err: (line) => console.error(line),
-    });
-    expect(status).toBe(0);
+    await addGame({ database: schema.database }, folder.dir, "rally", pack.dir);
   });
 
   afterAll(async () => {

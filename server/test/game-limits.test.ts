@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runGameCli } from "../src/games/cli";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
+import { addGame } from "./support/games";
 import type { TestDatabase } from "./support/dialects";
 import { missionPack, Uploads } from "./support/missions";
 import { startApp, tempDir } from "./support/test-app";
@@ -30,19 +30,7 @@ describe.each(dialects)("a game's own limits ($name)", (dialect) => {
       pack,
       limits: { signupsPerGame: { limit: 3, windowMs: HOUR }, openUploadsPerGame: 1 },
     });
-    const where = database.where;
-    const url =
-      "dbFile" in where
-        ? `file:${where.dbFile}`
-        : where.database.kind === "postgres"
-          ? where.database.url
-          : `file:${where.database.file}`;
-    const status = await runGameCli(["add", "rally", pack.dir], {
-      env: { DATABASE_URL: url, DATA_DIR: folder.dir },
-      out: () => undefined,
-      err: (line) => console.error(line),
-    });
-    expect(status).toBe(0);
+    await addGame(database.where, folder.dir, "rally", pack.dir);
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { runOperatorCli } from "../src/operator-accounts/cli";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
+import { databaseUrl } from "./support/games";
 import { consoleSession, cookieCall, opsCall, titleOn } from "./support/ops-client";
 import { startApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -24,16 +25,10 @@ describe.each(dialects)("games made in the console ($name)", (dialect) => {
     cookieCall(server, cookie, "POST", "/games", body);
 
   async function operator(...args: string[]): Promise<string> {
-    const where = database.where;
-    const url =
-      "dbFile" in where
-        ? `file:${where.dbFile}`
-        : where.database.kind === "postgres"
-          ? where.database.url
-          : `file:${where.database.file}`;
     const lines: string[] = [];
     const push = (line: string) => lines.push(line);
-    await runOperatorCli(args, { env: { DATABASE_URL: url }, out: push, err: push });
+    const env = { DATABASE_URL: databaseUrl(database.where) };
+    await runOperatorCli(args, { env, out: push, err: push });
     return /one-time password (\S+)/.exec(lines.join("\n"))?.[1] ?? "";
   }
 

@@ -15,6 +15,7 @@ import { defaultLimits } from "../src/security/limits";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
+import { databaseUrl } from "./support/games";
 import { featurePack } from "./support/feature-pack";
 import { consoleSession, cookieCall, opsCall, titleOn } from "./support/ops-client";
 import { startApp, tempDir } from "./support/test-app";
@@ -54,16 +55,7 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
 
   /** The command line's environment: the test's database. */
   function cliEnv() {
-    const where = database.where;
-    return {
-      DATABASE_URL:
-        "dbFile" in where
-          ? `file:${where.dbFile}`
-          : where.database.kind === "postgres"
-            ? where.database.url
-            : `file:${where.database.file}`,
-      DATA_DIR: folder.dir,
-    };
+    return { DATABASE_URL: databaseUrl(database.where), DATA_DIR: folder.dir };
   }
 
   /** `npm run game -- ...args` against the test's database: status and printed lines. */

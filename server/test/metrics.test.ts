@@ -1,10 +1,10 @@
 import { createServer, get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runGameCli } from "../src/games/cli";
 import { addressMatcher } from "../src/http/metrics-route";
 import { Api } from "./support/api";
 import { featurePack } from "./support/feature-pack";
+import { addGame } from "./support/games";
 import type { SseClient } from "./support/sse-client";
 import { createTestSchema } from "./support/postgres";
 import type { TestSchema } from "./support/postgres";
@@ -237,12 +237,7 @@ describe("GET /metrics of an installation with two games", () => {
     const app = await startApp({ dbFile });
     try {
       const pack = await featurePack(`${dir.dir}/zweite`);
-      const added = await runGameCli(["add", "zweite", pack.dir], {
-        env: { DATABASE_URL: `file:${dbFile}`, DATA_DIR: dir.dir },
-        out: () => undefined,
-        err: (line) => console.error(line),
-      });
-      expect(added).toBe(0);
+      await addGame({ dbFile }, dir.dir, "zweite", pack.dir);
       const api = new Api(`${app.url}/g/zweite`);
       const hash = await api.optin();
       const stream = await api.events(hash);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runGameCli } from "../src/games/cli";
 import { Api } from "./support/api";
 import { featurePack } from "./support/feature-pack";
+import { addGame } from "./support/games";
 import { startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -83,12 +83,7 @@ describe("the security headers", () => {
 
   it("are another game's too, set once by its own server", async () => {
     const pack = await featurePack(dir.dir);
-    const added = await runGameCli(["add", "zweite", pack.dir], {
-      env: { DATABASE_URL: `file:${dir.dir}/db.sqlite`, DATA_DIR: dir.dir },
-      out: () => undefined,
-      err: (line) => console.error(line),
-    });
-    expect(added).toBe(0);
+    await addGame({ dbFile: `${dir.dir}/db.sqlite` }, dir.dir, "zweite", pack.dir);
     const headers = async (path: string) => {
       const { headers } = await fetch(`${app.url}${path}`);
       return ["content-security-policy", "referrer-policy", "x-frame-options"].map((name) =>

@@ -4,7 +4,6 @@ import type { OpsGame } from "@wegmarke/protocol";
 import type { AccountLimits } from "../security/limits";
 import type { Clock, Timer } from "../clock";
 import type { Config } from "../config";
-import type { ContentPack } from "../content/model";
 import type { EventBus } from "../events/bus";
 import { eraseGame, gameUploadDir, pastKeeping } from "../games/erasure";
 import type { ErasedGame } from "../games/erasure";
@@ -14,30 +13,9 @@ import { passBelow } from "../http/hand-on";
 import { PackLibrary } from "../packs/pack-library";
 import type { WorkFolders } from "../packs/work-folders";
 import type { GameRow } from "../store/game-repository";
-import type { PackVersion } from "../store/pack-repository";
 import type { Store } from "../store/store";
 import type { ProcessThreads } from "./process-threads";
-
-/** What a game's server is built from: app.ts's `buildApp` takes it. */
-export type GameAppDeps = {
-  config: Config;
-  pack: ContentPack;
-  packVersion: PackVersion;
-  store: Store;
-  clock: Clock;
-  timer: Timer;
-  limits?: Partial<AccountLimits>;
-  game: {
-    id: number;
-    name: string;
-    base: string;
-    bus: EventBus;
-    address: () => string | undefined;
-    metrics: MetricFamilies;
-  };
-  threads: ProcessThreads;
-  folders: WorkFolders;
-};
+import type { GameAppDeps } from "./game-served";
 
 export type GameAppsDeps = {
   /** The installation's server: its configuration, database (its game's), clock and bus. */

@@ -44,15 +44,18 @@ export const dialects: Dialect[] = [
   },
 ];
 
-/** Every row of every table of a test schema as text. */
+/** Every row of every table of a test schema as text, in one order: two dumps compare. */
 async function dumpSchema(schema: string): Promise<string> {
   const tables = await adminQuery<{ name: string }>(
-    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1",
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1
+      ORDER BY table_name`,
     [schema],
   );
   const parts: string[] = [];
   for (const { name } of tables) {
-    const rows = await adminQuery(`SELECT row_to_json(t)::text AS row FROM ${schema}."${name}" t`);
+    const rows = await adminQuery(
+      `SELECT row_to_json(t)::text AS row FROM ${schema}."${name}" t ORDER BY 1`,
+    );
     parts.push(`${name}: ${JSON.stringify(rows)}`);
   }
   return parts.join("\n");
