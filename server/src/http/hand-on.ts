@@ -12,7 +12,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
 const received = new WeakMap<IncomingMessage, string>();
 
 /**
- * Gives the call to a server of a path below the one it came to (another game's, a preview's):
+ * Gives the call to the server of a path below the one it came to (another game's):
  * `url`, the path below its prefix; the address it came with stays for `handOn`.
  */
 export function passBelow(request: IncomingMessage, url: string): void {

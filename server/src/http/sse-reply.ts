@@ -35,7 +35,7 @@ export function openSseReply(reply: FastifyReply): SseSink {
     ([name, value]) => value !== undefined && !DOCUMENT_HEADERS.has(name),
   );
   const response = reply.raw;
-  // @fastify/helmet sets its headers on the raw response.
+  // Helmet sets its headers on the raw response.
   for (const name of DOCUMENT_HEADERS) response.removeHeader(name);
   response.writeHead(200, {
     ...Object.fromEntries(headers),

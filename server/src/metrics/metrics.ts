@@ -55,6 +55,7 @@ export class MetricFamilies {
   readonly clientErrors: Counter<"game" | "kind">;
   /** The games' gauge sources, by game name; the first watched gives the database's. */
   readonly sources = new Map<string, MetricSources>();
+  private databaseWatched = false;
 
   constructor() {
     const registers = [this.registry];
@@ -130,8 +131,10 @@ export class MetricFamilies {
     });
   }
 
-  /** The database's gauges, read from `database` (the first game's store: the process's). */
+  /** The database's gauges, once: read from the first game's store to watch (the process's). */
   watchDatabase(database: MetricSources["database"]): void {
+    if (this.databaseWatched) return;
+    this.databaseWatched = true;
     const registers = [this.registry];
     gauge(
       registers,
@@ -199,7 +202,7 @@ export class Metrics {
 
   /** Adds the game's gauges, read from `sources` at each scrape (they exist once the app does). */
   watch(sources: MetricSources): void {
-    if (this.families.sources.size === 0) this.families.watchDatabase(sources.database);
+    this.families.watchDatabase(sources.database);
     this.families.sources.set(this.game, sources);
   }
 
