@@ -62,6 +62,18 @@ describe("PresenceBoard", () => {
     expect(a.timers[1]?.ms).toBe(0);
   });
 
+  it("answers a newcomer's first report with its own within a second, once", () => {
+    const a = board("a", [1]);
+    const b = board("b", [2]);
+    for (const report of b.presence.reports()) a.presence.heard(report);
+    expect(a.timers.map((timer) => timer.ms)).toEqual([0]);
+    a.timers[0]?.fire();
+    expect(a.sent.map((report) => report.players)).toEqual([[1]]);
+    // b's next report: a knows b, and waits for its own heartbeat or a change.
+    for (const report of b.presence.reports()) a.presence.heard(report);
+    expect(a.timers).toHaveLength(1);
+  });
+
   it("splits many players into parts that fit a notification, and takes them once all are in", () => {
     const ids = Array.from({ length: 4000 }, (_, i) => 1_000_000 + i * 7);
     const b = board("b", ids);

@@ -98,6 +98,9 @@ export class PresenceBoard {
     if (presence.instance === this.deps.instance) return;
     const heardAt = this.now();
     const other = this.others.get(presence.instance);
+    // A newcomer (an instance, or a game's server that just started on one) hears this one's
+    // report within a second, not at the next heartbeat: it may look for a preview here.
+    if (!other) this.changed();
     if (other && presence.report <= other.presence.report) return;
     let pending = other?.pending;
     if (!pending || pending.report < presence.report) {
