@@ -63,15 +63,25 @@ const submissions: Step = async (db, game, limit) => {
   return { submissions: rows.length };
 };
 
-/** At most `limit` of the game's players, with their devices' rows (their team's stay). */
-const players: Step = async (db, game, limit) => {
+/** The ids of at most `limit` of the game's rows of `table`. */
+async function firstIds(
+  db: Kysely<Database>,
+  table: "players" | "teams",
+  game: number,
+  limit: number,
+): Promise<number[]> {
   const rows = await db
-    .selectFrom("players")
+    .selectFrom(table)
     .select("id")
     .where("gameId", "=", game)
     .limit(limit)
     .execute();
-  const ids = rows.map((row) => row.id);
+  return rows.map((row) => row.id);
+}
+
+/** At most `limit` of the game's players, with their devices' rows (their team's stay). */
+const players: Step = async (db, game, limit) => {
+  const ids = await firstIds(db, "players", game, limit);
   if (ids.length === 0) return {};
   const erased: ErasedRows = {};
   // A push subscription hangs from its session, every other table from the player.
@@ -94,13 +104,7 @@ const players: Step = async (db, game, limit) => {
 
 /** At most `limit` of the game's teams (their players went before), with their invitations. */
 const teams: Step = async (db, game, limit) => {
-  const rows = await db
-    .selectFrom("teams")
-    .select("id")
-    .where("gameId", "=", game)
-    .limit(limit)
-    .execute();
-  const ids = rows.map((row) => row.id);
+  const ids = await firstIds(db, "teams", game, limit);
   if (ids.length === 0) return {};
   const invitations = await db
     .deleteFrom("teamInvitations")
