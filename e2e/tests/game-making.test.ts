@@ -1,3 +1,6 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, phonePage, screenshot } from "../support/browser";
@@ -25,6 +28,23 @@ describe("a new game made in the console", () => {
     ({ page: visitor } = await phonePage(browser, server.url));
     await signInNewOperator(ops, "ada", addOperator(server, "ada"), "Museum-Ada-2026");
   });
+
+  /** Saves `title` as the game's German title in the studio's form, back at its files after. */
+  async function titleInDraft(title: string) {
+    const game = ops.locator("details.draft-folder").filter({ hasText: "Einstellungen und Texte" });
+    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await game.locator("summary").click();
+    }
+    await game
+      .getByRole("link", {
+        name: "Titel, Sprachen und Einstellungen des Spiels im Formular bearbeiten",
+      })
+      .click();
+    await ops.getByLabel("Titel (Deutsch)").fill(title);
+    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
+    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
+    await ops.getByRole("link", { name: "Alle Dateien" }).click();
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -54,19 +74,7 @@ describe("a new game made in the console", () => {
     await ops.getByRole("heading", { name: "Entwurf auf Version 1 · live: Version 1" }).waitFor();
 
     // The game's title in the studio's form, then publish.
-    const game = ops.locator("details.draft-folder").filter({ hasText: "Einstellungen und Texte" });
-    if (!(await game.evaluate((element) => (element as HTMLDetailsElement).open))) {
-      await game.locator("summary").click();
-    }
-    await game
-      .getByRole("link", {
-        name: "Titel, Sprachen und Einstellungen des Spiels im Formular bearbeiten",
-      })
-      .click();
-    await ops.getByLabel("Titel (Deutsch)").fill("Im Museum am Markt");
-    await ops.getByRole("button", { name: "Im Entwurf speichern" }).click();
-    await ops.getByRole("status").filter({ hasText: "Im Entwurf gespeichert." }).waitFor();
-    await ops.getByRole("link", { name: "Alle Dateien" }).click();
+    await titleInDraft("Im Museum am Markt");
     await ops.getByRole("button", { name: "Veröffentlichen" }).click();
     await ops.getByRole("button", { name: "Ja, veröffentlichen" }).click();
     await ops.getByRole("status").filter({ hasText: "Version 2 ist live." }).waitFor();
@@ -117,5 +125,43 @@ describe("a new game made in the console", () => {
     };
     expect(await ranked(visitor, "/g/museum/webapp/scoreboard")).toEqual([true]);
     expect(await ranked(player, "/webapp/scoreboard")).not.toContain(false);
+  });
+
+  it("exports the game as a zip with its draft, and imports it as a game of its own", async () => {
+    // An unpublished change in the studio: the game's zip carries it as its draft.
+    await ops.getByRole("navigation").getByRole("link", { name: "Studio", exact: true }).click();
+    await titleInDraft("Im Museum am Hafen");
+
+    await ops.getByRole("navigation").getByRole("link", { name: "Spiele", exact: true }).click();
+    const downloading = ops.waitForEvent("download");
+    await ops.getByRole("link", { name: "Im Museum am Markt exportieren (ZIP)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("museum-game.zip");
+    const zip = join(await mkdtemp(join(tmpdir(), "game-zip-")), download.suggestedFilename());
+    await download.saveAs(zip);
+
+    await ops.getByRole("radio", { name: "Der ZIP-Datei eines Spiels (Export)" }).check();
+    await ops.getByLabel(/^ZIP-Datei des Spiels/).setInputFiles(zip);
+    // The name of the game exported is offered: taken here, so the admin gives another.
+    const name = ops.getByLabel(/^Kurzname/);
+    expect(await name.inputValue()).toBe("museum");
+    await name.fill("museum-zwei");
+    await ops.getByRole("button", { name: "Spiel importieren" }).click();
+    const imported = ops
+      .getByRole("status")
+      .filter({ hasText: "spielt unter /g/museum-zwei/webapp/" });
+    await imported.getByText("Sein Entwurf enthält 1 unveröffentlichte Änderung.").waitFor();
+    await settle(ops);
+    await screenshot(ops, "game-making-03-imported");
+    await imported.getByRole("button", { name: "Sein Studio öffnen" }).click();
+    await ops.waitForURL(/\/ops\/studio$/);
+    expect(await ops.getByLabel("Spiel", { exact: true }).inputValue()).toBe("museum-zwei");
+    await ops.getByRole("heading", { name: "Entwurf auf Version 1 · live: Version 1" }).waitFor();
+    await ops.getByText("game.yaml").first().waitFor();
+
+    // Its players play the live version, as exported: the draft's title is not theirs yet.
+    await joinForFree(visitor, "/g/museum-zwei/webapp/station/1");
+    await visitor.getByRole("heading", { name: "Der Start" }).waitFor();
+    await expect.poll(() => visitor.title()).toContain("Im Museum am Markt");
   });
 });

@@ -56,3 +56,33 @@ export const opsGameParams = z.object({ name: gameName });
 /** The answer of `POST /api/ops/games`: the new game, and what its pack's check warns of. */
 export const opsGameMade = z.object({ game: opsGame, warnings: z.array(z.string()) });
 export type OpsGameMade = z.infer<typeof opsGameMade>;
+
+/** The file at the top of a game's zip that says what it holds. */
+export const GAME_ZIP_MANIFEST = "wegmarke-game.json";
+
+/**
+ * A whole game as a zip (`GET /api/ops/pack/game.zip`): this manifest, the live version's
+ * files in `live/` and, where the studio's draft changes it, the draft's files in `draft/`,
+ * all in one folder named after the game. `POST /api/ops/games/import` makes a new game of it.
+ */
+export const opsGameZip = z.object({
+  format: z.literal(1),
+  /** The game's short name where it was exported: the name offered for the import. */
+  name: gameName,
+  title: z.string(),
+  exportedAt: z.string().datetime(),
+  /** The live version's number there. */
+  liveNumber: z.number().int().positive(),
+  /** Files the draft changes, adds or removes against the live version (0: no `draft/`). */
+  draftChanges: z.number().int().nonnegative(),
+});
+export type OpsGameZip = z.infer<typeof opsGameZip>;
+
+/** `POST /api/ops/games/import?name=`: the new game's short name; the body the game's zip. */
+export const opsGameImportQuery = z.object({ name: gameName });
+
+/** The answer of an import: the new game, the check's warnings, the draft's changes kept. */
+export const opsGameImported = opsGameMade.extend({
+  draftChanges: z.number().int().nonnegative(),
+});
+export type OpsGameImported = z.infer<typeof opsGameImported>;

@@ -77,9 +77,8 @@ export async function buildApp({
   threads: sharedThreads,
   folders: sharedFolders,
 }: AppDeps) {
-  const metrics = game
-    ? new Metrics(game.name, game.metrics)
-    : new Metrics(preview ? "preview" : await gameName(store));
+  const name = game?.name ?? (preview ? "preview" : await gameName(store));
+  const metrics = new Metrics(name, game?.metrics);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream, game?.name),
     // http/request-log.ts logs what matters of each request, and sums up the rest.
@@ -185,6 +184,7 @@ export async function buildApp({
     clock,
     metrics,
     limits,
+    name,
     ...(preview && { base: preview.base, fast: preview.fast }),
     ...(game && { base: game.base }),
     ...(previews && { previews }),

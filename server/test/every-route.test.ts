@@ -7,7 +7,9 @@ import {
   opsDraft,
   opsDraftSaveOutcome,
   opsFolderCreated,
+  GAME_ZIP_MANIFEST,
   opsGameEdit,
+  opsGameImportQuery,
   opsGameTextsEdit,
   opsGameTextsSave,
   opsMapEdit,
@@ -145,10 +147,10 @@ const PUSH_SERVICE = "http://127.0.0.1:9";
 /** The one other origin (CORS_ORIGINS) allowed to call the API. */
 const FRIEND = "https://friends.example";
 
-let demo: Promise<Buffer> | undefined;
+let demo: Promise<Record<string, Uint8Array>> | undefined;
 
-/** The demo pack's folder as a zip, made once. */
-function demoZip(): Promise<Buffer> {
+/** The demo pack's files by their paths in its folder, read once. */
+function demoFiles(): Promise<Record<string, Uint8Array>> {
   demo ??= (async () => {
     const root = resolve(repoRoot, "content/demo");
     const files: Record<string, Uint8Array> = {};
@@ -157,9 +159,28 @@ function demoZip(): Promise<Buffer> {
       const file = join(entry.parentPath, entry.name);
       files[relative(root, file).split(sep).join("/")] = await readFile(file);
     }
-    return Buffer.from(zipSync(files));
+    return files;
   })();
   return demo;
+}
+
+/** The demo pack's folder as a zip. */
+async function demoZip(): Promise<Buffer> {
+  return Buffer.from(zipSync(await demoFiles()));
+}
+
+/** The demo as a game's zip (`GET /api/ops/pack/game.zip`): its manifest, its files in `live/`. */
+async function demoGameZip(): Promise<Buffer> {
+  const live = Object.entries(await demoFiles()).map(([path, bytes]) => [`live/${path}`, bytes]);
+  const manifest = {
+    ...{ format: 1, name: "maerchen", title: "Märchen", exportedAt: new Date().toISOString() },
+    ...{ liveNumber: 1, draftChanges: 0 },
+  };
+  const files = {
+    [GAME_ZIP_MANIFEST]: strToU8(JSON.stringify(manifest)),
+    ...Object.fromEntries(live),
+  };
+  return Buffer.from(zipSync(files));
 }
 
 /** An image of the demo pack. */
@@ -758,6 +779,11 @@ const CASES: RouteCase[] = [
     }),
   },
   {
+    method: "GET",
+    route: "/api/ops/pack/game.zip",
+    valid: async () => ({ ...get("/api/ops/pack/game.zip"), headers: OPS_BEARER }),
+  },
+  {
     method: "POST",
     route: "/api/ops/pack/versions/:id/release",
     fields: { in: "path", schema: opsPackVersionParams },
@@ -1153,6 +1179,19 @@ const CASES: RouteCase[] = [
     route: "/api/ops/games",
     valid: async (h) => ({
       ...post("/api/ops/games", h.newGame()),
+      headers: OPS_BEARER,
+    }),
+    status: 201,
+  },
+  {
+    method: "POST",
+    route: "/api/ops/games/import",
+    fields: { in: "query", schema: opsGameImportQuery },
+    valid: async (h) => ({
+      method: "POST",
+      path: "/api/ops/games/import",
+      query: { name: h.newGame().name },
+      raw: { type: "application/zip", payload: await demoGameZip() },
       headers: OPS_BEARER,
     }),
     status: 201,

@@ -15,8 +15,12 @@ function stored(): string | null {
  */
 export const chosenGame = stored();
 
+/** The operators' API of the game `name` (null: the first): `/api/ops`, `/g/<name>/api/ops`. */
+export const apiOf = (name: string | null): string =>
+  name === null ? "/api/ops" : `/g/${name}/api/ops`;
+
 /** The chosen game's operators' API: `/api/ops`, or `/g/<name>/api/ops`. */
-export const API_BASE = chosenGame === null ? "/api/ops" : `/g/${chosenGame}/api/ops`;
+export const API_BASE = apiOf(chosenGame);
 
 /** The installation's operators' API, for what is no game's own: the list of games. */
 export const INSTALLATION_API = "/api/ops";

@@ -1,7 +1,8 @@
-import { opsGameMade } from "@wegmarke/protocol";
-import type { OpsGameMade, OpsNewGame } from "@wegmarke/protocol";
+import { opsGameImported, opsGameMade } from "@wegmarke/protocol";
+import type { OpsGame, OpsGameImported, OpsGameMade, OpsNewGame } from "@wegmarke/protocol";
 import { z } from "zod";
 import { call } from "./client";
+import { API_BASE, apiOf } from "./game-choice";
 
 /** A new game from a template, live at once (the installation's admin). */
 export const makeGame = (body: OpsNewGame): Promise<OpsGameMade> =>
@@ -13,5 +14,24 @@ export const archiveGame = (name: string): Promise<unknown> =>
     method: "POST",
     body: {},
     schema: z.unknown(),
+    installation: true,
+  });
+
+/**
+ * A whole game as a zip, its live version and its studio's draft (an author's), a plain
+ * download (the cookie goes along): of `game` of the list, else of the game shown.
+ */
+export const gameZipUrl = (game?: Pick<OpsGame, "name" | "first">): string =>
+  `${game === undefined ? API_BASE : apiOf(game.first ? null : game.name)}/pack/game.zip`;
+
+/**
+ * A game's zip (`gameZipUrl`) becomes the new game `name`, live at once with its draft (the
+ * installation's admin); refused 409 (name taken), 413 (too large) or 422 (no game's zip).
+ */
+export const importGame = (name: string, zip: File): Promise<OpsGameImported> =>
+  call(`/games/import?${new URLSearchParams({ name })}`, {
+    method: "POST",
+    body: new Blob([zip], { type: "application/zip" }),
+    schema: opsGameImported,
     installation: true,
   });

@@ -7,6 +7,7 @@ export const deGames: Record<GamesKey, string> = {
   "games.show": "{title} zeigen",
   "games.shown": "gezeigt",
   "games.address": "Spieler:",
+  "games.export": "{title} exportieren (ZIP)",
   "games.archive": "{title} beenden",
   "games.archiveQuestion":
     "{title} beenden? Die Spieler können nicht mehr spielen; die Daten bleiben für die Aufbewahrungsfrist.",
@@ -25,12 +26,19 @@ export const deGames: Record<GamesKey, string> = {
   "games.template.one-station": "Einer Station, um das Spiel neu zu schreiben",
   "games.template.demo": "Dem Demospiel (Märchenhaftes Marburg)",
   "games.template.copy": "Einer Kopie eines Spiels",
+  "games.template.zip": "Der ZIP-Datei eines Spiels (Export)",
+  "games.zipFile": "ZIP-Datei des Spiels (sein Export unter Spiele oder Versionen)",
+  "games.zipBrings": "Titel und Sprachen bringt die ZIP-Datei mit.",
   "games.copyFrom": "Zu kopierendes Spiel",
   "games.copyMedia":
     "Mit Bildern, Tönen und Filmen (sonst schlichte Platzhalter unter denselben Namen, im Studio auszutauschen)",
   "games.make": "Spiel anlegen",
   "games.making": "Spiel wird angelegt …",
+  "games.import": "Spiel importieren",
+  "games.importing": "Spiel wird importiert …",
   "games.made": "{title} spielt unter {address}.",
+  "games.draftChanges_one": "Sein Entwurf enthält {count} unveröffentlichte Änderung.",
+  "games.draftChanges_other": "Sein Entwurf enthält {count} unveröffentlichte Änderungen.",
   "games.openStudio": "Sein Studio öffnen",
   "games.warnings": "Die Prüfung merkt an:",
 };

@@ -264,6 +264,7 @@ export const de: Record<TextKey, string> = {
   "versions.change.changed": "geändert",
   "versions.noLines": "Nicht zeilenweise gezeigt (Medium oder zu groß).",
   "versions.zip": "Version {id} herunterladen (ZIP)",
+  "versions.gameZip": "Das ganze Spiel als ZIP (Live-Version und Entwurf)",
   "versions.release": "Version {id} live schalten",
   "versions.question":
     "Version {id} live schalten? Alle Instanzen spielen sie binnen Sekunden; wer gerade an einer Station ist, spielt mit ihr weiter.",
@@ -349,8 +350,12 @@ export const de: Record<TextKey, string> = {
   "audit.action.pack.draft.story.remove": "Geschichte aus dem Entwurf gelöscht",
   "audit.action.pack.draft.discard": "Entwurf verworfen",
   "audit.action.pack.draft.publish": "Entwurf veröffentlicht",
-  "audit.action.pack.import": "Spiel importiert (zip)",
+  "audit.action.pack.import": "Version importiert (ZIP)",
+  "audit.action.pack.export": "Ganzes Spiel heruntergeladen (ZIP)",
   "audit.action.pack.release": "Version live geschaltet",
+  "audit.action.game.add": "Spiel angelegt",
+  "audit.action.game.import": "Spiel aus einer ZIP-Datei angelegt",
+  "audit.action.game.archive": "Spiel beendet",
 
   "judging.heading": "Bewerten",
   "judging.count_one": "{count} Einsendung wartet",

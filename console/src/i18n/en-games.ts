@@ -5,6 +5,7 @@ export const enGames = {
   "games.show": "Show {title}",
   "games.shown": "shown",
   "games.address": "Players:",
+  "games.export": "Export {title} (zip)",
   "games.archive": "End {title}",
   "games.archiveQuestion":
     "End {title}? Its players can no longer play; its data stays for the retention days.",
@@ -23,12 +24,19 @@ export const enGames = {
   "games.template.one-station": "One station, to write the game from scratch",
   "games.template.demo": "The demo game (Fairy-tale Marburg)",
   "games.template.copy": "A copy of a game",
+  "games.template.zip": "A game's zip (export)",
+  "games.zipFile": "The game's zip (its export from Games or Versions)",
+  "games.zipBrings": "The title and languages come with the zip.",
   "games.copyFrom": "Game to copy",
   "games.copyMedia":
     "With its pictures, sounds and films (else plain stand-ins under the same names, to replace in the studio)",
   "games.make": "Make the game",
   "games.making": "Making the game …",
+  "games.import": "Import the game",
+  "games.importing": "Importing the game …",
   "games.made": "{title} plays at {address}.",
+  "games.draftChanges_one": "Its draft holds {count} unpublished change.",
+  "games.draftChanges_other": "Its draft holds {count} unpublished changes.",
   "games.openStudio": "Open its studio",
   "games.warnings": "The check notes:",
 } as const;

@@ -264,6 +264,7 @@ export const en = {
   "versions.change.changed": "changed",
   "versions.noLines": "Not shown line by line (a medium, or too large).",
   "versions.zip": "Download version {id} (zip)",
+  "versions.gameZip": "The whole game as a zip (live version and draft)",
   "versions.release": "Make version {id} live",
   "versions.question":
     "Make version {id} live? Every instance plays it within seconds; players at a station carry on with it.",
@@ -347,8 +348,12 @@ export const en = {
   "audit.action.pack.draft.story.remove": "Deleted a story from the draft",
   "audit.action.pack.draft.discard": "Discarded the draft",
   "audit.action.pack.draft.publish": "Published the draft",
-  "audit.action.pack.import": "Imported a game (zip)",
+  "audit.action.pack.import": "Imported a version (zip)",
+  "audit.action.pack.export": "Downloaded the whole game (zip)",
   "audit.action.pack.release": "Made a version live",
+  "audit.action.game.add": "Made a game",
+  "audit.action.game.import": "Made a game of a game's zip",
+  "audit.action.game.archive": "Ended a game",
 
   "judging.heading": "Judging",
   "judging.count_one": "{count} submission waits",

@@ -15,14 +15,20 @@ export const text = (body: string, status: number) =>
 
 /**
  * Stands in for the server: `fetch` answers "METHOD /path" from `routes` (the query is the
- * handler's to read), anything else 404; every request is recorded.
+ * handler's to read), anything else 404; every request is recorded, a JSON body parsed, a file
+ * (a Blob) as it was sent.
  */
 export function fakeServer(routes: Record<string, Handler>) {
   const requests: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
     const method = init.method ?? "GET";
-    const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    const body =
+      typeof init.body === "string"
+        ? (JSON.parse(init.body) as unknown)
+        : init.body instanceof Blob
+          ? init.body
+          : undefined;
     requests.push({ method, path: url.pathname, query: url.searchParams, body });
     const handler = routes[`${method} ${url.pathname}`];
     return handler ? handler({ body, url }) : text("not found", 404);

@@ -3,6 +3,7 @@ import type { OpsNewGame } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import { ServiceError } from "../errors";
+import { importGame } from "../games/game-import";
 import { GameRefusal, archiveGame, makeGame } from "../games/making";
 import type { GameDispatch } from "../http/game-prefix-routes";
 import type { GamesRouteDeps } from "../http/ops/games-routes";
@@ -10,6 +11,7 @@ import { setOperatorRoles } from "../operator-accounts/operator-admin";
 import type { OperatorService } from "../operator-accounts/operator-service";
 import type { Store } from "../store/store";
 import { readGame, writeGame } from "../studio/forms/game-form";
+import { draftFromZip } from "../studio/game-zip";
 
 export type GamesAdminDeps = {
   store: Store;
@@ -27,6 +29,17 @@ export type GamesAdminDeps = {
  * of the first game. A refusal of games/ is a 4xx with its reason.
  */
 export function gamesAdmin({ store, config, clock, games, ops }: GamesAdminDeps): GamesRouteDeps {
+  const listed = async (name: string) => {
+    const game = (await games.list("every")).find((listing) => listing.name === name);
+    if (!game) throw new Error(`game ${name}: made, not listed`);
+    return game;
+  };
+  /** The operator who made game `id` its author and host (none for OPERATOR_TOKEN). */
+  const authorAndHost = async (id: number, by: string | null) => {
+    if (by === null) return;
+    const changedBy = { via: "session", operator: by };
+    await setOperatorRoles(store.forGame(id), clock, by, opsRoles, changedBy);
+  };
   return {
     list: async (caller) => games.list(await ops.gamesOf(caller)),
     make: async (caller, request) => {
@@ -40,19 +53,25 @@ export function gamesAdmin({ store, config, clock, games, ops }: GamesAdminDeps)
           by,
         ),
       );
-      if (by !== null) {
-        const changedBy = { via: "session", operator: by };
-        await setOperatorRoles(store.forGame(made.id), clock, by, opsRoles, changedBy);
-      }
+      await authorAndHost(made.id, by);
       const { template } = request;
       const from =
         template.kind === "copy"
           ? ` ${template.from}${template.media ? "" : ", without media"}`
           : "";
       await ops.record(caller, "game.add", `${request.name} (${request.template.kind}${from})`);
-      const game = (await games.list("every")).find((listed) => listed.name === request.name);
-      if (!game) throw new Error(`game ${request.name}: made, not listed`);
-      return { game, warnings: made.warnings };
+      return { game: await listed(request.name), warnings: made.warnings };
+    },
+    import: async (caller, name, upload) => {
+      const by = caller.via === "session" ? caller.name : null;
+      const made = await refused(() =>
+        importGame({ store, config, clock }, name, upload, by, (id, folder, files) =>
+          draftFromZip({ store: store.forGame(id), clock }, folder, files, by),
+        ),
+      );
+      await authorAndHost(made.id, by);
+      await ops.record(caller, "game.import", `${name} (${made.draftChanges} draft changes)`);
+      return { game: await listed(name), warnings: made.warnings, draftChanges: made.draftChanges };
     },
     archive: async (caller, name) => {
       await refused(() => archiveGame(store, clock, name));

@@ -48,6 +48,7 @@ import type { Store } from "../store/store";
 import type { PreviewGames, PreviewMode } from "../studio/previews";
 import { AddressSearch } from "../studio/address-search";
 import { ImageSizes } from "../packs/image-sizes";
+import { gameZip } from "../studio/game-zip";
 import { gamesAdmin } from "./games-admin";
 import type { Services } from "./services";
 
@@ -87,6 +88,8 @@ export type RouteDeps = {
   clock: Clock;
   metrics: Metrics;
   limits: AccountLimits;
+  /** The game's short name (`preview` for a preview's server). */
+  name: string;
   /** The path before every route of a preview's server (`/preview/<id>`); "" otherwise. */
   base?: string;
   /** A preview that types quicker (its `config.json`). */
@@ -210,6 +213,11 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
           compile: (file, text) => services.contentThread.compile(file, text),
           release: (id, by) => services.content.release(id, by),
           storyId: () => pack.id,
+          gameZip: () =>
+            gameZip(
+              { library: services.packs, drafts: services.drafts, clock },
+              { name: deps.name, title: pack.title[pack.defaultLanguage] ?? deps.name },
+            ),
           ...(previews && { preview: (mode: PreviewMode) => previews.open(mode) }),
           ...(config.geocoderUrl !== null && {
             addresses: new AddressSearch({

@@ -13,16 +13,15 @@ import { TeamService } from "../teams/team-service";
 import { Throttle } from "../security/throttle";
 import type { Clock, Timer } from "../clock";
 import type { Config } from "../config";
-import { formatProblem } from "../content/model";
 import type { ContentPack } from "../content/model";
 import { createInProcessBus } from "../events/bus";
 import type { EventBus, GameActivity, Presence } from "../events/bus";
 import { startPostgresBus } from "../events/postgres-bus";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../studio/content-reload";
-import type { ReloadOutcome } from "../studio/content-reload";
 import { PackLibrary } from "../packs/pack-library";
 import { PackDrafts } from "../studio/pack-drafts";
+import { afterReload } from "./reloaded";
 import { Publisher } from "../studio/publisher";
 import type { PackVersion } from "../store/pack-repository";
 import { displayNames } from "../game/scoreboard/display-names";
@@ -194,7 +193,9 @@ export async function buildServices(deps: ServiceDeps) {
     instance,
     onReloaded: (outcome) => {
       presence.changed();
-      logReload(log, outcome);
+      afterReload({ log, store, pack }, outcome).catch((error: unknown) =>
+        log.error({ err: error }, "games: title not changed"),
+      );
     },
     onError: (error) => log.error({ err: error }, "content reload failed"),
   });
@@ -314,17 +315,4 @@ function startBus({ config, store, log }: ServiceDeps): Promise<EventBus> | Even
     onError: (error) => log.error({ err: error }, "event bus: PostgreSQL connection"),
     onRejected: (reason) => log.warn({ reason }, "event bus: notification ignored"),
   });
-}
-
-function logReload(log: FastifyBaseLogger, outcome: ReloadOutcome): void {
-  if (outcome.ok) {
-    const warnings = outcome.warnings.map(formatProblem);
-    log.info(
-      warnings.length > 0 ? { warnings } : {},
-      `content pack reloaded: version ${outcome.version}`,
-    );
-  } else {
-    const problems = outcome.problems.map(formatProblem);
-    log.warn({ problems }, "content pack refused, the running one stays");
-  }
 }

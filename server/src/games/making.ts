@@ -64,7 +64,8 @@ export async function addGame(
   const checked = await library(deps, store).check(folder);
   if (!checked.pack) {
     const problems = checked.errors.map((problem) => `  ${formatProblem(problem)}`);
-    const message = [`content pack ${folder} has problems:`, ...problems].join("\n");
+    const pack = source === "command line" ? `content pack ${folder}` : "the game's pack";
+    const message = [`${pack} has problems:`, ...problems].join("\n");
     throw new GameRefusal(message, 422);
   }
   const title = checked.pack.title[checked.pack.defaultLanguage] ?? checked.pack.title.de ?? name;

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   opsEmptyRequest,
   opsPackChanges,
@@ -14,14 +14,11 @@ import type { ContentProblem } from "../content/model";
 import type { PackLibrary } from "../packs/pack-library";
 import type { PackDrafts } from "../studio/pack-drafts";
 import type { Publisher } from "../studio/publisher";
-import { declaredLength } from "../packs/upload-file";
 import { draftRoutes } from "./draft-routes";
 import type { DraftRouteDeps } from "./draft-routes";
 import { parse } from "./parse";
+import { acceptZips, zipUpload } from "./zip-body";
 import { doc, REFUSED } from "./api-docs/describe";
-
-/** A zipped pack may be this large; media make most of it. */
-export const PACK_UPLOAD_LIMIT = 512 * 1024 * 1024;
 
 /** How many versions the console lists, newest first. */
 const LISTED = 100;
@@ -38,6 +35,8 @@ export type PackRouteDeps = {
   release: (id: number, by: string | null) => Promise<OpsReloadOutcome | undefined>;
   /** The game this server plays: a pack of another is refused. */
   storyId: () => string;
+  /** The whole game as a zip (studio/game-zip.ts), its file's name. */
+  gameZip: () => Promise<{ file: string; body: Readable }>;
   /** The operator who calls, by name; null for OPERATOR_TOKEN. */
   author: (request: FastifyRequest) => string | null;
   /** Records an action in the audit log. */
@@ -50,15 +49,11 @@ export type PackRouteDeps = {
  * new version, and a version made live (publish, roll back).
  */
 export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
-  const { library, release, storyId, author, record } = deps;
+  const { library, release, storyId, gameZip, author, record } = deps;
   return async (app) => {
     await app.register(draftRoutes(deps), { prefix: "/draft" });
 
-    // A zip's body is handed on as the stream it is: the import writes it to a file.
-    app.addContentTypeParser(
-      ["application/zip", "application/x-zip-compressed", "application/octet-stream"],
-      (_request, body, done) => done(null, body),
-    );
+    acceptZips(app);
 
     app.get(
       "/versions",
@@ -99,6 +94,26 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
     );
 
     app.get(
+      "/game.zip",
+      {
+        config: {
+          role: "author",
+          docs: doc("studio", "The whole game as a zip: its live version and its draft", {
+            produces: "application/zip",
+          }),
+        },
+      },
+      async (request, reply) => {
+        const zip = await gameZip();
+        await record(request, "pack.export", zip.file);
+        return reply
+          .type("application/zip")
+          .header("content-disposition", `attachment; filename="${zip.file}"`)
+          .send(zip.body);
+      },
+    );
+
+    app.get(
       "/versions/:id/changes",
       {
         config: {
@@ -130,14 +145,7 @@ export function packRoutes(deps: PackRouteDeps): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        if (!(request.body instanceof Readable)) {
-          throw new ServiceError(415, "send the pack as a zip file (content-type application/zip)");
-        }
-        const upload = {
-          body: request.body,
-          declared: declaredLength(request.headers["content-length"]),
-          limit: PACK_UPLOAD_LIMIT,
-        };
+        const upload = zipUpload(request, "the pack");
         const imported = await library.importZip(upload, author(request), storyId());
         if (!imported.ok) {
           return reply.code(422).send({ ok: false, problems: imported.problems });

@@ -1,11 +1,10 @@
-import { PassThrough } from "node:stream";
 import type { Readable } from "node:stream";
 import type { OpsSubmissionsExportQuery } from "@wegmarke/protocol";
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { ContentPack } from "../content/model";
 import { indexById } from "../content/model";
 import { displayNames } from "../game/scoreboard/display-names";
 import type { NameRepositories } from "../game/scoreboard/display-names";
+import { zipStream } from "../lib/zip-stream";
 import { fileExtension } from "../missions/media-check";
 import type { BlobStore } from "../store/blob-store";
 import type { Repositories, StoreOf } from "../store/store";
@@ -53,19 +52,7 @@ export function submissionsZip(
   deps: SubmissionExportDeps,
   { separator, timeZone }: OpsSubmissionsExportQuery,
 ): Readable {
-  const out = new PassThrough();
-  const zip = new Zip((error, chunk, final) => {
-    if (error) {
-      out.destroy(error);
-      return;
-    }
-    out.write(chunk);
-    if (final) out.end();
-  });
-  const drained = () =>
-    out.writableNeedDrain ? new Promise<void>((resolve) => out.once("drain", resolve)) : undefined;
-
-  const write = async () => {
+  return zipStream(async (zip) => {
     const { store, pack } = deps;
     const rows = await store.repos.submissions.all();
     const names = await displayNames(store.repos, [...new Set(rows.map((row) => row.stream))]);
@@ -76,6 +63,15 @@ export function submissionsZip(
         column === "sent" || column === "judged" ? `${column} (${timeZone})` : column,
       ),
     ];
+    /** Adds a submission's file below `folder`; its path, or undefined when it is kept no more. */
+    const addFile = async (row: Submission, folder: string): Promise<string | undefined> => {
+      const stored = await deps.blobs.get(`${row.files}file`);
+      if (!stored) return undefined;
+      const path = `${folder}/${row.id}-${row.state}.${fileExtension(stored.type)}`;
+      // Photos and recordings are compressed already: stored as they are.
+      await zip.add(path, stored.body as AsyncIterable<Buffer>, 0);
+      return path;
+    };
     for (const row of rows) {
       const participant = names.get(row.stream) ?? row.stream;
       const station = stations.get(row.stationId)?.texts.de.title ?? `#${row.stationId}`;
@@ -96,28 +92,6 @@ export function submissionsZip(
         path ?? "",
       ]);
     }
-    const index = new ZipDeflate("index.csv", { level: 6 });
-    zip.add(index);
-    index.push(new TextEncoder().encode(csvFile(lines, separator)), true);
-    zip.end();
-  };
-
-  /** Adds a submission's file below `folder`; its path, or undefined when it is kept no more. */
-  const addFile = async (row: Submission, folder: string): Promise<string | undefined> => {
-    const stored = await deps.blobs.get(`${row.files}file`);
-    if (!stored) return undefined;
-    const path = `${folder}/${row.id}-${row.state}.${fileExtension(stored.type)}`;
-    // Photos and recordings are compressed already: stored as they are.
-    const entry = new ZipPassThrough(path);
-    zip.add(entry);
-    for await (const chunk of stored.body as AsyncIterable<Buffer>) {
-      entry.push(chunk);
-      await drained();
-    }
-    entry.push(new Uint8Array(0), true);
-    return path;
-  };
-
-  write().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+    await zip.add("index.csv", [new TextEncoder().encode(csvFile(lines, separator))]);
+  });
 }

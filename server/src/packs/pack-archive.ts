@@ -22,11 +22,12 @@ export function zipPack(folder: string, files: ArchiveFile[]): Uint8Array {
 
 /**
  * Unpacks the pack folder zipped in the file `zip` into the folder `dir` (zip-unpack.ts) on a
- * thread of its own, started for it and ended after: the main thread only waits. The files
- * unpacked, or the problems that refuse the zip.
+ * thread of its own, started for it and ended after: the main thread only waits. The folder
+ * has `top` at its top (a game's zip its manifest). The files unpacked, or the problems that
+ * refuse the zip.
  */
-export function unzipPack(zip: string, dir: string): Promise<Unpacked> {
-  const job: UnzipJob = { zip, dir };
+export function unzipPack(zip: string, dir: string, top = "game.yaml"): Promise<Unpacked> {
+  const job: UnzipJob = { zip, dir, top };
   const worker = moduleWorker("unzip-worker", import.meta.url, job);
   return new Promise<Unpacked>((resolve, reject) => {
     worker.once("message", (unpacked: Unpacked) => resolve(unpacked));

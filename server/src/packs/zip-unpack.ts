@@ -40,12 +40,12 @@ class Refusal extends Error {}
  * compression refuse the zip. An entry whose bytes pass its declared size stops the unpacking
  * there, so the bytes written never pass the declared total.
  */
-export async function unpackZip(zip: string, dir: string): Promise<Unpacked> {
+export async function unpackZip(zip: string, dir: string, top = "game.yaml"): Promise<Unpacked> {
   let file: ZipFile | undefined;
   try {
     file = await openZip(zip);
     const entries = await readEntries(file);
-    const files = folderOf(entries);
+    const files = folderOf(entries, top);
     await mkdir(dir, { recursive: true });
     const unpacked: UnpackedFile[] = [];
     for (const { entry, path: name } of files) {
@@ -175,19 +175,21 @@ function nextEntry(file: ZipFile): Promise<Entry | undefined> {
 }
 
 /** The entries with their paths in the pack: a single folder around them all taken off. */
-function folderOf(entries: Entry[]): { entry: Entry; path: string }[] {
+function folderOf(entries: Entry[], top: string): { entry: Entry; path: string }[] {
   const names = entries.map((entry) => entry.fileName);
-  const top = names[0]?.split("/")[0];
+  const folder = names[0]?.split("/")[0];
   const inOneFolder =
-    !names.includes("game.yaml") &&
-    top !== undefined &&
-    names.every((name) => name.startsWith(`${top}/`));
+    !names.includes(top) &&
+    folder !== undefined &&
+    names.every((name) => name.startsWith(`${folder}/`));
   const files = entries.map((entry) => ({
     entry,
-    path: inOneFolder ? entry.fileName.slice(top.length + 1) : entry.fileName,
+    path: inOneFolder ? entry.fileName.slice(folder.length + 1) : entry.fileName,
   }));
-  if (!files.some((file) => file.path === "game.yaml")) {
-    throw new Refusal("no game.yaml at the top of the pack's folder");
+  if (!files.some((file) => file.path === top)) {
+    throw new Refusal(
+      `no ${top} at the top of the ${top === "game.yaml" ? "pack's" : "zip's"} folder`,
+    );
   }
   return files;
 }

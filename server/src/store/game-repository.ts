@@ -35,6 +35,16 @@ export class GameRepository {
       .execute();
   }
 
+  /** The game's title for the console's list, where it has one of its own. */
+  async retitle(id: number, title: string): Promise<void> {
+    await this.db
+      .updateTable("games")
+      .set({ title })
+      .where("id", "=", id)
+      .where("title", "is not", null)
+      .execute();
+  }
+
   /** Gives the game a host name of its own, or takes it (null); false when another has it. */
   async setHost(id: number, host: string | null): Promise<boolean> {
     if (host !== null) {

@@ -248,7 +248,8 @@ export class PackDrafts {
     return { path: file, ...current, text };
   }
 
-  private async state(): Promise<DraftState> {
+  /** The draft as stored: its base version, the live one and its changes. */
+  async state(): Promise<DraftState> {
     return this.deps.store.transaction(async (repos) => {
       const live = await repos.packs.live();
       if (!live) throw new ServiceError(409, "no version of the pack is live yet");

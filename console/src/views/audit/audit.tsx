@@ -35,7 +35,11 @@ const ACTIONS = [
   "pack.draft.discard",
   "pack.draft.publish",
   "pack.import",
+  "pack.export",
   "pack.release",
+  "game.add",
+  "game.import",
+  "game.archive",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 

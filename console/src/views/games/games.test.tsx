@@ -16,6 +16,27 @@ const marburg = { name: "default", title: "Fairy-tale Marburg", first: true, app
 const hafen = { name: "hafen", title: "Harbour walk", first: false, app: "/g/hafen/webapp/" };
 const museum = { name: "museum", title: "In the museum", first: false, app: "/g/museum/webapp/" };
 
+/** The bytes of a file sent (jsdom's Blob reads only through a FileReader). */
+function bytesOf(blob: Blob): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      resolve(reader.result instanceof ArrayBuffer ? [...new Uint8Array(reader.result)] : []);
+    reader.onerror = () => reject(new Error("the file could not be read"));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/**
+ * Sends the form of the submit `button`. jsdom keeps a file input's files apart from those a
+ * test gives it: its required file input would stop a click, as no browser with the file does.
+ */
+function submit(button: HTMLElement): void {
+  const form = button.closest("form");
+  if (form === null) throw new Error("the button is in no form");
+  fireEvent.submit(form);
+}
+
 describe("the games page", () => {
   it("makes a game from a template for the admin, who then opens its studio", async () => {
     let games = [marburg, hafen];
@@ -89,6 +110,87 @@ describe("the games page", () => {
     renderView(<GamesView me={{ ...admin, admin: false }} />);
     const row = await screen.findByRole("listitem", { name: "Harbour walk" });
     expect(within(row).queryByRole("button", { name: /^End/ })).toBeNull();
+    expect(within(row).queryByRole("link", { name: /^Export/ })).toBeNull();
     expect(screen.queryByRole("heading", { name: "New game" })).toBeNull();
+  });
+
+  it("offers the admin each game as a zip from its own operators' API", async () => {
+    fakeServer({ "GET /api/ops/games": () => json({ games: [marburg, hafen] }) });
+    renderView(<GamesView me={admin} />, { language: "de" });
+    const first = within(await screen.findByRole("listitem", { name: "Fairy-tale Marburg" }));
+    const other = within(screen.getByRole("listitem", { name: "Harbour walk" }));
+    const firstZip = first.getByRole("link", { name: "Fairy-tale Marburg exportieren (ZIP)" });
+    const otherZip = other.getByRole("link", { name: "Harbour walk exportieren (ZIP)" });
+    expect(firstZip.getAttribute("href")).toBe("/api/ops/pack/game.zip");
+    expect(otherZip.getAttribute("href")).toBe("/g/hafen/api/ops/pack/game.zip");
+    expect(firstZip.hasAttribute("download")).toBe(true);
+    expect(otherZip.hasAttribute("download")).toBe(true);
+  });
+
+  it("imports a game's zip as a new game, its name from the file's", async () => {
+    let games = [marburg, hafen];
+    const server = fakeServer({
+      "GET /api/ops/games": () => json({ games }),
+      "POST /api/ops/games/import": () => {
+        games = [...games, museum];
+        return json(
+          { game: museum, warnings: ["stations/2-hall: no picture"], draftChanges: 3 },
+          201,
+        );
+      },
+    });
+    renderView(<GamesView me={admin} />);
+    await screen.findByRole("listitem", { name: "Harbour walk" });
+    expect(screen.queryByLabelText(/^The game's zip/)).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "A game's zip (export)" }));
+    // The zip brings the title and languages.
+    expect(screen.queryByLabelText("Title")).toBeNull();
+    expect(screen.queryByRole("group", { name: /^Languages/ })).toBeNull();
+    expect(screen.getByText("The title and languages come with the zip.")).toBeTruthy();
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], "museum-game.zip", {
+      type: "application/zip",
+    });
+    const input = screen.getByLabelText<HTMLInputElement>(/^The game's zip/);
+    expect([input.type, input.accept, input.required]).toEqual([
+      "file",
+      ".zip,application/zip",
+      true,
+    ]);
+    fireEvent.change(input, { target: { files: [zip] } });
+    expect(screen.getByLabelText<HTMLInputElement>(/Short name/).value).toBe("museum");
+    submit(screen.getByRole("button", { name: "Import the game" }));
+    const made = await screen.findByRole("status");
+    expect(made.textContent).toContain("In the museum plays at /g/museum/webapp/.");
+    expect(made.textContent).toContain("Its draft holds 3 unpublished changes.");
+    expect(made.textContent).toContain("stations/2-hall: no picture");
+    expect(within(made).getByRole("button", { name: "Open its studio" })).toBeTruthy();
+    const sent = server.requests.find((request) => request.method === "POST");
+    expect(sent?.path).toBe("/api/ops/games/import");
+    expect(sent?.query.get("name")).toBe("museum");
+    const body = sent?.body;
+    if (!(body instanceof Blob)) throw new Error("the zip was not sent as a file");
+    expect(body.type).toBe("application/zip");
+    expect(await bytesOf(body)).toEqual([0x50, 0x4b, 3, 4]);
+    await screen.findByRole("listitem", { name: "In the museum" });
+  });
+
+  it("says why a game's zip was refused", async () => {
+    fakeServer({
+      "GET /api/ops/games": () => json({ games: [marburg] }),
+      "POST /api/ops/games/import": () => text("game museum: name taken", 409),
+    });
+    renderView(<GamesView me={admin} />, { language: "de" });
+    fireEvent.click(
+      await screen.findByRole("radio", { name: "Der ZIP-Datei eines Spiels (Export)" }),
+    );
+    expect(screen.getByText("Titel und Sprachen bringt die ZIP-Datei mit.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Kurzname/), { target: { value: "museum" } });
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], "export.zip", {
+      type: "application/zip",
+    });
+    fireEvent.change(screen.getByLabelText(/^ZIP-Datei des Spiels/), { target: { files: [zip] } });
+    submit(screen.getByRole("button", { name: "Spiel importieren" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("game museum: name taken");
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });

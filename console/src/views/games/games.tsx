@@ -2,14 +2,17 @@ import { useRef, useState } from "react";
 import type { OpsGame, OpsMe } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { chooseGame, isShown } from "../../api/game-choice";
-import { archiveGame } from "../../api/games-api";
+import { archiveGame, gameZipUrl } from "../../api/games-api";
 import { getGames } from "../../api/ops-api";
 import { Confirm } from "../../components/confirm";
 import { useI18n } from "../../i18n/i18n";
 import { useCall } from "../../lib/use-call";
 import { NewGame } from "./new-game";
 
-/** One game of the list: its title and address; shown, or a click away; the admin ends it. */
+/**
+ * One game of the list: its title and address; shown, or a click away; the admin exports it as
+ * a zip and ends it.
+ */
 function GameRow({ game, admin, onEnded }: { game: OpsGame; admin: boolean; onEnded: () => void }) {
   const { t } = useI18n();
   const [confirming, setConfirming] = useState(false);
@@ -33,6 +36,11 @@ function GameRow({ game, admin, onEnded }: { game: OpsGame; admin: boolean; onEn
         >
           {t("games.show", { title: game.title })}
         </button>
+      )}
+      {admin && (
+        <a className="button button--small" href={gameZipUrl(game)} download>
+          {t("games.export", { title: game.title })}
+        </a>
       )}
       {admin && !game.first && !confirming && (
         <button
@@ -68,7 +76,7 @@ function GameRow({ game, admin, onEnded }: { game: OpsGame; admin: boolean; onEn
 
 /**
  * The games of the installation the operator sees (decisions/054), each a click from being
- * shown; the admin makes new ones from a template and ends them.
+ * shown; the admin makes new ones from a template or a game's zip, exports and ends them.
  */
 export function GamesView({ me }: { me: OpsMe }) {
   const texts = useI18n();

@@ -68,6 +68,11 @@ describe("the pack's versions", () => {
     ]);
     const zip = screen.getByRole("link", { name: "Download version 2 (zip)" });
     expect(zip.getAttribute("href")).toBe("/api/ops/pack/versions/12/zip");
+    const game = screen.getByRole("link", {
+      name: "The whole game as a zip (live version and draft)",
+    });
+    expect(game.getAttribute("href")).toBe("/api/ops/pack/game.zip");
+    expect(game.hasAttribute("download")).toBe(true);
     expect(screen.queryByRole("button", { name: "Make version 1 live" })).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Make version 2 live" }));
@@ -184,6 +189,7 @@ describe("the pack's versions", () => {
     expect(screen.queryByRole("button", { name: /^Make version \d+ live$/ })).toBeNull();
     // The versions' sources hold the scripts with their answers: the authors' only.
     expect(screen.queryByRole("link", { name: /^Download version \d+ \(zip\)$/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /^The whole game as a zip/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Changes in version/ })).toBeNull();
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /api/ops/pack/versions",

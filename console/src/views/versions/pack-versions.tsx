@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { ChangeEvent } from "react";
 import type { OpsPackImportOutcome, OpsPackVersion, OpsReloadOutcome } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
+import { gameZipUrl } from "../../api/games-api";
 import { getPackVersions, importPack, packZipUrl, releasePack } from "../../api/ops-api";
 import { Confirm } from "../../components/confirm";
 import { ProblemList } from "../../components/problem-list";
@@ -147,7 +148,8 @@ function VersionCard({ version, asking, onAsk, onKeep, onRelease }: CardProps) {
 /**
  * The pack's versions, newest first: which is live, where each came from and when it was live;
  * each as a zip of the pack's folder, and made live again in two steps (publish, roll back). A
- * zip of a pack's folder is imported as a new version, checked as `content:check` checks it.
+ * zip of a pack's folder is imported as a new version, checked as `content:check` checks it;
+ * the whole game (live version and draft) is a zip too, for the games page's import.
  */
 export function PackVersions() {
   const texts = useI18n();
@@ -195,17 +197,24 @@ export function PackVersions() {
       <h2 id={headingId}>{t("versions.heading")}</h2>
       <p>{t("versions.text")}</p>
       {author ? (
-        <p className="versions__import">
-          <label htmlFor={fileId}>{t("versions.import")}</label>{" "}
-          <input
-            id={fileId}
-            type="file"
-            accept=".zip,application/zip"
-            disabled={busy}
-            onChange={(event) => void upload(event)}
-          />
-          {busy && <span aria-busy="true"> {t("versions.importing")}</span>}
-        </p>
+        <>
+          <p>
+            <a className="button button--small" href={gameZipUrl()} download>
+              {t("versions.gameZip")}
+            </a>
+          </p>
+          <p className="versions__import">
+            <label htmlFor={fileId}>{t("versions.import")}</label>{" "}
+            <input
+              id={fileId}
+              type="file"
+              accept=".zip,application/zip"
+              disabled={busy}
+              onChange={(event) => void upload(event)}
+            />
+            {busy && <span aria-busy="true"> {t("versions.importing")}</span>}
+          </p>
+        </>
       ) : (
         <RoleNote role="author" />
       )}

@@ -1,10 +1,26 @@
-import { okResponse, opsGameMade, opsGameParams, opsGames, opsNewGame } from "@wegmarke/protocol";
-import type { OpsGame, OpsGameMade, OpsGames, OpsNewGame } from "@wegmarke/protocol";
+import {
+  okResponse,
+  opsGameImported,
+  opsGameImportQuery,
+  opsGameMade,
+  opsGameParams,
+  opsGames,
+  opsNewGame,
+} from "@wegmarke/protocol";
+import type {
+  OpsGame,
+  OpsGameImported,
+  OpsGameMade,
+  OpsGames,
+  OpsNewGame,
+} from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
+import type { GameUpload } from "../../games/game-import";
 import type { OpsCaller } from "../../operator-accounts/ops-caller";
 import { doc } from "../api-docs/describe";
 import { ok } from "../ok";
 import { parse } from "../parse";
+import { acceptZips, zipUpload } from "../zip-body";
 import { callerOf } from "./gate";
 
 /** The installation's games as the console lists, makes and archives them. */
@@ -13,6 +29,8 @@ export type GamesRouteDeps = {
   list: (caller: OpsCaller) => Promise<OpsGame[]>;
   /** A new game from its template, live at once; the caller its author and host. */
   make: (caller: OpsCaller, request: OpsNewGame) => Promise<OpsGameMade>;
+  /** A new game from a game's zip (its live version and draft); the caller its author and host. */
+  import: (caller: OpsCaller, name: string, upload: GameUpload) => Promise<OpsGameImported>;
   /** Ends the game `name` at once: its players can no longer play; its data goes in 30 days. */
   archive: (caller: OpsCaller, name: string) => Promise<void>;
 };
@@ -22,8 +40,11 @@ export type GamesRouteDeps = {
  * every one for the admin, who makes and archives them. Served by the first game's server
  * only: every other game's operators' API is below its prefix.
  */
-export function gamesRoutes({ list, make, archive }: GamesRouteDeps): FastifyPluginAsync {
+export function gamesRoutes(deps: GamesRouteDeps): FastifyPluginAsync {
+  const { list, make, archive } = deps;
   return async (app) => {
+    acceptZips(app);
+
     app.get(
       "/games",
       {
@@ -51,6 +72,29 @@ export function gamesRoutes({ list, make, archive }: GamesRouteDeps): FastifyPlu
       async (request, reply) => {
         const made = await make(callerOf(request), parse(opsNewGame, request.body));
         return reply.code(201).send(made);
+      },
+    );
+
+    app.post(
+      "/games/import",
+      {
+        config: {
+          role: "admin",
+          docs: doc("ops", "A new game from a game's zip, live at once, with its draft", {
+            query: opsGameImportQuery,
+            body: { type: "application/zip" },
+            response: opsGameImported,
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { name } = parse(opsGameImportQuery, request.query, "query");
+        const imported = await deps.import(
+          callerOf(request),
+          name,
+          zipUpload(request, "the game's export"),
+        );
+        return reply.code(201).send(imported);
       },
     );
 
