@@ -164,4 +164,29 @@ describe("a new game made in the console", () => {
     await visitor.getByRole("heading", { name: "Der Start" }).waitFor();
     await expect.poll(() => visitor.title()).toContain("Im Museum am Markt");
   });
+
+  it("ends the imported game and takes it back while its data is kept", async () => {
+    await ops.getByRole("navigation").getByRole("link", { name: "Spiele", exact: true }).click();
+    const row = ops.getByRole("listitem", { name: "Im Museum am Markt" }).filter({
+      hasText: "/g/museum-zwei/webapp/",
+    });
+    await row.getByRole("button", { name: "Im Museum am Markt beenden" }).click();
+    await ops.getByRole("button", { name: "Spiel beenden" }).click();
+    const ended = ops.getByRole("region", { name: "Beendete Spiele" });
+    await ended.getByText(/^Beendet am .*; seine Daten werden ab .* gelöscht\.$/).waitFor();
+    expect((await fetch(`${server.url}/g/museum-zwei/webapp/config.json`)).status).toBe(410);
+
+    await settle(ops);
+    await ended.scrollIntoViewIfNeeded();
+    await screenshot(ops, "game-making-04-ended");
+    await ended.getByRole("button", { name: "Im Museum am Markt wieder aufnehmen" }).click();
+    await ops
+      .getByRole("status")
+      .filter({ hasText: "Im Museum am Markt spielt wieder unter /g/museum-zwei/webapp/." })
+      .waitFor();
+    await settle(ops);
+    await screenshot(ops, "game-making-04-restored");
+    await visitor.goto("/g/museum-zwei/webapp/station/1");
+    await visitor.getByRole("heading", { name: "Der Start" }).waitFor();
+  });
 });

@@ -9,3 +9,9 @@ export const GAME_APP_PATH = new RegExp(`^/g/(${GAME_NAME.source.slice(1, -1)})/
 
 /** The start of the keys the player app stores in another game than the first. */
 export const gameStoragePrefix = (name: string): string => `wegmarke.g.${name}.`;
+
+/**
+ * The days an archived game's data is kept, within which it can be brought back whole; then
+ * the server erases it (the server's `archivedGameKeepMs`).
+ */
+export const ARCHIVED_GAME_KEEP_DAYS = 30;

@@ -50,7 +50,21 @@ export const opsNewGame = z.object({
 });
 export type OpsNewGame = z.infer<typeof opsNewGame>;
 
-/** `POST /api/ops/games/{name}/archive`. */
+/** A game that has ended, as the admin's list of them shows it (`GET /api/ops/games/archived`). */
+export const opsArchivedGame = z.object({
+  name: z.string(),
+  title: z.string(),
+  archivedAt: z.string(),
+  /** When its data is erased (the retention sweep's next run after it): until then restorable. */
+  erasedFrom: z.string(),
+});
+export type OpsArchivedGame = z.infer<typeof opsArchivedGame>;
+
+/** The ended games whose data is still kept, the most recently ended first. */
+export const opsArchivedGames = z.object({ games: z.array(opsArchivedGame) });
+export type OpsArchivedGames = z.infer<typeof opsArchivedGames>;
+
+/** `POST /api/ops/games/{name}/archive` and `…/restore`. */
 export const opsGameParams = z.object({ name: gameName });
 
 /** The answer of `POST /api/ops/games`: the new game, and what its pack's check warns of. */

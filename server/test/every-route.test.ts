@@ -1207,6 +1207,27 @@ const CASES: RouteCase[] = [
     },
     param: "game-",
   },
+  {
+    method: "GET",
+    route: "/api/ops/games/archived",
+    valid: async () => ({ ...get("/api/ops/games/archived"), headers: OPS_BEARER }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/games/:name/restore",
+    valid: async (h) => {
+      const game = h.newGame();
+      for (const call of [
+        post("/api/ops/games", game),
+        post(`/api/ops/games/${game.name}/archive`, {}),
+      ]) {
+        const done = await h.send(toSent({ ...call, headers: OPS_BEARER }));
+        if (done.status >= 300) throw new Error(`the game was not made and ended: ${done.body}`);
+      }
+      return { ...post(`/api/ops/games/${game.name}/restore`, {}), headers: OPS_BEARER };
+    },
+    param: "game-",
+  },
   // Another game of the installation: every address of it handed to its own server.
   ...handedOn("/g/:name/*", (h) => h.otherGame(), { get: "fuzz", post: "fuzz" }),
   {

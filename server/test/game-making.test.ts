@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditPage, opsGameMade, opsMe, OpsReason } from "@wegmarke/protocol";
+import { auditPage, opsArchivedGames, opsGameMade, opsMe, OpsReason } from "@wegmarke/protocol";
 import sharp from "sharp";
 import { runOperatorCli } from "../src/operator-accounts/cli";
+import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { databaseUrl } from "./support/games";
@@ -10,6 +11,9 @@ import { startApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 const TOKEN = "game-making-test-operator-token-0123456789";
+
+const DAY = 24 * 60 * 60 * 1000;
+const clock = { ms: Date.now(), now: () => new Date(clock.ms) };
 
 /**
  * The installation's admin makes games in the console (decisions/054): from the demo, from
@@ -34,7 +38,7 @@ describe.each(dialects)("games made in the console ($name)", (dialect) => {
 
   beforeAll(async () => {
     database = await dialect.open();
-    server = await startApp({ ...database.where, config: { operatorToken: TOKEN } });
+    server = await startApp({ ...database.where, clock, config: { operatorToken: TOKEN } });
     admin = await consoleSession(server, "ada", await operator("add", "ada"), "Museum-Ada-2026");
   });
 
@@ -171,5 +175,59 @@ describe.each(dialects)("games made in the console ($name)", (dialect) => {
     expect(JSON.parse(listed.text).games.map((g: { name: string }) => g.name)).not.toContain(
       "museum-kopie",
     );
+  });
+
+  it("lists the ended games and takes one back whole while its data is kept", async () => {
+    const player = new Api(`${server.url}/g/maerchen`);
+    const token = await player.optin();
+    const scoreboard = () =>
+      fetch(`${player.url}/api/game/scoreboard?${new URLSearchParams({ hash: token })}`);
+    const call = (method: string, path: string) => cookieCall(server, admin, method, path, {});
+    expect((await call("POST", "/games/maerchen/archive")).status).toBe(200);
+    expect((await scoreboard()).status).toBe(410);
+    // With OPERATOR_TOKEN: an admin's console session does not last the 30 days below.
+    const archived = async () =>
+      opsArchivedGames.parse((await opsCall(server, TOKEN, "GET", "/games/archived")).json).games;
+    const [ended, before] = await archived();
+    expect(ended).toEqual({
+      name: "maerchen",
+      title: "Märchen zu zweit",
+      archivedAt: clock.now().toISOString(),
+      erasedFrom: new Date(clock.ms + 30 * DAY).toISOString(),
+    });
+    expect(before?.name).toBe("museum-kopie");
+
+    // Within the days kept: it plays again at once, its players with it.
+    const restored = await call("POST", "/games/maerchen/restore");
+    expect([restored.status, JSON.parse(restored.text)]).toEqual([
+      200,
+      { name: "maerchen", title: "Märchen zu zweit", first: false, app: "/g/maerchen/webapp/" },
+    ]);
+    expect((await scoreboard()).status).toBe(200);
+    expect((await archived()).map((game) => game.name)).toEqual(["museum-kopie"]);
+    const audit = auditPage.parse((await opsCall(server, TOKEN, "GET", "/audit?limit=1")).json);
+    expect(audit.entries[0]).toMatchObject({ action: "game.restore", detail: "maerchen" });
+    expect(await call("POST", "/games/maerchen/restore")).toEqual({
+      status: 409,
+      text: "game maerchen: not archived",
+    });
+    expect((await call("POST", "/games/nix/restore")).status).toBe(404);
+
+    // Past the days kept, its data is erased: it stays ended.
+    expect((await call("POST", "/games/maerchen/archive")).status).toBe(200);
+    clock.ms += 30 * DAY;
+    expect((await archived()).map((game) => game.name)).toEqual([]);
+    expect(await opsCall(server, TOKEN, "POST", "/games/maerchen/restore", {})).toMatchObject({
+      status: 409,
+      text: "game maerchen: its data is erased, it cannot come back",
+    });
+    clock.ms -= 30 * DAY;
+    const host = await consoleSession(
+      server,
+      "grete",
+      await operator("add", "grete", "author,host"),
+      "Museum-Grete-2026",
+    );
+    expect((await cookieCall(server, host, "GET", "/games/archived")).status).toBe(403);
   });
 });

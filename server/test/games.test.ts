@@ -289,6 +289,16 @@ describe.each(dialects)("two games on one server ($name)", (dialect) => {
         410,
         'the game "zweite" has ended',
       ]);
+      // Taken back on the command line while its data is kept, it plays again at once.
+      expect(await cli("restore", "zweite")).toEqual({
+        status: 0,
+        text: "game zweite: plays again at http://localhost:8080/g/zweite/webapp/",
+      });
+      expect((await fetch(`${fresh.url}/g/zweite/webapp/config.json`)).status).toBe(200);
+      expect(await cli("restore", "zweite")).toEqual({
+        status: 1,
+        text: "game zweite: not archived",
+      });
     } finally {
       await fresh.close();
     }

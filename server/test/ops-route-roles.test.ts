@@ -34,6 +34,8 @@ const expected: Record<string, Expected> = {
   "POST /api/ops/games": ADMIN,
   "POST /api/ops/games/:name/archive": ADMIN,
   "POST /api/ops/games/import": ADMIN,
+  "GET /api/ops/games/archived": ADMIN,
+  "POST /api/ops/games/:name/restore": ADMIN,
   "GET /api/ops/pack/versions": "viewer",
   "GET /api/ops/operators": ADMIN,
   "POST /api/ops/operators": ADMIN,

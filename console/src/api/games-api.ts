@@ -1,5 +1,11 @@
-import { opsGameImported, opsGameMade } from "@wegmarke/protocol";
-import type { OpsGame, OpsGameImported, OpsGameMade, OpsNewGame } from "@wegmarke/protocol";
+import { opsArchivedGames, opsGameImported, opsGameMade } from "@wegmarke/protocol";
+import type {
+  OpsArchivedGames,
+  OpsGame,
+  OpsGameImported,
+  OpsGameMade,
+  OpsNewGame,
+} from "@wegmarke/protocol";
 import { z } from "zod";
 import { call } from "./client";
 import { API_BASE, apiOf } from "./game-choice";
@@ -11,6 +17,29 @@ export const makeGame = (body: OpsNewGame): Promise<OpsGameMade> =>
 /** Ends the game `name`: its players can no longer play (the installation's admin). */
 export const archiveGame = (name: string): Promise<unknown> =>
   call(`/games/${encodeURIComponent(name)}/archive`, {
+    method: "POST",
+    body: {},
+    schema: z.unknown(),
+    installation: true,
+  });
+
+/**
+ * The games that have ended whose data is still kept, the most recently ended first (the
+ * installation's admin).
+ */
+export const getArchivedGames = (signal?: AbortSignal): Promise<OpsArchivedGames> =>
+  call("/games/archived", {
+    schema: opsArchivedGames,
+    installation: true,
+    ...(signal && { signal }),
+  });
+
+/**
+ * Brings the ended game `name` back: its players play again (the installation's admin);
+ * refused 409 (not ended, or its data erased already) or 404 (no such game).
+ */
+export const restoreGame = (name: string): Promise<unknown> =>
+  call(`/games/${encodeURIComponent(name)}/restore`, {
     method: "POST",
     body: {},
     schema: z.unknown(),

@@ -13,6 +13,13 @@ export const deGames: Record<GamesKey, string> = {
     "{title} beenden? Die Spieler können nicht mehr spielen; die Daten bleiben für die Aufbewahrungsfrist.",
   "games.archiveConfirm": "Spiel beenden",
   "games.archiveKeep": "Weiterlaufen lassen",
+  "games.endedHeading": "Beendete Spiele",
+  "games.endedText":
+    "Solange seine Daten aufbewahrt werden, lässt sich ein beendetes Spiel wieder aufnehmen.",
+  "games.ended": "Beendet am {endedOn}; seine Daten werden ab {erasedFrom} gelöscht.",
+  "games.restore": "{title} wieder aufnehmen",
+  "games.restoring": "Wird wieder aufgenommen …",
+  "games.restored": "{title} spielt wieder unter {address}.",
   "games.newHeading": "Neues Spiel",
   "games.newText":
     "Ein neues Spiel spielt sofort unter seiner eigenen Adresse; du bekommst darin die Rollen Autor/in und Gastgeber/in und machst im Studio weiter.",

@@ -356,6 +356,7 @@ export const de: Record<TextKey, string> = {
   "audit.action.game.add": "Spiel angelegt",
   "audit.action.game.import": "Spiel aus einer ZIP-Datei angelegt",
   "audit.action.game.archive": "Spiel beendet",
+  "audit.action.game.restore": "Beendetes Spiel wieder aufgenommen",
 
   "judging.heading": "Bewerten",
   "judging.count_one": "{count} Einsendung wartet",

@@ -11,6 +11,12 @@ export const enGames = {
     "End {title}? Its players can no longer play; its data stays for the retention days.",
   "games.archiveConfirm": "End the game",
   "games.archiveKeep": "Keep it",
+  "games.endedHeading": "Ended games",
+  "games.endedText": "While its data is kept, an ended game can be restored.",
+  "games.ended": "Ended on {endedOn}; its data is erased from {erasedFrom}.",
+  "games.restore": "Restore {title}",
+  "games.restoring": "Restoring …",
+  "games.restored": "{title} plays again at {address}.",
   "games.newHeading": "New game",
   "games.newText":
     "A new game plays at once at its own address; you are its author and host and go on in its studio.",

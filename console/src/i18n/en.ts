@@ -354,6 +354,7 @@ export const en = {
   "audit.action.game.add": "Made a game",
   "audit.action.game.import": "Made a game of a game's zip",
   "audit.action.game.archive": "Ended a game",
+  "audit.action.game.restore": "Restored an ended game",
 
   "judging.heading": "Judging",
   "judging.count_one": "{count} submission waits",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   exportFileName,
   formatBytes,
+  formatDate,
   formatDateTime,
   formatDuration,
   formatProblem,
@@ -45,6 +46,14 @@ describe("formatDateTime", () => {
   it("writes a date in the language's form, and nothing for an unreadable one", () => {
     expect(formatDateTime("2026-11-25T10:00:00Z", "de-DE")).toMatch(/25\.11\.2026/);
     expect(formatDateTime("not a date", "de-DE")).toBe("");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes the day alone in the language's form, and nothing for an unreadable one", () => {
+    expect(formatDate("2026-11-25T12:00:00Z", "de-DE")).toBe("25.11.2026");
+    expect(formatDate("2026-11-25T12:00:00Z", "en-GB")).toBe("25 Nov 2026");
+    expect(formatDate("not a date", "en-GB")).toBe("");
   });
 });
 

@@ -13,6 +13,12 @@ export function formatDateTime(iso: string, locale: string): string {
     : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/** The day alone, e.g. "25.11.2026", "25 Nov 2026"; "" for an unreadable timestamp. */
+export function formatDate(iso: string, locale: string): string {
+  const date = dateOf(iso);
+  return date === null ? "" : new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date);
+}
+
 /** The time of day with seconds, e.g. "14:03:27"; "" for an unreadable timestamp. */
 export function formatTime(iso: string, locale: string): string {
   const date = dateOf(iso);

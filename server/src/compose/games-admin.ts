@@ -4,7 +4,7 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import { ServiceError } from "../errors";
 import { importGame } from "../games/game-import";
-import { GameRefusal, archiveGame, makeGame } from "../games/making";
+import { GameRefusal, archiveGame, archivedGames, makeGame, restoreGame } from "../games/making";
 import type { GameDispatch } from "../http/game-prefix-routes";
 import type { GamesRouteDeps } from "../http/ops/games-routes";
 import { setOperatorRoles } from "../operator-accounts/operator-admin";
@@ -19,6 +19,8 @@ export type GamesAdminDeps = {
   clock: Clock;
   games: GameDispatch;
   ops: OperatorService;
+  /** How long an archived game's data is kept (security/limits.ts `archivedGameKeepMs`). */
+  keepMs: number;
 };
 
 /**
@@ -28,7 +30,8 @@ export type GamesAdminDeps = {
  * server here stops at once (other instances within 10 s, GameApps). Each is in the audit log
  * of the first game. A refusal of games/ is a 4xx with its reason.
  */
-export function gamesAdmin({ store, config, clock, games, ops }: GamesAdminDeps): GamesRouteDeps {
+export function gamesAdmin(deps: GamesAdminDeps): GamesRouteDeps {
+  const { store, config, clock, games, ops, keepMs } = deps;
   const listed = async (name: string) => {
     const game = (await games.list("every")).find((listing) => listing.name === name);
     if (!game) throw new Error(`game ${name}: made, not listed`);
@@ -77,6 +80,12 @@ export function gamesAdmin({ store, config, clock, games, ops }: GamesAdminDeps)
       await refused(() => archiveGame(store, clock, name));
       await games.stop(name);
       await ops.record(caller, "game.archive", name);
+    },
+    archived: () => archivedGames(store, clock.now(), keepMs),
+    restore: async (caller, name) => {
+      await refused(() => restoreGame(store, clock.now(), keepMs, name));
+      await ops.record(caller, "game.restore", name);
+      return listed(name);
     },
   };
 }

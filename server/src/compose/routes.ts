@@ -203,7 +203,12 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         secure: config.publicUrl.startsWith("https:"),
         submissions,
         submissionsZip: (query) => submissionsZip({ store, blobs: services.blobs, pack }, query),
-        ...(games && { games: gamesAdmin({ store, config, clock, games, ops: services.ops }) }),
+        ...(games && {
+          games: gamesAdmin({
+            ...{ store, config, clock, games, ops: services.ops },
+            keepMs: deps.limits.archivedGameKeepMs,
+          }),
+        }),
         posters: (language) =>
           stationPosters(pack, secret, config.publicUrl, language ?? pack.defaultLanguage),
         packs: {

@@ -1,14 +1,16 @@
 import { resolve } from "node:path";
+import { ARCHIVED_GAME_KEEP_DAYS } from "@wegmarke/protocol";
 import { systemClock } from "../clock";
 import type { Clock } from "../clock";
 import { withCommandLineStore } from "../store/command-line";
 import type { Store } from "../store/store";
-import { GameRefusal, addGame, archiveGame } from "./making";
+import { GameRefusal, addGame, archiveGame, restoreGame } from "./making";
 
 const USAGE = [
   "usage: npm run game -- add NAME FOLDER  makes a game of the content pack in FOLDER, published",
   "       npm run game -- list             lists the games with their addresses",
   "       npm run game -- archive NAME     ends a game: addresses say so, its data goes in 30 days",
+  "       npm run game -- restore NAME     takes an archived game back while its data is kept",
   "       npm run game -- host NAME HOST   serves the game at HOST's bare addresses too (- : none)",
   "NAME: its address /g/NAME/webapp/; a small letter, then 1 to 31 small letters, digits, dashes",
 ];
@@ -36,7 +38,9 @@ export async function runGameCli(args: string[], io: CliIo): Promise<number> {
         ? folder !== undefined
         : command === "host"
           ? folder !== undefined
-          : command === "archive" && name !== undefined && folder === undefined);
+          : (command === "archive" || command === "restore") &&
+            name !== undefined &&
+            folder === undefined);
   if (!valid) {
     for (const line of USAGE) err(line);
     return 2;
@@ -62,6 +66,16 @@ export async function runGameCli(args: string[], io: CliIo): Promise<number> {
     if (command === "archive") {
       await archiveGame(store, clock, name ?? "");
       out(`game ${name}: archived; its players can no longer play`);
+      return 0;
+    }
+    if (command === "restore") {
+      await restoreGame(
+        store,
+        clock.now(),
+        ARCHIVED_GAME_KEEP_DAYS * 24 * 60 * 60 * 1000,
+        name ?? "",
+      );
+      out(`game ${name}: plays again at ${config.publicUrl}/g/${name}/webapp/`);
       return 0;
     }
     const made = await addGame({ store, config, clock }, name ?? "", resolve(folder ?? "."));

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { GAME_NAME } from "@wegmarke/protocol";
-import type { OpsGameTemplate } from "@wegmarke/protocol";
+import type { OpsArchivedGame, OpsGameTemplate } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
 import { repoRoot } from "../config";
 import type { Config } from "../config";
 import { formatProblem } from "../content/model";
 import { PackLibrary } from "../packs/pack-library";
+import { pastKeeping } from "./erasure";
 import { replaceMedia } from "./placeholders";
 import type { PackStore } from "../packs/pack-import";
 import type { Repositories, StoreOf } from "../store/store";
@@ -131,4 +132,50 @@ export async function archiveGame(store: GamesStore, clock: Clock, name: string)
   }
   if (game.archivedAt !== null) throw new GameRefusal(`game ${name}: archived already`);
   await store.repos.games.archive(game.id, clock.now().toISOString());
+}
+
+/**
+ * Takes the archived game `name` back while its data is kept (`keepMs` after its end): its
+ * addresses play again on every instance from their next request. Past that, its data is
+ * erased or being erased: refused.
+ */
+export async function restoreGame(
+  store: GamesStore,
+  now: Date,
+  keepMs: number,
+  name: string,
+): Promise<void> {
+  const game = await store.repos.games.named(name);
+  if (!game) throw new GameRefusal(`no game "${name}"`, 404);
+  if (game.archivedAt === null) throw new GameRefusal(`game ${name}: not archived`);
+  if (pastKeeping([game], now, keepMs).length > 0) {
+    throw new GameRefusal(`game ${name}: its data is erased, it cannot come back`);
+  }
+  if (!(await store.repos.games.restore(game.id))) {
+    throw new GameRefusal(`game ${name}: not archived`);
+  }
+}
+
+/** The archived games whose data is kept at `now`, the most recently ended first. */
+export async function archivedGames(
+  store: GamesStore,
+  now: Date,
+  keepMs: number,
+): Promise<OpsArchivedGame[]> {
+  const games = await store.repos.games.list();
+  const erased = new Set(pastKeeping(games, now, keepMs).map((game) => game.id));
+  return games
+    .flatMap((game) =>
+      game.archivedAt === null || erased.has(game.id)
+        ? []
+        : [
+            {
+              name: game.name,
+              title: game.title ?? game.name,
+              archivedAt: game.archivedAt,
+              erasedFrom: new Date(Date.parse(game.archivedAt) + keepMs).toISOString(),
+            },
+          ],
+    )
+    .sort((a, b) => (a.archivedAt < b.archivedAt ? 1 : a.archivedAt > b.archivedAt ? -1 : 0));
 }

@@ -1,3 +1,4 @@
+import { ARCHIVED_GAME_KEEP_DAYS } from "@wegmarke/protocol";
 import type { RateLimit } from "./rate-limiter";
 
 const MINUTE = 60 * 1000;
@@ -116,10 +117,11 @@ export const defaultLimits: AccountLimits = {
   sessionTouchMs: HOUR,
   invitationTtlMs: 7 * DAY,
   inactiveAccountTtlMs: 14 * DAY,
-  // A month: a game archived by mistake or too early can be brought back whole (its row's
-  // `archived_at` cleared), players, results and submissions with their exports, once the
-  // organiser notices; the players' data of a game that has ended is kept no longer.
-  archivedGameKeepMs: 30 * DAY,
+  // A month: a game archived by mistake or too early can be brought back whole (`npm run game
+  // -- restore`, the console's games page), players, results and submissions with their
+  // exports, once the organiser notices; the players' data of a game that has ended is kept no
+  // longer.
+  archivedGameKeepMs: ARCHIVED_GAME_KEEP_DAYS * DAY,
   opsLoginFailuresPerIp: { limit: 10, windowMs: 15 * MINUTE },
   opsLoginFailuresPerName: { limit: 20, windowMs: HOUR },
   // An event day: the console signs in once in the morning.

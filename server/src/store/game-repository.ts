@@ -35,6 +35,17 @@ export class GameRepository {
       .execute();
   }
 
+  /** Takes an archived game back: its addresses play again. False when it was not archived. */
+  async restore(id: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("games")
+      .set({ archivedAt: null })
+      .where("id", "=", id)
+      .where("archivedAt", "is not", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** The game's title for the console's list, where it has one of its own. */
   async retitle(id: number, title: string): Promise<void> {
     await this.db

@@ -40,6 +40,7 @@ const ACTIONS = [
   "game.add",
   "game.import",
   "game.archive",
+  "game.restore",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 

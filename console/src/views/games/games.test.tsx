@@ -15,6 +15,14 @@ const admin: OpsMe = {
 const marburg = { name: "default", title: "Fairy-tale Marburg", first: true, app: "/webapp/" };
 const hafen = { name: "hafen", title: "Harbour walk", first: false, app: "/g/hafen/webapp/" };
 const museum = { name: "museum", title: "In the museum", first: false, app: "/g/museum/webapp/" };
+const hafenEnded = {
+  name: "hafen",
+  title: "Harbour walk",
+  archivedAt: "2026-11-25T12:00:00Z",
+  erasedFrom: "2027-02-23T12:00:00Z",
+};
+/** The admin's list of ended games, none ended. */
+const noneEnded = { "GET /api/ops/games/archived": () => json({ games: [] }) };
 
 /** The bytes of a file sent (jsdom's Blob reads only through a FileReader). */
 function bytesOf(blob: Blob): Promise<number[]> {
@@ -41,6 +49,7 @@ describe("the games page", () => {
   it("makes a game from a template for the admin, who then opens its studio", async () => {
     let games = [marburg, hafen];
     const server = fakeServer({
+      ...noneEnded,
       "GET /api/ops/games": () => json({ games }),
       "POST /api/ops/games": () => {
         games = [...games, museum];
@@ -71,6 +80,7 @@ describe("the games page", () => {
 
   it("says why a game was not made", async () => {
     fakeServer({
+      ...noneEnded,
       "GET /api/ops/games": () => json({ games: [marburg] }),
       "POST /api/ops/games": () => text("game museum: name taken", 409),
     });
@@ -81,12 +91,15 @@ describe("the games page", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("game museum: name taken");
   });
 
-  it("ends a game after a question, for the admin only", async () => {
+  it("ends a game after a question, for the admin only, and lists it among the ended", async () => {
     let games = [marburg, hafen];
+    let ended: (typeof hafenEnded)[] = [];
     const server = fakeServer({
       "GET /api/ops/games": () => json({ games }),
+      "GET /api/ops/games/archived": () => json({ games: ended }),
       "POST /api/ops/games/hafen/archive": () => {
         games = [marburg];
+        ended = [hafenEnded];
         return json({ value: "ok" });
       },
     });
@@ -99,8 +112,12 @@ describe("the games page", () => {
     ).toBeNull();
     fireEvent.click(within(row).getByRole("button", { name: "End Harbour walk" }));
     fireEvent.click(within(row).getByRole("button", { name: "End the game" }));
+    const endedHeading = await screen.findByRole("heading", { name: "Ended games" });
+    const endedSection = within(endedHeading.closest("section") ?? document.body);
+    expect(endedSection.getByRole("listitem", { name: "Harbour walk" })).toBeTruthy();
+    // Gone from the games: only the ended one is left.
     await waitFor(() =>
-      expect(screen.queryByRole("listitem", { name: "Harbour walk" })).toBeNull(),
+      expect(screen.getAllByRole("listitem", { name: "Harbour walk" })).toHaveLength(1),
     );
     expect(server.requests.some((request) => request.method === "POST")).toBe(true);
   });
@@ -115,7 +132,7 @@ describe("the games page", () => {
   });
 
   it("offers the admin each game as a zip from its own operators' API", async () => {
-    fakeServer({ "GET /api/ops/games": () => json({ games: [marburg, hafen] }) });
+    fakeServer({ ...noneEnded, "GET /api/ops/games": () => json({ games: [marburg, hafen] }) });
     renderView(<GamesView me={admin} />, { language: "de" });
     const first = within(await screen.findByRole("listitem", { name: "Fairy-tale Marburg" }));
     const other = within(screen.getByRole("listitem", { name: "Harbour walk" }));
@@ -130,6 +147,7 @@ describe("the games page", () => {
   it("imports a game's zip as a new game, its name from the file's", async () => {
     let games = [marburg, hafen];
     const server = fakeServer({
+      ...noneEnded,
       "GET /api/ops/games": () => json({ games }),
       "POST /api/ops/games/import": () => {
         games = [...games, museum];
@@ -176,6 +194,7 @@ describe("the games page", () => {
 
   it("says why a game's zip was refused", async () => {
     fakeServer({
+      ...noneEnded,
       "GET /api/ops/games": () => json({ games: [marburg] }),
       "POST /api/ops/games/import": () => text("game museum: name taken", 409),
     });
@@ -192,5 +211,110 @@ describe("the games page", () => {
     submit(screen.getByRole("button", { name: "Spiel importieren" }));
     expect((await screen.findByRole("alert")).textContent).toContain("game museum: name taken");
     expect(screen.queryByRole("status")).toBeNull();
+  });
+});
+
+describe("the ended games", () => {
+  /** The section of the ended games, once listed. */
+  async function endedSection(name = "Ended games") {
+    const heading = await screen.findByRole("heading", { name });
+    const section = heading.closest("section");
+    if (section === null) throw new Error("the heading is in no section");
+    return within(section);
+  }
+
+  it("shows the admin when each ended and is erased, and restores one at once", async () => {
+    let games = [marburg];
+    let ended = [hafenEnded];
+    let answer: (response: Response) => void = () => undefined;
+    const server = fakeServer({
+      "GET /api/ops/games": () => json({ games }),
+      "GET /api/ops/games/archived": () => json({ games: ended }),
+      "POST /api/ops/games/hafen/restore": () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderView(<GamesView me={admin} />);
+    const section = await endedSection();
+    const row = within(await section.findByRole("listitem", { name: "Harbour walk" }));
+    expect(
+      row.getByText("Ended on 25 Nov 2026; its data is erased from 23 Feb 2027."),
+    ).toBeTruthy();
+    fireEvent.click(row.getByRole("button", { name: "Restore Harbour walk" }));
+    const busy = row.getByRole<HTMLButtonElement>("button", { name: "Restoring …" });
+    expect(busy.disabled).toBe(true);
+    const sent = server.requests.find((request) => request.method === "POST");
+    expect([sent?.path, sent?.body]).toEqual(["/api/ops/games/hafen/restore", {}]);
+    games = [marburg, hafen];
+    ended = [];
+    answer(json({ value: "ok" }));
+    expect((await section.findByRole("status")).textContent).toBe(
+      "Harbour walk plays again at /g/hafen/webapp/.",
+    );
+    // Among the games again, no longer among the ended.
+    const address = await screen.findByRole("link", { name: "/g/hafen/webapp/" });
+    expect(address.closest("li")?.getAttribute("aria-label")).toBe("Harbour walk");
+    await waitFor(() => expect(section.queryByRole("listitem")).toBeNull());
+    const gets = (path: string) =>
+      server.requests.filter((request) => request.method === "GET" && request.path === path);
+    expect(gets("/api/ops/games")).toHaveLength(2);
+    expect(gets("/api/ops/games/archived")).toHaveLength(2);
+  });
+
+  it("speaks German with the language's dates", async () => {
+    fakeServer({
+      "GET /api/ops/games": () => json({ games: [marburg] }),
+      "GET /api/ops/games/archived": () => json({ games: [hafenEnded] }),
+    });
+    renderView(<GamesView me={admin} />, { language: "de" });
+    const section = await endedSection("Beendete Spiele");
+    const row = within(await section.findByRole("listitem", { name: "Harbour walk" }));
+    expect(
+      row.getByText("Beendet am 25.11.2026; seine Daten werden ab 23.02.2027 gelöscht."),
+    ).toBeTruthy();
+    expect(row.getByRole("button", { name: "Harbour walk wieder aufnehmen" })).toBeTruthy();
+  });
+
+  it("says why a game was not restored", async () => {
+    fakeServer({
+      "GET /api/ops/games": () => json({ games: [marburg] }),
+      "GET /api/ops/games/archived": () => json({ games: [hafenEnded] }),
+      "POST /api/ops/games/hafen/restore": () => text("game hafen: not archived", 409),
+    });
+    renderView(<GamesView me={admin} />);
+    const section = await endedSection();
+    fireEvent.click(await section.findByRole("button", { name: "Restore Harbour walk" }));
+    expect((await section.findByRole("alert")).textContent).toContain("game hafen: not archived");
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(section.getByRole("button", { name: "Restore Harbour walk" })).toBeTruthy();
+  });
+
+  it("is absent while no game has ended", async () => {
+    const server = fakeServer({
+      ...noneEnded,
+      "GET /api/ops/games": () => json({ games: [hafen] }),
+    });
+    renderView(<GamesView me={admin} />);
+    // Loading, then gone.
+    expect(screen.getByRole("heading", { name: "Ended games" })).toBeTruthy();
+    await screen.findByRole("listitem", { name: "Harbour walk" });
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Ended games" })).toBeNull());
+    expect(server.requests.some((request) => request.path === "/api/ops/games/archived")).toBe(
+      true,
+    );
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("is not an operator's, who is no admin: the list is not even asked for", async () => {
+    const server = fakeServer({
+      "GET /api/ops/games": () => json({ games: [hafen] }),
+      "GET /api/ops/games/archived": () => json({ games: [hafenEnded] }),
+    });
+    renderView(<GamesView me={{ ...admin, admin: false }} />);
+    await screen.findByRole("listitem", { name: "Harbour walk" });
+    expect(screen.queryByRole("heading", { name: "Ended games" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Restore/ })).toBeNull();
+    expect(server.requests.map((request) => request.path)).not.toContain("/api/ops/games/archived");
   });
 });

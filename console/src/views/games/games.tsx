@@ -6,7 +6,9 @@ import { archiveGame, gameZipUrl } from "../../api/games-api";
 import { getGames } from "../../api/ops-api";
 import { Confirm } from "../../components/confirm";
 import { useI18n } from "../../i18n/i18n";
+import { sectionPath } from "../../routes/router";
 import { useCall } from "../../lib/use-call";
+import { EndedGames } from "./ended-games";
 import { NewGame } from "./new-game";
 
 /**
@@ -64,8 +66,9 @@ function GameRow({ game, admin, onEnded }: { game: OpsGame; admin: boolean; onEn
           }}
           onConfirm={async () => {
             await archiveGame(game.name);
-            // The game shown ended: the console goes on with another.
-            if (shown) chooseGame(null);
+            // The game shown ended: the console goes on with the first, on this page, where
+            // the ended game is listed to take back.
+            if (shown) chooseGame(null, sectionPath.games);
             else onEnded();
           }}
         />
@@ -76,13 +79,20 @@ function GameRow({ game, admin, onEnded }: { game: OpsGame; admin: boolean; onEn
 
 /**
  * The games of the installation the operator sees (decisions/054), each a click from being
- * shown; the admin makes new ones from a template or a game's zip, exports and ends them.
+ * shown; the admin makes new ones from a template or a game's zip, exports and ends them, and
+ * brings ended ones back.
  */
 export function GamesView({ me }: { me: OpsMe }) {
   const texts = useI18n();
   const { t } = texts;
   const games = useCall("games", (signal) => getGames(signal));
   const listed = games.data?.games ?? [];
+  // Bumped when a game ends: the list of ended games loads again, the game now among them.
+  const [endings, setEndings] = useState(0);
+  const onEnded = () => {
+    games.reload();
+    setEndings((count) => count + 1);
+  };
   return (
     <div className="stack">
       <h1 tabIndex={-1}>{t("nav.games")}</h1>
@@ -97,11 +107,12 @@ export function GamesView({ me }: { me: OpsMe }) {
         <section className="panel stack">
           <ul className="team__list">
             {listed.map((game) => (
-              <GameRow key={game.name} game={game} admin={me.admin} onEnded={games.reload} />
+              <GameRow key={game.name} game={game} admin={me.admin} onEnded={onEnded} />
             ))}
           </ul>
         </section>
       )}
+      {me.admin && <EndedGames reloadKey={endings} onRestored={games.reload} />}
       {me.admin && <NewGame games={listed} onMade={games.reload} />}
     </div>
   );

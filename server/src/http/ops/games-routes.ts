@@ -1,5 +1,7 @@
 import {
   okResponse,
+  opsArchivedGames,
+  opsGame,
   opsGameImported,
   opsGameImportQuery,
   opsGameMade,
@@ -8,6 +10,8 @@ import {
   opsNewGame,
 } from "@wegmarke/protocol";
 import type {
+  OpsArchivedGame,
+  OpsArchivedGames,
   OpsGame,
   OpsGameImported,
   OpsGameMade,
@@ -33,6 +37,10 @@ export type GamesRouteDeps = {
   import: (caller: OpsCaller, name: string, upload: GameUpload) => Promise<OpsGameImported>;
   /** Ends the game `name` at once: its players can no longer play; its data goes in 30 days. */
   archive: (caller: OpsCaller, name: string) => Promise<void>;
+  /** The ended games whose data is kept, the most recently ended first. */
+  archived: () => Promise<OpsArchivedGame[]>;
+  /** Takes an ended game back while its data is kept: it plays again. */
+  restore: (caller: OpsCaller, name: string) => Promise<OpsGame>;
 };
 
 /**
@@ -41,7 +49,7 @@ export type GamesRouteDeps = {
  * only: every other game's operators' API is below its prefix.
  */
 export function gamesRoutes(deps: GamesRouteDeps): FastifyPluginAsync {
-  const { list, make, archive } = deps;
+  const { list, make, archive, archived, restore } = deps;
   return async (app) => {
     acceptZips(app);
 
@@ -113,6 +121,36 @@ export function gamesRoutes(deps: GamesRouteDeps): FastifyPluginAsync {
         const { name } = parse(opsGameParams, request.params, "path");
         await archive(callerOf(request), name);
         return ok;
+      },
+    );
+
+    app.get(
+      "/games/archived",
+      {
+        config: {
+          role: "admin",
+          docs: doc("ops", "The ended games whose data is still kept", {
+            response: opsArchivedGames,
+          }),
+        },
+      },
+      async (): Promise<OpsArchivedGames> => ({ games: await archived() }),
+    );
+
+    app.post(
+      "/games/:name/restore",
+      {
+        config: {
+          role: "admin",
+          docs: doc("ops", "Take an ended game back while its data is kept", {
+            params: opsGameParams,
+            response: opsGame,
+          }),
+        },
+      },
+      async (request) => {
+        const { name } = parse(opsGameParams, request.params, "path");
+        return restore(callerOf(request), name);
       },
     );
   };
