@@ -4,8 +4,8 @@ import { useLocation, useNavigationType } from "react-router";
 const STORAGE_KEY = "wegmarke.scroll";
 /** The history entries whose place is kept: the newest ones. */
 const KEPT = 50;
-/** How many frames a return waits at most for its screen to be tall enough. */
-const RESTORE_FRAMES = 60;
+/** How long a return waits at most for its screen to be tall enough (a slow phone, a slow net). */
+const RESTORE_MS = 5_000;
 
 /** Where the page was scrolled to, by history entry (`location.key`), for the tab's session. */
 const positions = new Map<string, number>(readStored());
@@ -69,10 +69,10 @@ export function ScrollRestoration(): null {
     // The screen may get its content a moment later (its code, the game's status): tried each
     // frame until the page is tall enough, unless the player scrolls first.
     let frame = 0;
-    let frames = 0;
+    const until = performance.now() + RESTORE_MS;
     const attempt = () => {
       window.scrollTo(0, top);
-      if (Math.abs(window.scrollY - top) < 1 || ++frames > RESTORE_FRAMES) return;
+      if (Math.abs(window.scrollY - top) < 1 || performance.now() > until) return;
       frame = requestAnimationFrame(attempt);
     };
     const stop = () => cancelAnimationFrame(frame);
