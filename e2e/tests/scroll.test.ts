@@ -59,6 +59,6 @@ describe("the place on the page", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.goBack();
     await page.waitForURL(/\/webapp\/station$/);
-    await expect.poll(scrollY).toBe(place);
+    await expect.poll(scrollY, { timeout: 10_000 }).toBe(place);
   });
 });

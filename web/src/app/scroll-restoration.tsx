@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 const STORAGE_KEY = "wegmarke.scroll";
@@ -52,14 +52,17 @@ export function ScrollRestoration(): null {
     return () => window.removeEventListener("pagehide", store);
   }, []);
 
-  // The place on this entry, as the player scrolls.
+  // The place on the entry shown, as the player scrolls. The entry is set as it is shown: the
+  // scroll of a new screen to its top is its own, not the place left on the screen before.
+  const shown = useRef(key);
   useEffect(() => {
-    const save = () => remember(key, window.scrollY);
+    const save = () => remember(shown.current, window.scrollY);
     window.addEventListener("scroll", save, { passive: true });
     return () => window.removeEventListener("scroll", save);
-  }, [key]);
+  }, []);
 
   useLayoutEffect(() => {
+    shown.current = key;
     if (navigationType !== "POP") {
       window.scrollTo(0, 0);
       return;
