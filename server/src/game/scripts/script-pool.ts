@@ -14,8 +14,12 @@ import type {
   WorkerBooks,
 } from "./types";
 
-/** Calls a thread is sent before it answers one: the next waits in it while one runs. */
-const CALLS_PER_THREAD = 2;
+/**
+ * Calls a thread is sent before it answers one: the next wait in it while one runs, so a thread
+ * never idles while the busy main thread gets round to its answer (with two, 1,000 answers a
+ * second over ten games queued here for 250 ms; docs/performance.md).
+ */
+export const CALLS_PER_THREAD = 8;
 
 type Call = Omit<ScriptCall, "id" | "book">;
 
@@ -39,9 +43,9 @@ type Book = {
 
 /**
  * The script worker threads of the process, which every game shares (decisions/054): each game's
- * scripts are a book of its own in every thread. A thread is sent at most two calls at a time;
- * the rest wait here, and the games take turns: a game with thousands of calls waiting holds
- * another's next call back by at most one of its own. A thread that dies fails its calls (500;
+ * scripts are a book of its own in every thread. A thread is sent at most eight calls at a
+ * time; the rest wait here, and the games take turns: a game with thousands of calls waiting
+ * holds another's next call back by at most one of its own beyond those on the thread. A thread that dies fails its calls (500;
  * the player may retry) and is replaced a second later; while none is alive, the scripts run
  * in the calling thread.
  */
