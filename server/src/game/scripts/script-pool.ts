@@ -16,8 +16,8 @@ import type {
 
 /**
  * Calls a thread is sent before it answers one: the next wait in it while one runs, so a thread
- * never idles while the busy main thread gets round to its answer (with two, 1,000 answers a
- * second over ten games queued here for 250 ms; docs/performance.md).
+ * does not idle while the busy main thread gets round to its answers (with two instead, ten
+ * games' p90 at 1,000 answers a second was twice as long; docs/performance.md).
  */
 export const CALLS_PER_THREAD = 8;
 
@@ -45,9 +45,9 @@ type Book = {
  * The script worker threads of the process, which every game shares (decisions/054): each game's
  * scripts are a book of its own in every thread. A thread is sent at most eight calls at a
  * time; the rest wait here, and the games take turns: a game with thousands of calls waiting
- * holds another's next call back by at most one of its own beyond those on the thread. A thread that dies fails its calls (500;
- * the player may retry) and is replaced a second later; while none is alive, the scripts run
- * in the calling thread.
+ * holds another's next call back by at most one of its own beyond those on the thread. A
+ * thread that dies fails its calls (500; the player may retry) and is replaced a second later;
+ * while none is alive, the scripts run in the calling thread.
  */
 export class ScriptPool {
   private readonly threads: Thread[] = [];
