@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../store/store";
 import type { Store } from "../store/store";
@@ -78,6 +82,52 @@ describe("RateLimiter", () => {
     await store.repos.rateHits.deleteExpired(new Date(HOUR).toISOString());
     clock.ms = 1;
     expect(await limiter.retryAfterMs("+491711234567")).toBe(0);
+  });
+});
+
+describe("a limit in the thousands", () => {
+  const limit = 1000;
+  const slot = HOUR / 100;
+
+  it("counts its hits in a hundred slots of the window, and the limit holds", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "wegmarke-rate-"));
+    const file = join(dir, "db.sqlite");
+    await store.close();
+    store = openStore({ kind: "sqlite", file });
+    await store.migrate();
+    const clock = clockAt(1);
+    const limiter = new RateLimiter("many", { limit, windowMs: HOUR }, store, clock, keyHash);
+    // A thousand hits over 50 minutes: each check reads at most one row per slot.
+    for (let i = 0; i < limit; i++) {
+      clock.ms = 1 + i * 3000;
+      expect(await countAttempt(store, clock, [{ limiter, key: "g" }])).toBeInstanceOf(Attempt);
+    }
+    expect(await hitsOf("many", keyHash("g"))).toBe(limit);
+    const db = new SqliteDatabase(file, { readonly: true });
+    const rows = db.prepare("select count(*) from rate_hit_counts").pluck().get();
+    db.close();
+    expect(rows).toBe(Math.ceil(clock.ms / slot));
+    // The first hit's slot ends at `slot`: the key waits until that slot leaves the window.
+    clock.ms += 1000;
+    expect(await countAttempt(store, clock, [{ limiter, key: "g" }])).toEqual({
+      waitMs: slot + HOUR - clock.ms,
+    });
+    clock.ms = slot + HOUR;
+    expect(await countAttempt(store, clock, [{ limiter, key: "g" }])).toBeInstanceOf(Attempt);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("takes a released attempt back from its slot", async () => {
+    const clock = clockAt(5);
+    const limiter = new RateLimiter("many", { limit, windowMs: HOUR }, store, clock, keyHash);
+    const attempts = [];
+    for (let i = 0; i < 3; i++)
+      attempts.push(await countAttempt(store, clock, [{ limiter, key: "g" }]));
+    for (const attempt of attempts) {
+      if (!(attempt instanceof Attempt)) throw new Error("refused");
+      await attempt.release();
+    }
+    expect(await hitsOf("many", keyHash("g"))).toBe(0);
   });
 });
 

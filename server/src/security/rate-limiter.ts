@@ -8,6 +8,13 @@ export type RateStore = StoreOf<Pick<Repositories, "rateHits">>;
 export type RateLimit = { limit: number; windowMs: number };
 
 /**
+ * A limit up to this many hits stores each hit at its own time; a larger one (sign-ups per game)
+ * counts its hits in `SLOTS` slots of its window, so that a check reads at most that many rows.
+ */
+const EXACT_UP_TO = 100;
+const SLOTS = 100;
+
+/**
  * At most `limit` hits per key within any `windowMs` (a sliding window over the hits' times).
  * The hits live in the database: every instance counts against the same limit, and a restart
  * forgets nothing. An attempt is counted before it is evaluated (`countAttempt`): requests that
@@ -39,11 +46,24 @@ export class RateLimiter {
 
   /** Records a hit of `key`, whatever the count (a mark such as a known address). */
   async hit(key: string, hits = this.store.repos.rateHits, now = this.clock.now()): Promise<void> {
+    const at = this.hitAt(now);
     await hits.add({
       ...this.stored(key),
-      at: now.toISOString(),
-      expiresAt: new Date(now.getTime() + this.limits.windowMs).toISOString(),
+      at,
+      expiresAt: new Date(Date.parse(at) + this.limits.windowMs).toISOString(),
     });
+  }
+
+  /**
+   * The stored time of a hit at `now`: its own, or the end of its slot. A slot's hits count
+   * until the last of them could leave the window: a limit is never exceeded, and a key waits
+   * at most a slot (a hundredth of the window) longer than the hits' own times would make it.
+   */
+  hitAt(now: Date): string {
+    const { limit, windowMs } = this.limits;
+    if (limit <= EXACT_UP_TO) return now.toISOString();
+    const slot = Math.ceil(windowMs / SLOTS);
+    return new Date(Math.ceil(now.getTime() / slot) * slot).toISOString();
   }
 
   /** True when `key` was hit within the window. */
@@ -80,11 +100,11 @@ export class Attempt {
       (claim) => limiters.length === 0 || limiters.includes(claim.limiter),
     );
     if (released.length === 0) return;
-    const keys = released.map(({ limiter, key }) => limiter.stored(key));
-    const at = this.at.toISOString();
     await this.store.transaction(async (repos) => {
-      await repos.rateHits.lock(keys);
-      for (const key of keys) await repos.rateHits.removeOne(key, at);
+      await repos.rateHits.lock(released.map(({ limiter, key }) => limiter.stored(key)));
+      for (const { limiter, key } of released) {
+        await repos.rateHits.removeOne(limiter.stored(key), limiter.hitAt(this.at));
+      }
     });
   }
 }

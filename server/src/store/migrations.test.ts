@@ -280,6 +280,7 @@ describe("the migrations on PostgreSQL", () => {
         "021-read-marks",
         "022-games",
         "023-operator-games",
+        "024-rate-hit-counts",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

@@ -2,10 +2,13 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { Dialect } from "../config";
-import type { Database, RateHitsTable } from "./schema";
+import type { Database, RateHitCountsTable } from "./schema";
 
 /** A limit's key as stored: the rule's name and the key's hash. */
 export type RateKey = { rule: string; keyHash: string };
+
+/** One hit of a key: its time and when it leaves the window. */
+export type RateHit = Omit<RateHitCountsTable, "hits">;
 
 export class RateHitRepository {
   constructor(
@@ -27,13 +30,22 @@ export class RateHitRepository {
     }
   }
 
-  async add(hit: RateHitsTable): Promise<void> {
-    await this.db.insertInto("rateHits").values(hit).execute();
+  /** Counts one hit of the key at `at` (hits of one key at one time share their row). */
+  async add(hit: RateHit): Promise<void> {
+    await this.db
+      .insertInto("rateHitCounts")
+      .values({ ...hit, hits: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(["rule", "keyHash", "at"])
+          .doUpdateSet({ hits: sql<number>`rate_hit_counts.hits + 1` }),
+      )
+      .execute();
   }
 
   /**
    * The time of the key's `n`-th newest hit after `since` (1 is the newest), or undefined when it
-   * has fewer. One row, however many hits the key has: the index walks to it.
+   * has fewer. Reads at most `n` rows (a row counts one hit or more) from the newest back.
    */
   async nthNewest(
     rule: string,
@@ -41,37 +53,51 @@ export class RateHitRepository {
     since: string,
     n: number,
   ): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom("rateHits")
-      .select("at")
+    const rows = await this.db
+      .selectFrom("rateHitCounts")
+      .select(["at", "hits"])
       .where("rule", "=", rule)
       .where("keyHash", "=", keyHash)
       .where("at", ">", since)
       .orderBy("at", "desc")
-      .limit(1)
-      .offset(n - 1)
-      .executeTakeFirst();
-    return row?.at;
+      .limit(n)
+      .execute();
+    let counted = 0;
+    for (const { at, hits } of rows) {
+      counted += hits;
+      if (counted >= n) return at;
+    }
+    return undefined;
   }
 
-  /** Deletes one hit of the key at `at` (hits of one key at one time are all alike). */
+  /** Takes back one hit of the key at `at`. */
   async removeOne({ rule, keyHash }: RateKey, at: string): Promise<void> {
-    const row = this.dialect === "postgres" ? sql`ctid` : sql`rowid`;
-    await sql`delete from rate_hits where ${row} in (
-      select ${row} from rate_hits where rule = ${rule} and key_hash = ${keyHash} and at = ${at}
-      limit 1)`.execute(this.db);
+    await this.db
+      .updateTable("rateHitCounts")
+      .set({ hits: sql<number>`hits - 1` })
+      .where("rule", "=", rule)
+      .where("keyHash", "=", keyHash)
+      .where("at", "=", at)
+      .execute();
+    await this.db
+      .deleteFrom("rateHitCounts")
+      .where("rule", "=", rule)
+      .where("keyHash", "=", keyHash)
+      .where("at", "=", at)
+      .where("hits", "<=", 0)
+      .execute();
   }
 
   async clear(rule: string, keyHash: string): Promise<void> {
     await this.db
-      .deleteFrom("rateHits")
+      .deleteFrom("rateHitCounts")
       .where("rule", "=", rule)
       .where("keyHash", "=", keyHash)
       .execute();
   }
 
   async deleteExpired(now: string): Promise<void> {
-    await this.db.deleteFrom("rateHits").where("expiresAt", "<=", now).execute();
+    await this.db.deleteFrom("rateHitCounts").where("expiresAt", "<=", now).execute();
   }
 }
 

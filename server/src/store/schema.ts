@@ -38,7 +38,7 @@ export type Database = {
   storyStates: StoryStatesTable;
   mediaProgress: MediaProgressTable;
   scheduledMessages: ScheduledMessagesTable;
-  rateHits: RateHitsTable;
+  rateHitCounts: RateHitCountsTable;
   operators: OperatorsTable;
   operatorRoles: OperatorRolesTable;
   operatorSessions: OperatorSessionsTable;
@@ -222,16 +222,18 @@ export type ScheduledMessagesTable = {
 };
 
 /**
- * One counted attempt of a rate limit (security/rate-limiter.ts), shared by every instance. The
- * key (a phone number, an address, a player) is stored as a hash only.
+ * The hits a rate limit counted of one key at one time (security/rate-limiter.ts), shared by
+ * every instance. The key (a phone number, an address, a player) is stored as a hash only.
  */
-export type RateHitsTable = {
+export type RateHitCountsTable = {
   /** The limit's name, `smsPerPhone` say. */
   rule: string;
   /** SHA-256 hex of the key. */
   keyHash: string;
+  /** The hits' time: a limit in the thousands counts its hits in slots, this the slot's end. */
   at: string;
-  /** When the hit leaves its window: the retention sweep deletes it then. */
+  hits: number;
+  /** When the hits leave their window: the retention sweep deletes them then. */
   expiresAt: string;
 };
 
