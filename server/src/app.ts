@@ -5,6 +5,7 @@ import type { AccountLimits } from "./security/limits";
 import { systemClock, systemTimer } from "./clock";
 import type { Clock, Timer } from "./clock";
 import { mountRoutes, prepareHttp } from "./compose/routes";
+import { handOverGames } from "./http/game-prefix-routes";
 import { accountLimits, buildServices } from "./compose/services";
 import { WorkFolders } from "./packs/work-folders";
 import { subscribeSignals } from "./compose/signals";
@@ -87,6 +88,9 @@ export async function buildApp({
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: countedFrameworkErrors(metrics),
   });
+  // The first game's server hands the other games' requests over before its own hooks run.
+  const others: { games?: GameApps } = {};
+  if (!preview && !game) handOverGames(app, () => others.games);
   await prepareHttp(app, config, pack, preview !== undefined);
   const limits = accountLimits(config, limitChanges);
   const threads =
@@ -176,6 +180,7 @@ export async function buildApp({
               app.log.error({ err: error, game: name }, "archived game not erased"),
           },
         });
+  if (games) others.games = games;
   await games?.readHosts();
   await mountRoutes(app, services, {
     config,

@@ -28,7 +28,7 @@ import { opsRoutes } from "../http/ops-routes";
 import { OperatorTeam } from "../operator-accounts/operator-team";
 import { outroRoute } from "../http/outro-route";
 import { previewRoutes } from "../http/preview-routes";
-import { gameHosts, gamePrefixRoutes } from "../http/game-prefix-routes";
+import { gamePrefixRoutes } from "../http/game-prefix-routes";
 import type { GameDispatch } from "../http/game-prefix-routes";
 import { registerProtection } from "../http/protection";
 import { registerRequestLog } from "../http/request-log";
@@ -104,8 +104,6 @@ export type RouteDeps = {
 export async function mountRoutes(app: FastifyInstance, services: Services, deps: RouteDeps) {
   const { config, pack, store, clock, metrics, base = "", fast = false, previews, games } = deps;
   const { accounts, hub, presence, secret, news, teamPositions } = services;
-  // A game's own host name takes the whole request to its server, before anything here.
-  if (games) gameHosts(app, games);
   // The API description sees every route registered after it; a preview's server has none.
   if (base === "") await registerApiDocs(app);
   registerRequestLog(app, { streams: () => hub.size });
@@ -241,7 +239,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   const pictures = { sizes: new ImageSizes(config.packCacheDir), icons: new AppIcons() };
   await app.register(contentRoutes(pack, pictures, base, fast));
   if (previews) await app.register(previewRoutes(previews));
-  if (games) await app.register(gamePrefixRoutes(games));
+  if (games) await app.register(gamePrefixRoutes());
   await app.register(staticRoutes(config.webDist));
   await app.register(consoleRoutes(config.consoleDist));
   await app.register(healthRoutes(store, clock));

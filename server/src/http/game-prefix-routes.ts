@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { GAME_NAME } from "@wegmarke/protocol";
 import type { OpsGame } from "@wegmarke/protocol";
 import { z } from "zod";
@@ -23,30 +23,53 @@ export type GameDispatch = {
   stop(name: string): Promise<void>;
 };
 
+/** The route of the other games' addresses. */
+const GAME_ROUTE = "/g/:name/*";
+const gameRouteParams = z.object({ name: z.string(), "*": z.string() });
+
 /**
- * A request to a game's own host name (decisions/054): handed whole to that game's server
- * before anything of this one reads it. Registered on the root, before every route.
+ * Hands a request for another game whole to that game's server before anything of this one
+ * reads it (no other hook, parser or handler of this server runs; decisions/054): one to a
+ * game's own host name, or below `/g/<name>/` with the path below the prefix. Registered on the
+ * root before every other hook; `games` is asked per request, as the games are made after this
+ * server's first hooks (app.ts).
  */
-export function gameHosts(app: FastifyInstance, games: GameDispatch): void {
+export function handOverGames(app: FastifyInstance, games: () => GameDispatch | undefined): void {
   app.addHook("onRequest", async (request, reply) => {
-    const name = games.gameOfHost(request.hostname);
-    if (name === undefined) return;
+    const dispatch = games();
+    const target = dispatch && gameOf(request, dispatch);
+    if (!dispatch || !target) return;
     reply.hijack();
-    await games.dispatch(name, request.url, request.raw, reply.raw);
+    await dispatch.dispatch(target.name, target.url, request.raw, reply.raw);
   });
+}
+
+/** The game a request is for, and its path there; undefined for this server's own. */
+function gameOf(
+  request: FastifyRequest,
+  games: GameDispatch,
+): { name: string; url: string } | undefined {
+  const host = games.gameOfHost(request.hostname);
+  if (host !== undefined) return { name: host, url: request.url };
+  if (request.routeOptions.url !== GAME_ROUTE) return undefined;
+  const params = gameRouteParams.parse(request.params);
+  // Not a game's name: the route answers 404.
+  if (!GAME_NAME.test(params.name)) return undefined;
+  return { name: params.name, url: pathBelow({ url: request.url, params }) };
 }
 
 /**
  * `/g/<name>/…`: every address of the game `name` (its app, its API, its media, its console's
- * calls), handed unread to that game's own server with the path below the prefix.
+ * calls). `handOverGames` takes each such request to that game's own server as it arrives; the
+ * route names the addresses (the API description) and answers a name no game can have.
  */
-export function gamePrefixRoutes(games: GameDispatch): FastifyPluginAsync {
+export function gamePrefixRoutes(): FastifyPluginAsync {
   return async (app) => {
     leaveBodiesUnread(app);
 
     app.route<{ Params: { name: string; "*": string } }>({
       method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-      url: "/g/:name/*",
+      url: GAME_ROUTE,
       config: {
         ownHeaders: true,
         docs: doc("games", "Another game of the installation", {
@@ -56,15 +79,8 @@ export function gamePrefixRoutes(games: GameDispatch): FastifyPluginAsync {
           produces: "application/octet-stream",
         }),
       },
-      handler: async (request, reply) => {
-        const { name } = request.params;
-        if (!GAME_NAME.test(name)) {
-          return reply.code(404).type("text/plain; charset=utf-8").send(`no game "${name}"`);
-        }
-        const url = pathBelow(request);
-        reply.hijack();
-        await games.dispatch(name, url, request.raw, reply.raw);
-      },
+      handler: async (request, reply) =>
+        reply.code(404).type("text/plain; charset=utf-8").send(`no game "${request.params.name}"`),
     });
   };
 }
