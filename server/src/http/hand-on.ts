@@ -8,15 +8,19 @@ export const HANDED_ON = "x-wegmarke-hop";
 /** Headers of one connection, not of the call. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
 
-/** The address each call came with, before a server handed it on below its prefix. */
-const received = new WeakMap<IncomingMessage, string>();
+/**
+ * The address a call came with, before a server handed it on below its prefix: kept on the
+ * call itself (a WeakMap of every call handed on cost each young-generation GC its entries).
+ */
+const RECEIVED = Symbol("received");
+type Received = IncomingMessage & { [RECEIVED]?: string };
 
 /**
  * Gives the call to the server of a path below the one it came to (another game's):
  * `url`, the path below its prefix; the address it came with stays for `handOn`.
  */
-export function passBelow(request: IncomingMessage, url: string): void {
-  if (!received.has(request)) received.set(request, request.url ?? "/");
+export function passBelow(request: Received, url: string): void {
+  request[RECEIVED] ??= request.url ?? "/";
   request.url = url;
 }
 
@@ -27,7 +31,7 @@ export function passBelow(request: IncomingMessage, url: string): void {
  */
 export function handOn(
   address: string,
-  request: IncomingMessage,
+  request: Received,
   response: ServerResponse,
   unreachable: string,
 ): void {
@@ -36,7 +40,7 @@ export function handOn(
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   }
   const outgoing = httpRequest(
-    new URL(received.get(request) ?? request.url ?? "/", address),
+    new URL(request[RECEIVED] ?? request.url ?? "/", address),
     { method: request.method, headers },
     (answer) => {
       const back: Record<string, string | string[]> = {};
