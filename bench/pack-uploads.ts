@@ -17,7 +17,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { freePort } from "../e2e/support/server";
+import { freePort, SERVER_NODE_FLAGS } from "../e2e/support/server";
 import { claimingZip } from "../server/test/support/hand-zip";
 
 const here = resolve(fileURLToPath(import.meta.url), "../..");
@@ -67,24 +67,20 @@ type Server = { url: string; pid: number; stop(): Promise<void> };
 async function start(): Promise<Server> {
   const dir = await mkdtemp(join(tmpdir(), "wegmarke-uploads-"));
   const port = await freePort();
-  const child = spawn(
-    "node",
-    ["--enable-source-maps", "--max-semi-space-size=16", join(root, "server/dist/main.js")],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dir,
-        CONTENT_DIR: join(root, "content/demo"),
-        OPERATOR_TOKEN: TOKEN,
-        LOG_FORMAT: "json",
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+  const child = spawn("node", [...SERVER_NODE_FLAGS, join(root, "server/dist/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      CONTENT_DIR: join(root, "content/demo"),
+      OPERATOR_TOKEN: TOKEN,
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "warn",
     },
-  );
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
