@@ -54,8 +54,10 @@ export const allowedCalls = [
   {
     folder: "game",
     repository: "events",
-    calls: ["hasRecommendation", "listByStation"],
-    why: "a turn reads its own stream's log: a recommendation given, a station's media shown",
+    calls: ["hasRecommendation", "listByStation", "listAfter"],
+    why:
+      "a turn reads its own stream's log: a recommendation given, a station's media shown; " +
+      "the game master reads a participant's chat (game-master.ts)",
   },
   {
     folder: "game",

@@ -11,6 +11,7 @@ export * from "./ops-games";
 export * from "./media";
 export * from "./missions";
 export * from "./ops";
+export * from "./ops-game-master";
 export * from "./ops-team";
 export * from "./pack";
 export * from "./studio";

@@ -26,6 +26,8 @@ import {
   mediumProgressRequest,
   readMarksRequest,
   opsCancelParams,
+  opsLineRequest,
+  opsPlayerParams,
   opsNewsParams,
   opsNewsRequest,
   opsPackVersionParams,
@@ -686,6 +688,28 @@ const CASES: RouteCase[] = [
     fields: { in: "path", schema: opsCancelParams },
     valid: async (h) => ({
       ...post(`/api/ops/players/${await h.playerAtStation(1)}/stations/1/cancel`, {}),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/players/:playerId/thread",
+    fields: { in: "path", schema: opsPlayerParams },
+    valid: async (h) => ({
+      ...get(`/api/ops/players/${await h.playerAtStation(1)}/thread`),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/lines",
+    fields: { in: "body", schema: opsLineRequest },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(1)}/lines`, {
+        stationId: 1,
+        from: "Spielleitung",
+        text: "Hallo!",
+      }),
       headers: OPS_BEARER,
     }),
   },

@@ -46,6 +46,8 @@ const expected: Record<string, Expected> = {
   "DELETE /api/ops/news/:id": HOST,
   "GET /api/ops/players": HOST,
   "POST /api/ops/players/:playerId/stations/:stationId/cancel": HOST,
+  "GET /api/ops/players/:playerId/thread": HOST,
+  "POST /api/ops/players/:playerId/lines": HOST,
   "GET /api/ops/export.csv": HOST,
   "GET /api/ops/submissions": HOST,
   "GET /api/ops/submissions/export.zip": HOST,

@@ -338,6 +338,7 @@ export const de: Record<TextKey, string> = {
   "audit.action.news.send": "Nachricht gesendet",
   "audit.action.news.withdraw": "Nachricht zurückgezogen",
   "audit.action.station.cancel": "Station eines Spielers abgebrochen",
+  "audit.action.line.send": "In den Chat eines Spielers geschrieben",
   "audit.action.submission.judge": "Einsendung bewertet",
   "audit.action.submissions.export": "Einsendungen heruntergeladen",
   "audit.action.pack.draft.save": "Im Entwurf gespeichert",

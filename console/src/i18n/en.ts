@@ -336,6 +336,7 @@ export const en = {
   "audit.action.news.send": "Sent news",
   "audit.action.news.withdraw": "Withdrew news",
   "audit.action.station.cancel": "Cancelled a player's station",
+  "audit.action.line.send": "Wrote in a player's chat",
   "audit.action.submission.judge": "Judged a submission",
   "audit.action.submissions.export": "Downloaded the submissions",
   "audit.action.pack.draft.save": "Saved in the draft",

@@ -27,6 +27,7 @@ import type { PackVersion } from "../store/pack-repository";
 import { displayNames } from "../game/scoreboard/display-names";
 import { playerStream } from "../participants/participant";
 import { DueScheduler } from "../game/agenda/due-scheduler";
+import { GameMaster } from "../game/game-master";
 import { GameService } from "../game/game-service";
 import { MediaProgressService } from "../game/stories/media-progress-service";
 import { ReadMarksService } from "../game/read-marks";
@@ -232,7 +233,15 @@ export async function buildServices(deps: ServiceDeps) {
     }),
   });
   presence.start();
-  const gameConsole = new GameConsole({ store, pack, clock, game, presence });
+  const master = new GameMaster({ store, pack, turns });
+  const gameConsole = new GameConsole({
+    ...{ store, pack, clock, game, master, presence },
+    onLine: (stream, line) => {
+      push.lines(stream, [{ ...line, reminder: false }]).catch((error: unknown) => {
+        log.warn({ err: error }, "host's line not pushed");
+      });
+    },
+  });
   const live = new OpsLive({
     pack,
     overview: () => gameConsole.overview(),

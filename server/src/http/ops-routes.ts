@@ -15,6 +15,7 @@ import { newsRoutes } from "./ops/news-routes";
 import { operatorsRoutes } from "./ops/operators-routes";
 import { overviewRoutes } from "./ops/overview-routes";
 import { playersRoutes } from "./ops/players-routes";
+import { gameMasterRoutes } from "./ops/game-master-routes";
 import { postersRoutes } from "./ops/posters-routes";
 import { reloadRoutes } from "./ops/reload-routes";
 import { submissionRoutes } from "./ops/submissions-routes";
@@ -70,6 +71,7 @@ export function opsRoutes({
     await app.register(auditRoutes(ops));
     await app.register(overviewRoutes(game, live));
     await app.register(playersRoutes(game, record));
+    await app.register(gameMasterRoutes(game, record));
     await app.register(newsRoutes(news, game, record));
     await app.register(postersRoutes(posters));
     await app.register(reloadRoutes(reloadContent, record));

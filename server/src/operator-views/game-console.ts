@@ -1,6 +1,8 @@
 import { OpsReason } from "@wegmarke/protocol";
 import type {
   OpsExportQuery,
+  OpsLineRequest,
+  OpsThread,
   OpsMap,
   OpsNewsAudience,
   OpsOverview,
@@ -11,7 +13,9 @@ import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import { ServiceError } from "../errors";
 import type { GameActivity } from "../events/bus";
+import type { GameMaster } from "../game/game-master";
 import type { GameService } from "../game/game-service";
+import { anonymousPlayerName } from "../game/scoreboard/display-names";
 import { participantOf } from "../participants/participant";
 import type { Repositories, StoreOf } from "../store/store";
 import { PlayerDirectory } from "./directory";
@@ -23,7 +27,10 @@ export type GameConsoleDeps = {
   pack: ContentPack;
   clock: Clock;
   game: GameService;
+  master: GameMaster;
   presence: PresenceBoard;
+  /** After a host's line: the phones of the participant's players whose app is closed hear it. */
+  onLine?: (stream: string, line: { stationId: number; from: string; text: string }) => void;
 };
 
 /** The console's feed opens with what happened this long ago and since. */
@@ -86,13 +93,44 @@ export class GameConsole {
     };
   }
 
+  /** A player's chat as their app (their team's) shows it, and where they are. */
+  async thread(playerId: number): Promise<OpsThread> {
+    const player = await this.findPlayer(playerId);
+    const participant = participantOf(player);
+    const { team, ...thread } = await this.deps.master.thread(
+      participant.stream,
+      participant.language,
+    );
+    const name = player.firstName ?? anonymousPlayerName(player.id);
+    return { player: { id: player.id, name, team }, ...thread };
+  }
+
+  /**
+   * A host's line in the player's running station (their team's): 404 for no such player or
+   * station, 409 when it is not the one running.
+   */
+  async speak(playerId: number, { stationId, from, text }: OpsLineRequest): Promise<void> {
+    const player = await this.findPlayer(playerId);
+    if (!this.deps.pack.stations.some((station) => station.id === stationId)) {
+      throw new ServiceError(404, OpsReason.stationNotFound);
+    }
+    const { stream } = participantOf(player);
+    await this.deps.master.speak(stream, stationId, from, text);
+    this.deps.onLine?.(stream, { stationId, from, text });
+  }
+
+  private async findPlayer(playerId: number) {
+    const player = await this.deps.store.repos.players.find(playerId);
+    if (!player) throw new ServiceError(404, OpsReason.playerNotFound);
+    return player;
+  }
+
   /**
    * Frees a stuck player: the station they (or their team) run is cancelled as if they had
    * left it. 404 for no such player or station, 409 when it is not the one running.
    */
   async cancel(playerId: number, stationId: number): Promise<void> {
-    const player = await this.deps.store.repos.players.find(playerId);
-    if (!player) throw new ServiceError(404, OpsReason.playerNotFound);
+    const player = await this.findPlayer(playerId);
     if (!this.deps.pack.stations.some((station) => station.id === stationId)) {
       throw new ServiceError(404, OpsReason.stationNotFound);
     }

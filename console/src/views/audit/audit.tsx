@@ -22,6 +22,7 @@ const ACTIONS = [
   "news.send",
   "news.withdraw",
   "station.cancel",
+  "line.send",
   "submission.judge",
   "submissions.export",
   "pack.draft.save",

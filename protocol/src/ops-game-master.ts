@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { MAX_ID } from "./game";
+import { requestText } from "./text";
+
+/** The game master's calls on one player's game (docs/operations.md, "The game master"). */
+
+/** `/api/ops/players/{playerId}/…`: the player, and their team's game when they are in one. */
+export const opsPlayerParams = z.object({
+  playerId: z.coerce.number().int().min(1).max(MAX_ID),
+});
+
+/** Who speaks a host's line when no character of the station does. */
+export const GAME_MASTER_NAME = "Spielleitung";
+
+/**
+ * `POST /api/ops/players/{playerId}/lines`: a line the host writes into the running station of
+ * the player (their team's, in a team) as `from`, a character of the station or the game master.
+ */
+export const opsLineRequest = z.object({
+  stationId: z.number().int().positive().max(MAX_ID),
+  from: requestText().trim().min(1).max(60),
+  text: requestText({ lines: true }).trim().min(1).max(1000),
+});
+export type OpsLineRequest = z.infer<typeof opsLineRequest>;
+
+/** One entry of a player's chat as their app shows it. */
+export const opsThreadLine = z.object({
+  /** The event's id in the player's (or team's) log. */
+  id: z.number().int().positive(),
+  stationId: z.number().int().positive(),
+  /** `user`: the player's answer or tap; else the character's name. */
+  from: z.string(),
+  /** `text`: a line; `media`: a picture, audio or video (`text` its path); `mission`: a photo,
+   * video or voice recording sent for a mission (`text` its kind and state). */
+  kind: z.enum(["text", "media", "mission"]),
+  text: z.string(),
+  /** In a team: the member who answered or sent it. */
+  name: z.string().optional(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type OpsThreadLine = z.infer<typeof opsThreadLine>;
+
+/** What the player's running station waits for. */
+export const opsWaits = ["answer", "button", "mission"] as const;
+export type OpsWait = (typeof opsWaits)[number];
+
+/** `GET /api/ops/players/{playerId}/thread`: the player's chat and where they are. */
+export const opsThread = z.object({
+  player: z.object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    team: z.string().nullable(),
+  }),
+  points: z.number().int().nonnegative(),
+  /** The station running now, null when none is. */
+  station: z
+    .object({
+      id: z.number().int().positive(),
+      title: z.string(),
+      /** What it waits for; null while the character still writes or the station is done. */
+      waits: z.enum(opsWaits).nullable(),
+      /** Who may speak there: its character, those who spoke in it, the game master. */
+      speakers: z.array(z.string()),
+    })
+    .nullable(),
+  /** Every station's title by id, for the thread's headings. */
+  titles: z.record(z.string(), z.string()),
+  /** Oldest first, the newest 500 at most. */
+  lines: z.array(opsThreadLine),
+});
+export type OpsThread = z.infer<typeof opsThread>;

@@ -1,0 +1,53 @@
+import { opsLineRequest, opsPlayerParams, opsThread } from "@wegmarke/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { GameConsole } from "../../operator-views/game-console";
+import { ok } from "../ok";
+import { parse } from "../parse";
+import type { OpsRecord } from "./record";
+import { doc } from "../api-docs/describe";
+
+/** The game master's page of one player: their chat as they see it, and a host's line in it. */
+export function gameMasterRoutes(game: GameConsole, record: OpsRecord): FastifyPluginAsync {
+  return async (app) => {
+    app.get(
+      "/players/:playerId/thread",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "A player's chat as their app shows it, and their running station", {
+            params: opsPlayerParams,
+            response: opsThread,
+          }),
+        },
+      },
+      async (request) => {
+        const { playerId } = parse(opsPlayerParams, request.params, "path");
+        return game.thread(playerId);
+      },
+    );
+
+    app.post(
+      "/players/:playerId/lines",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Write a line into a player's running station as a character", {
+            params: opsPlayerParams,
+            body: opsLineRequest,
+          }),
+        },
+      },
+      async (request) => {
+        const { playerId } = parse(opsPlayerParams, request.params, "path");
+        const line = parse(opsLineRequest, request.body);
+        await game.speak(playerId, line);
+        await record(
+          request,
+          "line.send",
+          `player ${playerId}, station ${line.stationId}, as ${line.from}: ${line.text}`,
+        );
+        return ok;
+      },
+    );
+  };
+}

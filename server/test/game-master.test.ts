@@ -1,0 +1,144 @@
+import { resolve } from "node:path";
+import { auditPage, opsPlayersPage, opsThread, serverEventSchemas } from "@wegmarke/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContentPack } from "../src/content/loader";
+import { repoRoot } from "../src/config";
+import { Api } from "./support/api";
+import { dialects } from "./support/dialects";
+import type { TestDatabase } from "./support/dialects";
+import { startApp } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+/**
+ * The game master's page of one player on both databases: the chat as the player's app shows
+ * it, where they are and what the station waits for, and a host's line written into the
+ * running station as a character, which reaches the open stream at once and stays in the log.
+ */
+
+const TOKEN = "master-token-".padEnd(48, "m");
+const BEARER = { authorization: `Bearer ${TOKEN}` };
+
+describe.each(dialects)("the game master's page of a player ($name)", (dialect) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let api: Api;
+
+  async function ops(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${app.url}/api/ops${path}`, {
+      method,
+      headers: { ...BEARER, ...(body !== undefined && { "content-type": "application/json" }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  /** The id of the only player whose name contains `name`. */
+  const playerId = async (name: string) => {
+    const page = opsPlayersPage.parse(JSON.parse((await ops("GET", `/players?q=${name}`)).text));
+    expect(page.players).toHaveLength(1);
+    return page.players[0]?.id ?? 0;
+  };
+
+  const thread = async (id: number) => {
+    const { status, text } = await ops("GET", `/players/${id}/thread`);
+    expect(status, text).toBe(200);
+    return opsThread.parse(JSON.parse(text));
+  };
+
+  beforeAll(async () => {
+    db = await dialect.open();
+    app = await startApp({
+      ...db.where,
+      pack: await loadContentPack(resolve(repoRoot, "content/demo")),
+      config: { operatorToken: TOKEN },
+    });
+    api = new Api(app.url);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.done();
+  });
+
+  it("shows the player's chat and station, and a host's line reaches them as the character", async () => {
+    const { token } = await api.register("0171 7654321", "+491717654321", "Marlene");
+    const stream = await api.events(token);
+    await stream.next();
+    await api.game("station/activate", { StationID: 1, Hash: token });
+    await stream.until("answer-expected");
+    await api.game("player/answer", { StationID: 1, Answer: "keine Ahnung", Hash: token });
+    await stream.until("answer-expected");
+    const id = await playerId("Marlene");
+
+    const before = await thread(id);
+    expect(before.player).toEqual({ id, name: "Marlene", team: null });
+    expect(before.station).toMatchObject({ id: 1, title: "Der Marktplatz", waits: "answer" });
+    expect(before.station?.speakers).toEqual(["Lena", "Spielleitung"]);
+    expect(before.lines.some((line) => line.from === "Lena" && line.kind === "text")).toBe(true);
+    expect(before.lines).toContainEqual(
+      expect.objectContaining({ from: "user", text: "keine Ahnung", stationId: 1 }),
+    );
+    expect(before.titles["1"]).toBe("Der Marktplatz");
+
+    const line = { stationId: 1, from: "Lena", text: "Schau mal auf den Brunnen!" };
+    expect(await ops("POST", `/players/${id}/lines`, line)).toMatchObject({ status: 200 });
+    const [said] = (await stream.until("webtext")).slice(-1);
+    expect(serverEventSchemas.webtext.parse(JSON.parse(said?.data ?? ""))).toMatchObject({
+      StationID: 1,
+      Originator: "Lena",
+      Text: "Schau mal auf den Brunnen!",
+    });
+    expect(said?.id).toBeTruthy();
+
+    // It is in the log: a reload, a reconnect and the page all have it.
+    const again = await api.events(token, 0);
+    let replayed = false;
+    for (let n = 0; n < 50 && !replayed; n++) {
+      const message = await again.next();
+      replayed = message.event === "webtext" && message.data.includes("Schau mal auf den Brunnen!");
+    }
+    expect(replayed).toBe(true);
+    again.close();
+    expect((await thread(id)).lines.at(-1)).toMatchObject({
+      from: "Lena",
+      kind: "text",
+      text: "Schau mal auf den Brunnen!",
+    });
+    // The station still waits for its answer: the right one ends it as before.
+    await api.game("player/answer", { StationID: 1, Answer: "Brunnen", Hash: token });
+
+    const audit = auditPage.parse(JSON.parse((await ops("GET", "/audit?limit=1")).text));
+    expect(audit.entries[0]).toMatchObject({
+      action: "line.send",
+      detail: `player ${id}, station 1, as Lena: Schau mal auf den Brunnen!`,
+    });
+    stream.close();
+  });
+
+  it("refuses a line to a station the player does not run, and bad input, saying why", async () => {
+    await api.register("0171 7654322", "+491717654322", "Ottilie");
+    const id = await playerId("Ottilie");
+    const line = { stationId: 1, from: "Spielleitung", text: "Hallo?" };
+    expect(await ops("POST", `/players/${id}/lines`, line)).toEqual({
+      status: 409,
+      text: "the player does not run this station",
+    });
+    expect((await thread(id)).station).toBeNull();
+    expect((await ops("POST", "/players/999999/lines", line)).status).toBe(404);
+    expect((await ops("GET", "/players/999999/thread")).status).toBe(404);
+    expect((await ops("POST", `/players/${id}/lines`, { ...line, stationId: 999 })).status).toBe(
+      404,
+    );
+    for (const bad of [
+      { ...line, text: "   " },
+      { ...line, text: "x".repeat(1001) },
+      { ...line, from: "" },
+      { ...line, from: "Lena\u0000" },
+      { stationId: 1, text: "Hallo?" },
+    ]) {
+      const answer = await ops("POST", `/players/${id}/lines`, bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await ops("GET", "/players/x/thread")).status).toBe(400);
+  });
+});
