@@ -7,6 +7,7 @@ import {
   opsNewsList,
   opsOverview,
   opsPlayersPage,
+  opsThread,
   opsMap,
   opsPackChanges,
   opsPackImportOutcome,
@@ -16,6 +17,8 @@ import {
 } from "@wegmarke/protocol";
 import type {
   AuditPage,
+  OpsLineRequest,
+  OpsThread,
   Language,
   OpsGames,
   OpsMe,
@@ -101,6 +104,14 @@ export const cancelStation = (playerId: number, stationId: number): Promise<unkn
     body: {},
     schema: anyAnswer,
   });
+
+/** A player's chat as their app shows it, and where they are (the game master's page). */
+export const getThread = (playerId: number, signal?: AbortSignal): Promise<OpsThread> =>
+  call(`/players/${playerId}/thread`, { schema: opsThread, ...(signal && { signal }) });
+
+/** A host's line in the player's running station, as one of its characters. */
+export const sendLine = (playerId: number, line: OpsLineRequest): Promise<unknown> =>
+  call(`/players/${playerId}/lines`, { method: "POST", body: line, schema: anyAnswer });
 
 export const getNews = (signal?: AbortSignal): Promise<OpsNewsList> =>
   call("/news", { schema: opsNewsList, ...(signal && { signal }) });

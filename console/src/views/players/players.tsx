@@ -7,6 +7,8 @@ import { Confirm } from "../../components/confirm";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
+import { Link, useSearch } from "../../routes/router";
+import { PlayerChat } from "./player-chat";
 
 export const PAGE_SIZE = 25;
 /** How long typing may pause before the search runs. */
@@ -48,6 +50,13 @@ function PlayerCard({ player, onCancelled }: PlayerProps) {
         <span>{tn("players.points", player.points)}</span>
         <span>{tn("players.stationsDone", player.stationsDone)}</span>
       </p>
+      {host && (
+        <p>
+          <Link to={`/ops/players?player=${player.id}`}>
+            {t("players.chat", { name: player.name })}
+          </Link>
+        </p>
+      )}
       {station !== null && (
         <div className="player__station">
           <p>
@@ -86,8 +95,18 @@ function PlayerCard({ player, onCancelled }: PlayerProps) {
   );
 }
 
-/** Search players (name, team or number), page through them, free one stuck at a station. */
+/**
+ * Search players (name, team or number), page through them, free one stuck at a station; with
+ * `?player=<id>`, that player's chat (the game master's page).
+ */
 export function PlayersView() {
+  const chosen = Number(useSearch().get("player"));
+  if (Number.isSafeInteger(chosen) && chosen > 0)
+    return <PlayerChat key={chosen} playerId={chosen} />;
+  return <PlayerList />;
+}
+
+function PlayerList() {
   const texts = useI18n();
   const { t, tn } = texts;
   const [input, setInput] = useState("");

@@ -1,0 +1,101 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import type { OpsThread } from "@wegmarke/protocol";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeServer, json, text } from "../../test/fake-server";
+import { renderView } from "../../test/render";
+import { CHAT_REFRESH_MS, PlayerChat } from "./player-chat";
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const at = "2026-11-30T12:00:00.000Z";
+
+function threadOf(lines: OpsThread["lines"], waits: "answer" | null = "answer"): OpsThread {
+  return {
+    player: { id: 7, name: "Anna", team: "Die Füchse" },
+    points: 4,
+    station: { id: 1, title: "Der Marktplatz", waits, speakers: ["Lena", "Spielleitung"] },
+    titles: { "1": "Der Marktplatz", "2": "Das Schloss" },
+    lines,
+  };
+}
+
+const question = {
+  id: 3,
+  stationId: 1,
+  from: "Lena",
+  kind: "text" as const,
+  text: "Welches Tier?",
+  at,
+};
+
+describe("a player's chat for the game master", () => {
+  it("shows the chat station by station, reads it again, and writes as the chosen speaker", async () => {
+    let lines: OpsThread["lines"] = [
+      { id: 1, stationId: 2, from: "Der Türmer", kind: "media", text: "stations/2/turm.jpg", at },
+      { id: 2, stationId: 1, from: "user", kind: "text", text: "Hallo", name: "Ben", at },
+      question,
+    ];
+    const server = fakeServer({
+      "GET /api/ops/players/7/thread": () => json(threadOf(lines)),
+      "POST /api/ops/players/7/lines": ({ body }) => {
+        lines = [
+          ...lines,
+          {
+            id: 4,
+            stationId: 1,
+            from: "Spielleitung",
+            kind: "text",
+            text: String((body as { text: string }).text),
+            at,
+          },
+        ];
+        return json({});
+      },
+    });
+    renderView(<PlayerChat playerId={7} />);
+    await screen.findByRole("heading", { level: 1, name: "Anna's chat (team Die Füchse)" });
+    expect(screen.getByText("At Der Marktplatz: waits for an answer")).toBeTruthy();
+    const sections = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(sections).toEqual(["Das Schloss", "Der Marktplatz", "Write in “Der Marktplatz”"]);
+    expect(screen.getByText("[Media: stations/2/turm.jpg]")).toBeTruthy();
+    // A member's answer shows under the member's name.
+    expect(
+      within(screen.getByText("Hallo").closest("li") ?? document.body).getByText("Ben"),
+    ).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("As"), { target: { value: "Spielleitung" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Braucht ihr Hilfe?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByText("Sent as Spielleitung.");
+    await screen.findByText("Braucht ihr Hilfe?");
+    expect(server.requests.find((r) => r.method === "POST")?.body).toEqual({
+      stationId: 1,
+      from: "Spielleitung",
+      text: "Braucht ihr Hilfe?",
+    });
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("");
+
+    // What the player writes meanwhile appears without a click.
+    lines = [...lines, { id: 5, stationId: 1, from: "user", kind: "text", text: "Ein Hahn", at }];
+    await act(async () => vi.advanceTimersByTime(CHAT_REFRESH_MS));
+    await screen.findByText("Ein Hahn");
+  });
+
+  it("says why a line was refused, and keeps what was typed", async () => {
+    fakeServer({
+      "GET /api/ops/players/7/thread": () => json(threadOf([question])),
+      "POST /api/ops/players/7/lines": () => text("the player does not run this station", 409),
+    });
+    renderView(<PlayerChat playerId={7} />);
+    fireEvent.change(await screen.findByLabelText("Message"), { target: { value: "Hallo?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/does not run this station/);
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Hallo?");
+  });
+});

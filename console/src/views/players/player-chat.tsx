@@ -1,0 +1,197 @@
+import { useEffect, useId, useState } from "react";
+import type { OpsThread, OpsThreadLine } from "@wegmarke/protocol";
+import { errorText } from "../../api/error-text";
+import { getThread, sendLine } from "../../api/ops-api";
+import { useI18n } from "../../i18n/i18n";
+import { formatDateTime } from "../../lib/format";
+import { useCall } from "../../lib/use-call";
+import { Link } from "../../routes/router";
+
+/** How often the page reads the chat again while it is open. */
+export const CHAT_REFRESH_MS = 2000;
+
+/** The lines of one station in a row, as the thread shows them under its title. */
+type Stretch = { stationId: number; lines: OpsThreadLine[] };
+
+function stretches(lines: OpsThreadLine[]): Stretch[] {
+  const out: Stretch[] = [];
+  for (const line of lines) {
+    const last = out.at(-1);
+    if (last?.stationId === line.stationId) last.lines.push(line);
+    else out.push({ stationId: line.stationId, lines: [line] });
+  }
+  return out;
+}
+
+/** One line: who wrote it (the player's answers under their name), and what. */
+function Line({ line, player }: { line: OpsThreadLine; player: string }) {
+  const { t, locale } = useI18n();
+  const own = line.from === "user";
+  const body =
+    line.kind === "media"
+      ? t("chat.media", { path: line.text })
+      : line.kind === "mission"
+        ? t("chat.mission", { what: line.text })
+        : line.text;
+  return (
+    <li className={own ? "chat__line chat__line--own" : "chat__line"}>
+      <span className="chat__from">{own ? (line.name ?? player) : line.from}</span>
+      <span className="chat__text">{body}</span>
+      <time className="chat__time" dateTime={line.at}>
+        {formatDateTime(line.at, locale)}
+      </time>
+    </li>
+  );
+}
+
+/** Writes a line into the running station as one of its speakers. */
+function SpeakForm({
+  playerId,
+  station,
+  onSent,
+}: {
+  playerId: number;
+  station: NonNullable<OpsThread["station"]>;
+  onSent: () => void;
+}) {
+  const texts = useI18n();
+  const { t } = texts;
+  const [from, setFrom] = useState(station.speakers[0] ?? "");
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const fromId = useId();
+  const textId = useId();
+  return (
+    <form
+      className="chat__speak stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim() === "" || sending) return;
+        setSending(true);
+        sendLine(playerId, { stationId: station.id, from, text }).then(
+          () => {
+            setText("");
+            setOutcome({ ok: true, text: t("chat.sent", { from }) });
+            setSending(false);
+            onSent();
+          },
+          (error: unknown) => {
+            setOutcome({ ok: false, text: errorText(error, texts) });
+            setSending(false);
+          },
+        );
+      }}
+    >
+      <h2>{t("chat.speakHeading", { title: station.title })}</h2>
+      <label htmlFor={fromId}>{t("chat.as")}</label>
+      <select id={fromId} value={from} onChange={(event) => setFrom(event.target.value)}>
+        {station.speakers.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={textId}>{t("chat.text")}</label>
+      <textarea
+        id={textId}
+        value={text}
+        rows={3}
+        maxLength={1000}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <div>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {t("chat.send")}
+        </button>
+      </div>
+      {outcome && (
+        <p
+          className={outcome.ok ? "notice notice--success" : "notice notice--error"}
+          role={outcome.ok ? "status" : "alert"}
+        >
+          {outcome.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/**
+ * The game master's page of one player: their chat as their app (their team's) shows it, read
+ * again every two seconds, where they are and what the station waits for, and a line to write
+ * into the running station as one of its characters or the game master.
+ */
+export function PlayerChat({ playerId }: { playerId: number }) {
+  const texts = useI18n();
+  const { t, tn } = texts;
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), CHAT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const thread = useCall<OpsThread>(`${playerId}:${tick}`, (signal) => getThread(playerId, signal));
+  const data = thread.data;
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/ops/players">{t("chat.back")}</Link>
+      </p>
+      {thread.error !== undefined && (
+        <p className="notice notice--error" role="alert">
+          {errorText(thread.error, texts)}
+        </p>
+      )}
+      {data === undefined ? (
+        thread.pending && <p>{t("app.loading")}</p>
+      ) : (
+        <>
+          <h1 tabIndex={-1}>
+            {data.player.team === null
+              ? t("chat.heading", { name: data.player.name })
+              : t("chat.headingTeam", { name: data.player.name, team: data.player.team })}
+          </h1>
+          <p className="player__meta">
+            <span>{tn("players.points", data.points)}</span>
+            <span>
+              {data.station === null
+                ? t("chat.noStation")
+                : t(
+                    data.station.waits === null
+                      ? "chat.atWriting"
+                      : `chat.waits.${data.station.waits}`,
+                    {
+                      title: data.station.title,
+                    },
+                  )}
+            </span>
+          </p>
+          {data.lines.length === 0 ? (
+            <p className="muted">{t("chat.empty")}</p>
+          ) : (
+            stretches(data.lines).map((stretch) => (
+              <section className="chat" key={stretch.lines[0]?.id}>
+                <h2 className="chat__station">
+                  {data.titles[String(stretch.stationId)] ?? `#${stretch.stationId}`}
+                </h2>
+                <ol className="chat__lines">
+                  {stretch.lines.map((line) => (
+                    <Line key={line.id} line={line} player={data.player.name} />
+                  ))}
+                </ol>
+              </section>
+            ))
+          )}
+          {data.station !== null && (
+            <SpeakForm
+              key={data.station.id}
+              playerId={playerId}
+              station={data.station}
+              onSent={() => setTick((n) => n + 1)}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
+import { messagesFrom, settle, startStation } from "../support/play";
+import { addOperator, signInNewOperator } from "../support/operators";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * The game master's page of a player, host and player in two browsers: the host finds the
+ * player in the list, reads their chat as it happens, and writes into their station as the
+ * game master; the player's chat shows the line under that name, also after a reload.
+ */
+describe("the game master's page of a player", () => {
+  let server: RunningServer;
+  let browser: Browser | undefined;
+  let ops: Page;
+  let player: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ops = (await phonePage(browser, server.url)).page;
+    player = (await phonePage(browser, server.url, marktplatz)).page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows the host the player's chat live, and the host's line reaches the player", async () => {
+    await player.goto("/webapp/station/1");
+    await player.waitForURL(/\/webapp\/login\?target=/);
+    await player.getByRole("button", { name: "Kostenlos mitmachen" }).click();
+    await startStation(player);
+    await messagesFrom(player, "Lena")
+      .filter({ hasText: "Welches Tier kräht" })
+      .waitFor({ timeout: 30_000 });
+
+    await signInNewOperator(ops, "greta", addOperator(server, "greta"), "Turmuhr-Gockel-7");
+    await ops.getByRole("navigation").getByRole("link", { name: "Spieler" }).click();
+    await ops.getByRole("link", { name: /^Chat von Wanderer \d{4}$/ }).click();
+    const heading = ops.getByRole("heading", { level: 1, name: /^Chat von Wanderer \d{4}$/ });
+    await heading.waitFor();
+    await ops.getByText("An Der Marktplatz: wartet auf eine Antwort").waitFor();
+    await ops.locator(".chat__line").filter({ hasText: "Welches Tier kräht" }).waitFor();
+
+    // The player answers: the host's page shows it without being asked.
+    const input = player.getByLabel("Deine Antwort");
+    await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await input.fill("Eine Taube");
+    await player.getByRole("button", { name: "Senden" }).click();
+    await ops.locator(".chat__line--own").filter({ hasText: "Eine Taube" }).waitFor();
+    await ops.locator(".chat__line").filter({ hasText: "das ist es nicht" }).waitFor();
+
+    await ops.getByLabel("Als").selectOption("Spielleitung");
+    await ops.getByLabel("Nachricht").fill("Hört mal genau hin, wenn die Uhr schlägt.");
+    await ops.getByRole("button", { name: "Senden" }).click();
+    await ops.getByRole("status").filter({ hasText: "Gesendet als Spielleitung." }).waitFor();
+    await messagesFrom(player, "Spielleitung")
+      .filter({ hasText: "Hört mal genau hin" })
+      .waitFor({ timeout: 10_000 });
+    await ops
+      .locator(".chat__line")
+      .filter({ hasText: "Hört mal genau hin" })
+      .getByText("Spielleitung")
+      .waitFor();
+    await settle(ops);
+    await screenshot(ops, "game-master-00-player-chat");
+    await settle(player);
+    await screenshot(player, "game-master-01-line-in-app");
+
+    // The line is in the player's log: it is there after a reload, and the station goes on.
+    await player.reload();
+    await messagesFrom(player, "Spielleitung").filter({ hasText: "Hört mal genau hin" }).waitFor();
+    await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await input.fill("Hahn");
+    await player.getByRole("button", { name: "Senden" }).click();
+    await messagesFrom(player, "Lena").filter({ hasText: "Genau, der Gockel!" }).waitFor();
+    await ops.getByText("An keiner Station").waitFor({ timeout: 10_000 });
+  });
+});
