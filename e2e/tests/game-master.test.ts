@@ -1,23 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
+import { appendFile } from "node:fs/promises";
+import { join } from "node:path";
+import { demoPackWith, type GamePack } from "../support/content";
 import { messagesFrom, settle, startStation } from "../support/play";
 import { addOperator, signInNewOperator } from "../support/operators";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * The game master's page of a player, host and player in two browsers: the host finds the
- * player in the list, reads their chat as it happens, and writes into their station as the
- * game master; the player's chat shows the line under that name, also after a reload.
+ * The game master's page of a player, host and player in two browsers: the overview marks the
+ * player as stuck after a wrong answer (the pack's threshold is one), the host opens their chat
+ * from there, reads it as it happens and writes into their station as the game master; the
+ * player's chat shows the line under that name, also after a reload.
  */
 describe("the game master's page of a player", () => {
+  let pack: GamePack;
   let server: RunningServer;
   let browser: Browser | undefined;
   let ops: Page;
   let player: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    pack = await demoPackWith({});
+    await appendFile(join(pack.dir, "game.yaml"), "gameMaster:\n  stuckAfterWrongAnswers: 1\n");
+    server = await startServer({ CONTENT_DIR: pack.dir });
     browser = await launchBrowser();
     ops = (await phonePage(browser, server.url)).page;
     player = (await phonePage(browser, server.url, marktplatz)).page;
@@ -26,6 +33,7 @@ describe("the game master's page of a player", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await pack?.remove();
   });
 
   it("shows the host the player's chat live, and the host's line reaches the player", async () => {
@@ -38,18 +46,26 @@ describe("the game master's page of a player", () => {
       .waitFor({ timeout: 30_000 });
 
     await signInNewOperator(ops, "greta", addOperator(server, "greta"), "Turmuhr-Gockel-7");
-    await ops.getByRole("navigation").getByRole("link", { name: "Spieler" }).click();
-    await ops.getByRole("link", { name: /^Chat von Wanderer \d{4}$/ }).click();
-    const heading = ops.getByRole("heading", { level: 1, name: /^Chat von Wanderer \d{4}$/ });
-    await heading.waitFor();
-    await ops.getByText("An Der Marktplatz: wartet auf eine Antwort").waitFor();
-    await ops.locator(".chat__line").filter({ hasText: "Welches Tier kräht" }).waitFor();
+    const stuck = ops.getByRole("region", { name: "Wer hängt fest?" }).getByRole("listitem");
+    const entry = stuck.filter({ hasText: "Der Marktplatz" });
+    await entry.filter({ hasText: "0 falsche Antworten" }).waitFor({ timeout: 15_000 });
+    expect(await entry.getByText("hängt fest").count()).toBe(0);
 
-    // The player answers: the host's page shows it without being asked.
+    // The player answers wrong: the overview marks them, and their chat shows it.
     const input = player.getByLabel("Deine Antwort");
     await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
     await input.fill("Eine Taube");
     await player.getByRole("button", { name: "Senden" }).click();
+    await entry.filter({ hasText: "1 falsche Antwort" }).getByText("hängt fest").waitFor({
+      timeout: 15_000,
+    });
+    await settle(ops);
+    await screenshot(ops, "game-master-00-stuck");
+    await entry.getByRole("link", { name: /^Chat von Wanderer \d{4} öffnen$/ }).click();
+    const heading = ops.getByRole("heading", { level: 1, name: /^Chat von Wanderer \d{4}$/ });
+    await heading.waitFor();
+    await ops.getByText("An Der Marktplatz: wartet auf eine Antwort").waitFor();
+    await ops.locator(".chat__line").filter({ hasText: "Welches Tier kräht" }).first().waitFor();
     await ops.locator(".chat__line--own").filter({ hasText: "Eine Taube" }).waitFor();
     await ops.locator(".chat__line").filter({ hasText: "das ist es nicht" }).waitFor();
 
@@ -66,9 +82,9 @@ describe("the game master's page of a player", () => {
       .getByText("Spielleitung")
       .waitFor();
     await settle(ops);
-    await screenshot(ops, "game-master-00-player-chat");
+    await screenshot(ops, "game-master-01-player-chat");
     await settle(player);
-    await screenshot(player, "game-master-01-line-in-app");
+    await screenshot(player, "game-master-02-line-in-app");
 
     // The line is in the player's log: it is there after a reload, and the station goes on.
     await player.reload();
@@ -78,5 +94,9 @@ describe("the game master's page of a player", () => {
     await player.getByRole("button", { name: "Senden" }).click();
     await messagesFrom(player, "Lena").filter({ hasText: "Genau, der Gockel!" }).waitFor();
     await ops.getByText("An keiner Station").waitFor({ timeout: 10_000 });
+    // The player list leads to the chat as well.
+    await ops.getByRole("link", { name: "Zurück zur Liste" }).click();
+    await ops.getByRole("link", { name: /^Chat von Wanderer \d{4}$/ }).click();
+    await heading.waitFor();
   });
 });

@@ -70,3 +70,31 @@ export const opsThread = z.object({
   lines: z.array(opsThreadLine),
 });
 export type OpsThread = z.infer<typeof opsThread>;
+
+/** A participant at a running station, as "who is stuck" lists them. */
+export const opsStuckEntry = z.object({
+  /** The player whose chat the console opens: a member, for a team. */
+  playerId: z.number().int().positive(),
+  /** The player's name, or the team's. */
+  name: z.string(),
+  team: z.boolean(),
+  stationId: z.number().int().positive(),
+  title: z.string(),
+  /** ISO 8601: when the station started, and its last step (an answer, a tap, a line). */
+  startedAt: z.string(),
+  lastStepAt: z.string(),
+  /** Typed answers the station did not take since it started. */
+  wrongAnswers: z.number().int().nonnegative(),
+});
+export type OpsStuckEntry = z.infer<typeof opsStuckEntry>;
+
+/**
+ * Who may be stuck: those at a running station quiet the longest and those with the most wrong
+ * answers there, with the pack's thresholds past which the console marks them.
+ */
+export const opsStuck = z.object({
+  afterMinutes: z.number().int().positive(),
+  afterWrongAnswers: z.number().int().positive(),
+  participants: z.array(opsStuckEntry),
+});
+export type OpsStuck = z.infer<typeof opsStuck>;

@@ -5,6 +5,7 @@ import { opsSubmissionsSummary } from "./missions";
 import { MAX_ID } from "./game";
 import { languages } from "./languages";
 import { requestText } from "./text";
+import { opsStuck } from "./ops-game-master";
 
 /** Calls of the operator console, mounted at `/api/ops/` (docs/security.md#operators). */
 
@@ -172,6 +173,7 @@ export const opsOverview = z.object({
   stories: z.array(opsStoryStats),
   /** The deployment's instances, the oldest first. */
   instances: z.array(opsInstance),
+  stuck: opsStuck,
 });
 export type OpsOverview = z.infer<typeof opsOverview>;
 

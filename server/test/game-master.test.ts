@@ -1,12 +1,16 @@
-import { resolve } from "node:path";
-import { auditPage, opsPlayersPage, opsThread, serverEventSchemas } from "@wegmarke/protocol";
+import {
+  auditPage,
+  opsOverview,
+  opsPlayersPage,
+  opsThread,
+  serverEventSchemas,
+  teamInviteResponse,
+} from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContentPack } from "../src/content/loader";
-import { repoRoot } from "../src/config";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
-import { startApp } from "./support/test-app";
+import { startApp, teamPack } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /**
@@ -32,11 +36,12 @@ describe.each(dialects)("the game master's page of a player ($name)", (dialect) 
     return { status: response.status, text: await response.text() };
   }
 
-  /** The id of the only player whose name contains `name`. */
+  /** The id of the only player named `name` (the search finds their teammates too). */
   const playerId = async (name: string) => {
     const page = opsPlayersPage.parse(JSON.parse((await ops("GET", `/players?q=${name}`)).text));
-    expect(page.players).toHaveLength(1);
-    return page.players[0]?.id ?? 0;
+    const named = page.players.filter((player) => player.name === name);
+    expect(named).toHaveLength(1);
+    return named[0]?.id ?? 0;
   };
 
   const thread = async (id: number) => {
@@ -49,7 +54,8 @@ describe.each(dialects)("the game master's page of a player ($name)", (dialect) 
     db = await dialect.open();
     app = await startApp({
       ...db.where,
-      pack: await loadContentPack(resolve(repoRoot, "content/demo")),
+      // Teams optional: players on their own and teams in one game.
+      pack: await teamPack("optional"),
       config: { operatorToken: TOKEN },
     });
     api = new Api(app.url);
@@ -113,6 +119,68 @@ describe.each(dialects)("the game master's page of a player ($name)", (dialect) 
       detail: `player ${id}, station 1, as Lena: Schau mal auf den Brunnen!`,
     });
     stream.close();
+  });
+
+  it("lists who may be stuck: at a running station, with the time of its last step and its wrong answers", async () => {
+    const { token } = await api.register("0171 7654323", "+491717654323", "Kunigunde");
+    await api.game("station/activate", { StationID: 1, Hash: token });
+    for (const answer of ["Katze", "Hund"]) {
+      await api.game("player/answer", { StationID: 1, Answer: answer, Hash: token });
+    }
+    const id = await playerId("Kunigunde");
+    const { stuck } = opsOverview.parse(JSON.parse((await ops("GET", "/overview")).text));
+    expect(stuck).toMatchObject({ afterMinutes: 20, afterWrongAnswers: 5 });
+    const entry = stuck.participants.find((p) => p.playerId === id);
+    expect(entry).toMatchObject({
+      name: "Kunigunde",
+      team: false,
+      stationId: 1,
+      title: "Der Marktplatz",
+      wrongAnswers: 2,
+    });
+    expect(Date.parse(entry?.lastStepAt ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(entry?.startedAt ?? ""),
+    );
+    // The right answer ends the station: nobody waits there any more.
+    await api.game("player/answer", { StationID: 1, Answer: "Hahn", Hash: token });
+    const after = opsOverview.parse(JSON.parse((await ops("GET", "/overview")).text));
+    expect(after.stuck.participants.some((p) => p.playerId === id)).toBe(false);
+  });
+
+  it("shows a team's chat from any member, and a host's line reaches every member", async () => {
+    const { token: anna } = await api.register("0171 7654324", "+491717654324", "Annegret");
+    const invite = await api.post("/api/game/team/invite", { Hash: anna });
+    const code = teamInviteResponse.parse(await invite.json()).value;
+    const { token: ben } = await api.register("0171 7654325", "+491717654325", "Bertold");
+    const query = new URLSearchParams({ hash: ben, tjr: code });
+    expect((await fetch(`${app.url}/api/game/team/join?${query.toString()}`)).status).toBe(200);
+    const annaStream = await api.events(anna);
+    await annaStream.next();
+    await api.game("station/activate", { StationID: 1, Hash: ben });
+    await api.game("player/answer", { StationID: 1, Answer: "Ente", Hash: ben });
+    const annaId = await playerId("Annegret");
+
+    const seen = await thread(annaId);
+    expect(seen.player).toEqual({ id: annaId, name: "Annegret", team: "Annegret & Team" });
+    expect(seen.lines).toContainEqual(
+      expect.objectContaining({ from: "user", text: "Ente", name: "Bertold" }),
+    );
+    expect(await thread(await playerId("Bertold"))).toMatchObject({ lines: seen.lines });
+
+    const line = { stationId: 1, from: "Spielleitung", text: "Ihr seid nah dran." };
+    expect((await ops("POST", `/players/${annaId}/lines`, line)).status).toBe(200);
+    let heard = false;
+    for (let n = 0; n < 50 && !heard; n++) {
+      const message = await annaStream.next();
+      heard = message.event === "webtext" && message.data.includes("Ihr seid nah dran.");
+    }
+    expect(heard).toBe(true);
+
+    const { stuck } = opsOverview.parse(JSON.parse((await ops("GET", "/overview")).text));
+    expect(stuck.participants).toContainEqual(
+      expect.objectContaining({ playerId: annaId, name: "Annegret & Team", team: true }),
+    );
+    annaStream.close();
   });
 
   it("refuses a line to a station the player does not run, and bad input, saying why", async () => {

@@ -125,6 +125,18 @@ export const de: Record<TextKey, string> = {
   "stories.title": "Geschichte",
   "stories.opened": "Geöffnet",
 
+  "stuck.heading": "Wer hängt fest?",
+  "stuck.rule":
+    "Markiert: {minutes} Minuten ohne Schritt oder {wrong} falsche Antworten an der Station.",
+  "stuck.none": "Gerade ist niemand an einer Station.",
+  "stuck.team": "Team {name}",
+  "stuck.quiet_one": "seit {count} Minute still",
+  "stuck.quiet_other": "seit {count} Minuten still",
+  "stuck.justNow": "gerade eben aktiv",
+  "stuck.wrong_one": "{count} falsche Antwort",
+  "stuck.wrong_other": "{count} falsche Antworten",
+  "stuck.past": "hängt fest",
+  "stuck.open": "Chat von {name} öffnen",
   "activity.heading": "Aktivität",
   "activity.empty": "In der letzten Stunde ist nichts passiert.",
   "activity.activated": "{who} hat {title} gestartet",

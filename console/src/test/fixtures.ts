@@ -48,6 +48,7 @@ export function overview(changes: Partial<OpsOverview> = {}): OpsOverview {
     ],
     stories: [{ id: 1, title: "Zwei Studenten", opened: 2 }],
     instances: [instance()],
+    stuck: { afterMinutes: 20, afterWrongAnswers: 5, participants: [] },
     ...changes,
   };
 }

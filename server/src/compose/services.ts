@@ -236,6 +236,7 @@ export async function buildServices(deps: ServiceDeps) {
   const master = new GameMaster({ store, pack, turns });
   const gameConsole = new GameConsole({
     ...{ store, pack, clock, game, master, presence },
+    names: (streams) => displayNames(store.repos, streams),
     onLine: (stream, line) => {
       push.lines(stream, [{ ...line, reminder: false }]).catch((error: unknown) => {
         log.warn({ err: error }, "host's line not pushed");

@@ -122,6 +122,20 @@ describe("loadContentPack", () => {
     ]);
   });
 
+  it("takes when the game master's overview marks someone as stuck, and refuses a bad value", async () => {
+    expect((await loadContentPack(pack)).gameMaster).toBeUndefined();
+    await edit("game.yaml", (t) => `${t}gameMaster:\n  stuckAfterMinutes: 45\n`);
+    expect((await loadContentPack(pack)).gameMaster).toEqual({ stuckAfterMinutes: 45 });
+    await edit("game.yaml", (t) => t.replace("stuckAfterMinutes: 45", "stuckAfterWrongAnswers: 0"));
+    expect(await problems()).toEqual([
+      {
+        file: "game.yaml",
+        line: expect.any(Number),
+        message: expect.stringMatching(/^gameMaster\.stuckAfterWrongAnswers: /),
+      },
+    ]);
+  });
+
   it("reports bad yaml at its line", async () => {
     await edit("game.yaml", (t) => t.replace("teams: off", "teams: [off"));
     expect(await problems()).toEqual([

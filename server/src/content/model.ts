@@ -173,6 +173,8 @@ export type ContentPack = {
   privacy?: Privacy;
   /** Missions' submissions: how many days they are kept (MISSION_KEEP_DAYS when not set). */
   missions?: { keepDays: number };
+  /** When the console marks a participant as stuck (STUCK_DEFAULTS where not set). */
+  gameMaster?: { stuckAfterMinutes?: number; stuckAfterWrongAnswers?: number };
   /** Fixed texts for the home screen when it has nothing else to show. */
   news?: Localized[];
   /** Where a phone number without country code is from (ISO 3166 code, `DE` when not set). */
@@ -245,6 +247,10 @@ export const DEFAULT_STATION_RADIUS = 40;
 export function stationRadius(station: Pick<Station, "radius">): number {
   return station.radius ?? DEFAULT_STATION_RADIUS;
 }
+
+/** A participant is stuck after this long without a step at a running station, or this many
+ * wrong answers there, unless game.yaml's `gameMaster` says otherwise. */
+export const STUCK_DEFAULTS = { stuckAfterMinutes: 20, stuckAfterWrongAnswers: 5 };
 
 /** Days a mission's submission is kept when game.yaml's `missions.keepDays` says nothing. */
 export const MISSION_KEEP_DAYS = 30;

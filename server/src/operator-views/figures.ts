@@ -2,6 +2,8 @@ import type { OpsInstance, OpsOverview, OpsStationStats } from "@wegmarke/protoc
 import type { Clock } from "../clock";
 import type { ContentPack } from "../content/model";
 import type { Repositories, StoreOf } from "../store/store";
+import { readStuck } from "./stuck";
+import type { StreamNames } from "./stuck";
 
 /** What is open now: counted by the instances (operator-views/presence.ts). */
 export type Online = { streams: number; players: number };
@@ -22,13 +24,15 @@ export async function readOverview(
   clock: Clock,
   online: Online,
   instances: OpsInstance[],
+  names: StreamNames,
 ): Promise<OpsOverview> {
   const { figures } = store.repos;
   const activeSince = new Date(clock.now().getTime() - IDLE_AFTER_MS).toISOString();
-  const [counts, stationRows, opened] = await Promise.all([
+  const [counts, stationRows, opened, stuck] = await Promise.all([
     figures.counts(),
     figures.stations(activeSince),
     figures.storiesOpened(),
+    readStuck(store, pack, names),
   ]);
   const stations = new Map<number, OpsStationStats>(
     pack.stations.map((station) => [
@@ -69,5 +73,6 @@ export async function readOverview(
       opened: opened.get(story.id) ?? 0,
     })),
     instances,
+    stuck,
   };
 }

@@ -20,6 +20,7 @@ import { participantOf } from "../participants/participant";
 import type { Repositories, StoreOf } from "../store/store";
 import { PlayerDirectory } from "./directory";
 import { readOverview } from "./figures";
+import type { StreamNames } from "./stuck";
 import type { PresenceBoard } from "./presence";
 
 export type GameConsoleDeps = {
@@ -29,6 +30,8 @@ export type GameConsoleDeps = {
   game: GameService;
   master: GameMaster;
   presence: PresenceBoard;
+  /** The names of participants (a player's, or a team's) by stream. */
+  names: StreamNames;
   /** After a host's line: the phones of the participant's players whose app is closed hear it. */
   onLine?: (stream: string, line: { stationId: number; from: string; text: string }) => void;
 };
@@ -50,7 +53,8 @@ export class GameConsole {
 
   overview(): Promise<OpsOverview> {
     const { store, pack, clock, presence } = this.deps;
-    return readOverview(store, pack, clock, presence.online(), presence.instances());
+    const { names } = this.deps;
+    return readOverview(store, pack, clock, presence.online(), presence.instances(), names);
   }
 
   players(query: OpsPlayersQuery): Promise<OpsPlayersPage> {

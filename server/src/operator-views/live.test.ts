@@ -65,6 +65,7 @@ function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
       stations: [],
       stories: [],
       instances: [],
+      stuck: { afterMinutes: 20, afterWrongAnswers: 5, participants: [] },
       ...(done > 0 && { teams: done }),
     };
   };

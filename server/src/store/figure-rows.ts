@@ -60,3 +60,14 @@ export type StationRunRow = {
 
 /** A logged event of a station that is not retracted: its data as stored (JSON). */
 export type StationEventRow = { stream: string; stationId: number; payload: string };
+
+/** A participant at its running station (who may be stuck), with a player of its stream. */
+export type RunningRunRow = {
+  stream: string;
+  stationId: number;
+  startedAt: string;
+  updatedAt: string;
+  wrongAnswers: number;
+  /** The stream's player, or a member of its team (the one with the lowest id). */
+  playerId: number;
+};

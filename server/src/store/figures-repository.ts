@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Dialect } from "../config";
 import type { DoneRunRow, PlayerDirectoryRow, RecentActivityRow } from "./figure-rows";
+import type { RunningRunRow } from "./figure-rows";
 import type { StationEventRow, StationFigureRow, StationRunRow } from "./figure-rows";
 import { streamOfGame } from "./game-streams";
 import type { Database } from "./schema";
@@ -67,6 +68,42 @@ export class FiguresRepository {
       averageSecondsToDone:
         row.averageSecondsToDone === null ? null : Number(row.averageSecondsToDone),
     }));
+  }
+
+  /**
+   * The participants at their running station, at most `limit` ordered by `order`: quiet the
+   * longest (`quiet`), or with the most wrong answers there (`wrong`).
+   */
+  async running(order: "quiet" | "wrong", limit: number): Promise<RunningRunRow[]> {
+    const teamId = sql`cast(substr(r.stream, 6) as integer)`;
+    const rows = await this.all<Record<keyof RunningRunRow, number | string | null>>(
+      sql`select r.stream, r.station_id as "stationId", r.started_at as "startedAt",
+        r.updated_at as "updatedAt", r.wrong_answers as "wrongAnswers",
+        case when r.stream like 'team:%'
+          then (select min(p.id) from players p where p.team_id = ${teamId})
+          else cast(substr(r.stream, 8) as integer) end as "playerId"
+      from station_runs r
+      join participants s on s.stream = r.stream and s.current_station = r.station_id
+      where r.status = 'active'
+        and r.stream in (select stream from streams where game_id = ${this.game})
+      order by ${order === "quiet" ? sql`r.updated_at asc` : sql`r.wrong_answers desc, r.updated_at asc`}
+      limit ${limit}`.compile(this.db),
+    );
+    // A team without members has no one to open; PostgreSQL answers counts as strings.
+    return rows.flatMap((row) =>
+      row.playerId === null
+        ? []
+        : [
+            {
+              stream: String(row.stream),
+              stationId: Number(row.stationId),
+              startedAt: String(row.startedAt),
+              updatedAt: String(row.updatedAt),
+              wrongAnswers: Number(row.wrongAnswers ?? 0),
+              playerId: Number(row.playerId),
+            },
+          ],
+    );
   }
 
   /**

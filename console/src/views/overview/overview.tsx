@@ -7,6 +7,7 @@ import { ActivityFeed } from "./activity-feed";
 import { Link, sectionPath } from "../../routes/router";
 import { FunnelChart } from "./funnel-chart";
 import { FunnelTable } from "./funnel-table";
+import { StuckList } from "./stuck-list";
 
 function Figures({ overview }: { overview: OpsOverview }) {
   const { t, locale } = useI18n();
@@ -89,6 +90,7 @@ export function OverviewView() {
               <Link to={sectionPath.judging}>{t("judging.summaryLink")}</Link>
             </p>
           )}
+          <StuckList stuck={overview.stuck} />
           <div className="columns">
             <section className="panel" aria-labelledby="funnel-heading">
               <h2 id="funnel-heading">{t("funnel.heading")}</h2>
