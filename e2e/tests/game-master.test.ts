@@ -99,4 +99,28 @@ describe("the game master's page of a player", () => {
     await ops.getByRole("link", { name: /^Chat von Wanderer \d{4}$/ }).click();
     await heading.waitFor();
   });
+
+  it("sends a line the script holds back for later now", async () => {
+    await player.goto("/webapp/main/5");
+    await startStation(player);
+    await player.getByRole("button", { name: "Alte Geschichten" }).click({ timeout: 30_000 });
+    await messagesFrom(player, "Wilhelm Grimm")
+      .filter({ hasText: "ich suche dir ein Blatt" })
+      .waitFor();
+
+    await ops.getByRole("navigation").getByRole("link", { name: "Spieler" }).click();
+    await ops.getByRole("link", { name: /^Chat von Wanderer \d{4}$/ }).click();
+    const waiting = ops.getByRole("region", { name: "Nachrichten für später" });
+    await waiting.getByText(/^Die Alte Universität: 1 Nachricht wartet, fällig um /).waitFor();
+    await settle(ops);
+    await screenshot(ops, "game-master-03-waiting");
+    await waiting
+      .getByRole("button", { name: "Nächste aus „Die Alte Universität“ jetzt senden" })
+      .click();
+    // Due in 30 s by the script: it comes at once.
+    await messagesFrom(player, "Wilhelm Grimm")
+      .filter({ hasText: "Gefunden! Es ist das Märchen vom Froschkönig." })
+      .waitFor({ timeout: 10_000 });
+    await waiting.waitFor({ state: "detached", timeout: 10_000 });
+  });
 });

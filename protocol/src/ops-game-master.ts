@@ -23,6 +23,11 @@ export const opsLineRequest = z.object({
 });
 export type OpsLineRequest = z.infer<typeof opsLineRequest>;
 
+/** `POST /api/ops/players/{playerId}/deliver`: the station's next later line, now. */
+export const opsDeliverRequest = z.object({
+  stationId: z.number().int().positive().max(MAX_ID),
+});
+
 /** One entry of a player's chat as their app shows it. */
 export const opsThreadLine = z.object({
   /** The event's id in the player's (or team's) log. */
@@ -64,6 +69,17 @@ export const opsThread = z.object({
       speakers: z.array(z.string()),
     })
     .nullable(),
+  /**
+   * The script's lines that come later (`#delay`), by station (a finished station's too): how
+   * many groups wait, and when the next is due.
+   */
+  waiting: z.array(
+    z.object({
+      stationId: z.number().int().positive(),
+      count: z.number().int().positive(),
+      nextAt: z.string(),
+    }),
+  ),
   /** Every station's title by id, for the thread's headings. */
   titles: z.record(z.string(), z.string()),
   /** Oldest first, the newest 500 at most. */

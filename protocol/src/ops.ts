@@ -408,6 +408,8 @@ export const OpsReason = {
   stationNotFound: "no such station",
   /** 409 for cancelling a station that is not the one the player runs. */
   stationNotRunning: "the player does not run this station",
+  /** 409 for bringing a station's next line forward when none waits. */
+  nothingWaiting: "no line of the station waits",
   newsNotFound: "no such news",
   /** 403 for every call but `me`, the sign-out and the password change: a one-time password. */
   passwordChangeRequired: "password change required",

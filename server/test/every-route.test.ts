@@ -26,6 +26,7 @@ import {
   mediumProgressRequest,
   readMarksRequest,
   opsCancelParams,
+  opsDeliverRequest,
   opsLineRequest,
   opsPlayerParams,
   opsNewsParams,
@@ -710,6 +711,15 @@ const CASES: RouteCase[] = [
         from: "Spielleitung",
         text: "Hallo!",
       }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/deliver",
+    fields: { in: "body", schema: opsDeliverRequest },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerWaitingForLine()}/deliver`, { stationId: 5 }),
       headers: OPS_BEARER,
     }),
   },
@@ -2123,6 +2133,16 @@ class Harness {
 
   async game(hash: string, path: string, body: Record<string, unknown>): Promise<unknown> {
     return this.ok(post(`/api/game/${path}`, { ...body, Hash: hash }));
+  }
+
+  /** The id of a fresh player at station 5 whose tap left a line for later there. */
+  async playerWaitingForLine(): Promise<number> {
+    const hash = await this.atStation(5);
+    const [target] = await this.buttonTargets(hash);
+    await this.game(hash, "button/activate", { StationID: 5, Button: target });
+    const newest = (await this.store.repos.figures.players()).at(-1);
+    if (!newest) throw new Error("no player");
+    return newest.id;
   }
 
   /** The id of a fresh player at `station`. */

@@ -183,6 +183,39 @@ describe.each(dialects)("the game master's page of a player ($name)", (dialect) 
     annaStream.close();
   });
 
+  it("delivers a station's waiting later line now", async () => {
+    const { token } = await api.register("0171 7654326", "+491717654326", "Wilhelmine");
+    const stream = await api.events(token);
+    await stream.next();
+    await api.game("station/activate", { StationID: 5, Hash: token });
+    await stream.until("buttongroup-start");
+    const id = await playerId("Wilhelmine");
+    const targets = (await stream.until("webbutton"))
+      .filter((m) => m.event === "webbutton")
+      .map((m) => serverEventSchemas.webbutton.parse(JSON.parse(m.data)).Target);
+    await api.game("button/activate", { StationID: 5, Button: targets[0], Hash: token });
+    const [waiting, ...more] = (await thread(id)).waiting;
+    expect(more).toEqual([]);
+    expect(waiting).toMatchObject({ stationId: 5, count: 1 });
+    // The script says 30 s: it is due well after now.
+    expect(Date.parse(waiting?.nextAt ?? "")).toBeGreaterThan(Date.now() + 20_000);
+
+    const sent = await ops("POST", `/players/${id}/deliver`, { stationId: 5 });
+    expect(sent.status, sent.text).toBe(200);
+    let delivered = false;
+    for (let n = 0; n < 50 && !delivered; n++) {
+      const message = await stream.next(5000);
+      delivered = message.event === "webtext" && message.data.includes("Froschkönig");
+    }
+    expect(delivered).toBe(true);
+    expect((await thread(id)).waiting).toEqual([]);
+    expect(await ops("POST", `/players/${id}/deliver`, { stationId: 5 })).toEqual({
+      status: 409,
+      text: "no line of the station waits",
+    });
+    stream.close();
+  });
+
   it("refuses a line to a station the player does not run, and bad input, saying why", async () => {
     await api.register("0171 7654322", "+491717654322", "Ottilie");
     const id = await playerId("Ottilie");

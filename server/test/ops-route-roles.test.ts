@@ -48,6 +48,7 @@ const expected: Record<string, Expected> = {
   "POST /api/ops/players/:playerId/stations/:stationId/cancel": HOST,
   "GET /api/ops/players/:playerId/thread": HOST,
   "POST /api/ops/players/:playerId/lines": HOST,
+  "POST /api/ops/players/:playerId/deliver": HOST,
   "GET /api/ops/export.csv": HOST,
   "GET /api/ops/submissions": HOST,
   "GET /api/ops/submissions/export.zip": HOST,

@@ -113,6 +113,10 @@ export const getThread = (playerId: number, signal?: AbortSignal): Promise<OpsTh
 export const sendLine = (playerId: number, line: OpsLineRequest): Promise<unknown> =>
   call(`/players/${playerId}/lines`, { method: "POST", body: line, schema: anyAnswer });
 
+/** The next of a station's later lines (`#delay`) in the player's game, now. */
+export const deliverNow = (playerId: number, stationId: number): Promise<unknown> =>
+  call(`/players/${playerId}/deliver`, { method: "POST", body: { stationId }, schema: anyAnswer });
+
 export const getNews = (signal?: AbortSignal): Promise<OpsNewsList> =>
   call("/news", { schema: opsNewsList, ...(signal && { signal }) });
 

@@ -9,6 +9,7 @@ import type { Repositories, StoreOf } from "../store/store";
 import { isTeamStream } from "../participants/participant";
 import { readParticipantState, buildPlayerStatus } from "./player-status";
 import { displayNames } from "./scoreboard/display-names";
+import { noteScheduled } from "./turns/turns";
 import type { GameRepositories, Turns } from "./turns/turns";
 
 /** The newest lines of a chat the game master's page shows. */
@@ -16,7 +17,7 @@ export const THREAD_LINES = 500;
 
 type ThreadRepositories = Pick<
   Repositories,
-  "participants" | "stationRuns" | "storyStates" | "events" | "players" | "teams"
+  "participants" | "stationRuns" | "storyStates" | "events" | "players" | "teams" | "scheduled"
 >;
 
 export type GameMasterDeps = {
@@ -60,6 +61,7 @@ export class GameMaster {
               speakers: speakers(station, language, lines),
             }
           : null,
+      waiting: await repos.scheduled.waiting(stream),
       titles: Object.fromEntries(pack.stations.map((s) => [String(s.id), s.texts.de.title])),
       lines,
     };
@@ -78,6 +80,20 @@ export class GameMaster {
         data: { StationID: stationId, Originator: from, Text: text, Timestamp: turn.at },
       });
       return turn.at;
+    });
+  }
+
+  /**
+   * Makes the next of the script's later lines (`#delay`) of the participant's station
+   * `stationId` (running, or finished with lines to come) due now: the scheduler delivers it as
+   * if its time had come. 409 when no line of it waits.
+   */
+  async deliverNow(stream: string, stationId: number): Promise<void> {
+    await this.deps.turns.run(stream, async (turn) => {
+      if (!(await turn.repos.scheduled.bringForward(stream, stationId, turn.at))) {
+        throw new ServiceError(409, OpsReason.nothingWaiting);
+      }
+      noteScheduled(turn, turn.at);
     });
   }
 }

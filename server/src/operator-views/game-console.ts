@@ -123,6 +123,12 @@ export class GameConsole {
     this.deps.onLine?.(stream, { stationId, from, text });
   }
 
+  /** The next of the script's later lines in the player's running station, now. */
+  async deliverNow(playerId: number, stationId: number): Promise<void> {
+    const player = await this.findPlayer(playerId);
+    await this.deps.master.deliverNow(participantOf(player).stream, stationId);
+  }
+
   private async findPlayer(playerId: number) {
     const player = await this.deps.store.repos.players.find(playerId);
     if (!player) throw new ServiceError(404, OpsReason.playerNotFound);

@@ -96,6 +96,49 @@ export class ScheduledMessageRepository {
       .execute();
   }
 
+  /** A stream's groups of later lines by station: how many, and when the next is due. */
+  async waiting(stream: string): Promise<{ stationId: number; count: number; nextAt: string }[]> {
+    const rows = await this.db
+      .selectFrom("scheduledMessages")
+      .select((eb) => [
+        "stationId",
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.min("dueAt").as("nextAt"),
+      ])
+      .where("stream", "=", stream)
+      .where("kind", "=", "messages")
+      .groupBy("stationId")
+      .orderBy("stationId")
+      .execute();
+    // PostgreSQL answers counts as strings.
+    return rows.map((row) => ({
+      stationId: row.stationId,
+      count: Number(row.count),
+      nextAt: String(row.nextAt),
+    }));
+  }
+
+  /** Makes a station's next group of later lines due at `now`; false when none waits. */
+  async bringForward(stream: string, stationId: number, now: string): Promise<boolean> {
+    const next = await this.db
+      .selectFrom("scheduledMessages")
+      .select("id")
+      .where("stream", "=", stream)
+      .where("stationId", "=", stationId)
+      .where("kind", "=", "messages")
+      .orderBy("dueAt")
+      .orderBy("id")
+      .executeTakeFirst();
+    if (!next) return false;
+    await this.db
+      .updateTable("scheduledMessages")
+      .set({ dueAt: now })
+      .where("id", "=", next.id)
+      .where("dueAt", ">", now)
+      .execute();
+    return true;
+  }
+
   /** Hands the rows of stream `from` to stream `to` (which must exist). */
   async moveStream(from: string, to: string): Promise<void> {
     await this.db

@@ -23,6 +23,7 @@ const ACTIONS = [
   "news.withdraw",
   "station.cancel",
   "line.send",
+  "line.deliver",
   "submission.judge",
   "submissions.export",
   "pack.draft.save",

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { OpsThread } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeServer, json, text } from "../../test/fake-server";
@@ -20,6 +20,7 @@ function threadOf(lines: OpsThread["lines"], waits: "answer" | null = "answer"):
     player: { id: 7, name: "Anna", team: "Die Füchse" },
     points: 4,
     station: { id: 1, title: "Der Marktplatz", waits, speakers: ["Lena", "Spielleitung"] },
+    waiting: [],
     titles: { "1": "Der Marktplatz", "2": "Das Schloss" },
     lines,
   };
@@ -85,6 +86,27 @@ describe("a player's chat for the game master", () => {
     lines = [...lines, { id: 5, stationId: 1, from: "user", kind: "text", text: "Ein Hahn", at }];
     await act(async () => vi.advanceTimersByTime(CHAT_REFRESH_MS));
     await screen.findByText("Ein Hahn");
+  });
+
+  it("sends a station's next later line now, and the list follows", async () => {
+    let waiting: OpsThread["waiting"] = [
+      { stationId: 2, count: 2, nextAt: "2026-11-30T12:05:00.000Z" },
+    ];
+    const server = fakeServer({
+      "GET /api/ops/players/7/thread": () => json({ ...threadOf([question]), waiting }),
+      "POST /api/ops/players/7/deliver": () => {
+        waiting = [];
+        return json({});
+      },
+    });
+    renderView(<PlayerChat playerId={7} />);
+    await screen.findByText(/^Das Schloss: 2 lines wait, the next due at /);
+    fireEvent.click(screen.getByRole("button", { name: "Send the next of “Das Schloss” now" }));
+    await waitFor(() => expect(screen.queryByText("Lines for later")).toBeNull());
+    expect(server.requests.find((r) => r.method === "POST")).toMatchObject({
+      path: "/api/ops/players/7/deliver",
+      body: { stationId: 2 },
+    });
   });
 
   it("says why a line was refused, and keeps what was typed", async () => {

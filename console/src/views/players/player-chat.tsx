@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import type { OpsThread, OpsThreadLine } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
-import { getThread, sendLine } from "../../api/ops-api";
+import { deliverNow, getThread, sendLine } from "../../api/ops-api";
 import { useI18n } from "../../i18n/i18n";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime, formatTime } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
 import { Link } from "../../routes/router";
 
@@ -117,6 +117,59 @@ function SpeakForm({
   );
 }
 
+/** The script's lines that come later, by station, each with a button to send it now. */
+function Waiting({
+  playerId,
+  thread,
+  onSent,
+}: {
+  playerId: number;
+  thread: OpsThread;
+  onSent: () => void;
+}) {
+  const texts = useI18n();
+  const { t, tn, locale } = texts;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (thread.waiting.length === 0) return null;
+  return (
+    <section className="chat__speak stack" aria-labelledby="waiting-heading">
+      <h2 id="waiting-heading">{t("chat.waitingHeading")}</h2>
+      <ul className="stuck">
+        {thread.waiting.map((group) => {
+          const title = thread.titles[String(group.stationId)] ?? `#${group.stationId}`;
+          return (
+            <li key={group.stationId} className="stuck__entry">
+              <span>
+                {tn("chat.waiting", group.count, {
+                  title,
+                  time: formatTime(group.nextAt, locale),
+                })}
+              </span>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => {
+                  setFailed(null);
+                  deliverNow(playerId, group.stationId).then(onSent, (error: unknown) =>
+                    setFailed(errorText(error, texts)),
+                  );
+                }}
+              >
+                {t("chat.deliverNow", { title })}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {failed !== null && (
+        <p className="notice notice--error" role="alert">
+          {failed}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /**
  * The game master's page of one player: their chat as their app (their team's) shows it, read
  * again every two seconds, where they are and what the station waits for, and a line to write
@@ -182,6 +235,7 @@ export function PlayerChat({ playerId }: { playerId: number }) {
               </section>
             ))
           )}
+          <Waiting playerId={playerId} thread={data} onSent={() => setTick((n) => n + 1)} />
           {data.station !== null && (
             <SpeakForm
               key={data.station.id}

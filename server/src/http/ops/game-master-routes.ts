@@ -1,4 +1,4 @@
-import { opsLineRequest, opsPlayerParams, opsThread } from "@wegmarke/protocol";
+import { opsDeliverRequest, opsLineRequest, opsPlayerParams, opsThread } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { GameConsole } from "../../operator-views/game-console";
 import { ok } from "../ok";
@@ -46,6 +46,26 @@ export function gameMasterRoutes(game: GameConsole, record: OpsRecord): FastifyP
           "line.send",
           `player ${playerId}, station ${line.stationId}, as ${line.from}: ${line.text}`,
         );
+        return ok;
+      },
+    );
+
+    app.post(
+      "/players/:playerId/deliver",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Deliver the next of a station's later lines now", {
+            params: opsPlayerParams,
+            body: opsDeliverRequest,
+          }),
+        },
+      },
+      async (request) => {
+        const { playerId } = parse(opsPlayerParams, request.params, "path");
+        const { stationId } = parse(opsDeliverRequest, request.body);
+        await game.deliverNow(playerId, stationId);
+        await record(request, "line.deliver", `player ${playerId}, station ${stationId}`);
         return ok;
       },
     );
