@@ -71,6 +71,12 @@ describe("the game master's page of a player", () => {
 
     await ops.getByLabel("Als").selectOption("Spielleitung");
     await ops.getByLabel("Nachricht").fill("Hört mal genau hin, wenn die Uhr schlägt.");
+    // Kept for the next time: it stays on this browser's page of every player.
+    await ops.getByRole("button", { name: "Zeile merken" }).click();
+    await ops
+      .getByRole("list", { name: "Gemerkte Zeilen (antippen zum Einsetzen)" })
+      .getByRole("button", { name: "Hört mal genau hin, wenn die Uhr schlägt.", exact: true })
+      .waitFor();
     await ops.getByRole("button", { name: "Senden" }).click();
     await ops.getByRole("status").filter({ hasText: "Gesendet als Spielleitung." }).waitFor();
     await messagesFrom(player, "Spielleitung")

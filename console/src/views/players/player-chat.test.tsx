@@ -7,6 +7,7 @@ import { CHAT_REFRESH_MS, PlayerChat } from "./player-chat";
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
+  localStorage.clear();
 });
 
 afterEach(() => {
@@ -107,6 +108,34 @@ describe("a player's chat for the game master", () => {
       path: "/api/ops/players/7/deliver",
       body: { stationId: 2 },
     });
+  });
+
+  it("keeps lines a host uses often, puts one in the message, and forgets one", async () => {
+    fakeServer({ "GET /api/ops/players/7/thread": () => json(threadOf([question])) });
+    const view = renderView(<PlayerChat playerId={7} />);
+    const message = (await screen.findByLabelText("Message")) as HTMLTextAreaElement;
+    expect(
+      (screen.getByRole("button", { name: "Keep this line" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    for (const line of ["Schaut zur Uhr!", "Braucht ihr Hilfe?", "Schaut zur Uhr!"]) {
+      fireEvent.change(message, { target: { value: line } });
+      fireEvent.click(screen.getByRole("button", { name: "Keep this line" }));
+    }
+    const kept = () =>
+      within(screen.getByRole("list", { name: "Kept lines (tap to use)" }))
+        .getAllByRole("listitem")
+        .map((item) => item.firstChild?.textContent);
+    expect(kept()).toEqual(["Schaut zur Uhr!", "Braucht ihr Hilfe?"]);
+
+    // Another visit of the page has them.
+    view.unmount();
+    renderView(<PlayerChat playerId={7} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Braucht ihr Hilfe?" }));
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe(
+      "Braucht ihr Hilfe?",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Forget “Schaut zur Uhr!”" }));
+    expect(kept()).toEqual(["Braucht ihr Hilfe?"]);
   });
 
   it("says why a line was refused, and keeps what was typed", async () => {

@@ -6,6 +6,7 @@ import { useI18n } from "../../i18n/i18n";
 import { formatDateTime, formatTime } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
 import { Link } from "../../routes/router";
+import { forgetLine, saveLine, savedLines } from "./saved-lines";
 
 /** How often the page reads the chat again while it is open. */
 export const CHAT_REFRESH_MS = 2000;
@@ -60,8 +61,10 @@ function SpeakForm({
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [kept, setKept] = useState(savedLines);
   const fromId = useId();
   const textId = useId();
+  const keptId = useId();
   return (
     <form
       className="chat__speak stack"
@@ -100,11 +103,43 @@ function SpeakForm({
         maxLength={1000}
         onChange={(event) => setText(event.target.value)}
       />
-      <div>
+      <div className="chat__actions">
         <button type="submit" className="button button--primary" disabled={sending}>
           {t("chat.send")}
         </button>
+        <button
+          type="button"
+          className="button"
+          disabled={text.trim() === ""}
+          onClick={() => setKept(saveLine(text))}
+        >
+          {t("chat.keep")}
+        </button>
       </div>
+      {kept.length > 0 && (
+        <p id={keptId} className="muted">
+          {t("chat.kept")}
+        </p>
+      )}
+      {kept.length > 0 && (
+        <ul className="chat__kept" aria-labelledby={keptId}>
+          {kept.map((line) => (
+            <li key={line}>
+              <button type="button" className="chat__use" onClick={() => setText(line)}>
+                {line}
+              </button>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={t("chat.forget", { line })}
+                onClick={() => setKept(forgetLine(line))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {outcome && (
         <p
           className={outcome.ok ? "notice notice--success" : "notice notice--error"}
