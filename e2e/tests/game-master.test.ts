@@ -99,7 +99,9 @@ describe("the game master's page of a player", () => {
     await input.fill("Hahn");
     await player.getByRole("button", { name: "Senden" }).click();
     await messagesFrom(player, "Lena").filter({ hasText: "Genau, der Gockel!" }).waitFor();
-    await ops.getByText("An keiner Station").waitFor({ timeout: 10_000 });
+    // The page's watch tells of it at once (it reads again on its own only every 20 s).
+    await ops.locator(".chat__line--own").filter({ hasText: "Hahn" }).waitFor({ timeout: 5_000 });
+    await ops.getByText("An keiner Station").waitFor({ timeout: 5_000 });
     // The player list leads to the chat as well.
     await ops.getByRole("link", { name: "Zurück zur Liste" }).click();
     await ops.getByRole("link", { name: /^Chat von Wanderer \d{4}$/ }).click();

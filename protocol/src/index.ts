@@ -12,6 +12,7 @@ export * from "./media";
 export * from "./missions";
 export * from "./ops";
 export * from "./ops-game-master";
+export * from "./ops-reasons";
 export * from "./ops-team";
 export * from "./pack";
 export * from "./studio";

@@ -28,6 +28,13 @@ export const opsDeliverRequest = z.object({
   stationId: z.number().int().positive().max(MAX_ID),
 });
 
+/**
+ * The one event of `GET /api/ops/players/{playerId}/watch`, `changed`: the chat grew (and once
+ * as the watch opens); the page reads it again.
+ */
+export const opsThreadChanged = z.object({});
+export type OpsThreadChanged = z.infer<typeof opsThreadChanged>;
+
 /** One entry of a player's chat as their app shows it. */
 export const opsThreadLine = z.object({
   /** The event's id in the player's (or team's) log. */

@@ -384,39 +384,3 @@ export type ConsoleEventMap = {
   [K in keyof typeof opsLiveEvents]: z.infer<(typeof opsLiveEvents)[K]>;
 };
 export type OpsLiveEventType = keyof ConsoleEventMap;
-
-/** Plain-text reasons of the operator calls. */
-export const OpsReason = {
-  /** 401 for every `/api/ops/` call without a valid session cookie or token. */
-  signInRequired: "operator sign-in required",
-  /** 403 for a call that needs a role the operator lacks. */
-  authorRequired: "author role required",
-  hostRequired: "host role required",
-  /** 403 for a call either role opens (the audit log, the QR posters) to a viewer. */
-  roleRequired: "host or author role required",
-  /** 403 for a game's call by an operator without a role in it (decisions/054). */
-  notYourGame: "no role in this game: an admin gives one",
-  /** The team's and the games' changes: the installation's admin only (403); 404, 409. */
-  adminRequired: "admin role required",
-  operatorNotFound: "no such operator",
-  operatorExists: "an operator of this name exists",
-  ownRoles: "operators cannot change their own roles",
-  /** 401 for `POST /api/ops/session` with an unknown name or a wrong password. */
-  signInFailed: "sign-in failed",
-  /** 404 for a player, station or news item that does not exist. */
-  playerNotFound: "no such player",
-  stationNotFound: "no such station",
-  /** 409 for cancelling a station that is not the one the player runs. */
-  stationNotRunning: "the player does not run this station",
-  /** 409 for bringing a station's next line forward when none waits. */
-  nothingWaiting: "no line of the station waits",
-  newsNotFound: "no such news",
-  /** 403 for every call but `me`, the sign-out and the password change: a one-time password. */
-  passwordChangeRequired: "password change required",
-  /** 403 for `PUT /api/ops/password` with a wrong current password. */
-  wrongPassword: "wrong current password",
-  /** 400 for `PUT /api/ops/password` whose new password is the current one. */
-  samePassword: "the new password is the current one",
-  /** 400 for `PUT /api/ops/password` with OPERATOR_TOKEN: it has no password. */
-  noPassword: "the operator token has no password",
-} as const;

@@ -203,6 +203,7 @@ export async function buildApp({
     // Open streams would keep `close` waiting forever; end them, with a reconnect hint.
     hub.closeAll();
     live.closeAll();
+    services.gameConsole.closeWatches();
     presence.close();
     teamPositions.close();
     // Node counts a socket that never sent a request (a browser's preconnect) as busy, and

@@ -702,6 +702,16 @@ const CASES: RouteCase[] = [
     }),
   },
   {
+    method: "GET",
+    route: "/api/ops/players/:playerId/watch",
+    fields: { in: "path", schema: opsPlayerParams },
+    valid: async (h) => ({
+      ...get(`/api/ops/players/${await h.playerAtStation(1)}/watch`),
+      headers: OPS_BEARER,
+    }),
+    stream: true,
+  },
+  {
     method: "POST",
     route: "/api/ops/players/:playerId/lines",
     fields: { in: "body", schema: opsLineRequest },

@@ -8,6 +8,7 @@ import {
 } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
+import { SseClient } from "./support/sse-client";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { startApp, teamPack } from "./support/test-app";
@@ -76,6 +77,10 @@ describe.each(dialects)("the game master's page of a player ($name)", (dialect) 
     await stream.until("answer-expected");
     const id = await playerId("Marlene");
 
+    // The page's watch: once as it opens, then whenever the chat grows.
+    const watch = await SseClient.connect(`${app.url}/api/ops/players/${id}/watch`, BEARER);
+    expect((await watch.next()).event).toBe("changed");
+
     const before = await thread(id);
     expect(before.player).toEqual({ id, name: "Marlene", team: null });
     expect(before.station).toMatchObject({ id: 1, title: "Der Marktplatz", waits: "answer" });
@@ -88,6 +93,8 @@ describe.each(dialects)("the game master's page of a player ($name)", (dialect) 
 
     const line = { stationId: 1, from: "Lena", text: "Schau mal auf den Brunnen!" };
     expect(await ops("POST", `/players/${id}/lines`, line)).toMatchObject({ status: 200 });
+    expect((await watch.next()).event).toBe("changed");
+    watch.close();
     const [said] = (await stream.until("webtext")).slice(-1);
     expect(serverEventSchemas.webtext.parse(JSON.parse(said?.data ?? ""))).toMatchObject({
       StationID: 1,
@@ -227,6 +234,7 @@ describe.each(dialects)("the game master's page of a player ($name)", (dialect) 
     expect((await thread(id)).station).toBeNull();
     expect((await ops("POST", "/players/999999/lines", line)).status).toBe(404);
     expect((await ops("GET", "/players/999999/thread")).status).toBe(404);
+    expect((await ops("GET", "/players/999999/watch")).status).toBe(404);
     expect((await ops("POST", `/players/${id}/lines`, { ...line, stationId: 999 })).status).toBe(
       404,
     );

@@ -47,6 +47,7 @@ const expected: Record<string, Expected> = {
   "GET /api/ops/players": HOST,
   "POST /api/ops/players/:playerId/stations/:stationId/cancel": HOST,
   "GET /api/ops/players/:playerId/thread": HOST,
+  "GET /api/ops/players/:playerId/watch": HOST,
   "POST /api/ops/players/:playerId/lines": HOST,
   "POST /api/ops/players/:playerId/deliver": HOST,
   "GET /api/ops/export.csv": HOST,

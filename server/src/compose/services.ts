@@ -237,6 +237,7 @@ export async function buildServices(deps: ServiceDeps) {
   const gameConsole = new GameConsole({
     ...{ store, pack, clock, game, master, presence },
     names: (streams) => displayNames(store.repos, streams),
+    subscribe: (stream, wake) => bus.subscribe(stream, wake),
     onLine: (stream, line) => {
       push.lines(stream, [{ ...line, reminder: false }]).catch((error: unknown) => {
         log.warn({ err: error }, "host's line not pushed");

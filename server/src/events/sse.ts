@@ -1,4 +1,4 @@
-import type { ConsoleEventMap, ServerEventMap } from "@wegmarke/protocol";
+import type { ConsoleEventMap, OpsThreadChanged, ServerEventMap } from "@wegmarke/protocol";
 import type { LogRow } from "../store/event-repository";
 
 /**
@@ -40,6 +40,11 @@ export function serverEvent<E extends keyof ServerEventMap>(
   payload: ServerEventMap[E],
 ): SseText {
   return sseEvent(event, JSON.stringify(payload));
+}
+
+/** The event of a game master's watch of a chat: it grew (`opsThreadChanged`). */
+export function threadChangedEvent(payload: OpsThreadChanged = {}): SseText {
+  return sseEvent("changed", JSON.stringify(payload));
 }
 
 /** An event of an operators' console stream. */

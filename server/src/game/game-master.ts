@@ -108,9 +108,17 @@ async function requireRunning(
   if (run?.status !== "active") throw new ServiceError(409, OpsReason.stationNotRunning);
 }
 
-/** A logged event as a line of the chat; none for what the app does not show as one. */
+/**
+ * A logged event as a line of the chat; none for what the app does not show as one, or for a
+ * row this version cannot read (logged by an older one).
+ */
 function threadLine(row: LogRow): OpsThreadLine[] {
-  const event: ServerEvent = parseServerEvent(row.seq, row.type, row.payload);
+  let event: ServerEvent;
+  try {
+    event = parseServerEvent(row.seq, row.type, row.payload);
+  } catch {
+    return [];
+  }
   const base = { id: row.seq };
   switch (event.type) {
     case "webtext":

@@ -21,6 +21,9 @@ import type { Repositories, StoreOf } from "../store/store";
 import { PlayerDirectory } from "./directory";
 import { readOverview } from "./figures";
 import type { StreamNames } from "./stuck";
+import { ThreadWatch } from "./thread-watch";
+import type { ThreadWatchDeps } from "./thread-watch";
+import type { SseSink } from "../events/stream-hub";
 import type { PresenceBoard } from "./presence";
 
 export type GameConsoleDeps = {
@@ -30,6 +33,8 @@ export type GameConsoleDeps = {
   game: GameService;
   master: GameMaster;
   presence: PresenceBoard;
+  /** The bus's wake-ups of a stream, for the pages that watch a chat. */
+  subscribe: ThreadWatchDeps["subscribe"];
   /** The names of participants (a player's, or a team's) by stream. */
   names: StreamNames;
   /** After a host's line: the phones of the participant's players whose app is closed hear it. */
@@ -46,9 +51,11 @@ const ASSETS_BASE = "/assets/webapp-data/";
 /** What operators see of the running game and the one thing they change in a player's game. */
 export class GameConsole {
   private readonly directory: PlayerDirectory;
+  private readonly watches: ThreadWatch;
 
   constructor(private readonly deps: GameConsoleDeps) {
     this.directory = new PlayerDirectory(deps.store, deps.pack);
+    this.watches = new ThreadWatch({ subscribe: deps.subscribe });
   }
 
   overview(): Promise<OpsOverview> {
@@ -121,6 +128,20 @@ export class GameConsole {
     const { stream } = participantOf(player);
     await this.deps.master.speak(stream, stationId, from, text);
     this.deps.onLine?.(stream, { stationId, from, text });
+  }
+
+  /**
+   * Opens a watch of the player's chat (their team's): "changed" whenever it grows. Returns the
+   * function that closes it; 404 for no such player.
+   */
+  async watch(playerId: number, open: () => SseSink): Promise<() => void> {
+    const { stream } = participantOf(await this.findPlayer(playerId));
+    return this.watches.connect(stream, open());
+  }
+
+  /** Ends every open watch (the server stops). */
+  closeWatches(): void {
+    this.watches.closeAll();
   }
 
   /** The next of the script's later lines in the player's running station, now. */

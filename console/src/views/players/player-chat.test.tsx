@@ -1,13 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { OpsThread } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeServer, json, text } from "../../test/fake-server";
+import { FakeEventSource, fakeEventSource, fakeServer, json, text } from "../../test/fake-server";
 import { renderView } from "../../test/render";
-import { CHAT_REFRESH_MS, PlayerChat } from "./player-chat";
+import { CHAT_FALLBACK_MS, PlayerChat } from "./player-chat";
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.clear();
+  fakeEventSource();
 });
 
 afterEach(() => {
@@ -83,10 +84,16 @@ describe("a player's chat for the game master", () => {
     });
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("");
 
-    // What the player writes meanwhile appears without a click.
+    // What the player writes meanwhile appears as the server's watch tells of it.
+    const watch = FakeEventSource.latest();
+    expect(watch.url).toBe("/api/ops/players/7/watch");
     lines = [...lines, { id: 5, stationId: 1, from: "user", kind: "text", text: "Ein Hahn", at }];
-    await act(async () => vi.advanceTimersByTime(CHAT_REFRESH_MS));
+    act(() => watch.emit("changed", {}));
     await screen.findByText("Ein Hahn");
+    // Without the watch, the page still reads it again now and then.
+    lines = [...lines, { id: 6, stationId: 1, from: "user", kind: "text", text: "Ein Gockel", at }];
+    await act(async () => vi.advanceTimersByTime(CHAT_FALLBACK_MS));
+    await screen.findByText("Ein Gockel");
   });
 
   it("sends a station's next later line now, and the list follows", async () => {

@@ -1,15 +1,29 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { opsThreadChanged } from "@wegmarke/protocol";
 import type { OpsThread, OpsThreadLine } from "@wegmarke/protocol";
+import { API_BASE } from "../../api/game-choice";
 import { errorText } from "../../api/error-text";
-import { deliverNow, getThread, sendLine } from "../../api/ops-api";
+import { deliverNow, getThread } from "../../api/ops-api";
 import { useI18n } from "../../i18n/i18n";
 import { formatDateTime, formatTime } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
 import { Link } from "../../routes/router";
-import { forgetLine, saveLine, savedLines } from "./saved-lines";
+import { SpeakForm } from "./speak-form";
 
-/** How often the page reads the chat again while it is open. */
-export const CHAT_REFRESH_MS = 2000;
+/**
+ * How often the page reads the chat again without being told: the server's watch tells it of
+ * every change; this covers a watch that could not open.
+ */
+export const CHAT_FALLBACK_MS = 20_000;
+
+/** Whether a watch's event is the protocol's `changed`. */
+function isChanged(data: string): boolean {
+  try {
+    return opsThreadChanged.safeParse(JSON.parse(data)).success;
+  } catch {
+    return false;
+  }
+}
 
 /** The lines of one station in a row, as the thread shows them under its title. */
 type Stretch = { stationId: number; lines: OpsThreadLine[] };
@@ -42,113 +56,6 @@ function Line({ line, player }: { line: OpsThreadLine; player: string }) {
         {formatDateTime(line.at, locale)}
       </time>
     </li>
-  );
-}
-
-/** Writes a line into the running station as one of its speakers. */
-function SpeakForm({
-  playerId,
-  station,
-  onSent,
-}: {
-  playerId: number;
-  station: NonNullable<OpsThread["station"]>;
-  onSent: () => void;
-}) {
-  const texts = useI18n();
-  const { t } = texts;
-  const [from, setFrom] = useState(station.speakers[0] ?? "");
-  const [text, setText] = useState("");
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const [kept, setKept] = useState(savedLines);
-  const fromId = useId();
-  const textId = useId();
-  const keptId = useId();
-  return (
-    <form
-      className="chat__speak stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim() === "" || sending) return;
-        setSending(true);
-        sendLine(playerId, { stationId: station.id, from, text }).then(
-          () => {
-            setText("");
-            setOutcome({ ok: true, text: t("chat.sent", { from }) });
-            setSending(false);
-            onSent();
-          },
-          (error: unknown) => {
-            setOutcome({ ok: false, text: errorText(error, texts) });
-            setSending(false);
-          },
-        );
-      }}
-    >
-      <h2>{t("chat.speakHeading", { title: station.title })}</h2>
-      <label htmlFor={fromId}>{t("chat.as")}</label>
-      <select id={fromId} value={from} onChange={(event) => setFrom(event.target.value)}>
-        {station.speakers.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={textId}>{t("chat.text")}</label>
-      <textarea
-        id={textId}
-        value={text}
-        rows={3}
-        maxLength={1000}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <div className="chat__actions">
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {t("chat.send")}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={text.trim() === ""}
-          onClick={() => setKept(saveLine(text))}
-        >
-          {t("chat.keep")}
-        </button>
-      </div>
-      {kept.length > 0 && (
-        <p id={keptId} className="muted">
-          {t("chat.kept")}
-        </p>
-      )}
-      {kept.length > 0 && (
-        <ul className="chat__kept" aria-labelledby={keptId}>
-          {kept.map((line) => (
-            <li key={line}>
-              <button type="button" className="chat__use" onClick={() => setText(line)}>
-                {line}
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={t("chat.forget", { line })}
-                onClick={() => setKept(forgetLine(line))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {outcome && (
-        <p
-          className={outcome.ok ? "notice notice--success" : "notice notice--error"}
-          role={outcome.ok ? "status" : "alert"}
-        >
-          {outcome.text}
-        </p>
-      )}
-    </form>
   );
 }
 
@@ -207,7 +114,7 @@ function Waiting({
 
 /**
  * The game master's page of one player: their chat as their app (their team's) shows it, read
- * again every two seconds, where they are and what the station waits for, and a line to write
+ * again whenever the server's watch says it grew (on any instance), where they are and what the station waits for, and a line to write
  * into the running station as one of its characters or the game master.
  */
 export function PlayerChat({ playerId }: { playerId: number }) {
@@ -215,9 +122,17 @@ export function PlayerChat({ playerId }: { playerId: number }) {
   const { t, tn } = texts;
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), CHAT_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
+    const again = () => setTick((n) => n + 1);
+    const watch = new EventSource(`${API_BASE}/players/${playerId}/watch`);
+    watch.addEventListener("changed", (event) => {
+      if (isChanged((event as MessageEvent<string>).data)) again();
+    });
+    const timer = setInterval(again, CHAT_FALLBACK_MS);
+    return () => {
+      watch.close();
+      clearInterval(timer);
+    };
+  }, [playerId]);
   const thread = useCall<OpsThread>(`${playerId}:${tick}`, (signal) => getThread(playerId, signal));
   const data = thread.data;
   return (

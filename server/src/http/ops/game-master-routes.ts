@@ -2,6 +2,7 @@ import { opsDeliverRequest, opsLineRequest, opsPlayerParams, opsThread } from "@
 import type { FastifyPluginAsync } from "fastify";
 import type { GameConsole } from "../../operator-views/game-console";
 import { ok } from "../ok";
+import { openSseReply } from "../sse-reply";
 import { parse } from "../parse";
 import type { OpsRecord } from "./record";
 import { doc } from "../api-docs/describe";
@@ -23,6 +24,25 @@ export function gameMasterRoutes(game: GameConsole, record: OpsRecord): FastifyP
       async (request) => {
         const { playerId } = parse(opsPlayerParams, request.params, "path");
         return game.thread(playerId);
+      },
+    );
+
+    app.get(
+      "/players/:playerId/watch",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Tells `changed` whenever a player's chat grows (server-sent events)", {
+            params: opsPlayerParams,
+            produces: "text/event-stream",
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { playerId } = parse(opsPlayerParams, request.params, "path");
+        const close = await game.watch(playerId, () => openSseReply(reply));
+        reply.raw.on("close", close);
+        return reply;
       },
     );
 
