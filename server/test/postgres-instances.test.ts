@@ -1,9 +1,10 @@
-import { teamInviteResponse } from "@wegmarke/protocol";
+import { opsPlayersPage, opsThread, teamInviteResponse } from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../src/security/tokens";
 import { Api, texts, types } from "./support/api";
 import { featurePack } from "./support/feature-pack";
 import { ManualTime } from "./support/manual-time";
+import { SseClient } from "./support/sse-client";
 import { createTestSchema } from "./support/postgres";
 import type { TestSchema } from "./support/postgres";
 import { startApp, teamPack, tempDir } from "./support/test-app";
@@ -39,6 +40,19 @@ async function loggedTexts(hash: string): Promise<string[]> {
   const player = await store?.repos.players.findByTokenHash(hashToken(hash));
   const log = (await store?.repos.events.listAfter(`player:${player?.id}`, 0)) ?? [];
   return texts(log.map((row) => ({ id: String(row.seq), event: row.type, data: row.payload })));
+}
+
+const TOKEN = "instances-master-".padEnd(48, "i");
+const BEARER = { authorization: `Bearer ${TOKEN}` };
+
+/** An operators' call to the instance at `url`, with the operator token. */
+async function ops(url: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}/api/ops${path}`, {
+    method,
+    headers: { ...BEARER, ...(body !== undefined && { "content-type": "application/json" }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, text: await response.text() };
 }
 
 /** Resolves once `check` holds, polling; fails after `timeoutMs`. */
@@ -224,5 +238,40 @@ describe("two instances on one PostgreSQL database", () => {
     } finally {
       await dir.remove();
     }
+  });
+
+  it("tell the game master's page of a player's answer on the other, and send the host's line there", async () => {
+    const host = await instance({ config: { operatorToken: TOKEN } });
+    const player = await instance({ config: { operatorToken: TOKEN } });
+    const { token } = await player.register("0171 7654327", "+491717654327", "Hedwig");
+    const stream = await player.events(token);
+    await stream.next();
+    await player.game("station/activate", { StationID: 1, Hash: token });
+    await stream.until("answer-expected");
+    const page = opsPlayersPage.parse(
+      JSON.parse((await ops(host.url, "GET", "/players?q=Hedwig")).text),
+    );
+    const id = page.players[0]?.id ?? 0;
+
+    const watch = await SseClient.connect(`${host.url}/api/ops/players/${id}/watch`, BEARER);
+    expect((await watch.next()).event).toBe("changed");
+    await player.game("player/answer", { StationID: 1, Answer: "Spatz", Hash: token });
+    expect((await watch.next()).event).toBe("changed");
+    const thread = opsThread.parse(
+      JSON.parse((await ops(host.url, "GET", `/players/${id}/thread`)).text),
+    );
+    expect(thread.lines).toContainEqual(expect.objectContaining({ from: "user", text: "Spatz" }));
+    watch.close();
+
+    const line = { stationId: 1, from: "Spielleitung", text: "Schaut auf die Uhr am Rathaus." };
+    expect((await ops(host.url, "POST", `/players/${id}/lines`, line)).status).toBe(200);
+    let heard = false;
+    for (let n = 0; n < 50 && !heard; n++) {
+      const message = await stream.next();
+      heard =
+        message.event === "webtext" && message.data.includes("Schaut auf die Uhr am Rathaus.");
+    }
+    expect(heard).toBe(true);
+    stream.close();
   });
 });
