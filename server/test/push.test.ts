@@ -1,6 +1,7 @@
 import { opsNews, pushKeyResponse, pushPayload } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
+import { until } from "./support/ops-client";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { startPushService } from "./support/push-service";
@@ -170,8 +171,12 @@ describe.each(dialects)("Web Push ($name)", (dialect) => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(await subscriptions()).toBe(before - 1);
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
-    expect(metrics).toMatch(/wegmarke_pushes_total\{game="default",outcome="gone"\} 1/);
+    // The push thread counts its outcome just after it answers.
+    const gone = /wegmarke_pushes_total\{game="default",outcome="gone"\} 1/;
+    const counted = async (): Promise<boolean> =>
+      gone.test(await (await fetch(`${app.url}/metrics`)).text());
+    await until(counted, 5000);
+    expect(await counted()).toBe(true);
     service.received.length = 0;
   });
 
