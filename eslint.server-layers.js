@@ -20,6 +20,7 @@ const all = [
   "game",
   "missions",
   "push",
+  "organisers",
   "operator-accounts",
   "operator-views",
   "http",
@@ -33,6 +34,7 @@ const services = [
   "game",
   "missions",
   "push",
+  "organisers",
   "operator-accounts",
   "operator-views",
 ];
@@ -149,6 +151,11 @@ export const serverLayers = [
       "compose",
     ],
     "pushes reach a player's devices for whichever service: compose/ wires them to it",
+  ],
+  [
+    "organisers",
+    except("lib", "store", "events", "participants"),
+    "a participant's conversation with the organisers: the routes and compose/ wire it to the rest",
   ],
   [
     "operator-accounts",

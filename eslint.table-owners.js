@@ -22,6 +22,7 @@ export const tableOwners = {
   "operator-views": ["figures"],
   packs: ["packs"],
   studio: ["drafts"],
+  organisers: ["organisers"],
 };
 
 const stationRunsOfTheGame =
@@ -132,12 +133,14 @@ export const allowedCalls = [
     calls: ["moveStream", "forgetAuthorName"],
     why: aStreamMoves,
   },
-  ...["stationRuns", "storyStates", "mediaProgress", "scheduled"].map((repository) => ({
-    folder: "participants",
-    repository,
-    calls: ["moveStream"],
-    why: aStreamMoves,
-  })),
+  ...["stationRuns", "storyStates", "mediaProgress", "scheduled", "organisers"].map(
+    (repository) => ({
+      folder: "participants",
+      repository,
+      calls: ["moveStream"],
+      why: aStreamMoves,
+    }),
+  ),
   {
     folder: "participants",
     repository: "submissions",

@@ -46,7 +46,9 @@ describe("finding the rest of the game", () => {
     const more = page.getByRole("list", { name: "Weitere Bereiche" });
     await more.waitFor();
     expect(await more.getByRole("link").allInnerTexts()).toEqual(
-      [...views, "Punkte", "Rangliste"].map((name) => name.replace(" 1 offen", "\n1 offen")),
+      [...views, "Punkte", "Rangliste", "Spielleitung"].map((name) =>
+        name.replace(" 1 offen", "\n1 offen"),
+      ),
     );
     await settle(page);
     await screenshot(page, "wayfinding-01-more");

@@ -88,6 +88,8 @@ export const ErrorReason = {
   submissionWaiting: "submission waiting",
   /** More submissions than a player may send (429). */
   tooManySubmissions: "too many submissions",
+  /** More messages to the organisers than a player may send in an hour (429). */
+  tooManyMessages: "too many messages",
   /** More unfinished uploads than a player or an address may have at once (429). */
   tooManyUploads: "too many uploads",
   /** A fault of the server's (its database, its disk) that may pass: the call can be repeated. */

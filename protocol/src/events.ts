@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languages } from "./languages";
+import { organisersMessageSchema } from "./organisers";
 
 /** Event stream (`GET events`) payloads, spec section 7. Field names keep the spec's spelling. */
 
@@ -204,6 +205,11 @@ export const serverEventSchemas = {
    * the opening status when any is shared, and whenever one changes, stops or expires.
    */
   teampositions: z.object({ Members: z.array(teammatePositionSchema) }),
+  /**
+   * New messages of the participant's conversation with the organisers (either side's), sent
+   * without an id to its open streams; the app reads the conversation itself when it opens.
+   */
+  organisers: z.object({ Messages: z.array(organisersMessageSchema) }),
 } as const;
 
 /** Every stream event type with its payload: the one typed map for real-time events. */

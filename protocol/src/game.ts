@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languageSchema } from "./config";
+import { MAX_ID } from "./ids";
 import { requestText, secretText } from "./text";
 
 /** Calls of the web-app (game) base (spec section 7), mounted at `/api/game/`. */
@@ -34,8 +35,7 @@ export function requestBoolean() {
   );
 }
 
-/** The largest id the database stores (a PostgreSQL `integer`); larger ones name nothing. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /** Station and story ids are positive integers; clients may send them as numeric strings. */
 export const stationIdSchema = requestNumber(z.number().int().positive().max(MAX_ID));

@@ -14,6 +14,7 @@ export * from "./ops";
 export * from "./ops-game-master";
 export * from "./ops-reasons";
 export * from "./ops-team";
+export * from "./organisers";
 export * from "./pack";
 export * from "./studio";
 export * from "./studio-forms";

@@ -6,6 +6,7 @@ import { MAX_ID } from "./game";
 import { languages } from "./languages";
 import { requestText } from "./text";
 import { opsStuck } from "./ops-game-master";
+import { opsInboxSummary } from "./organisers";
 
 /** Calls of the operator console, mounted at `/api/ops/` (docs/security.md#operators). */
 
@@ -369,7 +370,8 @@ export type OpsMap = z.infer<typeof opsMap>;
  * `GET /api/ops/live`, the console's event stream: `overview` (an OpsOverview) at once and
  * whenever the figures changed (at most every few seconds), `recent` (the last hour's activity)
  * at once, `activity` (an OpsActivity) as it happens, `news` (an OpsNewsList) when news are
- * sent or withdrawn, `teams` (OpsTeamPositions) at once and as shared positions change.
+ * sent or withdrawn, `teams` (OpsTeamPositions) at once and as shared positions change, `inbox`
+ * (OpsInboxSummary) at once and with every message to or from the organisers.
  */
 export const opsLiveEvents = {
   overview: opsOverview,
@@ -378,6 +380,7 @@ export const opsLiveEvents = {
   activity: opsActivity,
   news: opsNewsList,
   teams: opsTeamPositions,
+  inbox: opsInboxSummary,
 } as const;
 /** Every console event type with its payload: the typed map of the console's stream. */
 export type ConsoleEventMap = {

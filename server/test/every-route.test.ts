@@ -26,6 +26,10 @@ import {
   mediumProgressRequest,
   readMarksRequest,
   opsCancelParams,
+  opsInboxRead,
+  opsInboxReply,
+  organisersReadRequest,
+  organisersSendRequest,
   opsDeliverRequest,
   opsLineRequest,
   opsPlayerParams,
@@ -141,7 +145,7 @@ const STORY = "marburg";
 const JSON_TYPE = "application/json";
 const MARK = "\u0001MARK\u0001";
 /** The bound of requests per database, setup included. */
-const MAX_REQUESTS = 21500;
+const MAX_REQUESTS = 23000;
 /** OPERATOR_TOKEN of the app under test, and the header that sends it. */
 const OPS_TOKEN = "fuzz-operator-token-".padEnd(40, "0");
 const OPS_BEARER = { authorization: `Bearer ${OPS_TOKEN}` };
@@ -559,6 +563,28 @@ const CASES: RouteCase[] = [
   },
   {
     method: "GET",
+    route: "/api/game/organisers",
+    valid: async (h) => get("/api/game/organisers", { hash: await h.signup() }),
+  },
+  {
+    method: "POST",
+    route: "/api/game/organisers",
+    fields: { in: "body", schema: organisersSendRequest },
+    valid: async (h) =>
+      post("/api/game/organisers", { Hash: await h.signup(), Text: "Wo geht es weiter?" }),
+  },
+  {
+    method: "PUT",
+    route: "/api/game/organisers/read",
+    fields: { in: "body", schema: organisersReadRequest },
+    valid: async (h) => ({
+      method: "PUT",
+      path: "/api/game/organisers/read",
+      body: { Hash: await h.signup(), Read: 1 },
+    }),
+  },
+  {
+    method: "GET",
     route: "/api/game/scoreboard",
     valid: async (h) => get("/api/game/scoreboard", { hash: await h.signup() }),
   },
@@ -730,6 +756,38 @@ const CASES: RouteCase[] = [
     fields: { in: "body", schema: opsDeliverRequest },
     valid: async (h) => ({
       ...post(`/api/ops/players/${await h.playerWaitingForLine()}/deliver`, { stationId: 5 }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/inbox",
+    valid: async () => ({ ...get("/api/ops/inbox"), headers: OPS_BEARER }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/players/:playerId/organisers",
+    fields: { in: "path", schema: opsPlayerParams },
+    valid: async (h) => ({
+      ...get(`/api/ops/players/${await h.playerAtStation(1)}/organisers`),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/organisers",
+    fields: { in: "body", schema: opsInboxReply },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(1)}/organisers`, { text: "Hallo!" }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/organisers/read",
+    fields: { in: "body", schema: opsInboxRead },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(1)}/organisers/read`, { upTo: 1 }),
       headers: OPS_BEARER,
     }),
   },

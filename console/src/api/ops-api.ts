@@ -1,6 +1,9 @@
 import {
   auditPage,
+  opsConversationView,
   opsGames,
+  opsInbox,
+  opsInboxMessage,
   opsMe,
   opsNews,
   opsNewsAudience,
@@ -20,7 +23,10 @@ import type {
   OpsLineRequest,
   OpsThread,
   Language,
+  OpsConversationView,
   OpsGames,
+  OpsInbox,
+  OpsInboxMessage,
   OpsMe,
   ExportSeparator,
   ExportTable,
@@ -180,3 +186,33 @@ export const getSubmissionQueue = (
 /** Approves or rejects a submission; 409 `submission judged` when another host was first. */
 export const judgeSubmission = (id: number, body: VerdictRequest): Promise<unknown> =>
   call(`/submissions/${id}/verdict`, { method: "POST", body, schema: anyAnswer });
+
+/** The players' conversations with the organisers: open ones first, then the newest. */
+export const getInbox = (signal?: AbortSignal): Promise<OpsInbox> =>
+  call("/inbox", { schema: opsInbox, ...(signal && { signal }) });
+
+/** The conversation of a player's participant with the organisers, oldest message first. */
+export const getConversation = (
+  playerId: number,
+  signal?: AbortSignal,
+): Promise<OpsConversationView> =>
+  call(`/players/${playerId}/organisers`, {
+    schema: opsConversationView,
+    ...(signal && { signal }),
+  });
+
+/** A host's answer to the player's participant; answers the message as the console shows it. */
+export const replyToPlayer = (playerId: number, text: string): Promise<OpsInboxMessage> =>
+  call(`/players/${playerId}/organisers`, {
+    method: "POST",
+    body: { text },
+    schema: opsInboxMessage,
+  });
+
+/** Marks the conversation read up to the message `upTo`, for every host. */
+export const markConversationRead = (playerId: number, upTo: number): Promise<unknown> =>
+  call(`/players/${playerId}/organisers/read`, {
+    method: "POST",
+    body: { upTo },
+    schema: anyAnswer,
+  });

@@ -114,6 +114,28 @@ describe("the console", () => {
     await screen.findByRole("heading", { level: 1, name: "Overview" });
   });
 
+  it("counts the players' unread messages in the inbox's tab and the title, wherever it is", async () => {
+    fakeServer({
+      "GET /api/ops/me": () => json(anna),
+      "GET /api/ops/overview": () => json(overview()),
+    });
+    render(<App />);
+    await screen.findByRole("heading", { level: 1, name: "Overview" });
+    await waitFor(() => Source.latest());
+    expect(screen.getByRole("link", { name: "Inbox" })).toBeTruthy();
+    act(() => Source.latest().emit("inbox", { unread: 3, open: 2, newest: 17 }));
+    const tab = screen.getByRole("link", { name: "Inbox, 3 unread messages" });
+    expect(tab.getAttribute("href")).toBe("/ops/inbox");
+    expect(tab.querySelector(".tabs__count [aria-hidden]")?.textContent).toBe("3");
+    expect(document.title).toBe("(3) Overview – Wegmarke console");
+
+    act(() => Source.latest().emit("inbox", { unread: 1, open: 1, newest: 18 }));
+    expect(screen.getByRole("link", { name: "Inbox, 1 unread message" })).toBeTruthy();
+    act(() => Source.latest().emit("inbox", { unread: 0, open: 0, newest: 18 }));
+    expect(screen.getByRole("link", { name: "Inbox" }).querySelector(".tabs__count")).toBeNull();
+    expect(document.title).toBe("Overview – Wegmarke console");
+  });
+
   it("goes back to the sign-in when a call finds the session gone, and after signing out", async () => {
     let session = true;
     fakeServer({

@@ -6,6 +6,7 @@ import { LiveContext } from "../live/live-context";
 import type { Connection } from "../live/live-state";
 import { useLive } from "../live/use-live";
 import { AuditView } from "../views/audit/audit";
+import { InboxView } from "../views/inbox/inbox";
 import { JudgingView } from "../views/judging/judging";
 import { ContentView } from "../views/content/content";
 import { StudioView } from "../views/studio/studio";
@@ -33,6 +34,7 @@ import type { Section } from "../routes/router";
 const sectionNames: Record<Section, TextKey> = {
   overview: "nav.overview",
   judging: "nav.judging",
+  inbox: "nav.inbox",
   players: "nav.players",
   map: "nav.map",
   news: "nav.news",
@@ -71,6 +73,7 @@ function LiveIndicator({ connection }: { connection: Connection }) {
  */
 const sectionRoles: Partial<Record<Section, OpsRole | "either">> = {
   judging: "host",
+  inbox: "host",
   players: "host",
   audit: "either",
 };
@@ -89,6 +92,8 @@ function View({ section, me }: { section: Section | "password" | null; me: OpsMe
       return <OverviewView />;
     case "judging":
       return <JudgingView />;
+    case "inbox":
+      return <InboxView />;
     case "players":
       return <PlayersView />;
     case "map":
@@ -139,9 +144,10 @@ type Props = { me: OpsMe; onSignOut: () => Promise<void> };
 
 /** The signed-in console: header, the sections' navigation, and the section of the address. */
 export function Shell({ me, onSignOut }: Props) {
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   const rolesText = useRolesText(me.roles);
   const live = useLive();
+  const unread = live[0].inbox?.unread ?? 0;
   const pathname = usePathname();
   const section = pathname.replace(/\/+$/, "") === PASSWORD_PATH ? "password" : sectionOf(pathname);
   const main = useRef<HTMLElement>(null);
@@ -154,8 +160,9 @@ export function Shell({ me, onSignOut }: Props) {
         : section === "password"
           ? "password.heading"
           : sectionNames[section];
-    document.title = `${t(name)} – ${t("app.title")}`;
-  }, [section, t]);
+    // The players' unread messages first: a tab in the background shows them too.
+    document.title = `${unread > 0 ? `(${unread}) ` : ""}${t(name)} – ${t("app.title")}`;
+  }, [section, t, unread]);
 
   // After a change of section the focus goes to its heading, so a screen reader starts there.
   useEffect(() => {
@@ -207,6 +214,12 @@ export function Shell({ me, onSignOut }: Props) {
                   {t(sectionNames[item])}
                   {item === "judging" && (live[0].submissions?.waiting ?? 0) > 0 && (
                     <span className="tabs__count">{live[0].submissions?.waiting}</span>
+                  )}
+                  {item === "inbox" && unread > 0 && (
+                    <span className="tabs__count">
+                      <span aria-hidden="true">{unread}</span>
+                      <span className="visually-hidden">{`, ${tn("inbox.tabUnread", unread)}`}</span>
+                    </span>
                   )}
                 </Link>
               </li>

@@ -23,6 +23,7 @@ describe("the console for a viewer", () => {
   it.each([
     ["/ops/players", "Players", NEEDS_HOST],
     ["/ops/judging", "Judging", NEEDS_HOST],
+    ["/ops/inbox", "Inbox", NEEDS_HOST],
     ["/ops/audit", "Audit log", NEEDS_EITHER],
   ])("shows %s as a note, without calling for it", async (path, heading, note) => {
     window.history.replaceState(null, "", path);

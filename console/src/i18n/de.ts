@@ -1,6 +1,7 @@
 import { deBlocks } from "./de-blocks";
 import { deStudio } from "./de-studio";
 import { deGames } from "./de-games";
+import { deInbox } from "./de-inbox";
 import { deTeam } from "./de-team";
 import type { TextKey } from "./en";
 
@@ -64,6 +65,7 @@ export const de: Record<TextKey, string> = {
   "nav.label": "Bereiche",
   "nav.overview": "Übersicht",
   "nav.judging": "Bewerten",
+  "nav.inbox": "Postfach",
   "nav.players": "Spieler",
   "nav.news": "Neuigkeiten",
   "nav.content": "Export & Neuladen",
@@ -376,6 +378,7 @@ export const de: Record<TextKey, string> = {
   "audit.action.station.cancel": "Station eines Spielers abgebrochen",
   "audit.action.line.send": "In den Chat eines Spielers geschrieben",
   "audit.action.line.deliver": "Eine spätere Nachricht jetzt gesendet",
+  "audit.action.inbox.reply": "Einer Spielerin oder einem Team im Postfach geantwortet",
   "audit.action.submission.judge": "Einsendung bewertet",
   "audit.action.submissions.export": "Einsendungen heruntergeladen",
   "audit.action.pack.draft.save": "Im Entwurf gespeichert",
@@ -440,4 +443,5 @@ export const de: Record<TextKey, string> = {
   ...deBlocks,
   ...deTeam,
   ...deGames,
+  ...deInbox,
 };

@@ -1,6 +1,7 @@
 import { enBlocks } from "./en-blocks";
 import { enStudio } from "./en-studio";
 import { enGames } from "./en-games";
+import { enInbox } from "./en-inbox";
 import { enTeam } from "./en-team";
 
 /**
@@ -65,6 +66,7 @@ export const en = {
   "nav.label": "Sections",
   "nav.overview": "Overview",
   "nav.judging": "Judging",
+  "nav.inbox": "Inbox",
   "nav.players": "Players",
   "nav.news": "News",
   "nav.content": "Export & reload",
@@ -373,6 +375,7 @@ export const en = {
   "audit.action.station.cancel": "Cancelled a player's station",
   "audit.action.line.send": "Wrote in a player's chat",
   "audit.action.line.deliver": "Sent a later line now",
+  "audit.action.inbox.reply": "Answered a player or team in the inbox",
   "audit.action.submission.judge": "Judged a submission",
   "audit.action.submissions.export": "Downloaded the submissions",
   "audit.action.pack.draft.save": "Saved in the draft",
@@ -435,6 +438,7 @@ export const en = {
   ...enBlocks,
   ...enTeam,
   ...enGames,
+  ...enInbox,
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDuration,
   formatProblem,
+  formatWhen,
 } from "./format";
 
 describe("formatBytes", () => {
@@ -46,6 +47,17 @@ describe("formatDateTime", () => {
   it("writes a date in the language's form, and nothing for an unreadable one", () => {
     expect(formatDateTime("2026-11-25T10:00:00Z", "de-DE")).toMatch(/25\.11\.2026/);
     expect(formatDateTime("not a date", "de-DE")).toBe("");
+  });
+});
+
+describe("formatWhen", () => {
+  it("writes the time alone for today, with the day for another, nothing for an unreadable one", () => {
+    const now = new Date(2026, 10, 25, 18, 0);
+    expect(formatWhen(new Date(2026, 10, 25, 14, 3).toISOString(), "de-DE", now)).toBe("14:03");
+    expect(formatWhen(new Date(2026, 10, 24, 14, 3).toISOString(), "de-DE", now)).toBe(
+      "24.11.2026, 14:03",
+    );
+    expect(formatWhen("not a date", "de-DE", now)).toBe("");
   });
 });
 

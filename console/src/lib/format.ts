@@ -13,6 +13,20 @@ export function formatDateTime(iso: string, locale: string): string {
     : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/**
+ * When something happened today by the time alone ("14:03"), else with its day ("25.11.2026,
+ * 14:03"); "" for an unreadable timestamp.
+ */
+export function formatWhen(iso: string, locale: string, now = new Date()): string {
+  const date = dateOf(iso);
+  if (date === null) return "";
+  const today = date.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(
+    locale,
+    today ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" },
+  ).format(date);
+}
+
 /** The day alone, e.g. "25.11.2026", "25 Nov 2026"; "" for an unreadable timestamp. */
 export function formatDate(iso: string, locale: string): string {
   const date = dateOf(iso);

@@ -176,3 +176,18 @@ describe("the hosts' queue", () => {
     expect(actionOfEvent("submissions", JSON.stringify({ waiting: -1 }))).toBeNull();
   });
 });
+
+describe("the inbox", () => {
+  it("takes the stream's figures as they are, and drops what does not fit", () => {
+    expect(initialLive.inbox).toBeNull();
+    const summary = { unread: 3, open: 2, newest: 41 };
+    const action = actionOfEvent("inbox", JSON.stringify(summary));
+    expect(action).toEqual({ type: "inbox", summary });
+    const state = run([action as LiveAction]);
+    expect(state.inbox).toEqual(summary);
+    const read = { unread: 0, open: 2, newest: 41 };
+    expect(liveReducer(state, { type: "inbox", summary: read }).inbox).toEqual(read);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(actionOfEvent("inbox", JSON.stringify({ unread: "3" }))).toBeNull();
+  });
+});

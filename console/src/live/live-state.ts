@@ -1,6 +1,7 @@
 import { opsLiveEvents } from "@wegmarke/protocol";
 import type {
   OpsActivity,
+  OpsInboxSummary,
   OpsLiveEventType,
   OpsNews,
   OpsOverview,
@@ -25,6 +26,8 @@ export type LiveState = {
   submissions: OpsSubmissionsSummary | null;
   /** Counts the queue's changes: the judging view reads the queue again on each. */
   submissionsChanged: number;
+  /** The players' messages to the organisers in figures; null before the stream told. */
+  inbox: OpsInboxSummary | null;
 };
 
 /** The shared positions and when they came (a member's `age` counts from then). */
@@ -40,6 +43,7 @@ export type LiveAction =
   | { type: "teams"; teams: OpsTeamPositions["teams"]; receivedAt: number }
   | { type: "news"; news: OpsNews[] }
   | { type: "submissions"; summary: OpsSubmissionsSummary }
+  | { type: "inbox"; summary: OpsInboxSummary }
   /** One item sent or withdrawn by this console: it shows before the stream tells. */
   | { type: "newsItem"; item: OpsNews };
 
@@ -53,6 +57,7 @@ export const initialLive: LiveState = {
   teams: null,
   submissions: null,
   submissionsChanged: 0,
+  inbox: null,
 };
 
 const time = (iso: string) => {
@@ -117,6 +122,8 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
         submissions: action.summary,
         submissionsChanged: state.submissionsChanged + 1,
       };
+    case "inbox":
+      return { ...state, inbox: action.summary };
   }
 }
 
@@ -155,6 +162,11 @@ export function actionOfEvent(type: OpsLiveEventType, data: string): LiveAction 
     }
     case "submissions": {
       const parsed = opsLiveEvents.submissions.safeParse(json);
+      if (parsed.success) return { type, summary: parsed.data };
+      break;
+    }
+    case "inbox": {
+      const parsed = opsLiveEvents.inbox.safeParse(json);
       if (parsed.success) return { type, summary: parsed.data };
       break;
     }

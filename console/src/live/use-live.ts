@@ -12,6 +12,7 @@ const EVENT_TYPES: readonly OpsLiveEventType[] = [
   "news",
   "teams",
   "submissions",
+  "inbox",
 ];
 
 /** The first wait before the console opens a stream the server refused again; it doubles. */
@@ -19,8 +20,8 @@ export const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 30_000;
 
 /**
- * The console's event stream while it is mounted: figures, activity, news and the teams' shared
- * positions as they change.
+ * The console's event stream while it is mounted: figures, activity, news, the teams' shared
+ * positions, the hosts' queue and inbox as they change.
  * A dropped connection the browser reconnects by itself ("reconnecting" meanwhile); a refused
  * one (the server answered an error: restarted, or the session ended) is opened again after a
  * growing wait, once a call has checked the session (a 401 there signs the console out).

@@ -5,6 +5,7 @@ import type { AnchorHTMLAttributes, MouseEvent } from "react";
 export const sections = [
   "overview",
   "judging",
+  "inbox",
   "players",
   "map",
   "news",
@@ -20,6 +21,7 @@ export type Section = (typeof sections)[number];
 export const sectionPath: Record<Section, string> = {
   overview: "/ops/",
   judging: "/ops/judging",
+  inbox: "/ops/inbox",
   players: "/ops/players",
   map: "/ops/map",
   news: "/ops/news",

@@ -25,6 +25,7 @@ import { gameRoutes } from "../http/game-routes";
 import { healthRoutes } from "../http/health-routes";
 import { countRequests, metricsRoute } from "../http/metrics-route";
 import { opsRoutes } from "../http/ops-routes";
+import { organisersRoutes } from "../http/organisers-routes";
 import { OperatorTeam } from "../operator-accounts/operator-team";
 import { outroRoute } from "../http/outro-route";
 import { previewRoutes } from "../http/preview-routes";
@@ -171,6 +172,9 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   });
   const moved = (playerId: number) => accounts.participantChanged(playerId);
   await app.register(api(outroRoute(accounts, moved)), { prefix: "/api/game" });
+  await app.register(api(organisersRoutes(accounts, services.organisers, throttle)), {
+    prefix: "/api/game",
+  });
   const seen = (playerId: number) => {
     presence.changed();
     void store.repos.players
@@ -195,6 +199,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         ops: services.ops,
         team: new OperatorTeam({ store, clock }),
         console: services.gameConsole,
+        organisers: services.organisers,
         news,
         live: services.live,
         reloadContent: () => services.content.reload(),

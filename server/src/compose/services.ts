@@ -14,9 +14,9 @@ import { Throttle } from "../security/throttle";
 import type { Clock, Timer } from "../clock";
 import type { Config } from "../config";
 import type { ContentPack } from "../content/model";
-import { createInProcessBus } from "../events/bus";
 import type { EventBus, GameActivity, Presence } from "../events/bus";
-import { startPostgresBus } from "../events/postgres-bus";
+import { startBus } from "./bus-start";
+import { buildOrganisers } from "./organisers";
 import { StreamHub } from "../events/stream-hub";
 import { ContentReloader } from "../studio/content-reload";
 import { PackLibrary } from "../packs/pack-library";
@@ -244,6 +244,8 @@ export async function buildServices(deps: ServiceDeps) {
       });
     },
   });
+  // Players' messages to the organisers and the hosts' answers (organisers/).
+  const organisers = buildOrganisers({ store, clock, bus, hub, push, log });
   const live = new OpsLive({
     pack,
     overview: () => gameConsole.overview(),
@@ -251,6 +253,7 @@ export async function buildServices(deps: ServiceDeps) {
     recent: () => gameConsole.recentActivity(),
     teams: () => teamPositions.shared(),
     submissions: () => submissions.summary(),
+    inbox: () => organisers.figures(),
     name: async (stream) => (await displayNames(store.repos, [stream])).get(stream) ?? stream,
     onError: (error) => log.error({ err: error }, "console stream failed"),
   });
@@ -308,6 +311,7 @@ export async function buildServices(deps: ServiceDeps) {
     ...{ push, pushKey },
     presence,
     gameConsole,
+    organisers,
     live,
     media,
     readMarks,
@@ -315,15 +319,4 @@ export async function buildServices(deps: ServiceDeps) {
     teams,
     ops,
   };
-}
-
-/** Instances sharing a PostgreSQL database: wake-ups and signals must reach all of them. */
-function startBus({ config, store, log }: ServiceDeps): Promise<EventBus> | EventBus {
-  if (config.database.kind !== "postgres") return createInProcessBus();
-  return startPostgresBus({
-    url: config.database.url,
-    send: (channel, payload) => store.notify(channel, payload),
-    onError: (error) => log.error({ err: error }, "event bus: PostgreSQL connection"),
-    onRejected: (reason) => log.warn({ reason }, "event bus: notification ignored"),
-  });
 }

@@ -34,6 +34,7 @@ export function subscribeSignals(
   services.presence.subscribeSignals(bus);
   services.teamPositions.subscribeSignals(bus);
   services.submissions.subscribeSignals(bus);
+  services.organisers.subscribeSignals(bus);
   // The listener was away: other instances' signals may be lost (decisions/026). What they
   // could have changed is read anew above, and every stream reopens to a fresh snapshot, found
   // for the participant its player is now.

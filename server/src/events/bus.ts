@@ -3,7 +3,13 @@ import type { SignalMap, SignalName } from "./signal-map";
 import { MAIN_GAME, SignalHandlers } from "./signals";
 import type { SignalHandler } from "./signals";
 
-export type { GameActivity, PackState, PositionUpdate, Presence } from "./signal-map";
+export type {
+  GameActivity,
+  OrganisersSignal,
+  PackState,
+  PositionUpdate,
+  Presence,
+} from "./signal-map";
 
 /**
  * What a stream's subscriber is told: the rows just committed (a stream that has sent

@@ -104,6 +104,22 @@ export const signalSchemas = {
   activity,
   /** A team member shared a position or stopped sharing. */
   position,
+  /**
+   * A message to or from the organisers, committed (organisers/): the participant's open
+   * streams get it, the consoles read their inbox's figures.
+   */
+  organisers: z.object({
+    stream: z.string().regex(/^(?:player|team):\d{1,15}$/),
+    id: count,
+    /** The player who wrote it; null: a host did. */
+    playerId: playerId.nullable(),
+    /** A player's message in a team: the member's name. */
+    name: z.string().max(200).nullable(),
+    text: z.string().max(1000),
+    at: z.string().max(40),
+  }),
+  /** Hosts read a conversation with the organisers: consoles read their inbox's figures. */
+  inbox: z.object({}),
   /** `instance` released the pack version `version` (its digest): every other one loads it. */
   reload: z.object({ instance, version: z.string().regex(/^[0-9a-f]{64}$/) }),
 } as const;
@@ -120,6 +136,7 @@ export type Presence = SignalMap["presence"];
 export type PackState = Presence["pack"];
 export type GameActivity = SignalMap["activity"];
 export type PositionUpdate = SignalMap["position"];
+export type OrganisersSignal = SignalMap["organisers"];
 
 export function isSignalName(name: string): name is SignalName {
   return Object.hasOwn(signalSchemas, name);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import type { NewsService } from "../game/news-service";
 import type { SubmissionService } from "../missions/submission-service";
 import type { GameConsole } from "../operator-views/game-console";
+import type { OrganisersService } from "../organisers/organisers-service";
 import type { OpsLive } from "../operator-views/live";
 import type { OperatorService } from "../operator-accounts/operator-service";
 import { meOf } from "../operator-accounts/ops-caller";
@@ -16,6 +17,7 @@ import { operatorsRoutes } from "./ops/operators-routes";
 import { overviewRoutes } from "./ops/overview-routes";
 import { playersRoutes } from "./ops/players-routes";
 import { gameMasterRoutes } from "./ops/game-master-routes";
+import { inboxRoutes } from "./ops/inbox-routes";
 import { postersRoutes } from "./ops/posters-routes";
 import { reloadRoutes } from "./ops/reload-routes";
 import { submissionRoutes } from "./ops/submissions-routes";
@@ -28,6 +30,8 @@ export type OpsRouteDeps = {
   /** The operators as the console's team page manages them. */
   team: OperatorTeam;
   console: GameConsole;
+  /** The players' conversations with the organisers (`/api/ops/inbox`). */
+  organisers: OrganisersService;
   news: NewsService;
   live: OpsLive;
   /** Loads the content pack again (studio/content-reload.ts). */
@@ -54,6 +58,7 @@ export function opsRoutes({
   ops,
   team,
   console: game,
+  organisers,
   news,
   live,
   reloadContent,
@@ -72,6 +77,7 @@ export function opsRoutes({
     await app.register(overviewRoutes(game, live));
     await app.register(playersRoutes(game, record));
     await app.register(gameMasterRoutes(game, record));
+    await app.register(inboxRoutes(organisers, record));
     await app.register(newsRoutes(news, game, record));
     await app.register(postersRoutes(posters));
     await app.register(reloadRoutes(reloadContent, record));

@@ -50,6 +50,14 @@ function sink(reads = true) {
 
 const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `check` holds (at most 2 s). */
+async function until(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check(); waited += 10) {
+    if (waited > 2000) throw new Error("not within 2 s");
+    await settle(10);
+  }
+}
+
 function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
   let done = 0;
   let reads = 0;
@@ -70,11 +78,13 @@ function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
     };
   };
   const queue = { waiting: 0, oldestAt: null as string | null };
+  const inbox = { unread: 0, open: 0, newest: 0 };
   const hub = new OpsLive({
     pack,
     overview,
     news: async () => news,
     submissions: async () => ({ ...queue }),
+    inbox: async () => ({ ...inbox }),
     recent: async () => recent,
     teams: () => teams,
     name: async (stream) => {
@@ -95,6 +105,7 @@ function live(recent: GameActivity[] = [], teams: SharedPositions[] = []) {
     bus,
     news,
     queue,
+    inbox,
     finish: () => done++,
     reads: () => reads,
     lookups: () => lookups,
@@ -115,6 +126,23 @@ describe("OpsLive", () => {
       waiting: 2,
       oldestAt: "2026-11-25T09:00:00.000Z",
     });
+  });
+
+  it("tells a console the inbox's figures at once, after each message and each read", async () => {
+    const l = live();
+    const out = sink();
+    l.hub.connect(out.target);
+    await settle();
+    expect(out.events("inbox")).toEqual([{ unread: 0, open: 0, newest: 0 }]);
+    Object.assign(l.inbox, { unread: 1, open: 1, newest: 7 });
+    const message = { stream: "player:4", id: 7, playerId: 4, name: null, text: "Hilfe", at: "" };
+    l.bus.broadcast("organisers", message);
+    await until(() => out.events("inbox").length === 2);
+    expect(out.events("inbox").at(-1)).toEqual({ unread: 1, open: 1, newest: 7 });
+    Object.assign(l.inbox, { unread: 0 });
+    l.bus.broadcast("inbox", {});
+    await until(() => out.events("inbox").length === 3);
+    expect(out.events("inbox").at(-1)).toEqual({ unread: 0, open: 1, newest: 7 });
   });
 
   it("sends a console the overview and the news at once, then figures only when they change", async () => {

@@ -1,6 +1,7 @@
 import type {
   ConsoleEventMap,
   OpsActivity,
+  OpsInboxSummary,
   OpsNews,
   OpsOverview,
   OpsSubmissionsSummary,
@@ -25,6 +26,8 @@ export type OpsLiveDeps = {
   teams: () => SharedPositions[];
   /** The hosts' queue of missions' submissions. */
   submissions: () => Promise<OpsSubmissionsSummary>;
+  /** The figures of the inbox of messages to the organisers. */
+  inbox: () => Promise<OpsInboxSummary>;
   /** The display name of a participant's stream (a player's or a team's). */
   name: (stream: string) => Promise<string>;
   onError: (error: unknown) => void;
@@ -41,6 +44,8 @@ const KEEP_ALIVE_MS = 25_000;
 const NAME_CACHE_SIZE = 10_000;
 /** Shared positions change every few seconds per member: consoles get them once a second. */
 const TEAMS_MS = 1_000;
+/** Messages to the organisers come in bursts at a rally's start: consoles get them this often at most. */
+const INBOX_MS = 100;
 
 /**
  * The consoles' event stream (`GET /api/ops/live`): the overview at once and again whenever its
@@ -57,6 +62,8 @@ export class OpsLive {
   private readonly names = new Map<string, Promise<string>>();
   private teamsTimer: NodeJS.Timeout | undefined;
   private teamsSent = 0;
+  private inboxTimer: NodeJS.Timeout | undefined;
+  private inboxSent = 0;
 
   constructor(private readonly deps: OpsLiveDeps) {}
 
@@ -69,9 +76,12 @@ export class OpsLive {
     bus.on("activity", (activity) => this.activity(activity));
     bus.on("news", () => this.newsChanged());
     bus.on("submissions", () => this.submissionsChanged());
+    bus.on("organisers", () => this.inboxChanged());
+    bus.on("inbox", () => this.inboxChanged());
     bus.onMissed(() => {
       this.newsChanged();
       this.submissionsChanged();
+      this.inboxChanged();
     });
   }
 
@@ -110,6 +120,20 @@ export class OpsLive {
       .then((summary) => this.broadcast("submissions", summary), this.deps.onError);
   }
 
+  /**
+   * A message to or from the organisers, or hosts read a conversation: consoles get the inbox's
+   * figures, at once unless they got them less than INBOX_MS ago.
+   */
+  private inboxChanged(): void {
+    if (this.sinks.size === 0 || this.inboxTimer) return;
+    const wait = Math.max(0, this.inboxSent + INBOX_MS - Date.now());
+    this.inboxTimer = setTimeout(() => {
+      this.inboxTimer = undefined;
+      this.inboxSent = Date.now();
+      void this.deps.inbox().then((inbox) => this.broadcast("inbox", inbox), this.deps.onError);
+    }, wait).unref();
+  }
+
   /** A team's shared positions changed: consoles get every team's, once a second at most. */
   teamsChanged(): void {
     if (this.sinks.size === 0 || this.teamsTimer) return;
@@ -130,16 +154,18 @@ export class OpsLive {
 
   private async first(sink: SseSink): Promise<void> {
     try {
-      const [overview, news, recent, teams, submissions] = await Promise.all([
+      const [overview, news, recent, teams, submissions, inbox] = await Promise.all([
         this.deps.overview(),
         this.deps.news(),
         this.deps.recent().then((list) => Promise.all(list.map((a) => this.describe(a)))),
         this.teams(),
         this.deps.submissions(),
+        this.deps.inbox(),
       ]);
       if (!this.sinks.has(sink)) return;
       this.put(sink, consoleEvent("news", { news }));
       this.put(sink, consoleEvent("submissions", submissions));
+      this.put(sink, consoleEvent("inbox", inbox));
       this.put(sink, consoleEvent("recent", { activity: recent }));
       this.put(sink, consoleEvent("teams", teams));
       const figures = figuresOf(overview);
@@ -243,6 +269,8 @@ export class OpsLive {
     this.timer = undefined;
     clearTimeout(this.teamsTimer);
     this.teamsTimer = undefined;
+    clearTimeout(this.inboxTimer);
+    this.inboxTimer = undefined;
     this.lastFigures = "";
   }
 }

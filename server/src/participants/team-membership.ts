@@ -19,6 +19,7 @@ export type MembershipRepositories = StreamRepositories &
     | "mediaProgress"
     | "scheduled"
     | "submissions"
+    | "organisers"
   >;
 
 /**
@@ -64,5 +65,6 @@ export async function moveStream(
   await repos.mediaProgress.moveStream(from, to);
   await repos.scheduled.moveStream(from, to);
   await repos.submissions.moveStream(from, to);
+  await repos.organisers.moveStream(from, to);
   await closeStream(repos, from);
 }

@@ -33,6 +33,9 @@ const JOINED = {
   en: "{name} joined your team.",
 };
 
+/** Who an answer of the organisers comes from, as the notification's title. */
+const ORGANISERS = { de: "Spielleitung", "de-formal": "Spielleitung", en: "Organisers" };
+
 export type PushServiceDeps = {
   repo: PushRepository;
   /** The subscriptions a player keeps; a new one beyond replaces the oldest. */
@@ -167,6 +170,29 @@ export class PushService {
       const topic = `station-${line.stationId}`;
       await this.toPlayers(away, () => payload, { ttl: LINE_TTL, urgency: "high", topic });
     }
+  }
+
+  /**
+   * A host's answer to a participant's players whose app is not open: one notification, which
+   * a newer answer replaces, opening the conversation.
+   */
+  async organisers(stream: string, text: string): Promise<void> {
+    const { playersOf, online } = this.deps;
+    if (!playersOf) return;
+    const open = online?.() ?? new Set<number>();
+    const away = (await playersOf(stream)).filter((id) => !open.has(id));
+    if (away.length === 0) return;
+    await this.toPlayers(
+      away,
+      (language) => ({
+        kind: "message",
+        title: localize(ORGANISERS, language),
+        body: text,
+        tag: "organisers",
+        url: "/organisers",
+      }),
+      { ttl: LINE_TTL, urgency: "high", topic: "organisers" },
+    );
   }
 
   /** A player joined a team: its other members whose app is closed hear of it, by name. */

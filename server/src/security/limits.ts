@@ -42,6 +42,8 @@ export type AccountLimits = {
   resetsPerPhone: RateLimit;
   /** Password changes of one signed-in player (each costs an argon2 hash). */
   passwordChangesPerPlayer: RateLimit;
+  /** Messages of one player to the organisers (organisers/). */
+  organiserMessagesPerPlayer: RateLimit;
   /** A reset link works this long. */
   resetTokenTtlMs: number;
   /** A session unused this long ends; the app signs in again. */
@@ -112,6 +114,8 @@ export const defaultLimits: AccountLimits = {
   stationCodeFailuresPerPlayer: { limit: 20, windowMs: HOUR },
   resetsPerPhone: { limit: 1, windowMs: DAY },
   passwordChangesPerPlayer: { limit: 5, windowMs: HOUR },
+  // A lost player writes a few lines in a row; a host reads them all, not a flood.
+  organiserMessagesPerPlayer: { limit: 30, windowMs: HOUR },
   resetTokenTtlMs: DAY,
   sessionIdleMs: 30 * DAY,
   sessionTouchMs: HOUR,

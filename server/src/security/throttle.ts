@@ -26,6 +26,7 @@ export class Throttle {
   readonly stationCodeFailuresPerPlayer: RateLimiter;
   readonly resetsPerPhone: RateLimiter;
   readonly passwordChangesPerPlayer: RateLimiter;
+  readonly organiserMessagesPerPlayer: RateLimiter;
   readonly opsLoginFailuresPerIp: RateLimiter;
   readonly opsLoginFailuresPerName: RateLimiter;
 
@@ -53,6 +54,7 @@ export class Throttle {
     this.stationCodeFailuresPerPlayer = rule("stationCodeFailuresPerPlayer");
     this.resetsPerPhone = rule("resetsPerPhone");
     this.passwordChangesPerPlayer = rule("passwordChangesPerPlayer");
+    this.organiserMessagesPerPlayer = rule("organiserMessagesPerPlayer");
     this.opsLoginFailuresPerIp = rule("opsLoginFailuresPerIp");
     this.opsLoginFailuresPerName = rule("opsLoginFailuresPerName");
   }

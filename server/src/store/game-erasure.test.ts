@@ -90,6 +90,12 @@ function rowsOf(game: number): string[] {
         files, state, created_at)
       values (${game}, ${stream}, ${player}, 1, 'photo', 'Der Drache', 3, 'image/jpeg', 100,
         'submissions/${game}/', 'waiting', ${AT})`,
+    `insert into organiser_messages (id, game_id, stream, player_id, operator, text, created_at)
+      values (${n + 1}, ${game}, 'team:${team}', ${player}, null, 'Hilfe', ${AT}),
+        (${n + 2}, ${game}, 'team:${team}', null, 'anna', 'Gleich', ${AT})`,
+    `insert into organiser_conversations (stream, game_id, last_id, last_at, open, unread)
+      values ('team:${team}', ${game}, ${n + 2}, ${AT}, 0, 0)`,
+    `insert into organiser_reads (player_id, stream, read_id) values (${player}, 'team:${team}', ${n + 2})`,
     `insert into news (id, game_id, created_at, text) values (${n + 1}, ${game}, ${AT}, '{"de":"Nachricht ${game}"}')`,
     `insert into pack_versions (id, game_id, digest, files, source, created_at)
       values (${n + 1}, ${game}, 'digest', '[{"path":"game.yaml","hash":"shared","size":1}]', 'folder', ${AT})`,
@@ -118,6 +124,9 @@ const TABLES = [
   "story_states",
   "media_progress",
   "scheduled_messages",
+  "organiser_messages",
+  "organiser_conversations",
+  "organiser_reads",
   "submissions",
   "news",
   "pack_versions",

@@ -13,6 +13,8 @@ const OF_A_STREAM = [
   "storyStates",
   "mediaProgress",
   "scheduledMessages",
+  "organiserMessages",
+  "organiserConversations",
   "participants",
 ] as const;
 
@@ -88,6 +90,7 @@ const players: Step = async (db, game, limit) => {
   for (const table of [
     "pushSubscriptions",
     "readMarks",
+    "organiserReads",
     "smsCodes",
     "passwordResets",
     "sessions",

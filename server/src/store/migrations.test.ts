@@ -243,6 +243,7 @@ describe("the migrations on PostgreSQL", () => {
         "news.id integer YES",
         "operator_audit.id integer YES",
         "operators.id integer YES",
+        "organiser_messages.id integer YES",
         "pack_drafts.id integer NO",
         "pack_releases.id integer YES",
         "pack_versions.id integer YES",
@@ -281,13 +282,14 @@ describe("the migrations on PostgreSQL", () => {
         "022-games",
         "023-operator-games",
         "024-rate-hit-counts",
+        "025-organisers",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(36);
+      expect(await count("table_schema = $1", [schema.name])).toBe(39);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

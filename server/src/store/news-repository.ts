@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, NewsTable } from "./schema";
+import type { NewsTable } from "./message-tables";
+import type { Database } from "./schema";
 
 export type NewsRow = Selectable<NewsTable>;
 

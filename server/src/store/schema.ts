@@ -14,6 +14,12 @@ import type {
   PackReleasesTable,
   PackVersionsTable,
 } from "./pack-tables";
+import type {
+  NewsTable,
+  OrganiserConversationsTable,
+  OrganiserMessagesTable,
+  OrganiserReadsTable,
+} from "./message-tables";
 import type { PushSubscriptionsTable, ServerKeysTable } from "./push-tables";
 import type { StationRunsTable } from "./station-run-columns";
 
@@ -59,6 +65,9 @@ export type Database = {
   pushSubscriptions: PushSubscriptionsTable;
   /** What a player has read of the stream they play on: protocol's readMarksSchema as JSON. */
   readMarks: { playerId: number; stream: string; marks: string };
+  organiserMessages: OrganiserMessagesTable;
+  organiserConversations: OrganiserConversationsTable;
+  organiserReads: OrganiserReadsTable;
 };
 
 /**
@@ -277,22 +286,6 @@ export type OperatorAuditTable = {
   action: string;
   /** A short text without secrets. */
   detail: string | null;
-};
-
-/** A news item an operator sent to every player; withdrawn ones reach no one any more. */
-export type NewsTable = {
-  id: Generated<number>;
-  gameId: number;
-  createdAt: string;
-  /** The text per language as JSON (`{"de": "...", "en": "..."}`). */
-  text: string;
-  /** A station the news links to. */
-  stationId: number | null;
-  /** The operator's name as it was; null for OPERATOR_TOKEN. */
-  operator: string | null;
-  withdrawnAt: string | null;
-  /** 1: pushed to every subscribed device and shown as a banner in the open app. */
-  urgent: Generated<number>;
 };
 
 /** The one row `/readyz` rewrites (id 1): the time of the last check that wrote. */

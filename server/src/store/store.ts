@@ -23,6 +23,7 @@ import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
 import { ReadMarksRepository } from "./read-marks-repository";
 import { OpenTransactions } from "./open-transactions";
+import { OrganiserRepository } from "./organiser-repository";
 import { OperatorRepository } from "./operator-repository";
 import { openPool } from "./postgres-pool";
 import { PostgresRunStore } from "./postgres-run-store";
@@ -74,6 +75,7 @@ export type Repositories = {
   push: PushRepository;
   submissions: SubmissionRepository;
   readMarks: ReadMarksRepository;
+  organisers: OrganiserRepository;
 };
 
 /**
@@ -120,6 +122,7 @@ function repositories(
     submissions: new SubmissionRepository(db, game),
     push: new PushRepository(db, game),
     readMarks: new ReadMarksRepository(db, dialect),
+    organisers: new OrganiserRepository(db, game),
   };
 }
 

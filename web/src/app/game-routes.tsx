@@ -28,6 +28,9 @@ const StoriesScreen = lazyComponent(() =>
 const StoryScreen = lazyComponent(() =>
   import("../screens/stories/story-screen").then((module) => module.StoryScreen),
 );
+const OrganisersScreen = lazyComponent(() =>
+  import("../screens/organisers/organisers-screen").then((module) => module.OrganisersScreen),
+);
 // The map and its library (Leaflet) load only here (decisions/022-map-library.md).
 const NewsScreen = lazyComponent(() =>
   import("../screens/news/news-screen").then((module) => module.NewsScreen),
@@ -97,6 +100,12 @@ export const gameViewRoutes: RouteObject[] = [
   },
   { path: "map", element: <MapScreen />, handle: screenHandle("route.map", MapScreen) },
   { path: "news", element: <NewsScreen />, handle: screenHandle("route.news", NewsScreen) },
+  // The conversation with the organisers; a push of their answer opens it.
+  {
+    path: "organisers",
+    element: <OrganisersScreen />,
+    handle: screenHandle("route.organisers", OrganisersScreen),
+  },
   // A station's QR link (decisions/023-station-codes.md): opens the station, then shows it.
   {
     path: "s/:code",

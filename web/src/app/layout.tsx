@@ -5,6 +5,7 @@ import { ScreenBoundary } from "./screen-boundary";
 import { CloseIcon, MenuIcon } from "../components/icons";
 import { unreadInAllViews } from "../game/footer-counts";
 import { useGame } from "../session/game-store";
+import { useOrganisers } from "../session/organisers";
 import { useSession } from "../session/session";
 import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
@@ -27,7 +28,8 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   useDocumentTitle(title);
-  useAppBadge(unreadInAllViews(useGame().state));
+  // The characters' unread messages and the organisers' unread answers.
+  useAppBadge(unreadInAllViews(useGame().state) + useOrganisers().unread);
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -10,18 +10,21 @@ import { remainingStations, viewsWithEntries } from "../game/view-list";
 import { useViewNames } from "../components/view-names";
 import { focusableBeyond, moveFocusByArrow } from "../lib/arrow-focus";
 import { useGame } from "../session/game-store";
+import { useOrganisers } from "../session/organisers";
 import "./more-menu.css";
 
 type Entry = { to: string; label: string; hint: string | null; marker: string | null };
 
 /**
  * The footer's "More": the game's other views (those with entries), each by a name that says
- * what it holds (the pack's, else the app's) and how many of its stations are open, then points
- * and the scoreboard, in a list that opens above the footer. Arrows move, Escape and Tab close.
+ * what it holds (the pack's, else the app's) and how many of its stations are open, then points,
+ * the scoreboard and the conversation with the organisers (with its unread answers), in a list
+ * that opens above the footer. Arrows move, Escape and Tab close.
  */
 export function MoreMenu() {
   const { t } = useTranslation();
   const { state } = useGame();
+  const answers = useOrganisers().unread;
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -44,9 +47,16 @@ export function MoreMenu() {
     ...(allSubmissionIds(state).length > 0
       ? [{ to: "/gallery", label: t("route.gallery"), hint: null, marker: null }]
       : []),
+    {
+      to: "/organisers",
+      label: t("route.organisers"),
+      hint: answers > 0 ? t("nav.unread", { count: answers }) : null,
+      marker: answers > 0 ? String(answers) : null,
+    },
   ];
+  // An answer of the organisers counts like a character's message: the player sees it anywhere.
   const marker = footerMarker(
-    unreadInViews(state, views),
+    unreadInViews(state, views) + answers,
     views.some((view) => state.unseenViews.includes(view)),
   );
 
@@ -102,6 +112,9 @@ export function MoreMenu() {
           )}
         </span>
         <span>{t("nav.more")}</span>
+        {answers > 0 && (
+          <span className="visually-hidden">{t("organisers.unread", { count: answers })}</span>
+        )}
       </button>
       {open && (
         <ul

@@ -33,6 +33,7 @@ describe("route titles", () => {
     ["/intro", "Willkommen"],
     ["/help", "Tipps und Hilfe"],
     ["/privacy", "Datenschutz"],
+    ["/organisers", "Spielleitung"],
   ])("%s has the title %s", async (path, title) => {
     open(path);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
@@ -136,6 +137,7 @@ describe("footer", () => {
       "Briefe 1 offen",
       "Punkte",
       "Rangliste",
+      "Spielleitung",
     ]);
     expect(document.activeElement?.textContent).toBe("Hauptgeschichte 1 offen");
     fireEvent.keyDown(list, { key: "ArrowDown" });

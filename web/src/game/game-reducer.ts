@@ -187,7 +187,8 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
         operatorNews: receivedNews(state.operatorNews, event.data.News, event.data.Keep),
       };
     case "teampositions":
-      // Kept apart from the stored game (session/teammates.ts); the game stays as it was.
+    case "organisers":
+      // Kept apart from the stored game (session/teammates.ts, session/organisers.tsx).
       return state;
     case "error":
       return next;

@@ -1,4 +1,5 @@
 import type { LocaleOverrides } from "./locale";
+import { organisers } from "./organisers/de-formal";
 
 /**
  * German, formal ("Sie"): only the texts that differ from the informal `de`, which fills in the
@@ -200,6 +201,7 @@ export const deFormal: LocaleOverrides = {
     toPoints: "Zu Ihren Punkten und Ihrem Wappen",
     introText: "In vier kurzen Schritten erfahren Sie, wie das Spiel funktioniert.",
   },
+  organisers,
   points: {
     totalLabel: "Ihre Punkte bisher",
     crest: "Ihr Wappen",

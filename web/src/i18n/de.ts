@@ -1,5 +1,6 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 import type { Locale } from "./locale";
+import { organisers } from "./organisers/de";
 
 /** German, informal ("du"): the default language. */
 export const de: Locale = {
@@ -60,6 +61,7 @@ export const de: Locale = {
     storyView: "Erzählstationen",
     intro: "Willkommen",
     help: "Tipps und Hilfe",
+    organisers: "Spielleitung",
     privacy: "Datenschutz",
   },
   nav: {
@@ -312,10 +314,7 @@ export const de: Locale = {
     queued: "Wird gesendet, sobald du online bist",
     queuedUnreached: "Wird gesendet, sobald die Verbindung steht",
   },
-  flash: {
-    close: "Schließen",
-    reload: "Neu laden",
-  },
+  flash: { close: "Schließen", reload: "Neu laden" },
   notFound: {
     heading: "Diese Seite gibt es nicht.",
     text: "Vielleicht ist der Link veraltet. Lass uns zurück zum Start gehen.",
@@ -487,6 +486,7 @@ export const de: Locale = {
     introText: "In vier kurzen Schritten erfährst du, wie das Spiel funktioniert.",
     toIntro: "So geht's",
   },
+  organisers,
   points: {
     total_one: "{{count}} Punkt",
     total_other: "{{count}} Punkte",
@@ -519,9 +519,7 @@ export const de: Locale = {
     remaining: "Restzeit",
     from: "Audio: {{name}}",
   },
-  video: {
-    from: "Video: {{name}}",
-  },
+  video: { from: "Video: {{name}}" },
   intro: {
     step: "Schritt {{step}} von {{count}}",
     previous: "Zurück",

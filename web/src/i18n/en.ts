@@ -1,4 +1,6 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
+import { organisers } from "./organisers/en";
+
 /** English, the fallback language and the source of the translation key types. */
 export const en = {
   connection: {
@@ -57,6 +59,7 @@ export const en = {
     storyView: "Story stations",
     intro: "Welcome",
     help: "Tips and help",
+    organisers: "Organisers",
     privacy: "Privacy",
   },
   nav: {
@@ -479,6 +482,7 @@ export const en = {
     introText: "Four short steps show you how the game works.",
     toIntro: "How it works",
   },
+  organisers,
   points: {
     total_one: "{{count}} point",
     total_other: "{{count}} points",

@@ -33,6 +33,7 @@ import { submitInput, useOutbox } from "./input-outbox";
 import type { OutboxContext, SubmitOutcome } from "./input-outbox";
 import { useReadSync } from "./read-sync";
 import { useAccountReadMarks } from "./account-read";
+import { OrganisersContext, useOrganisersFeed } from "./organisers";
 
 export type StreamNotice = { kind: "open" } | { kind: "error"; error: ApiError; closed: boolean };
 
@@ -135,14 +136,17 @@ export function GameProvider({
   useAccountReadMarks({ gameBase, token, state, caughtUp, dispatch });
   // A mission's file still on its way (a reload, a closed app) goes on.
   useMissionOutbox(gameBase, token);
+  const { organisers, feed: organisersFeed } = useOrganisersFeed(gameBase, token);
 
   const startOver = useCallback(() => {
     // Nothing of the old stream may arrive after the state was dropped.
     streamRef.current?.close();
     dispatch({ type: "start-over" });
+    // A team has a conversation of its own.
+    organisersFeed.reset();
     setStatusLive(false);
     setConnection((count) => count + 1);
-  }, []);
+  }, [organisersFeed]);
 
   const previousStatus = useRef(state.status);
   useEffect(() => {
@@ -164,6 +168,10 @@ export function GameProvider({
           receiveTeammates(event.data.Members, Date.now());
           return;
         }
+        if (event.type === "organisers") {
+          organisersFeed.receive(event.data.Messages);
+          return;
+        }
         dispatch({ type: "server-event", event, receivedAt: Date.now() });
         if (event.type !== "playerstatus") return;
         setBacklogUntil(event.data.BacklogUntil ?? 0);
@@ -173,6 +181,8 @@ export function GameProvider({
       onOpen: () => {
         // The stream sends the teammates' positions shared now after its opening status.
         clearTeammates();
+        // It sends the organisers' messages that come from now on: the ones before are read.
+        organisersFeed.load();
         setStreamUp(true);
         setStatusSince(null);
         reportStream({ kind: "open" });
@@ -188,7 +198,7 @@ export function GameProvider({
       stream.close();
       clearTeammates();
     };
-  }, [gameBase, token, connection]);
+  }, [gameBase, token, connection, organisersFeed]);
 
   const outbox = useMemo<OutboxContext>(
     () => ({ gameBase, token, state: () => stateRef.current, dispatch, onCallError }),
@@ -272,7 +282,11 @@ export function GameProvider({
     () => ({ state, actions, statusLive, caughtUp, streamUp }),
     [state, actions, statusLive, caughtUp, streamUp],
   );
-  return <GameContext value={value}>{children}</GameContext>;
+  return (
+    <GameContext value={value}>
+      <OrganisersContext value={organisers}>{children}</OrganisersContext>
+    </GameContext>
+  );
 }
 
 export function useGame(): GameContextValue {

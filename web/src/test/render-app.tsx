@@ -44,13 +44,18 @@ export type Call = { url: string; body: unknown };
 
 /** What a fresh account has read (`player/read`). */
 const nothingRead = { Stations: {}, News: null, OperatorNews: null, Stories: [], Points: 0 };
+/** A conversation with the organisers before anybody wrote (`GET organisers`). */
+const noConversation = { Messages: [], Read: null };
 
 type RenderOptions = {
   token?: string;
   /** Settings of the game pack that differ from `testConfig`. */
   config?: Partial<WebAppConfig>;
-  /** Answers a call (the texts' GET too) itself; `undefined` leaves it to the default answers. */
-  respond?: (call: Call) => Response | undefined;
+  /**
+   * Answers a call (the texts' GET too) itself, at once or in its time (a promise); `undefined`
+   * leaves it to the default answers. What it throws fails the call as a lost connection does.
+   */
+  respond?: (call: Call) => Response | Promise<Response> | undefined;
   /** Public content that differs from the two stations' default texts. */
   content?: Partial<PublicContent>;
 };
@@ -89,6 +94,8 @@ export function renderApp(
         return answer ?? Response.json({ ...content, ...contentOverrides });
       // What the player read goes to the account beside every game: not one of the calls.
       if (url.includes("player/read")) return answer ?? Response.json({ value: nothingRead });
+      // Nor is the read of the conversation with the organisers (whenever the stream opens).
+      if (url.includes("/organisers?")) return answer ?? Response.json({ value: noConversation });
       calls.push(call);
       if (answer !== undefined) return answer;
       if (url.endsWith("player/optin/anon")) return Response.json({ value: "new-token" });

@@ -9,10 +9,13 @@ import "./help.css";
 
 const fallbackKeys = ["start", "answer", "points", "stories", "location"] as const;
 
-/** Tips and help (/webapp/help): an accordion of questions, and the way back to the intro. */
+/**
+ * Tips and help (/webapp/help): an accordion of questions, the way to the organisers for what
+ * it does not answer (signed in), and the way back to the intro.
+ */
 export function HelpScreen() {
   const { t } = useTranslation();
-  const { content } = useSession();
+  const { content, token } = useSession();
   const fallback: HelpEntry[] = fallbackKeys.map((key) => ({
     headline: t(`help.entries.${key}.headline`),
     text: t(`help.entries.${key}.text`),
@@ -39,6 +42,14 @@ export function HelpScreen() {
           </details>
         ))}
       </div>
+      {token !== null && (
+        <div className="card help__organisers">
+          <p>{t("organisers.helpText")}</p>
+          <Link className="button button--primary button--block" to="/organisers">
+            {t("organisers.write")}
+          </Link>
+        </div>
+      )}
       {/* Signed out, the intro asks for a sign-in first and then shows itself. */}
       <Link className="button button--secondary button--block" to="/intro">
         {t("help.toIntro")}

@@ -1,0 +1,229 @@
+import { ORGANISERS_MESSAGES_LIMIT, OpsReason } from "@wegmarke/protocol";
+import type {
+  OpsConversation,
+  OpsConversationView,
+  OpsInbox,
+  OpsInboxMessage,
+  OpsInboxSummary,
+  OrganisersConversation,
+  OrganisersMessage,
+} from "@wegmarke/protocol";
+import type { Clock } from "../clock";
+import { ServiceError } from "../errors";
+import type { OrganisersSignal, SignalBus } from "../events/bus";
+import type { StreamHub } from "../events/stream-hub";
+import { isTeamStream } from "../participants/participant";
+import type { OrganiserMessageRow } from "../store/organiser-repository";
+import type { Repositories, StoreOf } from "../store/store";
+
+/** The conversations the console's inbox lists at most. */
+export const INBOX_LIMIT = 200;
+/** The inbox shows this much of a conversation's last message. */
+const PREVIEW_CHARS = 200;
+
+/** A player as the console's calls name them: their stream, their name and their team's. */
+export type OrganisersPlayer = { id: number; stream: string; name: string; team: string | null };
+
+export type OrganisersDeps = {
+  store: StoreOf<Pick<Repositories, "organisers">>;
+  clock: Clock;
+  /** Tells every instance of a message, once it is committed. */
+  bus: SignalBus;
+  /** This instance's open streams: the participant's get each message. */
+  streams: Pick<StreamHub, "sendTo">;
+  /** Players' names by id (a team's members, as the scoreboard names them). */
+  playerNames: (ids: number[]) => Promise<Map<number, string>>;
+  /** A player of the game, undefined for none. */
+  findPlayer: (id: number) => Promise<OrganisersPlayer | undefined>;
+  /** A host's answer, committed: the participant's phones whose app is closed hear of it. */
+  onAnswer?: (stream: string, text: string) => void;
+};
+
+/**
+ * A participant's conversation with the game's organisers (docs/operations.md, "The inbox"):
+ * a player, any member of a team, writes; a host answers. A message is a row of its own, not an
+ * event of the story's log: it reaches the participant's open streams on every instance as the
+ * unlogged `organisers` event (the bus's `organisers` signal carries it whole), and the app
+ * reads the conversation when its stream opens. The console's inbox lists the conversations
+ * from their own rows, each written with its message.
+ */
+export class OrganisersService {
+  constructor(private readonly deps: OrganisersDeps) {}
+
+  /** Every instance, this one included, hands each message to its open streams. */
+  subscribeSignals(bus: SignalBus): void {
+    bus.on("organisers", (message) => {
+      this.deps.streams.sendTo(message.stream, "organisers", (owner) => ({
+        Messages: [appMessage(message, owner?.playerId)],
+      }));
+    });
+  }
+
+  /** The conversation of `stream` as the app of `playerId` shows it. */
+  async conversation(stream: string, playerId: number): Promise<OrganisersConversation> {
+    const { organisers } = this.deps.store.repos;
+    const [rows, read] = await Promise.all([
+      organisers.messages(stream, ORGANISERS_MESSAGES_LIMIT),
+      organisers.readOf(playerId, stream),
+    ]);
+    const names = isTeamStream(stream) ? await this.namesOf(rows) : new Map<number, string>();
+    return {
+      Messages: rows.map((row) => appMessage(signalOf(row, names), playerId)),
+      Read: read,
+    };
+  }
+
+  /** A player's message to the organisers. */
+  async send(stream: string, playerId: number, text: string): Promise<OrganisersMessage> {
+    const name = isTeamStream(stream)
+      ? ((await this.deps.playerNames([playerId])).get(playerId) ?? null)
+      : null;
+    const { signal } = await this.add({ stream, playerId, operator: null, text }, name);
+    return appMessage(signal, playerId);
+  }
+
+  /** The player has read up to `id`; what they have read now. */
+  async markRead(playerId: number, stream: string, id: number): Promise<number | null> {
+    const { organisers } = this.deps.store.repos;
+    await organisers.markRead(playerId, stream, id);
+    return organisers.readOf(playerId, stream);
+  }
+
+  /** The inbox's figures for the consoles' header. */
+  figures(): Promise<OpsInboxSummary> {
+    return this.deps.store.repos.organisers.figures();
+  }
+
+  /** The console's inbox: open conversations first, then the newest. */
+  async inbox(): Promise<OpsInbox> {
+    const { organisers } = this.deps.store.repos;
+    const [figures, rows] = await Promise.all([
+      organisers.figures(),
+      organisers.inbox(INBOX_LIMIT),
+    ]);
+    const players = await Promise.all(rows.map((row) => this.deps.findPlayer(row.playerId)));
+    const names = await this.deps.playerNames(
+      rows.flatMap((row) => (row.last.playerId === null ? [] : [row.last.playerId])),
+    );
+    const conversations = rows.flatMap((row, index): OpsConversation[] => {
+      const player = players[index];
+      if (!player) return [];
+      const { last } = row;
+      const from = last.playerId === null ? "host" : "player";
+      return [
+        {
+          participant: participantOf(player),
+          last: {
+            id: row.lastId,
+            from,
+            name: last.playerId === null ? last.operator : (names.get(last.playerId) ?? null),
+            text: last.text.slice(0, PREVIEW_CHARS),
+            at: row.lastAt,
+          },
+          unread: row.unread,
+          state: row.open === 1 ? "open" : "answered",
+          answeredBy: row.answeredBy,
+        },
+      ];
+    });
+    return { ...figures, conversations };
+  }
+
+  /** The conversation of the player's participant as the console shows it. */
+  async hostConversation(playerId: number): Promise<OpsConversationView> {
+    const player = await this.player(playerId);
+    const { organisers } = this.deps.store.repos;
+    const [rows, conversation] = await Promise.all([
+      organisers.messages(player.stream, ORGANISERS_MESSAGES_LIMIT),
+      organisers.conversation(player.stream),
+    ]);
+    const names = await this.namesOf(rows);
+    return {
+      participant: participantOf(player),
+      messages: rows.map((row) => opsMessage(row, names)),
+      hostRead: conversation?.hostRead ?? null,
+    };
+  }
+
+  /** A host's answer to the player's participant (or the first word to them). */
+  async reply(playerId: number, operator: string | null, text: string): Promise<OpsInboxMessage> {
+    const player = await this.player(playerId);
+    const { row } = await this.add({ stream: player.stream, playerId: null, operator, text }, null);
+    this.deps.onAnswer?.(player.stream, text);
+    return opsMessage(row, new Map());
+  }
+
+  /** Hosts have read the player's conversation up to `upTo`. */
+  async hostRead(playerId: number, upTo: number): Promise<void> {
+    const player = await this.player(playerId);
+    await this.deps.store.repos.organisers.hostRead(player.stream, upTo);
+    this.deps.bus.broadcast("inbox", {});
+  }
+
+  private async add(
+    message: Pick<OrganiserMessageRow, "stream" | "playerId" | "operator" | "text">,
+    name: string | null,
+  ): Promise<{ row: OrganiserMessageRow; signal: OrganisersSignal }> {
+    const createdAt = this.deps.clock.now().toISOString();
+    const row = await this.deps.store.transaction((repos) =>
+      repos.organisers.add({ ...message, createdAt }),
+    );
+    const names = new Map<number, string>();
+    if (row.playerId !== null && name !== null) names.set(row.playerId, name);
+    const signal = signalOf(row, names);
+    this.deps.bus.broadcast("organisers", signal);
+    return { row, signal };
+  }
+
+  private async player(playerId: number): Promise<OrganisersPlayer> {
+    const player = await this.deps.findPlayer(playerId);
+    if (!player) throw new ServiceError(404, OpsReason.playerNotFound);
+    return player;
+  }
+
+  private namesOf(rows: OrganiserMessageRow[]): Promise<Map<number, string>> {
+    const ids = new Set(rows.flatMap((row) => (row.playerId === null ? [] : [row.playerId])));
+    return this.deps.playerNames([...ids]);
+  }
+}
+
+function participantOf(player: OrganisersPlayer): OpsConversation["participant"] {
+  return { playerId: player.id, name: player.name, team: player.team };
+}
+
+function signalOf(row: OrganiserMessageRow, names: Map<number, string>): OrganisersSignal {
+  return {
+    stream: row.stream,
+    id: row.id,
+    playerId: row.playerId,
+    name: row.playerId === null ? null : (names.get(row.playerId) ?? null),
+    text: row.text,
+    at: row.createdAt,
+  };
+}
+
+/** A message as the app of `viewer` shows it. */
+function appMessage(message: OrganisersSignal, viewer: number | undefined): OrganisersMessage {
+  if (message.playerId === null) {
+    return { ID: message.id, From: "organisers", Text: message.text, Timestamp: message.at };
+  }
+  return {
+    ID: message.id,
+    From: "player",
+    ...(message.name !== null && { Name: message.name }),
+    ...(message.playerId === viewer && { Mine: true as const }),
+    Text: message.text,
+    Timestamp: message.at,
+  };
+}
+
+function opsMessage(row: OrganiserMessageRow, names: Map<number, string>): OpsInboxMessage {
+  const fromPlayer = row.playerId !== null;
+  return {
+    id: row.id,
+    from: fromPlayer ? "player" : "host",
+    name: fromPlayer ? (names.get(row.playerId ?? 0) ?? null) : row.operator,
+    text: row.text,
+    at: row.createdAt,
+  };
+}
