@@ -1,4 +1,11 @@
-import { opsPlayersPage, opsThread, teamInviteResponse } from "@wegmarke/protocol";
+import {
+  opsInbox,
+  opsInboxSummary,
+  opsPlayersPage,
+  opsThread,
+  serverEventSchemas,
+  teamInviteResponse,
+} from "@wegmarke/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../src/security/tokens";
 import { Api, texts, types } from "./support/api";
@@ -272,6 +279,39 @@ describe("two instances on one PostgreSQL database", () => {
         message.event === "webtext" && message.data.includes("Schaut auf die Uhr am Rathaus.");
     }
     expect(heard).toBe(true);
+    stream.close();
+  });
+
+  it("bring a player's message on one to the inbox of a console on the other, and the answer back", async () => {
+    const host = await instance({ config: { operatorToken: TOKEN } });
+    const player = await instance({ config: { operatorToken: TOKEN } });
+    const console = await SseClient.connect(`${host.url}/api/ops/live`, BEARER);
+    await console.until("inbox");
+    const hash = await player.optin();
+    const stream = await player.events(hash);
+    await stream.next();
+
+    const sent = await player.post("/api/game/organisers", { Hash: hash, Text: "Hilfe!" });
+    expect(sent.status).toBe(200);
+    const summary = opsInboxSummary.parse(
+      JSON.parse((await console.until("inbox")).at(-1)?.data ?? ""),
+    );
+    expect(summary).toMatchObject({ unread: 1, open: 1 });
+    console.close();
+
+    const inbox = opsInbox.parse(JSON.parse((await ops(host.url, "GET", "/inbox")).text));
+    const id = inbox.conversations[0]?.participant.playerId ?? 0;
+    const answer = { text: "Wir kommen zu euch." };
+    expect((await ops(host.url, "POST", `/players/${id}/organisers`, answer)).status).toBe(200);
+    // The player's own message came to their stream first; then the answer.
+    let heard: unknown;
+    for (let n = 0; n < 50 && heard === undefined; n++) {
+      const message = await stream.next();
+      if (message.event !== "organisers") continue;
+      const { Messages } = serverEventSchemas.organisers.parse(JSON.parse(message.data));
+      heard = Messages.find((m) => m.From === "organisers");
+    }
+    expect(heard).toMatchObject({ From: "organisers", Text: "Wir kommen zu euch." });
     stream.close();
   });
 });

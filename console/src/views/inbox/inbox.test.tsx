@@ -116,7 +116,7 @@ describe("the inbox", () => {
       "Wanderer 4117",
     ]);
     const [first, second] = items as [HTMLElement, HTMLElement];
-    expect(within(first).getByText("Team Die Füchse")).toBeTruthy();
+    expect(within(first).getByText("in team “Die Füchse”")).toBeTruthy();
     expect(within(first).getByText("open")).toBeTruthy();
     expect(within(first).getByText("2 unread")).toBeTruthy();
     expect(within(first).getByText("Wir finden den Schlüssel nicht.")).toBeTruthy();
@@ -131,7 +131,7 @@ describe("the inbox", () => {
     expect(window.location.search).toBe("?player=7");
     const heading = await screen.findByRole("heading", {
       level: 2,
-      name: "Anna (team Die Füchse)",
+      name: "Anna (team “Die Füchse”)",
     });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(within(list).getAllByRole("link")[0]?.getAttribute("aria-current")).toBe("true");
