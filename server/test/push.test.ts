@@ -1,4 +1,4 @@
-import { opsNews, pushKeyResponse, pushPayload } from "@wegmarke/protocol";
+import { opsInbox, opsNews, pushKeyResponse, pushPayload } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
 import { until } from "./support/ops-client";
@@ -157,6 +157,30 @@ describe.each(dialects)("Web Push ($name)", (dialect) => {
       new Set([pushKeyResponse.parse(JSON.parse(key)).publicKey]),
     );
     expect(service.refused).toEqual([]);
+    service.received.length = 0;
+  });
+
+  it("pushes the organisers' answer to a player whose app is closed, in their language", async () => {
+    const hash = await api.optin("en");
+    const device = await subscribe(hash, false);
+    const [sent] = await call("POST", "/api/game/organisers", { Hash: hash, Text: "Lost!" });
+    expect(sent).toBe(200);
+    const [, listed] = await call("GET", "/api/ops/inbox");
+    const id = opsInbox.parse(JSON.parse(listed)).conversations[0]?.participant.playerId;
+    const [answered] = await call("POST", `/api/ops/players/${id}/organisers`, {
+      text: "Wait at the fountain.",
+    });
+    expect(answered).toBe(200);
+    const [pushed] = await service.waitFor(1);
+    expect(pushed?.id).toBe(device.id);
+    expect(pushPayload.parse(JSON.parse(pushed?.payload ?? ""))).toEqual({
+      kind: "message",
+      title: "Organisers",
+      body: "Wait at the fountain.",
+      tag: "organisers",
+      url: "/organisers",
+    });
+    expect(pushed?.headers).toMatchObject({ urgency: "high", topic: "organisers" });
     service.received.length = 0;
   });
 

@@ -174,6 +174,7 @@ export const de: Record<TextKey, string> = {
   "players.cancelled": "„{title}“ von {name} wurde abgebrochen.",
   "players.chat": "Chat von {name}",
   "chat.back": "Zurück zur Liste",
+  "chat.inbox": "Nachrichten an die Spielleitung",
   "chat.heading": "Chat von {name}",
   "chat.headingTeam": "Chat von {name} (Team {team})",
   "chat.noStation": "An keiner Station",

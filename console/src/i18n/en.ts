@@ -173,6 +173,7 @@ export const en = {
   "players.cancelled": "“{title}” of {name} was cancelled.",
   "players.chat": "{name}'s chat",
   "chat.back": "Back to the list",
+  "chat.inbox": "Messages to the organisers",
   "chat.heading": "{name}'s chat",
   "chat.headingTeam": "{name}'s chat (team {team})",
   "chat.noStation": "At no station",

@@ -64,6 +64,10 @@ describe("a player's chat for the game master", () => {
     renderView(<PlayerChat playerId={7} />);
     await screen.findByRole("heading", { level: 1, name: "Anna's chat (team Die Füchse)" });
     expect(screen.getByText("At Der Marktplatz: waits for an answer")).toBeTruthy();
+    // The player's conversation with the organisers is one step away.
+    expect(
+      screen.getByRole("link", { name: "Messages to the organisers" }).getAttribute("href"),
+    ).toBe("/ops/inbox?player=7");
     const sections = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(sections).toEqual(["Das Schloss", "Der Marktplatz", "Write in “Der Marktplatz”"]);
     expect(screen.getByText("[Media: stations/2/turm.jpg]")).toBeTruthy();

@@ -168,6 +168,7 @@ export function PlayerChat({ playerId }: { playerId: number }) {
                     },
                   )}
             </span>
+            <Link to={`/ops/inbox?player=${playerId}`}>{t("chat.inbox")}</Link>
           </p>
           {data.lines.length === 0 ? (
             <p className="muted">{t("chat.empty")}</p>
