@@ -14,6 +14,7 @@ import type { OrganisersMessage } from "@wegmarke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
 import { dialects } from "./support/dialects";
+import { opsCall } from "./support/ops-client";
 import type { TestDatabase } from "./support/dialects";
 import { SseClient } from "./support/sse-client";
 import type { SseMessage } from "./support/sse-client";
@@ -35,14 +36,8 @@ describe.each(dialects)("the conversation with the organisers ($name)", (dialect
   let app: TestApp;
   let api: Api;
 
-  async function ops(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${app.url}/api/ops${path}`, {
-      method,
-      headers: { ...BEARER, ...(body !== undefined && { "content-type": "application/json" }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, text: await response.text() };
-  }
+  const ops = (method: string, path: string, body?: unknown) =>
+    opsCall(app, TOKEN, method, path, body);
 
   const playerId = async (name: string) => {
     const page = opsPlayersPage.parse(JSON.parse((await ops("GET", `/players?q=${name}`)).text));

@@ -3,6 +3,8 @@ import { ORGANISERS_TEXT_MAX } from "@wegmarke/protocol";
 import { errorText } from "../../api/error-text";
 import { replyToPlayer } from "../../api/ops-api";
 import { useI18n } from "../../i18n/i18n";
+import { OutcomeNotice } from "../../components/outcome-notice";
+import type { Outcome } from "../../components/outcome-notice";
 
 /**
  * A host's reply in a conversation: sent, the field empties; refused, what was typed stays and
@@ -22,7 +24,7 @@ export function ReplyForm({
   const { t } = texts;
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const textId = useId();
   const hintId = useId();
   const send = () => {
@@ -73,14 +75,7 @@ export function ReplyForm({
           {sending ? t("inbox.sending") : t("inbox.send")}
         </button>
       </div>
-      {outcome && (
-        <p
-          className={outcome.ok ? "notice notice--success" : "notice notice--error"}
-          role={outcome.ok ? "status" : "alert"}
-        >
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
     </form>
   );
 }

@@ -12,6 +12,8 @@ import type { DraftLanguage, DraftProblem, NewsDraft } from "./news-draft";
 import { NewsItem } from "./news-item";
 import { NewsPreview } from "./news-preview";
 import { SendConfirm } from "./send-confirm";
+import { OutcomeNotice } from "../../components/outcome-notice";
+import type { Outcome } from "../../components/outcome-notice";
 
 const fieldLabels: Record<DraftLanguage, TextKey> = {
   de: "news.textDe",
@@ -26,7 +28,7 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
   const [draft, setDraft] = useState<NewsDraft>(emptyDraft);
   const [problems, setProblems] = useState<Partial<Record<DraftLanguage, DraftProblem>>>({});
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   /** The checked news and whom it reaches, while the operator confirms the sending. */
   const [confirming, setConfirming] = useState<{
     request: OpsNewsRequest;
@@ -198,14 +200,7 @@ function Composer({ stations }: { stations: OpsStationStats[] }) {
               }}
             />
           )}
-          {outcome !== null && (
-            <p
-              className={outcome.ok ? "notice notice--success" : "notice notice--error"}
-              role={outcome.ok ? "status" : "alert"}
-            >
-              {outcome.text}
-            </p>
-          )}
+          <OutcomeNotice outcome={outcome} />
         </div>
       </form>
     </section>

@@ -4,6 +4,8 @@ import { errorText } from "../../api/error-text";
 import { sendLine } from "../../api/ops-api";
 import { useI18n } from "../../i18n/i18n";
 import { forgetLine, saveLine, savedLines } from "./saved-lines";
+import { OutcomeNotice } from "../../components/outcome-notice";
+import type { Outcome } from "../../components/outcome-notice";
 
 /** Writes a line into the running station as one of its speakers. */
 export function SpeakForm({
@@ -20,7 +22,7 @@ export function SpeakForm({
   const [from, setFrom] = useState(station.speakers[0] ?? "");
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [kept, setKept] = useState(savedLines);
   const fromId = useId();
   const textId = useId();
@@ -100,14 +102,7 @@ export function SpeakForm({
           ))}
         </ul>
       )}
-      {outcome && (
-        <p
-          className={outcome.ok ? "notice notice--success" : "notice notice--error"}
-          role={outcome.ok ? "status" : "alert"}
-        >
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
     </form>
   );
 }
