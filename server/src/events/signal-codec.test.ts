@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { PRESENCE } from "../../test/support/presence";
 import type { LogRow } from "../store/event-repository";
-import { decodeAnnouncement, decodeSignal, encodeAnnouncement, encodeSignal } from "./signal-codec";
+import {
+  MAX_PAYLOAD_BYTES,
+  decodeAnnouncement,
+  decodeSignal,
+  encodeAnnouncement,
+  encodeSignal,
+} from "./signal-codec";
 import { signalNames } from "./signal-map";
 import type { Signal } from "./signal-map";
 
 const rows = (...seqs: number[]): LogRow[] =>
   seqs.map((seq) => ({ seq, type: "webtext", payload: `{"Text":"line ${seq}\\nnext"}` }));
+
+/** 1,000 characters of three bytes each: the most an answer to a player takes in UTF-8. */
+const WIDEST_ANSWER = "€".repeat(1000);
 
 /** At least one of every signal of the map, and the edge cases of their payloads. */
 const SIGNALS: Signal[] = [
@@ -43,6 +52,22 @@ const SIGNALS: Signal[] = [
     payload: { stream: "team:4", playerId: 9, shared: { name: "", latitude: -1, longitude: 2 } },
   },
   { name: "position", payload: { stream: "team:4", playerId: 9 } },
+  {
+    name: "organisers",
+    payload: {
+      ...{ stream: "team:3", id: 9, playerId: 4, name: 'Anna "die Erste"' },
+      ...{ text: 'Wo ist "der Brunnen"?\nHilfe \\o/', at: "2026-11-30T16:00:00.000Z" },
+    },
+  },
+  {
+    // The longest answer of the widest characters still fits a PostgreSQL notification.
+    name: "organisers",
+    payload: {
+      ...{ stream: "player:5", id: 10, playerId: null, name: null },
+      ...{ text: WIDEST_ANSWER, at: "2026-11-30T16:00:01.000Z" },
+    },
+  },
+  { name: "inbox", payload: {} },
 ];
 
 describe("the bus's signals on the wire", () => {
@@ -54,6 +79,16 @@ describe("the bus's signals on the wire", () => {
       const ofGame = decodeSignal(encodeSignal(signal.name, signal.payload, 12));
       expect(ofGame).toEqual({ ok: true, value: { ...signal, game: 12 } });
     }
+  });
+
+  it("carries the longest message to or from the organisers whole, within a notification", () => {
+    const payload = {
+      ...{ stream: "team:123456789012345", id: 2_147_483_647, playerId: 2_147_483_647 },
+      ...{ name: "n".repeat(200), text: WIDEST_ANSWER, at: "2026-11-30T16:00:01.000Z" },
+    };
+    const line = encodeSignal("organisers", payload, 2_147_483_647);
+    expect(Buffer.byteLength(line)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(decodeSignal(line)).toMatchObject({ ok: true, value: { payload } });
   });
 
   it("writes a signal as its name and its payload's JSON; another game than the first after @", () => {
