@@ -225,6 +225,41 @@ describe.each(dialects)("the conversation with the organisers ($name)", (dialect
     expect((await conversation(ben)).Messages.map((m) => m.Text)).toEqual(["Schaut nach oben."]);
   });
 
+  it("keeps a player's conversation when they found a team or join one", async () => {
+    const { token: carla } = await api.register("0171 7654334", "+491717654334", "Carlotta");
+    expect((await write(carla, "Ist der Turm offen?")).status).toBe(200);
+    const listed = async (name: string) =>
+      (await inbox()).conversations.filter((c) => c.participant.name === name);
+    const carlaId = (await listed("Carlotta"))[0]?.participant.playerId;
+    const [mine] = (await conversation(carla)).Messages;
+    await ops("POST", `/players/${carlaId}/organisers/read`, { upTo: mine?.ID });
+    // Founding a team (the first invitation) takes the conversation along, read as it was.
+    const invite = await api.post("/api/game/team/invite", { Hash: carla });
+    const code = teamInviteResponse.parse(await invite.json()).value;
+    expect((await conversation(carla)).Messages.map((m) => m.Text)).toEqual([
+      "Ist der Turm offen?",
+    ]);
+    const team = async () =>
+      (await inbox()).conversations.filter((c) => c.participant.team === "Carlotta & Team");
+    expect(await team()).toMatchObject([{ unread: 0, state: "open" }]);
+
+    // Joining a team brings one's own messages into the team's conversation, unread.
+    const { token: dora } = await api.register("0171 7654335", "+491717654335", "Dorothea");
+    expect((await write(dora, "Ich warte am Brunnen.")).status).toBe(200);
+    const query = new URLSearchParams({ hash: dora, tjr: code });
+    expect((await fetch(`${app.url}/api/game/team/join?${query.toString()}`)).status).toBe(200);
+    const shared = await conversation(carla);
+    expect(shared.Messages.map((m) => [m.Name, m.Text])).toEqual([
+      ["Carlotta", "Ist der Turm offen?"],
+      ["Dorothea", "Ich warte am Brunnen."],
+    ]);
+    expect(await team()).toMatchObject([
+      { unread: 1, state: "open", last: { name: "Dorothea", text: "Ich warte am Brunnen." } },
+    ]);
+    // One conversation of the team; none of Dorothea's own is left.
+    expect(await listed("Dorothea")).toMatchObject([{ participant: { team: "Carlotta & Team" } }]);
+  });
+
   it("refuses what is empty, too long or too many, and what names no player", async () => {
     const hash = await api.optin();
     for (const text of ["", "   ", "x".repeat(1001), "a\u0007b", 7]) {

@@ -45,6 +45,15 @@ async function dropTeamIfEmpty(repos: MembershipRepositories, teamId: number): P
   await repos.teams.delete(teamId);
 }
 
+/** A player who joins a team brings their conversation with the organisers into the team's. */
+export async function moveConversation(
+  repos: Pick<MembershipRepositories, "organisers">,
+  from: string,
+  to: string,
+): Promise<void> {
+  await repos.organisers.moveStream(from, to);
+}
+
 /**
  * Hands a stream's game state and log to a new stream key, with the same event ids: a client
  * that reconnects with its last id continues on the new stream as if nothing had changed.

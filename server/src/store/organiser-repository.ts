@@ -193,17 +193,43 @@ export class OrganiserRepository {
       .execute();
   }
 
-  /** A player's stream became their new team's: its conversation goes along. */
+  /**
+   * The conversation of `from` joins that of `to` (a player's becomes their team's): its
+   * messages move, and the conversation of `to` is made anew from them, with what hosts had
+   * read of `to` (of `from` when `to` had none). Run it in a transaction, before `from` closes.
+   */
   async moveStream(from: string, to: string): Promise<void> {
-    await this.db
+    const [source, target] = await Promise.all([this.conversation(from), this.conversation(to)]);
+    const moved = await this.db
       .updateTable("organiserMessages")
       .set({ stream: to })
       .where("stream", "=", from)
-      .execute();
+      .executeTakeFirst();
+    await this.db.deleteFrom("organiserConversations").where("stream", "=", from).execute();
+    if (Number(moved.numUpdatedRows) === 0) return;
+    const [last] = await this.messages(to, 1);
+    if (!last) return;
+    const kept = target ?? source;
+    const hostRead = kept?.hostRead ?? null;
+    const unread = await this.db
+      .selectFrom("organiserMessages")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("stream", "=", to)
+      .where("playerId", "is not", null)
+      .where("id", ">", hostRead ?? 0)
+      .executeTakeFirstOrThrow();
+    const state = {
+      lastId: last.id,
+      lastAt: last.createdAt,
+      open: last.playerId === null ? 0 : 1,
+      unread: Number(unread.n),
+      answeredBy: kept?.answeredBy ?? null,
+      hostRead,
+    };
     await this.db
-      .updateTable("organiserConversations")
-      .set({ stream: to })
-      .where("stream", "=", from)
+      .insertInto("organiserConversations")
+      .values({ stream: to, gameId: this.game, ...state })
+      .onConflict((conflict) => conflict.column("stream").doUpdateSet(state))
       .execute();
   }
 }

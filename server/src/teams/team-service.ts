@@ -13,7 +13,7 @@ import { canonicalInviteCode, hashInviteCode, newInviteCode } from "./invite-cod
 import { KeyedQueue } from "../lib/keyed-queue";
 import { playerStream, streamOf, teamStream } from "../participants/participant";
 import { closeStream } from "../participants/stream-rows";
-import { leftTeam, moveStream } from "../participants/team-membership";
+import { leftTeam, moveConversation, moveStream } from "../participants/team-membership";
 import type { MembershipRepositories } from "../participants/team-membership";
 
 /**
@@ -122,6 +122,8 @@ export class TeamService {
         if (!invitation) return "failed";
         const leaving = await teamOfPlayer(repos, player.id);
         if (leaving === invitation.teamId) return "member already";
+        // What the player wrote to the organisers stays, in the team's conversation.
+        await moveConversation(repos, playerStream(player.id), teamStream(invitation.teamId));
         await closeStream(repos, playerStream(player.id));
         await setTeamOfPlayer(repos, player.id, invitation.teamId);
         if (leaving !== null) await leftTeam(repos, leaving, player.id, this.deps.secret);
