@@ -22,17 +22,18 @@ export function buildOrganisers(deps: {
   log: FastifyBaseLogger;
 }): OrganisersService {
   const { store } = deps;
+  const streamNames = (streams: string[]) => displayNames(store.repos, streams);
   const playerNames = async (ids: number[]) => {
-    const names = await displayNames(store.repos, ids.map(playerStream));
+    const names = await streamNames(ids.map(playerStream));
     return new Map(ids.map((id) => [id, names.get(playerStream(id)) ?? String(id)]));
   };
   return new OrganisersService({
-    ...{ store, clock: deps.clock, bus: deps.bus, streams: deps.hub, playerNames },
+    ...{ store, clock: deps.clock, bus: deps.bus, streams: deps.hub, playerNames, streamNames },
     findPlayer: async (id) => {
       const player = await store.repos.players.find(id);
       if (!player) return undefined;
       const stream = streamOf(player);
-      const names = await displayNames(store.repos, [playerStream(id), stream]);
+      const names = await streamNames([playerStream(id), stream]);
       return {
         id,
         stream,

@@ -33,6 +33,8 @@ export type OrganisersDeps = {
   streams: Pick<StreamHub, "sendTo">;
   /** Players' names by id (a team's members, as the scoreboard names them). */
   playerNames: (ids: number[]) => Promise<Map<number, string>>;
+  /** Participants' names by stream (a team's, as the scoreboard names it). */
+  streamNames: (streams: string[]) => Promise<Map<string, string>>;
   /** A player of the game, undefined for none. */
   findPlayer: (id: number) => Promise<OrganisersPlayer | undefined>;
   /** A host's answer, committed: the participant's phones whose app is closed hear of it. */
@@ -101,31 +103,29 @@ export class OrganisersService {
       organisers.figures(),
       organisers.inbox(INBOX_LIMIT),
     ]);
-    const players = await Promise.all(rows.map((row) => this.deps.findPlayer(row.playerId)));
-    const names = await this.deps.playerNames(
-      rows.flatMap((row) => (row.last.playerId === null ? [] : [row.last.playerId])),
-    );
-    const conversations = rows.flatMap((row, index): OpsConversation[] => {
-      const player = players[index];
-      if (!player) return [];
-      const { last } = row;
-      const from = last.playerId === null ? "host" : "player";
-      return [
-        {
-          participant: participantOf(player),
-          last: {
-            id: row.lastId,
-            from,
-            name: last.playerId === null ? last.operator : (names.get(last.playerId) ?? null),
-            text: last.text.slice(0, PREVIEW_CHARS),
-            at: row.lastAt,
-          },
-          unread: row.unread,
-          state: row.open === 1 ? "open" : "answered",
-          answeredBy: row.answeredBy,
-        },
-      ];
-    });
+    // Two reads of names for the whole list: its players' (linked and last authors), its teams'.
+    const authors = rows.flatMap((row) => (row.last.playerId === null ? [] : [row.last.playerId]));
+    const [names, teams] = await Promise.all([
+      this.deps.playerNames([...new Set([...rows.map((row) => row.playerId), ...authors])]),
+      this.deps.streamNames(rows.map((row) => row.stream).filter(isTeamStream)),
+    ]);
+    const conversations = rows.map(({ last, ...row }): OpsConversation => ({
+      participant: {
+        playerId: row.playerId,
+        name: names.get(row.playerId) ?? String(row.playerId),
+        team: isTeamStream(row.stream) ? (teams.get(row.stream) ?? null) : null,
+      },
+      last: {
+        id: row.lastId,
+        from: last.playerId === null ? "host" : "player",
+        name: last.playerId === null ? last.operator : (names.get(last.playerId) ?? null),
+        text: last.text.slice(0, PREVIEW_CHARS),
+        at: row.lastAt,
+      },
+      unread: row.unread,
+      state: row.open === 1 ? "open" : "answered",
+      answeredBy: row.answeredBy,
+    }));
     return { ...figures, conversations };
   }
 
