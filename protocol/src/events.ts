@@ -146,6 +146,8 @@ export const serverEventSchemas = {
     /** Sent back as `Button` by `button/activate`. */
     Target: z.string(),
     Text: z.string(),
+    /** The button asks for the riddle's next hint, which costs `Cost` of the station's points. */
+    Hint: z.object({ Cost: z.number().int().nonnegative() }).optional(),
   }),
   "answer-expected": z.object({
     StationID: stationId,
@@ -181,6 +183,11 @@ export const serverEventSchemas = {
     Name: z.string().optional(),
     Timestamp: timestamp,
   }),
+  /**
+   * The station's buttons start afresh: the app forgets those it shows; the group's buttons and
+   * its `buttoninput-expected` follow. Without them (after a host's hint or verdict) the station
+   * waits for no tap.
+   */
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
   /**
    * More of the station's messages are due later (a script's `#delay:`): sent after a step's

@@ -23,6 +23,16 @@ export const opsLineRequest = z.object({
 });
 export type OpsLineRequest = z.infer<typeof opsLineRequest>;
 
+/**
+ * `POST /api/ops/players/{playerId}/hint`: the riddle's next hint in the player's running
+ * station, at its cost in points or `free`.
+ */
+export const opsHintRequest = z.object({
+  stationId: z.number().int().positive().max(MAX_ID),
+  free: z.boolean(),
+});
+export type OpsHintRequest = z.infer<typeof opsHintRequest>;
+
 /** `POST /api/ops/players/{playerId}/deliver`: the station's next later line, now. */
 export const opsDeliverRequest = z.object({
   stationId: z.number().int().positive().max(MAX_ID),
@@ -74,6 +84,10 @@ export const opsThread = z.object({
       waits: z.enum(opsWaits).nullable(),
       /** Who may speak there: its character, those who spoke in it, the game master. */
       speakers: z.array(z.string()),
+      /** The riddle's next hint and its cost, while the station offers one; else null. */
+      hint: z.object({ cost: z.number().int().nonnegative() }).nullable(),
+      /** Hints the station gave in this run. */
+      hintsUsed: z.number().int().nonnegative(),
     })
     .nullable(),
   /**

@@ -23,6 +23,7 @@ export const OpsReason = {
   stationNotRunning: "the player does not run this station",
   /** 409 for bringing a station's next line forward when none waits. */
   nothingWaiting: "no line of the station waits",
+  noHintOffered: "the station offers no hint now",
   newsNotFound: "no such news",
   /** 403 for every call but `me`, the sign-out and the password change: a one-time password. */
   passwordChangeRequired: "password change required",

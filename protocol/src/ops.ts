@@ -128,8 +128,9 @@ export const opsStationStats = z.object({
   cancelled: count,
   /** Mean seconds from the (last) start to done; null before anyone finished. */
   averageSecondsToDone: z.number().nullable(),
-  /** Answers the script refused, over every run. */
+  /** Answers the script refused, and hints taken (the players' and the hosts'), over every run. */
   wrongAnswers: count,
+  hintsUsed: count,
   /** The most points the station awards. */
   maxPoints: count,
 });

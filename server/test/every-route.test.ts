@@ -31,6 +31,7 @@ import {
   organisersReadRequest,
   organisersSendRequest,
   opsDeliverRequest,
+  opsHintRequest,
   opsLineRequest,
   opsPlayerParams,
   opsNewsParams,
@@ -756,6 +757,15 @@ const CASES: RouteCase[] = [
     fields: { in: "body", schema: opsDeliverRequest },
     valid: async (h) => ({
       ...post(`/api/ops/players/${await h.playerWaitingForLine()}/deliver`, { stationId: 5 }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/hint",
+    fields: { in: "body", schema: opsHintRequest },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(8)}/hint`, { stationId: 8, free: true }),
       headers: OPS_BEARER,
     }),
   },

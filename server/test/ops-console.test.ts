@@ -337,6 +337,7 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
       "points",
       "max points",
       "wrong answers",
+      "hints used",
       "answers given",
     ]);
     const dora = rows.filter((row) => row[1] === "Dora;'=1+1;");
@@ -351,6 +352,7 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
         "3",
         "3",
         "1",
+        "0",
         "'@SUM(1);'-2,'+3 | Gockel",
       ],
       [
@@ -362,6 +364,7 @@ describe.each(dialects)("the operators' console API ($name)", (dialect) => {
         "",
         "0",
         expect.any(String),
+        "0",
         "0",
         "",
       ],

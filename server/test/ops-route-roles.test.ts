@@ -50,6 +50,7 @@ const expected: Record<string, Expected> = {
   "GET /api/ops/players/:playerId/watch": HOST,
   "POST /api/ops/players/:playerId/lines": HOST,
   "POST /api/ops/players/:playerId/deliver": HOST,
+  "POST /api/ops/players/:playerId/hint": HOST,
   "GET /api/ops/inbox": HOST,
   "GET /api/ops/players/:playerId/organisers": HOST,
   "POST /api/ops/players/:playerId/organisers": HOST,

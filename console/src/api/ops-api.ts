@@ -20,6 +20,7 @@ import {
 } from "@wegmarke/protocol";
 import type {
   AuditPage,
+  OpsHintRequest,
   OpsLineRequest,
   OpsThread,
   Language,
@@ -118,6 +119,10 @@ export const getThread = (playerId: number, signal?: AbortSignal): Promise<OpsTh
 /** A host's line in the player's running station, as one of its characters. */
 export const sendLine = (playerId: number, line: OpsLineRequest): Promise<unknown> =>
   call(`/players/${playerId}/lines`, { method: "POST", body: line, schema: anyAnswer });
+
+/** The riddle's next hint in the player's running station, at its cost or `free`. */
+export const giveHint = (playerId: number, hint: OpsHintRequest): Promise<unknown> =>
+  call(`/players/${playerId}/hint`, { method: "POST", body: hint, schema: anyAnswer });
 
 /** The next of a station's later lines (`#delay`) in the player's game, now. */
 export const deliverNow = (playerId: number, stationId: number): Promise<unknown> =>

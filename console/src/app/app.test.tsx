@@ -72,7 +72,7 @@ describe("the console", () => {
       within(row)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["8", "2", "0", "5", "1", "5 min 12 s", "0"]);
+    ).toEqual(["8", "2", "0", "5", "1", "5 min 12 s", "0", "0"]);
     expect(screen.getByRole("img", { name: "Stations as a chart" })).toBeTruthy();
 
     act(() =>

@@ -68,6 +68,9 @@ export const deBlocks: Record<BlocksKey, string> = {
   "blocks.line.button":
     "Ein Knopf „{label}“: Ein Tippen zeigt ihn als Nachricht der Spielenden und geht darunter weiter.",
   "blocks.line.buttonOnce": "Er verschwindet, sobald er getippt wurde.",
+  "blocks.line.hint": "Tipp: ein Knopf „{label}“, der den nächsten Tipp gibt.",
+  "blocks.line.hintCost_one": "Er kostet {count} Punkt, abgezogen von den Punkten der Station.",
+  "blocks.line.hintCost_other": "Er kostet {count} Punkte, abgezogen von den Punkten der Station.",
   "blocks.line.mission.photo":
     "Ein Fotoauftrag: „{task}“. Sobald die Spielleitung das Foto annimmt, geht der Dialog darunter weiter.",
   "blocks.line.mission.video":

@@ -2,6 +2,7 @@ import { deBlocks } from "./de-blocks";
 import { deStudio } from "./de-studio";
 import { deGames } from "./de-games";
 import { deInbox } from "./de-inbox";
+import { deChat } from "./de-chat";
 import { deTeam } from "./de-team";
 import type { TextKey } from "./en";
 
@@ -114,6 +115,7 @@ export const de: Record<TextKey, string> = {
   "funnel.cancelled": "Abgebrochen",
   "funnel.averageTime": "Mittlere Dauer",
   "funnel.wrongAnswers": "Falsche Antworten",
+  "funnel.hints": "Tipps",
   "funnel.none": "Das Paket hat keine Stationen.",
   "funnel.chartTitle": "Stationen als Diagramm",
   "funnel.chartDescription":
@@ -173,30 +175,6 @@ export const de: Record<TextKey, string> = {
   "players.cancelKeep": "Nicht abbrechen",
   "players.cancelled": "„{title}“ von {name} wurde abgebrochen.",
   "players.chat": "Chat von {name}",
-  "chat.back": "Zurück zur Liste",
-  "chat.inbox": "Nachrichten an die Spielleitung",
-  "chat.heading": "Chat von {name}",
-  "chat.headingTeam": "Chat von {name} (Team {team})",
-  "chat.noStation": "An keiner Station",
-  "chat.atWriting": "An {title}: die Figur schreibt",
-  "chat.waits.answer": "An {title}: wartet auf eine Antwort",
-  "chat.waits.button": "An {title}: wartet auf einen Knopf",
-  "chat.waits.mission": "An {title}: wartet auf eine Aufgabe",
-  "chat.empty": "Noch nichts im Chat.",
-  "chat.media": "[Medium: {path}]",
-  "chat.mission": "[Aufgabe: {what}]",
-  "chat.speakHeading": "In „{title}“ schreiben",
-  "chat.waitingHeading": "Nachrichten für später",
-  "chat.waiting_one": "{title}: {count} Nachricht wartet, fällig um {time}",
-  "chat.waiting_other": "{title}: {count} Nachrichten warten, die nächste fällig um {time}",
-  "chat.deliverNow": "Nächste aus „{title}“ jetzt senden",
-  "chat.keep": "Zeile merken",
-  "chat.kept": "Gemerkte Zeilen (antippen zum Einsetzen)",
-  "chat.forget": "„{line}“ vergessen",
-  "chat.as": "Als",
-  "chat.text": "Nachricht",
-  "chat.send": "Senden",
-  "chat.sent": "Gesendet als {from}.",
 
   "news.heading": "Neuigkeiten",
   "news.compose": "Neuigkeit schreiben",
@@ -379,6 +357,7 @@ export const de: Record<TextKey, string> = {
   "audit.action.station.cancel": "Station eines Spielers abgebrochen",
   "audit.action.line.send": "In den Chat eines Spielers geschrieben",
   "audit.action.line.deliver": "Eine spätere Nachricht jetzt gesendet",
+  "audit.action.hint.give": "Einen Tipp gegeben",
   "audit.action.inbox.reply": "Einer Spielerin oder einem Team im Postfach geantwortet",
   "audit.action.submission.judge": "Einsendung bewertet",
   "audit.action.submissions.export": "Einsendungen heruntergeladen",
@@ -445,4 +424,5 @@ export const de: Record<TextKey, string> = {
   ...deTeam,
   ...deGames,
   ...deInbox,
+  ...deChat,
 };

@@ -63,6 +63,9 @@ export const enBlocks = {
   "blocks.line.button":
     "A button “{label}”: a tap shows it as the player's message and goes on below.",
   "blocks.line.buttonOnce": "It disappears once tapped.",
+  "blocks.line.hint": "Hint: a button “{label}” that gives the next hint.",
+  "blocks.line.hintCost_one": "It costs {count} point, taken off the station's points.",
+  "blocks.line.hintCost_other": "It costs {count} points, taken off the station's points.",
   "blocks.line.mission.photo":
     "A photo mission: “{task}”. Once the host approves the photo, the dialogue goes on below.",
   "blocks.line.mission.video":

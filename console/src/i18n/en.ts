@@ -2,6 +2,7 @@ import { enBlocks } from "./en-blocks";
 import { enStudio } from "./en-studio";
 import { enGames } from "./en-games";
 import { enInbox } from "./en-inbox";
+import { enChat } from "./en-chat";
 import { enTeam } from "./en-team";
 
 /**
@@ -114,6 +115,7 @@ export const en = {
   "funnel.cancelled": "Cancelled",
   "funnel.averageTime": "Mean time to done",
   "funnel.wrongAnswers": "Wrong answers",
+  "funnel.hints": "Hints",
   "funnel.none": "The pack has no stations.",
   "funnel.chartTitle": "Stations as a chart",
   "funnel.chartDescription":
@@ -172,30 +174,6 @@ export const en = {
   "players.cancelKeep": "Keep it",
   "players.cancelled": "“{title}” of {name} was cancelled.",
   "players.chat": "{name}'s chat",
-  "chat.back": "Back to the list",
-  "chat.inbox": "Messages to the organisers",
-  "chat.heading": "{name}'s chat",
-  "chat.headingTeam": "{name}'s chat (team {team})",
-  "chat.noStation": "At no station",
-  "chat.atWriting": "At {title}: the character is writing",
-  "chat.waits.answer": "At {title}: waits for an answer",
-  "chat.waits.button": "At {title}: waits for a tap",
-  "chat.waits.mission": "At {title}: waits for a mission",
-  "chat.empty": "Nothing in the chat yet.",
-  "chat.media": "[Media: {path}]",
-  "chat.mission": "[Mission: {what}]",
-  "chat.speakHeading": "Write in “{title}”",
-  "chat.waitingHeading": "Lines for later",
-  "chat.waiting_one": "{title}: {count} line waits, due at {time}",
-  "chat.waiting_other": "{title}: {count} lines wait, the next due at {time}",
-  "chat.deliverNow": "Send the next of “{title}” now",
-  "chat.keep": "Keep this line",
-  "chat.kept": "Kept lines (tap to use)",
-  "chat.forget": "Forget “{line}”",
-  "chat.as": "As",
-  "chat.text": "Message",
-  "chat.send": "Send",
-  "chat.sent": "Sent as {from}.",
 
   "news.heading": "News",
   "news.compose": "Write news",
@@ -376,6 +354,7 @@ export const en = {
   "audit.action.station.cancel": "Cancelled a player's station",
   "audit.action.line.send": "Wrote in a player's chat",
   "audit.action.line.deliver": "Sent a later line now",
+  "audit.action.hint.give": "Gave a hint",
   "audit.action.inbox.reply": "Answered a player or team in the inbox",
   "audit.action.submission.judge": "Judged a submission",
   "audit.action.submissions.export": "Downloaded the submissions",
@@ -440,6 +419,7 @@ export const en = {
   ...enTeam,
   ...enGames,
   ...enInbox,
+  ...enChat,
 } as const;
 
 export type TextKey = keyof typeof en;

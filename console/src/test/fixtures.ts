@@ -18,6 +18,7 @@ export function station(changes: Partial<OpsStationStats> = {}): OpsStationStats
     cancelled: 0,
     averageSecondsToDone: null,
     wrongAnswers: 0,
+    hintsUsed: 0,
     maxPoints: 3,
     ...changes,
   };

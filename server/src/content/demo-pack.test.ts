@@ -151,9 +151,19 @@ describe("the demo game", () => {
       ...(bestMoves[6] ?? []),
     ]);
     expect(shoemaker[shoemaker.length - 1]).toMatchObject({ done: true, points: 1 });
+    // The frog's ladder of two hints, a point each, off the riddle's 2.
     const frog = play(8, "en", [{ button: 0 }, { answer: "golden ball" }]);
-    expect(frog[1]?.awaiting).toEqual({ answer: true, buttons: [] });
+    expect(frog[0]?.awaiting.buttons).toEqual([
+      { target: expect.any(String), text: "A hint, please", hint: { cost: 1 } },
+    ]);
+    expect(frog[1]?.awaiting).toEqual({
+      answer: true,
+      buttons: [{ target: expect.any(String), text: "Another hint", hint: { cost: 1 } }],
+    });
     expect(frog[frog.length - 1]).toMatchObject({ done: true, points: 1 });
+    const both = play(8, "de", [{ button: 0 }, { button: 0 }, { answer: "Kugel" }]);
+    expect(both[2]?.awaiting).toEqual({ answer: true, buttons: [] });
+    expect(both[both.length - 1]).toMatchObject({ done: true, points: 0 });
   });
 
   it("has the idle reminders, in every language", () => {
@@ -163,6 +173,10 @@ describe("the demo game", () => {
       [8, 300_000],
     ]);
     for (const s of reminders) expect(Object.keys(s.reminder?.text ?? {})).toEqual([...languages]);
+    // The frog offers its hints while one is left.
+    expect(Object.keys(pack.stations.find((s) => s.id === 8)?.reminder?.hint ?? {})).toEqual([
+      ...languages,
+    ]);
   });
 
   it("says in its privacy notice when the location reaches the server, and how long it stays", () => {

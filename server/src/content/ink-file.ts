@@ -9,6 +9,7 @@ import type { Story } from "inkjs/engine/Story";
 import { StringValue } from "inkjs/engine/Value";
 import { parseDuration } from "../engine/duration";
 import { isTagName, knownTags, parseMissionPoints, parseSeenRatio, tagValue } from "../engine/tags";
+import { hintLineProblems } from "./ink-hints";
 import { missionLineProblems, missionPoints } from "./ink-missions";
 import type { MissionPoints } from "./ink-missions";
 import { riddleProblems } from "./ink-riddles";
@@ -42,11 +43,13 @@ export function compileInkFile(file: string, source: string): InkFile {
   const compiled = compile(file, source);
   const story = compiled.story;
   const tags = story ? scriptTags(story) : [];
+  const declaresPoints = story?.variablesState.GlobalVariableExistsWithName("points");
   const problems = [
     ...compiled.problems,
     ...commentedUrls(file, lines),
     ...tagProblems(file, tags),
     ...missionLineProblems(file, lines),
+    ...hintLineProblems(file, lines, declaresPoints),
     ...(story ? pointsProblems(file, story, lines) : []),
     ...(story ? riddleProblems(file, story, lines) : []),
     ...(story ? textToNumberProblems(file, story) : []),
@@ -56,7 +59,7 @@ export function compileInkFile(file: string, source: string): InkFile {
     problems,
     contentRefs: findContentRefs(lines),
     recommendations: tags.flatMap(recommendationOf),
-    declaresPoints: story?.variablesState.GlobalVariableExistsWithName("points"),
+    declaresPoints,
     missions: missionPoints(lines),
   };
 }
@@ -160,7 +163,7 @@ function scriptTags(story: Story): ScriptTag[] {
 }
 
 const TAG_LIST =
-  "#content, #answer, #recommend, #from:, #seen:, #delay:, #photo, #video, #voice, #points:, #auto or #rejected";
+  "#content, #answer, #recommend, #from:, #seen:, #delay:, #photo, #video, #voice, #points:, #auto, #rejected or #hint";
 
 /** `#recommend: <id>` with an id written out (a bare `#recommend` and `{…}` name no station). */
 function recommendationOf({ text, computed, line }: ScriptTag): Recommendation[] {
@@ -209,6 +212,9 @@ function tagMessage({ text, computed }: ScriptTag): string | undefined {
   }
   if (name === "points" && parseMissionPoints(value) === undefined) {
     return `#points: ${value}: write a whole number, like 3`;
+  }
+  if (name === "hint" && parseMissionPoints(value) === undefined) {
+    return `#hint: ${value}: write what the hint costs as a whole number of points, like #hint: 2`;
   }
   return undefined;
 }

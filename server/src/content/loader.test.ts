@@ -664,7 +664,7 @@ describe("station reminders, texts and scripts", () => {
       message,
     });
     const known =
-      "use #content, #answer, #recommend, #from:, #seen:, #delay:, #photo, #video, #voice, #points:, #auto or #rejected (and \\# for a # in the text)";
+      "use #content, #answer, #recommend, #from:, #seen:, #delay:, #photo, #video, #voice, #points:, #auto, #rejected or #hint (and \\# for a # in the text)";
     expect(await problems()).toEqual([
       at(1, `#form: Max: unknown tag: ${known}`),
       at(2, `#contnet: unknown tag: ${known}`),

@@ -32,9 +32,10 @@ export type StationTexts = {
 /**
  * The idle reminder: when the station waits for the player (an answer or a tap) and nothing
  * came for `afterMs` since the last message was delivered, the game service sends `text` from
- * the station's character, once per wait. A later answer or tap starts the next wait afresh.
+ * the station's character, once per wait; `hint` instead while the wait offers a hint (the
+ * character offers it). A later answer or tap starts the next wait afresh.
  */
-export type Reminder = { afterMs: number; text: Localized };
+export type Reminder = { afterMs: number; text?: Localized; hint?: Localized };
 
 export type Station = {
   id: number;

@@ -39,11 +39,7 @@ const DURATION_ERROR = "expected a duration like 30s, 10m or 2h";
 const durationSchema = z.string({ error: DURATION_ERROR }).transform((text, ctx) => {
   const ms = parseDuration(text);
   if (ms !== undefined && ms > 0) return ms;
-  ctx.issues.push({
-    code: "custom",
-    input: text,
-    message: DURATION_ERROR,
-  });
+  ctx.issues.push({ code: "custom", input: text, message: DURATION_ERROR });
   return z.NEVER;
 });
 
@@ -239,8 +235,15 @@ export const stationSchema = z.strictObject({
     en: stationTextsSchema.optional(),
   }),
   reminder: z
-    .strictObject({ after: durationSchema, text: localizedSchema })
-    .transform(({ after, text }) => ({ afterMs: after, text }))
+    .strictObject({
+      after: durationSchema,
+      text: localizedSchema.optional(),
+      hint: localizedSchema.optional(),
+    })
+    .refine((reminder) => reminder.text !== undefined || reminder.hint !== undefined, {
+      error: "give the reminder's text, its hint (said when the station offers one), or both",
+    })
+    .transform(({ after, ...texts }) => ({ afterMs: after, ...texts }))
     .optional(),
 });
 export type StationFile = z.infer<typeof stationSchema>;

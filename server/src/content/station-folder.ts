@@ -102,9 +102,11 @@ function missingLanguages(
       ...(language === "de-formal" || givenIn(data, ["character"], language)
         ? []
         : [`character.${language}`]),
-      ...(config.reminder && !givenIn(data, ["reminder", "text"], language)
-        ? [`reminder.text.${language}`]
-        : []),
+      ...(["text", "hint"] as const).flatMap((key) =>
+        config.reminder?.[key] && !givenIn(data, ["reminder", key], language)
+          ? [`reminder.${key}.${language}`]
+          : [],
+      ),
     ];
     return parts.length === 0 ? [] : [{ language, parts, line: lineOf(["texts"]) }];
   });

@@ -1,7 +1,8 @@
 import { Story } from "inkjs";
 import { matchesAnswer } from "./answers";
 import { isMissionChoice, missionChoice, missionOf, rejectedChoice } from "./missions";
-import { awardedPoints } from "./points";
+import { hintChoice, hintCost, isHintChoice } from "./hints";
+import { addPoints, awarded, fitsStory } from "./story-state";
 import { hasTag, messageExtras, parseSeenRatio, tagValue } from "./tags";
 import type {
   Awaiting,
@@ -81,26 +82,6 @@ export function createScript(inkJson: string, ctx: ScriptContext): StationScript
   };
 }
 
-/**
- * Loads `state` and resolves everything it points to. ink throws when a place of the call stack
- * is gone, and only warns when it approximated one (the script changed around it): both mean
- * the state does not fit. Each choice's target must resolve exactly, too.
- */
-function fitsStory(story: Story, state: string): boolean {
-  story.ResetState();
-  story.state.LoadJson(state);
-  const pointers = story.state.callStack.elements.map((element) => element.currentPointer);
-  for (const pointer of pointers) {
-    const { container, index } = pointer;
-    if (container !== null && index > container.content.length) return false;
-  }
-  for (const choice of story.currentChoices) {
-    if (choice.targetPath === null) return false;
-    story.PointerAtPath(choice.targetPath);
-  }
-  return (story.state.currentWarnings ?? []).length === 0;
-}
-
 function applyInput(story: Story, ctx: ScriptContext, state: string, input: Input): StepResult {
   switch (input.kind) {
     case "button":
@@ -109,15 +90,39 @@ function applyInput(story: Story, ctx: ScriptContext, state: string, input: Inpu
       return giveAnswer(story, ctx, state, input.text);
     case "verdict":
       return judge(story, ctx, state, input);
+    case "hint": {
+      const choice = hintChoice(story.currentChoices);
+      if (!choice) return refused(story, ctx, state);
+      return takeHint(story, ctx, choice, input.free ? 0 : hintCost(choice));
+    }
   }
 }
 
 function tapButton(story: Story, ctx: ScriptContext, state: string, target: string): StepResult {
   const choice = story.currentChoices.find((c) => isButton(c) && buttonTarget(story, c) === target);
   if (!choice) return refused(story, ctx, state);
+  if (isHintChoice(choice)) {
+    // Only the ladder's next hint is a button; an older target of another one is refused.
+    if (choice !== hintChoice(story.currentChoices)) return refused(story, ctx, state);
+    return takeHint(story, ctx, choice, hintCost(choice), choice.text.trim());
+  }
   const asked = questionOf(story);
   story.ChooseChoiceIndex(choice.index);
   return markedQuestion(story, asked, advance(story, ctx, [], choice.text.trim()));
+}
+
+/** The hint of `choice` (the player's tap, with its echo, or a host's): its cost comes off `points`. */
+function takeHint(
+  story: Story,
+  ctx: ScriptContext,
+  choice: Choice,
+  cost: number,
+  echo?: string,
+): StepResult {
+  const asked = questionOf(story);
+  addPoints(story, -cost);
+  story.ChooseChoiceIndex(choice.index);
+  return { ...markedQuestion(story, asked, advance(story, ctx, [], echo)), hint: true };
 }
 
 function giveAnswer(story: Story, ctx: ScriptContext, state: string, text: string): StepResult {
@@ -151,7 +156,7 @@ function judge(story: Story, ctx: ScriptContext, state: string, verdict: Verdict
   const said: EngineMessage[] = line ? [{ kind: "text", from: ctx.character, text: line }] : [];
   const asked = questionOf(story);
   if (verdict.approved) {
-    addPoints(story, verdict.points ?? missionOf(choice).points);
+    addPoints(story, Math.max(verdict.points ?? missionOf(choice).points, 0));
     story.ChooseChoiceIndex(choice.index);
     return markedQuestion(story, asked, advance(story, ctx, said));
   }
@@ -183,14 +188,6 @@ function questionOf(story: Story): string {
 function markedQuestion(story: Story, asked: string, result: StepResult): StepResult {
   if (!result.awaiting.answer || questionOf(story) === asked) return result;
   return { ...result, newQuestion: true };
-}
-
-/** Adds to the script's `points` where it declares them as a number (capped when read). */
-function addPoints(story: Story, added: number): void {
-  const vars = story.variablesState;
-  if (added <= 0 || !vars.GlobalVariableExistsWithName("points")) return;
-  const value = vars.$("points");
-  if (typeof value === "number" && Number.isFinite(value)) vars.$("points", value + added);
 }
 
 /** Runs the story to its next wait or its end, starting with `messages`. */
@@ -250,15 +247,19 @@ function waitResult(
     messages,
     awaiting: awaiting(story, choices),
     done: !story.canContinue && choices.length === 0,
-    points: points(story, ctx.maxPoints),
+    points: awarded(story, ctx.maxPoints),
     accepted: true,
   };
 }
 
 function awaiting(story: Story, choices: Choice[]): Awaiting {
+  const hint = hintChoice(choices);
   const buttons: EngineButton[] = choices
-    .filter(isButton)
-    .map((c) => ({ target: buttonTarget(story, c), text: c.text.trim() }));
+    .filter((c) => isButton(c) && (c === hint || !isHintChoice(c)))
+    .map((c) => {
+      const button = { target: buttonTarget(story, c), text: c.text.trim() };
+      return c === hint ? { ...button, hint: { cost: hintCost(c) } } : button;
+    });
   const mission = missionChoice(choices);
   const waits = { answer: choices.some(isAnswer), buttons };
   return mission === undefined ? waits : { ...waits, mission: missionOf(mission) };
@@ -272,14 +273,6 @@ function isButton(choice: Choice): boolean {
 /** The turn index changes with every choice taken, so a target from an earlier wait is stale. */
 function buttonTarget(story: Story, choice: Choice): string {
   return `${story.state.currentTurnIndex}.${choice.index}`;
-}
-
-function points(story: Story, maxPoints: number): number {
-  const vars = story.variablesState;
-  if (!vars.GlobalVariableExistsWithName("points")) return 0;
-  const value = vars.$("points");
-  if (typeof value !== "number" || !Number.isFinite(value)) return 0;
-  return awardedPoints(value, maxPoints);
 }
 
 function isAnswer(choice: Choice): boolean {

@@ -4,7 +4,7 @@ import type { MessageExtras } from "./types";
 /**
  * Reading the tags of an ink line: `#content`, `#from: Max`, `#recommend`, `#delay: 30s`; and
  * of a choice: `#answer`, and a mission's `#photo`, `#video: 20s`, `#voice`, `#points: 3`,
- * `#auto` and `#rejected`.
+ * `#auto` and `#rejected`; a hint's `#hint` or `#hint: 2`.
  */
 
 /**
@@ -24,6 +24,7 @@ export const knownTags = {
   points: { value: "required", example: "#points: 3" },
   auto: { value: "none" },
   rejected: { value: "none" },
+  hint: { value: "optional" },
 } as const satisfies Record<string, { value: "none" | "optional" | "required"; example?: string }>;
 
 export type TagName = keyof typeof knownTags;

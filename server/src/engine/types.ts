@@ -61,8 +61,15 @@ export const engineMessageSchema = z.discriminatedUnion("kind", [
 ]);
 export type EngineMessage = z.infer<typeof engineMessageSchema>;
 
-/** A button: `target` is opaque (the client sends it back as `Button`), unique within one wait. */
-export const engineButtonSchema = z.object({ target: z.string(), text: z.string() });
+/**
+ * A button: `target` is opaque (the client sends it back as `Button`), unique within one wait.
+ * `hint`: the button asks for the riddle's next hint, which costs `cost` points.
+ */
+export const engineButtonSchema = z.object({
+  target: z.string(),
+  text: z.string(),
+  hint: z.object({ cost: z.number().int().nonnegative() }).optional(),
+});
 export type EngineButton = z.infer<typeof engineButtonSchema>;
 
 /** What a mission asks the player to send (docs/content-authoring.md, "Missions"). */
@@ -119,6 +126,8 @@ export type StepResult = {
    * it sent (its check of an immediate duplicate).
    */
   newQuestion?: true;
+  /** The step gave the riddle's next hint (the player's tap on it, or a host's `hint`). */
+  hint?: true;
 };
 
 /** What the engine needs to know of a station besides its compiled script. */
@@ -138,7 +147,11 @@ export type ScriptContext = {
  */
 export type Verdict = { kind: "verdict"; approved: boolean; points?: number; line?: string };
 
-export type Input = { kind: "answer"; text: string } | { kind: "button"; target: string } | Verdict;
+/** A host gives the riddle's next hint: at its cost, or `free`. */
+export type HintInput = { kind: "hint"; free: boolean };
+
+export type Input =
+  { kind: "answer"; text: string } | { kind: "button"; target: string } | Verdict | HintInput;
 
 /**
  * A station's script in one language, made once per station and language at start-up

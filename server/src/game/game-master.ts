@@ -59,6 +59,8 @@ export class GameMaster {
               title: station.texts.de.title,
               waits: waitsFor(run.awaiting),
               speakers: speakers(station, language, lines),
+              hint: run.awaiting.buttons.find((button) => button.hint)?.hint ?? null,
+              hintsUsed: run.hintsUsed,
             }
           : null,
       waiting: await repos.scheduled.waiting(stream),
@@ -171,11 +173,14 @@ function threadLine(row: LogRow): OpsThreadLine[] {
   }
 }
 
-/** What the running station waits for now: an answer, a tap, a mission; null for nothing. */
+/**
+ * What the running station waits for now: an answer, a tap, a mission; null for nothing. A
+ * hint's button beside a question does not make it a tap.
+ */
 function waitsFor(awaiting: Awaiting): OpsWait | null {
   if (awaiting.mission) return "mission";
-  if (awaiting.buttons.length > 0) return "button";
-  return awaiting.answer ? "answer" : null;
+  if (awaiting.answer) return "answer";
+  return awaiting.buttons.length > 0 ? "button" : null;
 }
 
 /** The station's character, everyone who spoke in its thread, and the game master. */

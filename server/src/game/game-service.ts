@@ -19,7 +19,7 @@ import { activation } from "./turns/activation";
 import { StaleRun, answerStep, refusalOf } from "./turns/answer-step";
 import { cancellation } from "./turns/cancellation";
 import { restart } from "./turns/restart";
-import { verdictStep } from "./turns/verdict-step";
+import { hintStep, verdictStep } from "./turns/host-step";
 import type { GameRepositories, Turns, WrittenTurn } from "./turns/turns";
 
 export type GameServiceDeps = {
@@ -209,6 +209,14 @@ export class GameService {
   ): Promise<void> {
     const written = await this.deps.turns.write(stream, async (turn) =>
       verdictStep(this.deps, turn, stationId, verdict, await claim(turn.repos, turn.at)),
+    );
+    this.reportScored(stream, stationId, written);
+  }
+
+  /** A host gives the riddle's next hint in the running station: at its cost, or `free`. */
+  async hint(stream: string, stationId: number, free: boolean): Promise<void> {
+    const written = await this.deps.turns.write(stream, (turn) =>
+      hintStep(this.deps, turn, stationId, { kind: "hint", free }),
     );
     this.reportScored(stream, stationId, written);
   }

@@ -48,6 +48,7 @@ export async function readOverview(
         cancelled: 0,
         averageSecondsToDone: null,
         wrongAnswers: 0,
+        hintsUsed: 0,
         maxPoints: station.points,
       },
     ]),
@@ -56,8 +57,10 @@ export async function readOverview(
     // Runs of a station the pack no longer has are history, not part of the funnel.
     const stats = stations.get(row.stationId);
     if (!stats) continue;
-    const { runs, running, idle, done, cancelled, wrongAnswers, averageSecondsToDone } = row;
+    const { runs, running, idle, done, cancelled, wrongAnswers, hintsUsed } = row;
     Object.assign(stats, { activated: runs, running, idle, done, cancelled, wrongAnswers });
+    stats.hintsUsed = hintsUsed;
+    const { averageSecondsToDone } = row;
     stats.averageSecondsToDone =
       averageSecondsToDone === null ? null : Math.round(averageSecondsToDone);
   }

@@ -1,6 +1,7 @@
 import { OpsReason } from "@wegmarke/protocol";
 import type {
   OpsExportQuery,
+  OpsHintRequest,
   OpsLineRequest,
   OpsThread,
   OpsMap,
@@ -148,6 +149,18 @@ export class GameConsole {
   async deliverNow(playerId: number, stationId: number): Promise<void> {
     const player = await this.findPlayer(playerId);
     await this.deps.master.deliverNow(participantOf(player).stream, stationId);
+  }
+
+  /**
+   * The riddle's next hint in the player's running station (their team's): 404 for no such
+   * player or station, 409 when it is not running or offers no hint.
+   */
+  async hint(playerId: number, { stationId, free }: OpsHintRequest): Promise<void> {
+    const player = await this.findPlayer(playerId);
+    if (!this.deps.pack.stations.some((station) => station.id === stationId)) {
+      throw new ServiceError(404, OpsReason.stationNotFound);
+    }
+    await this.deps.game.hint(participantOf(player).stream, stationId, free);
   }
 
   private async findPlayer(playerId: number) {

@@ -46,6 +46,7 @@ export async function stationsCsv(
       "points",
       "max points",
       "wrong answers",
+      "hints used",
       "answers given",
     ],
   ];
@@ -67,6 +68,7 @@ export async function stationsCsv(
         String(run.points),
         station === undefined ? "" : String(station.points),
         String(run.wrongAnswers),
+        String(run.hintsUsed),
         (answersOf.get(`${run.stream} ${run.stationId}`) ?? []).join(" | "),
       ]);
     }
@@ -79,7 +81,13 @@ async function groupByStream(runs: StationRunRow[]): Promise<Map<string, Station
   for (const [index, run] of runs.entries()) {
     if (index % 5000 === 4999) await turn();
     const list = byStream.get(run.stream) ?? [];
-    list.push({ ...run, points: Number(run.points), wrongAnswers: Number(run.wrongAnswers) });
+    const { points, wrongAnswers, hintsUsed } = run;
+    list.push({
+      ...run,
+      points: Number(points),
+      wrongAnswers: Number(wrongAnswers),
+      hintsUsed: Number(hintsUsed),
+    });
     byStream.set(run.stream, list);
   }
   return byStream;

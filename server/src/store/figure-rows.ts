@@ -14,6 +14,7 @@ export type StationFigureRow = {
   /** Cancelled at least once (and maybe started again since). */
   cancelled: number;
   wrongAnswers: number;
+  hintsUsed: number;
   /** Mean seconds from start to done over the runs that have both times; null for none. */
   averageSecondsToDone: number | null;
 };
@@ -54,6 +55,7 @@ export type StationRunRow = {
   status: StationRunStatus;
   points: number;
   wrongAnswers: number;
+  hintsUsed: number;
   startedAt: string | null;
   doneAt: string | null;
 };

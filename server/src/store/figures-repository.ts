@@ -52,6 +52,7 @@ export class FiguresRepository {
         sum(case when status = 'done' then 1 else 0 end) as done,
         sum(case when cancelled_at is not null then 1 else 0 end) as cancelled,
         sum(wrong_answers) as "wrongAnswers",
+        sum(hints_used) as "hintsUsed",
         avg(case when status = 'done' then ${seconds} end) as "averageSecondsToDone"
       from station_runs where ${streamOfGame(this.game)}
       group by station_id`.compile(this.db),
@@ -65,6 +66,7 @@ export class FiguresRepository {
       done: Number(row.done ?? 0),
       cancelled: Number(row.cancelled ?? 0),
       wrongAnswers: Number(row.wrongAnswers ?? 0),
+      hintsUsed: Number(row.hintsUsed ?? 0),
       averageSecondsToDone:
         row.averageSecondsToDone === null ? null : Number(row.averageSecondsToDone),
     }));
@@ -195,7 +197,8 @@ export class FiguresRepository {
     return this.all(
       this.db
         .selectFrom("stationRuns")
-        .select(["stream", "stationId", "status", "points", "wrongAnswers", "startedAt", "doneAt"])
+        .select(["stream", "stationId", "status", "points", "wrongAnswers", "hintsUsed"])
+        .select(["startedAt", "doneAt"])
         .where(streamOfGame(this.game))
         .orderBy("stream")
         .orderBy("stationId")
@@ -271,11 +274,8 @@ export class FiguresRepository {
         .compile(),
     );
     const byStream = new Map<string, number[]>();
-    for (const row of rows) {
-      const stories = byStream.get(row.stream) ?? [];
-      stories.push(row.storyId);
-      byStream.set(row.stream, stories);
-    }
+    for (const row of rows)
+      byStream.set(row.stream, [...(byStream.get(row.stream) ?? []), row.storyId]);
     return byStream;
   }
 

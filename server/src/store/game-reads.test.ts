@@ -142,6 +142,7 @@ describe.each(databases)("two games' rows on %s", (_name, fresh) => {
           done: 1,
           cancelled: 0,
           wrongAnswers: 4,
+          hintsUsed: 2,
           averageSecondsToDone: 0,
         },
       ]);

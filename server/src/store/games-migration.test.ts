@@ -112,7 +112,8 @@ async function upgradeAndCheck(store: Store, raw: Raw): Promise<void> {
   expect(before.players).toHaveLength(3);
 
   await store.migrate();
-  expect(await contents(raw)).toEqual(before);
+  // Every row as it was; later migrations may add columns with their defaults.
+  expect(await contents(raw)).toMatchObject(before);
   expect(await raw.rows("select id, name, title, host, archived_at from games")).toEqual([
     { id: 1, name: "default", title: null, host: null, archived_at: null },
   ]);

@@ -283,6 +283,7 @@ describe("the migrations on PostgreSQL", () => {
         "023-operator-games",
         "024-rate-hit-counts",
         "025-organisers",
+        "026-hints-used",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

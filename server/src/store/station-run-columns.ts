@@ -64,6 +64,8 @@ export const stationRunColumns = {
   doneAt: saved<string | null>("done_at"),
   /** Answers the script refused in this run. */
   wrongAnswers: saved<number>("wrong_answers"),
+  /** Hints the run took, the player's and those a host gave. */
+  hintsUsed: saved<number>("hints_used"),
   /** When the run was last cancelled; it stays when the station is started again. */
   cancelledAt: {
     name: "cancelled_at",

@@ -18,6 +18,7 @@ export function stationRun(overrides: Partial<StationRun> = {}): StationRun {
     startedAt: "2026-05-01T10:00:00.000Z",
     doneAt: null,
     wrongAnswers: 2,
+    hintsUsed: 1,
     cancelledAt: null,
     ...overrides,
   };

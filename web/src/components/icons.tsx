@@ -65,6 +65,15 @@ export function SendIcon(props: IconProps) {
   );
 }
 
+/** A lightbulb: the button asks for a hint. */
+export function BulbIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9.5 21h5M9 17.5h6M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2v.6h5v-.6c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z" />
+    </Icon>
+  );
+}
+
 export function CheckIcon(props: IconProps) {
   return (
     <Icon {...props}>

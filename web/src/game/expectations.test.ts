@@ -4,7 +4,7 @@ import { event, playerStatus, station, t0, text } from "../test/fixtures";
 import { gameReducer } from "./game-reducer";
 import type { GameAction } from "./game-reducer";
 import { messengerState } from "./messenger";
-import { initialPlayState, stationLocal } from "./play-state";
+import { initialPlayState, playStateSchema, stationLocal } from "./play-state";
 import type { PlayState } from "./play-state";
 
 const timing = { timePerCharacterInMs: 15, unreadMessageDelayMs: 5000 };
@@ -33,7 +33,13 @@ const question: GameAction[] = [
   ),
   received(text(1, 8, "Was fiel der Königstochter in den Brunnen?", { Originator: "Frosch" })),
   received(event("buttongroup-start", { StationID: 8 }, 2)),
-  received(event("webbutton", { StationID: 8, Target: "c1", Text: "Einen Tipp, bitte" }, 3)),
+  received(
+    event(
+      "webbutton",
+      { StationID: 8, Target: "c1", Text: "Einen Tipp, bitte", Hint: { Cost: 1 } },
+      3,
+    ),
+  ),
   received(event("buttoninput-expected", { StationID: 8 }, 4)),
   received(event("answer-expected", { StationID: 8 }, 5)),
 ];
@@ -51,8 +57,15 @@ describe("the expectations after a send are what the stream said after it", () =
   it("offers the hint button and the text input before the tap", () => {
     expect(messengerState(run(question), 8)).toMatchObject({
       inputEnabled: true,
-      buttons: [{ target: "c1", text: "Einen Tipp, bitte" }],
+      buttons: [{ target: "c1", text: "Einen Tipp, bitte", hint: { cost: 1 } }],
     });
+  });
+
+  it("keeps the hint button's cost in the stored game", () => {
+    const stored = playStateSchema.parse(JSON.parse(JSON.stringify(run(question))));
+    expect(stationLocal(stored, 8).buttons).toEqual([
+      { target: "c1", text: "Einen Tipp, bitte", hint: { cost: 1 } },
+    ]);
   });
 
   it("the stream's answer before the call's: the used button goes, the new question stays", () => {

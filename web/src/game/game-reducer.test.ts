@@ -87,13 +87,17 @@ describe("expectations", () => {
     expect(state.rejectionsDueAt).toEqual({});
   });
 
-  it("buttongroup-start clears the station's buttons", () => {
+  it("buttongroup-start clears the station's buttons and their wait", () => {
     const state = run([
       received(event("webbutton", { StationID: 1, Target: "a", Text: "Ja" }, 1)),
-      received(event("webbutton", { StationID: 2, Target: "x", Text: "Anderswo" }, 2)),
-      received(event("buttongroup-start", { StationID: 1 }, 3)),
+      received(event("buttoninput-expected", { StationID: 1 }, 2)),
+      received(event("webbutton", { StationID: 2, Target: "x", Text: "Anderswo" }, 3)),
+      received(event("buttoninput-expected", { StationID: 2 }, 4)),
+      // A host's hint: the empty group, then no buttons.
+      received(event("buttongroup-start", { StationID: 1 }, 5)),
     ]);
-    expect(stationLocal(state, 1).buttons).toEqual([]);
+    expect(stationLocal(state, 1)).toMatchObject({ buttons: [], expectingButton: false });
+    expect(stationLocal(state, 2)).toMatchObject({ expectingButton: true });
     expect(stationLocal(state, 2).buttons).toHaveLength(1);
   });
 
@@ -106,6 +110,18 @@ describe("expectations", () => {
     expect(stationLocal(state, 1).buttons).toEqual([
       { target: "a", text: "Den Fürstensaal" },
       { target: "b", text: "Die Aussicht" },
+    ]);
+  });
+
+  it("webbutton keeps what a hint button costs, a free one's too", () => {
+    const hint = (target: string, Cost: number, id: number) =>
+      received(
+        event("webbutton", { StationID: 1, Target: target, Text: "Tipp", Hint: { Cost } }, id),
+      );
+    const state = run([hint("a", 2, 1), hint("b", 0, 2)]);
+    expect(stationLocal(state, 1).buttons).toEqual([
+      { target: "a", text: "Tipp", hint: { cost: 2 } },
+      { target: "b", text: "Tipp", hint: { cost: 0 } },
     ]);
   });
 

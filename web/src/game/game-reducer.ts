@@ -167,16 +167,17 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
         pendingFrom: event.data.Originator,
       }));
     case "buttongroup-start":
+      // A group starts afresh: its buttons and its wait follow (none, after a host's step).
       return updateStation(next, event.data.StationID, (station) =>
-        buttonEvent(station, event.id, { buttons: [] }),
+        buttonEvent(station, event.id, { buttons: [], expectingButton: false }),
       );
     case "webbutton": {
-      const { Target: target, Text: text } = event.data;
+      const { Target: target, Text: text, Hint: hint } = event.data;
       return updateStation(next, event.data.StationID, (station) =>
         buttonEvent(station, event.id, {
           buttons: [
             ...station.buttons.filter((button) => button.target !== target),
-            { target, text },
+            { target, text, ...(hint && { hint: { cost: hint.Cost } }) },
           ],
         }),
       );

@@ -48,7 +48,12 @@ export type Message = z.infer<typeof messageSchema>;
 const queuedMessageSchema = z.object({ message: messageSchema, delayMs: z.number() });
 export type QueuedMessage = z.infer<typeof queuedMessageSchema>;
 
-const buttonSchema = z.object({ target: z.string(), text: z.string() });
+/** `hint`: the button asks for the riddle's next hint, which costs `cost` of the station's points. */
+const buttonSchema = z.object({
+  target: z.string(),
+  text: z.string(),
+  hint: z.object({ cost: z.number() }).optional(),
+});
 export type AnswerButton = z.infer<typeof buttonSchema>;
 
 /**

@@ -310,6 +310,8 @@ export const de: Locale = {
     rejected: "Das war's noch nicht. Versuch es noch einmal!",
     repeated: "Das hast du schon versucht. Versuch es mit einer anderen Antwort!",
     choices: "Antwortmöglichkeiten",
+    hint: { cost_one: "−{{count}} Punkt", cost_other: "−{{count}} Punkte" },
+    hintSaid: { cost_one: "(kostet {{count}} Punkt)", cost_other: "(kostet {{count}} Punkte)" },
     region: "Antworten",
     queued: "Wird gesendet, sobald du online bist",
     queuedUnreached: "Wird gesendet, sobald die Verbindung steht",

@@ -305,6 +305,8 @@ export const en = {
     rejected: "Not quite. Try again!",
     repeated: "You already tried that. Try another answer!",
     choices: "Possible answers",
+    hint: { cost_one: "−{{count}} point", cost_other: "−{{count}} points" },
+    hintSaid: { cost_one: "(costs {{count}} point)", cost_other: "(costs {{count}} points)" },
     region: "Answers",
     queued: "Sends when you are online",
     queuedUnreached: "Sends once the connection is back",

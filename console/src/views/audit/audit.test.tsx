@@ -51,6 +51,17 @@ describe("the audit log", () => {
     ]);
   });
 
+  it("says a host gave a hint, in either language", async () => {
+    const hint = entry(4, { action: "hint.give", detail: "player 12, station 8, free" });
+    fakeServer({ "GET /api/ops/audit": () => json({ entries: [hint] }) });
+    const view = renderView(<AuditView />);
+    expect((await screen.findByText("Gave a hint")).getAttribute("title")).toBe("hint.give");
+    expect(screen.getByText(/player 12, station 8, free/)).toBeTruthy();
+    view.unmount();
+    renderView(<AuditView />, { language: "de" });
+    await screen.findByText("Einen Tipp gegeben");
+  });
+
   it("starts over from the newest on refresh", async () => {
     let newest = 1;
     fakeServer({

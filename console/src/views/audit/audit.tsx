@@ -24,6 +24,7 @@ const ACTIONS = [
   "station.cancel",
   "line.send",
   "line.deliver",
+  "hint.give",
   "inbox.reply",
   "submission.judge",
   "submissions.export",

@@ -40,6 +40,9 @@ export function FunnelTable({
             <th scope="col" className="num">
               {t("funnel.wrongAnswers")}
             </th>
+            <th scope="col" className="num">
+              {t("funnel.hints")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -57,6 +60,7 @@ export function FunnelTable({
                   : formatDuration(station.averageSecondsToDone)}
               </td>
               <td className="num">{number.format(station.wrongAnswers)}</td>
+              <td className="num">{number.format(station.hintsUsed)}</td>
             </tr>
           ))}
         </tbody>

@@ -21,7 +21,14 @@ function threadOf(lines: OpsThread["lines"], waits: "answer" | null = "answer"):
   return {
     player: { id: 7, name: "Anna", team: "Die Füchse" },
     points: 4,
-    station: { id: 1, title: "Der Marktplatz", waits, speakers: ["Lena", "Spielleitung"] },
+    station: {
+      id: 1,
+      title: "Der Marktplatz",
+      waits,
+      speakers: ["Lena", "Spielleitung"],
+      hint: null,
+      hintsUsed: 0,
+    },
     waiting: [],
     titles: { "1": "Der Marktplatz", "2": "Das Schloss" },
     lines,

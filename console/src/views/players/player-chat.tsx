@@ -8,6 +8,7 @@ import { useI18n } from "../../i18n/i18n";
 import { formatDateTime, formatTime } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
 import { Link } from "../../routes/router";
+import { HintForm } from "./hint-form";
 import { SpeakForm } from "./speak-form";
 
 /**
@@ -114,8 +115,8 @@ function Waiting({
 
 /**
  * The game master's page of one player: their chat as their app (their team's) shows it, read
- * again whenever the server's watch says it grew (on any instance), where they are and what the station waits for, and a line to write
- * into the running station as one of its characters or the game master.
+ * again whenever the server's watch says it grew (on any instance), where they are and what the station waits for, the riddle's
+ * next hint, and a line to write into the running station as one of its characters or the game master.
  */
 export function PlayerChat({ playerId }: { playerId: number }) {
   const texts = useI18n();
@@ -170,6 +171,14 @@ export function PlayerChat({ playerId }: { playerId: number }) {
             </span>
             <Link to={`/ops/inbox?player=${playerId}`}>{t("chat.inbox")}</Link>
           </p>
+          {data.station !== null && (
+            <HintForm
+              key={data.station.id}
+              playerId={playerId}
+              station={data.station}
+              onSent={() => setTick((n) => n + 1)}
+            />
+          )}
           {data.lines.length === 0 ? (
             <p className="muted">{t("chat.empty")}</p>
           ) : (

@@ -191,6 +191,13 @@ describe("a line in plain words", () => {
       { key: "blocks.line.button", values: { label: "Tipp, bitte" } },
       { key: "blocks.line.buttonOnce" },
     ]);
+    expect(explainLine("* [Einen Tipp, bitte #hint]")).toEqual([
+      { key: "blocks.line.hint", values: { label: "Einen Tipp, bitte" } },
+    ]);
+    expect(explainLine("  * [Noch ein Tipp #hint: 2]")).toEqual([
+      { key: "blocks.line.hint", values: { label: "Noch ein Tipp" } },
+      { key: "blocks.line.hintCost", count: 2 },
+    ]);
     expect(explainLine("Da bin ich! #delay: 10m #from: Max")).toEqual([
       { key: "blocks.line.message", values: { text: "Da bin ich!" } },
       { key: "blocks.line.delayMinutes", count: 10 },

@@ -78,6 +78,14 @@ function explainChoice(once: boolean, inside: string): Explanation[] {
   const has = (name: string) => tags.some(([tag]) => tag === name);
   const value = (name: string) => tags.find(([tag]) => tag === name)?.[1] ?? "";
   if (has("rejected")) return [{ key: "blocks.line.rejected" }];
+  if (has("hint")) {
+    // `#hint` gives the riddle's next hint for nothing, `#hint: 2` for 2 of the station's points.
+    const cost = Number(value("hint") || 0);
+    return [
+      { key: "blocks.line.hint", values: { label: text } },
+      ...(cost > 0 ? [{ key: "blocks.line.hintCost" as const, count: cost }] : []),
+    ];
+  }
   const medium = ["photo", "video", "voice"].find(has);
   if (medium) {
     const points = Number(value("points") || 0);

@@ -1,18 +1,16 @@
 VAR points = 0
-VAR hint = false
 Croak! At last, someone is bringing my tale back. Wilhelm sent you, didn't he?
 The river Lahn flows under this bridge. A lovely spot for a frog – but I'm missing something.
 - (question)
 What did the princess drop into the well in the fairy tale?
 + [golden ball / ball / the golden ball / goldene Kugel / Kugel #answer]
     Exactly, her golden ball! I brought it back up for her.
-    ~ points = 2
-    { hint:
-        ~ points = 1
-    }
-* [A hint, please]
-    ~ hint = true
+    ~ points += 2
+* [A hint, please #hint: 1]
     It was round, it shone in the sun, and the princess loved to play with it.
+    -> question
+* [Another hint #hint: 1]
+    It is made of gold. And I brought it back up from the well.
     -> question
 + [#answer]
     Croak, that wasn't it. Try again!

@@ -118,8 +118,12 @@ export class ScheduledDelivery {
     const current = await turn.repos.participants.currentStation(turn.stream);
     const run = await this.runOf(turn, row.stationId, delivery);
     if (!station?.reminder || current !== row.stationId || run?.status !== "active") return;
+    const { hint, text: said } = station.reminder;
+    const offers = run.awaiting.buttons.some((button) => button.hint !== undefined);
+    const localized = offers && hint ? hint : said;
+    if (!localized) return;
     const from = localize(station.character, run.language);
-    const text = localize(station.reminder.text, run.language);
+    const text = localize(localized, run.language);
     delivery.events.push({
       type: "webtext",
       data: { StationID: station.id, Originator: from, Text: text, Timestamp: turn.at },

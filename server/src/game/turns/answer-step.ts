@@ -96,8 +96,14 @@ export async function stepOutcome(
     updatedAt: at,
     doneAt: result.done ? (run.doneAt ?? at) : run.doneAt,
     wrongAnswers: result.wrong === true ? run.wrongAnswers + 1 : run.wrongAnswers,
+    hintsUsed: result.hint === true ? run.hintsUsed + 1 : run.hintsUsed,
   };
   const events: EventDraft[] = plan.now;
+  // A host's step (a hint, a verdict) ends a wait without the player's echo, which would void
+  // the buttons the app shows: an empty group does.
+  if (result.echo === undefined && run.awaiting.buttons.length > 0) {
+    events.unshift({ type: "buttongroup-start", data: { StationID: station.id } });
+  }
   if (result.done) events.push(await statusAfterFinishing(deps.pack, repos, next));
   return {
     runs: [next],

@@ -42,7 +42,7 @@ export async function restart(
       Timestamp: at,
     },
   };
-  const { startedAt, wrongAnswers } = run;
+  const { startedAt, wrongAnswers, hintsUsed } = run;
   const outcome = startOutcome({
     pack,
     stream,
@@ -50,7 +50,7 @@ export async function restart(
     station,
     language,
     result,
-    origin: { restart: true, startedAt, wrongAnswers },
+    origin: { restart: true, startedAt, wrongAnswers, hintsUsed },
     state,
     earlier: run,
     before: [notice],

@@ -77,6 +77,7 @@ describe("startOutcome", () => {
         startedAt: AT,
         doneAt: null,
         wrongAnswers: 0,
+        hintsUsed: 0,
         cancelledAt: AT,
       },
     ]);
@@ -103,17 +104,23 @@ describe("startOutcome", () => {
     ]);
   });
 
-  it("restarts a run: its start and wrong answers stay, the status and current station too", () => {
+  it("restarts a run: its start, wrong answers and hints stay, the status and current station too", () => {
     const notice: EventDraft = { type: "answer-expected", data: { StationID: 4 } };
     const outcome = startOutcome(
       start({
-        origin: { restart: true, startedAt: "2026-05-01T09:00:00.000Z", wrongAnswers: 2 },
+        origin: {
+          restart: true,
+          startedAt: "2026-05-01T09:00:00.000Z",
+          wrongAnswers: 2,
+          hintsUsed: 3,
+        },
         before: [notice],
       }),
     );
     expect(outcome.runs[0]).toMatchObject({
       startedAt: "2026-05-01T09:00:00.000Z",
       wrongAnswers: 2,
+      hintsUsed: 3,
       updatedAt: AT,
     });
     expect(outcome.currentStation).toBeUndefined();

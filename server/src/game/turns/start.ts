@@ -12,10 +12,11 @@ import type { GameOutcome } from "./turns";
 
 /**
  * How a run begins: a new start, or the restart of a run whose script changed, which keeps
- * that run's start and count of wrong answers.
+ * that run's start and its counts of wrong answers and hints.
  */
 export type RunOrigin =
-  { restart: false } | { restart: true; startedAt: string | null; wrongAnswers: number };
+  | { restart: false }
+  | { restart: true; startedAt: string | null; wrongAnswers: number; hintsUsed: number };
 
 /** A step from the script's beginning, and what it starts from. */
 export type Start = {
@@ -56,6 +57,7 @@ export function startOutcome(start: Start): GameOutcome {
     startedAt: origin.restart ? origin.startedAt : at,
     doneAt: null,
     wrongAnswers: origin.restart ? origin.wrongAnswers : 0,
+    hintsUsed: origin.restart ? origin.hintsUsed : 0,
     cancelledAt: start.earlier?.cancelledAt ?? null,
   };
   const events = [...start.before];

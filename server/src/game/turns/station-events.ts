@@ -148,7 +148,12 @@ function awaitingEvents(
     for (const button of awaiting.buttons) {
       events.push({
         type: "webbutton",
-        data: { StationID: stationId, Target: button.target, Text: button.text },
+        data: {
+          StationID: stationId,
+          Target: button.target,
+          Text: button.text,
+          ...(button.hint && { Hint: { Cost: button.hint.cost } }),
+        },
       });
     }
     events.push({ type: "buttoninput-expected", data: { StationID: stationId } });

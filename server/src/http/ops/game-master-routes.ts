@@ -1,4 +1,10 @@
-import { opsDeliverRequest, opsLineRequest, opsPlayerParams, opsThread } from "@wegmarke/protocol";
+import {
+  opsDeliverRequest,
+  opsHintRequest,
+  opsLineRequest,
+  opsPlayerParams,
+  opsThread,
+} from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { GameConsole } from "../../operator-views/game-console";
 import { ok } from "../ok";
@@ -66,6 +72,27 @@ export function gameMasterRoutes(game: GameConsole, record: OpsRecord): FastifyP
           "line.send",
           `player ${playerId}, station ${line.stationId}, as ${line.from}: ${line.text}`,
         );
+        return ok;
+      },
+    );
+
+    app.post(
+      "/players/:playerId/hint",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Give the riddle's next hint in a player's running station", {
+            params: opsPlayerParams,
+            body: opsHintRequest,
+          }),
+        },
+      },
+      async (request) => {
+        const { playerId } = parse(opsPlayerParams, request.params, "path");
+        const hint = parse(opsHintRequest, request.body);
+        await game.hint(playerId, hint);
+        const cost = hint.free ? ", free" : "";
+        await record(request, "hint.give", `player ${playerId}, station ${hint.stationId}${cost}`);
         return ok;
       },
     );

@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { SendIcon } from "../../components/icons";
 import type { MessengerState } from "../../game/messenger";
 import { useGame } from "../../session/game-store";
+import { ChoiceButton } from "./choice-button";
 import { MissionBar } from "./mission-bar";
 import "./messenger.css";
 
@@ -111,15 +112,12 @@ export function Messenger({ stationId, messenger, focusOnStart, onLeaveFocused }
       {messenger.buttons.length > 0 && (
         <div className="messenger__choices" role="group" aria-label={t("messenger.choices")}>
           {messenger.buttons.map((button) => (
-            <button
+            <ChoiceButton
               key={button.target}
-              type="button"
-              className="choice-button"
-              aria-disabled={sending}
-              onClick={() => void press(button.target)}
-            >
-              {button.text}
-            </button>
+              button={button}
+              busy={sending}
+              onPress={(target) => void press(target)}
+            />
           ))}
         </div>
       )}
