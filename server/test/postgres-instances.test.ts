@@ -314,4 +314,26 @@ describe("two instances on one PostgreSQL database", () => {
     expect(heard).toMatchObject({ From: "organisers", Text: "Wir kommen zu euch." });
     stream.close();
   });
+
+  it("give a host's hint on one to the player's stream open on the other", async () => {
+    const host = await instance({ config: { operatorToken: TOKEN } });
+    const player = await instance({ config: { operatorToken: TOKEN } });
+    const { token } = await player.register("0171 7654328", "+491717654328", "Hinrich");
+    const stream = await player.events(token);
+    await stream.next();
+    await player.game("station/activate", { StationID: 8, Hash: token });
+    await stream.until("answer-expected");
+    const page = opsPlayersPage.parse(
+      JSON.parse((await ops(host.url, "GET", "/players?q=Hinrich")).text),
+    );
+    const id = page.players[0]?.id ?? 0;
+
+    const hint = { stationId: 8, free: false };
+    expect((await ops(host.url, "POST", `/players/${id}/hint`, hint)).status).toBe(200);
+    const texts = (await stream.until("answer-expected")).flatMap((message) =>
+      message.event === "webtext" ? [JSON.parse(message.data) as { Text: string }] : [],
+    );
+    expect(texts[0]?.Text).toContain("Sie war rund");
+    stream.close();
+  });
 });
