@@ -115,8 +115,9 @@ function Waiting({
 
 /**
  * The game master's page of one player: their chat as their app (their team's) shows it, read
- * again whenever the server's watch says it grew (on any instance), where they are and what the station waits for, the riddle's
- * next hint, and a line to write into the running station as one of its characters or the game master.
+ * again whenever the server's watch says it grew (on any instance), where they are and what
+ * the station waits for, the riddle's next hint, and a line to write into the running station
+ * as one of its characters or the game master.
  */
 export function PlayerChat({ playerId }: { playerId: number }) {
   const texts = useI18n();
