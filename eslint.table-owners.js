@@ -14,7 +14,16 @@ export const tableOwners = {
   // A stream's row numbers its log and holds everything of its game (deleted with it).
   participants: ["participants", "streams"],
   events: ["events"],
-  game: ["stationRuns", "storyStates", "mediaProgress", "scheduled", "news", "readMarks", "runs"],
+  game: [
+    "stationRuns",
+    "storyStates",
+    "mediaProgress",
+    "scheduled",
+    "news",
+    "readMarks",
+    "runs",
+    "pointAwards",
+  ],
   missions: ["submissions", "blobs"],
   push: ["push"],
   security: ["rateHits"],
@@ -133,7 +142,7 @@ export const allowedCalls = [
     calls: ["moveStream", "forgetAuthorName"],
     why: aStreamMoves,
   },
-  ...["stationRuns", "storyStates", "mediaProgress", "scheduled", "organisers"].map(
+  ...["stationRuns", "storyStates", "mediaProgress", "scheduled", "organisers", "pointAwards"].map(
     (repository) => ({
       folder: "participants",
       repository,

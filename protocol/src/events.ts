@@ -64,6 +64,11 @@ export const playerStatusSchema = z.object({
   CurrentStation: z.number().int().nonnegative(),
   CurrentStory: z.number().int().nonnegative(),
   TotalPoints: z.number().int().nonnegative(),
+  /**
+   * The points the game's hosts awarded or took (below 0), already in `TotalPoints`; absent
+   * when they gave none.
+   */
+  Awarded: z.number().int().optional(),
   HasTeam: z.boolean(),
   /** Keyed by station id. */
   Stations: z.record(z.string(), stationStatusSchema),
@@ -189,6 +194,12 @@ export const serverEventSchemas = {
    * waits for no tap.
    */
   "buttongroup-start": z.object({ StationID: stationId, GroupName: z.string().optional() }),
+  /**
+   * The station's wait ends without the player's input (a host continued the dialogue at
+   * another knot): the app forgets the answer, taps and mission it asked for; what the station
+   * waits for next follows.
+   */
+  "wait-ended": z.object({ StationID: stationId }),
   /**
    * More of the station's messages are due later (a script's `#delay:`): sent after a step's
    * messages when some of them wait, and after each delivered group of them but the last.

@@ -33,6 +33,31 @@ export const opsHintRequest = z.object({
 });
 export type OpsHintRequest = z.infer<typeof opsHintRequest>;
 
+/**
+ * `POST /api/ops/players/{playerId}/jump`: the player's running station goes on at `knot` of its
+ * script (one of the thread's `station.knots`), whatever it waited for; its later lines go.
+ */
+export const opsJumpRequest = z.object({
+  stationId: z.number().int().positive().max(MAX_ID),
+  knot: requestText().trim().min(1).max(200),
+});
+export type OpsJumpRequest = z.infer<typeof opsJumpRequest>;
+
+/**
+ * `POST /api/ops/players/{playerId}/points`: points a host awards the player (their team, in a
+ * team), or takes below 0, with the reason the audit log and the player's page keep.
+ */
+export const opsAwardRequest = z.object({
+  points: z
+    .number()
+    .int()
+    .min(-1000)
+    .max(1000)
+    .refine((points) => points !== 0, "points must not be 0"),
+  reason: requestText().trim().min(1).max(200),
+});
+export type OpsAwardRequest = z.infer<typeof opsAwardRequest>;
+
 /** `POST /api/ops/players/{playerId}/deliver`: the station's next later line, now. */
 export const opsDeliverRequest = z.object({
   stationId: z.number().int().positive().max(MAX_ID),
@@ -88,6 +113,8 @@ export const opsThread = z.object({
       hint: z.object({ cost: z.number().int().nonnegative() }).nullable(),
       /** Hints the station gave in this run. */
       hintsUsed: z.number().int().nonnegative(),
+      /** The knots of its script a host may continue the dialogue at, in the script's order. */
+      knots: z.array(z.string()),
     })
     .nullable(),
   /**
@@ -99,6 +126,15 @@ export const opsThread = z.object({
       stationId: z.number().int().positive(),
       count: z.number().int().positive(),
       nextAt: z.string(),
+    }),
+  ),
+  /** Points hosts awarded or took (below 0), oldest first: with the reason, who, and when. */
+  awards: z.array(
+    z.object({
+      points: z.number().int(),
+      reason: z.string(),
+      by: z.string().nullable(),
+      at: z.string(),
     }),
   ),
   /** Every station's title by id, for the thread's headings. */

@@ -24,6 +24,8 @@ export const OpsReason = {
   /** 409 for bringing a station's next line forward when none waits. */
   nothingWaiting: "no line of the station waits",
   noHintOffered: "the station offers no hint now",
+  /** 400 for a jump to a knot the running station's script does not have. */
+  unknownKnot: "the station's script has no such knot",
   newsNotFound: "no such news",
   /** 403 for every call but `me`, the sign-out and the password change: a one-time password. */
   passwordChangeRequired: "password change required",

@@ -31,7 +31,9 @@ import {
   organisersReadRequest,
   organisersSendRequest,
   opsDeliverRequest,
+  opsAwardRequest,
   opsHintRequest,
+  opsJumpRequest,
   opsLineRequest,
   opsPlayerParams,
   opsNewsParams,
@@ -146,7 +148,7 @@ const STORY = "marburg";
 const JSON_TYPE = "application/json";
 const MARK = "\u0001MARK\u0001";
 /** The bound of requests per database, setup included. */
-const MAX_REQUESTS = 23000;
+const MAX_REQUESTS = 24000;
 /** OPERATOR_TOKEN of the app under test, and the header that sends it. */
 const OPS_TOKEN = "fuzz-operator-token-".padEnd(40, "0");
 const OPS_BEARER = { authorization: `Bearer ${OPS_TOKEN}` };
@@ -766,6 +768,30 @@ const CASES: RouteCase[] = [
     fields: { in: "body", schema: opsHintRequest },
     valid: async (h) => ({
       ...post(`/api/ops/players/${await h.playerAtStation(8)}/hint`, { stationId: 8, free: true }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/jump",
+    fields: { in: "body", schema: opsJumpRequest },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(8)}/jump`, {
+        stationId: 8,
+        knot: "raetsel",
+      }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/points",
+    fields: { in: "body", schema: opsAwardRequest },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(1)}/points`, {
+        points: 2,
+        reason: "Beste Verkleidung",
+      }),
       headers: OPS_BEARER,
     }),
   },

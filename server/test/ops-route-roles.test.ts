@@ -51,6 +51,8 @@ const expected: Record<string, Expected> = {
   "POST /api/ops/players/:playerId/lines": HOST,
   "POST /api/ops/players/:playerId/deliver": HOST,
   "POST /api/ops/players/:playerId/hint": HOST,
+  "POST /api/ops/players/:playerId/jump": HOST,
+  "POST /api/ops/players/:playerId/points": HOST,
   "GET /api/ops/inbox": HOST,
   "GET /api/ops/players/:playerId/organisers": HOST,
   "POST /api/ops/players/:playerId/organisers": HOST,

@@ -2,6 +2,7 @@ import {
   opsInbox,
   opsInboxSummary,
   opsPlayersPage,
+  scoreboardResponse,
   opsThread,
   serverEventSchemas,
   teamInviteResponse,
@@ -334,6 +335,56 @@ describe("two instances on one PostgreSQL database", () => {
       message.event === "webtext" ? [JSON.parse(message.data) as { Text: string }] : [],
     );
     expect(texts[0]?.Text).toContain("Sie war rund");
+    stream.close();
+  });
+
+  it("continue a player's dialogue at a knot on one, on the stream open on the other", async () => {
+    const host = await instance({ config: { operatorToken: TOKEN } });
+    const player = await instance({ config: { operatorToken: TOKEN } });
+    const { token } = await player.register("0171 7654329", "+491717654329", "Johanna");
+    const stream = await player.events(token);
+    await stream.next();
+    await player.game("station/activate", { StationID: 8, Hash: token });
+    await stream.until("answer-expected");
+    const page = opsPlayersPage.parse(
+      JSON.parse((await ops(host.url, "GET", "/players?q=Johanna")).text),
+    );
+    const id = page.players[0]?.id ?? 0;
+
+    const jump = { stationId: 8, knot: "aufloesung" };
+    expect((await ops(host.url, "POST", `/players/${id}/jump`, jump)).status).toBe(200);
+    const events = await stream.until("playerstatus");
+    expect(events[0]?.event).toBe("wait-ended");
+    const texts = events.flatMap((message) =>
+      message.event === "webtext" ? [JSON.parse(message.data) as { Text: string }] : [],
+    );
+    expect(texts[0]?.Text).toContain("Ich verrate es dir");
+    stream.close();
+  });
+
+  it("award points on one: the player's app on the other and both scoreboards count them", async () => {
+    const host = await instance({ config: { operatorToken: TOKEN } });
+    const player = await instance({ config: { operatorToken: TOKEN } });
+    const { token } = await player.register("0171 7654330", "+491717654330", "Pauline");
+    const stream = await player.events(token);
+    await stream.next();
+    const page = opsPlayersPage.parse(
+      JSON.parse((await ops(host.url, "GET", "/players?q=Pauline")).text),
+    );
+    const id = page.players[0]?.id ?? 0;
+    const scoreOn = async (url: string) => {
+      const response = await fetch(`${url}/api/game/scoreboard?hash=${token}`);
+      return scoreboardResponse.parse(await response.json()).value.you.points;
+    };
+    // Each instance has ranked once before the award: its cached ranking must go.
+    expect([await scoreOn(host.url), await scoreOn(player.url)]).toEqual([0, 0]);
+
+    const award = { points: 4, reason: "Schönstes Foto" };
+    expect((await ops(host.url, "POST", `/players/${id}/points`, award)).status).toBe(200);
+    const status = (await stream.until("playerstatus")).at(-1);
+    expect(JSON.parse(status?.data ?? "{}")).toMatchObject({ TotalPoints: 4, Awarded: 4 });
+    await expect.poll(() => scoreOn(player.url), { timeout: 5_000 }).toBe(4);
+    expect(await scoreOn(host.url)).toBe(4);
     stream.close();
   });
 });

@@ -20,7 +20,9 @@ import {
 } from "@wegmarke/protocol";
 import type {
   AuditPage,
+  OpsAwardRequest,
   OpsHintRequest,
+  OpsJumpRequest,
   OpsLineRequest,
   OpsThread,
   Language,
@@ -123,6 +125,20 @@ export const sendLine = (playerId: number, line: OpsLineRequest): Promise<unknow
 /** The riddle's next hint in the player's running station, at its cost or `free`. */
 export const giveHint = (playerId: number, hint: OpsHintRequest): Promise<unknown> =>
   call(`/players/${playerId}/hint`, { method: "POST", body: hint, schema: anyAnswer });
+
+/**
+ * The player's running station goes on at a knot of its script, whatever it waited for; its
+ * later lines of the old path go.
+ */
+export const jumpTo = (playerId: number, request: OpsJumpRequest): Promise<unknown> =>
+  call(`/players/${playerId}/jump`, { method: "POST", body: request, schema: anyAnswer });
+
+/**
+ * Points a host awards the player (their team, in a team), or takes below 0, with the reason
+ * the audit log and the player's page keep.
+ */
+export const awardPoints = (playerId: number, request: OpsAwardRequest): Promise<unknown> =>
+  call(`/players/${playerId}/points`, { method: "POST", body: request, schema: anyAnswer });
 
 /** The next of a station's later lines (`#delay`) in the player's game, now. */
 export const deliverNow = (playerId: number, stationId: number): Promise<unknown> =>

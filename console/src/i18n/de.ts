@@ -358,6 +358,8 @@ export const de: Record<TextKey, string> = {
   "audit.action.line.send": "In den Chat eines Spielers geschrieben",
   "audit.action.line.deliver": "Eine spätere Nachricht jetzt gesendet",
   "audit.action.hint.give": "Einen Tipp gegeben",
+  "audit.action.story.jump": "Dialog gelenkt",
+  "audit.action.points.award": "Punkte vergeben",
   "audit.action.inbox.reply": "Einer Spielerin oder einem Team im Postfach geantwortet",
   "audit.action.submission.judge": "Einsendung bewertet",
   "audit.action.submissions.export": "Einsendungen heruntergeladen",

@@ -355,6 +355,8 @@ export const en = {
   "audit.action.line.send": "Wrote in a player's chat",
   "audit.action.line.deliver": "Sent a later line now",
   "audit.action.hint.give": "Gave a hint",
+  "audit.action.story.jump": "Story directed",
+  "audit.action.points.award": "Points awarded",
   "audit.action.inbox.reply": "Answered a player or team in the inbox",
   "audit.action.submission.judge": "Judged a submission",
   "audit.action.submissions.export": "Downloaded the submissions",

@@ -2,13 +2,16 @@ import { Story } from "inkjs";
 import { matchesAnswer } from "./answers";
 import { isMissionChoice, missionChoice, missionOf, rejectedChoice } from "./missions";
 import { hintChoice, hintCost, isHintChoice } from "./hints";
+import { jumpTargets } from "./jumps";
 import { addPoints, awarded, fitsStory } from "./story-state";
-import { hasTag, messageExtras, parseSeenRatio, tagValue } from "./tags";
+import { hasTag } from "./tags";
+import { toMessage } from "./messages";
 import type {
   Awaiting,
   EngineButton,
   EngineMessage,
   Input,
+  JumpInput,
   ScriptContext,
   StationScript,
   StepResult,
@@ -48,6 +51,7 @@ function countedStory(inkJson: string): CountedStory {
 /** Makes one station's script in one language from compiled ink JSON (see content/loader.ts). */
 export function createScript(inkJson: string, ctx: ScriptContext): StationScript {
   let story = countedStory(inkJson);
+  const targets = jumpTargets(inkJson);
   // A runaway or failing script can leave the story mid-continue; start afresh after any throw.
   function guarded(run: (s: Story) => StepResult): StepResult {
     story.budget = MAX_INK_STEPS_PER_STEP;
@@ -69,7 +73,8 @@ export function createScript(inkJson: string, ctx: ScriptContext): StationScript
     step: (state, input) =>
       guarded((s) => {
         s.state.LoadJson(state);
-        return applyInput(s, ctx, state, input);
+        if (input.kind !== "jump") return applyInput(s, ctx, state, input);
+        return targets.includes(input.knot) ? jump(s, ctx, input.knot) : refused(s, ctx, state);
       }),
     fits: (state) => {
       try {
@@ -82,7 +87,19 @@ export function createScript(inkJson: string, ctx: ScriptContext): StationScript
   };
 }
 
-function applyInput(story: Story, ctx: ScriptContext, state: string, input: Input): StepResult {
+/** A host's jump: the dialogue goes on at `knot`, whatever it waited for. */
+function jump(story: Story, ctx: ScriptContext, knot: string): StepResult {
+  const asked = questionOf(story);
+  story.ChoosePathString(knot);
+  return markedQuestion(story, asked, advance(story, ctx, []));
+}
+
+function applyInput(
+  story: Story,
+  ctx: ScriptContext,
+  state: string,
+  input: Exclude<Input, JumpInput>,
+): StepResult {
   switch (input.kind) {
     case "button":
       return tapButton(story, ctx, state, input.target);
@@ -215,20 +232,6 @@ function runToWait(story: Story, character: string): EngineMessage[] {
     if (message) messages.push(message);
   }
   return messages;
-}
-
-function toMessage(line: string, tags: string[], character: string): EngineMessage | null {
-  const text = line.trim();
-  if (text === "") return null;
-  const from = tagValue(tags, "from") || character;
-  const extras = messageExtras(tags, text);
-  if (!hasTag(tags, "content")) return { kind: "text", from, text, ...extras };
-  const seen = tagValue(tags, "seen");
-  // The loader refuses a ratio outside 0..1; should one slip through, the app's default applies.
-  const seenRatio = seen === undefined ? undefined : parseSeenRatio(seen);
-  return seenRatio !== undefined
-    ? { kind: "content", from, contentRef: text, seenRatio, ...extras }
-    : { kind: "content", from, contentRef: text, ...extras };
 }
 
 function refused(story: Story, ctx: ScriptContext, state: string): StepResult {

@@ -150,8 +150,15 @@ export type Verdict = { kind: "verdict"; approved: boolean; points?: number; lin
 /** A host gives the riddle's next hint: at its cost, or `free`. */
 export type HintInput = { kind: "hint"; free: boolean };
 
+/** A host continues the dialogue at a knot of the script (engine/jumps.ts). */
+export type JumpInput = { kind: "jump"; knot: string };
+
 export type Input =
-  { kind: "answer"; text: string } | { kind: "button"; target: string } | Verdict | HintInput;
+  | { kind: "answer"; text: string }
+  | { kind: "button"; target: string }
+  | Verdict
+  | HintInput
+  | JumpInput;
 
 /**
  * A station's script in one language, made once per station and language at start-up

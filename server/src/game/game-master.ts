@@ -9,6 +9,8 @@ import type { Repositories, StoreOf } from "../store/store";
 import { isTeamStream } from "../participants/participant";
 import { readParticipantState, buildPlayerStatus } from "./player-status";
 import { displayNames } from "./scoreboard/display-names";
+import { stationKnots } from "./scripts/knots";
+import { statusEvent } from "./turns/start";
 import { noteScheduled } from "./turns/turns";
 import type { GameRepositories, Turns } from "./turns/turns";
 
@@ -17,7 +19,14 @@ export const THREAD_LINES = 500;
 
 type ThreadRepositories = Pick<
   Repositories,
-  "participants" | "stationRuns" | "storyStates" | "events" | "players" | "teams" | "scheduled"
+  | "participants"
+  | "stationRuns"
+  | "storyStates"
+  | "events"
+  | "players"
+  | "teams"
+  | "scheduled"
+  | "pointAwards"
 >;
 
 export type GameMasterDeps = {
@@ -61,9 +70,16 @@ export class GameMaster {
               speakers: speakers(station, language, lines),
               hint: run.awaiting.buttons.find((button) => button.hint)?.hint ?? null,
               hintsUsed: run.hintsUsed,
+              knots: stationKnots(station, run.language),
             }
           : null,
       waiting: await repos.scheduled.waiting(stream),
+      awards: (await repos.pointAwards.listByStream(stream)).map((award) => ({
+        points: award.points,
+        reason: award.reason,
+        by: award.operator,
+        at: award.createdAt,
+      })),
       titles: Object.fromEntries(pack.stations.map((s) => [String(s.id), s.texts.de.title])),
       lines,
     };
@@ -82,6 +98,19 @@ export class GameMaster {
         data: { StationID: stationId, Originator: from, Text: text, Timestamp: turn.at },
       });
       return turn.at;
+    });
+  }
+
+  /**
+   * Awards the participant `points` (takes them, below 0) for `reason`: their total and the
+   * scoreboard count them at once, and their open apps get the new status.
+   */
+  async award(stream: string, points: number, reason: string, operator: string | null) {
+    await this.deps.turns.write(stream, async (turn) => {
+      const { repos, at } = turn;
+      await repos.pointAwards.add({ stream, points, reason, operator, createdAt: at });
+      const status = statusEvent(this.deps.pack, await readParticipantState(repos, stream));
+      return { runs: [], events: [status], agenda: [], scored: true };
     });
   }
 

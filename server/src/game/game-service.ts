@@ -19,7 +19,7 @@ import { activation } from "./turns/activation";
 import { StaleRun, answerStep, refusalOf } from "./turns/answer-step";
 import { cancellation } from "./turns/cancellation";
 import { restart } from "./turns/restart";
-import { hintStep, verdictStep } from "./turns/host-step";
+import { hintStep, jumpStep, verdictStep } from "./turns/host-step";
 import type { GameRepositories, Turns, WrittenTurn } from "./turns/turns";
 
 export type GameServiceDeps = {
@@ -217,6 +217,14 @@ export class GameService {
   async hint(stream: string, stationId: number, free: boolean): Promise<void> {
     const written = await this.deps.turns.write(stream, (turn) =>
       hintStep(this.deps, turn, stationId, { kind: "hint", free }),
+    );
+    this.reportScored(stream, stationId, written);
+  }
+
+  /** A host continues the running station's dialogue at `knot` of its script. */
+  async jump(stream: string, stationId: number, knot: string): Promise<void> {
+    const written = await this.deps.turns.write(stream, (turn) =>
+      jumpStep(this.deps, turn, stationId, { kind: "jump", knot }),
     );
     this.reportScored(stream, stationId, written);
   }

@@ -104,6 +104,20 @@ describe("buildPlayerStatus", () => {
     });
   });
 
+  it("adds a host's awards to the total, says them apart, and never goes below 0", () => {
+    const runs = [{ stationId: 1, status: "done" as const, points: 3 }];
+    const awarded = buildPlayerStatus(pack, state({ runs, awarded: 4 }));
+    expect(awarded).toMatchObject({ TotalPoints: 7, Awarded: 4 });
+    expect(buildPlayerStatus(pack, state({ runs, awarded: -5 }))).toMatchObject({
+      TotalPoints: 0,
+      Awarded: -5,
+    });
+    const none = buildPlayerStatus(pack, state({ runs, awarded: 0 }));
+    expect(none.TotalPoints).toBe(3);
+    expect("Awarded" in none).toBe(false);
+    expect(playerStatusSchema.parse(awarded)).toEqual(awarded);
+  });
+
   it("says whether the participant is a team", () => {
     expect(buildPlayerStatus(pack, state({ hasTeam: true })).HasTeam).toBe(true);
   });

@@ -14,6 +14,8 @@ export type ParticipantState = {
   /** Ids of the stories the participant has opened. */
   doneStories: number[];
   hasTeam: boolean;
+  /** The points hosts awarded (or took, below 0); absent: none. */
+  awarded?: number;
 };
 
 /** The state once `run` is saved and `currentStation` is current. */
@@ -35,7 +37,10 @@ export function withCancelled(state: ParticipantState, stationId: number): Parti
 }
 
 /** What a participant's status is read from. */
-export type StatusRepositories = Pick<Repositories, "participants" | "stationRuns" | "storyStates">;
+export type StatusRepositories = Pick<
+  Repositories,
+  "participants" | "stationRuns" | "storyStates" | "pointAwards"
+>;
 
 /** Reads a participant's state and builds its status, inside the caller's transaction. */
 export async function readPlayerStatus(
@@ -58,12 +63,13 @@ export async function readParticipantState(
     runs: await repos.stationRuns.listSummaries(stream),
     doneStories: await repos.storyStates.listDone(stream),
     hasTeam: isTeamStream(stream),
+    awarded: await repos.pointAwards.sumOf(stream),
   };
 }
 
 /** The participant's `playerstatus` (spec section 7) from the pack and its state. */
 export function buildPlayerStatus(pack: ContentPack, state: ParticipantState): PlayerStatus {
-  const { runs } = state;
+  const { runs, awarded = 0 } = state;
   const runOf = new Map(runs.map((run) => [run.stationId, run]));
   const stations: Record<string, StationStatus> = {};
   for (const station of pack.stations) {
@@ -102,7 +108,12 @@ export function buildPlayerStatus(pack: ContentPack, state: ParticipantState): P
     ActiveStations: runs.filter((run) => run.status === "active").map((run) => run.stationId),
     CurrentStation: state.currentStation,
     CurrentStory: state.currentStory,
-    TotalPoints: runs.reduce((sum, run) => sum + (run.status === "done" ? run.points : 0), 0),
+    // A host's awards count, and never take the total below 0.
+    TotalPoints: Math.max(
+      0,
+      runs.reduce((sum, run) => sum + (run.status === "done" ? run.points : 0), awarded),
+    ),
+    ...(awarded !== 0 && { Awarded: awarded }),
     HasTeam: state.hasTeam,
     Stations: stations,
     Stories: stories,

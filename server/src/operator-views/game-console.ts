@@ -1,7 +1,9 @@
 import { OpsReason } from "@wegmarke/protocol";
 import type {
   OpsExportQuery,
+  OpsAwardRequest,
   OpsHintRequest,
+  OpsJumpRequest,
   OpsLineRequest,
   OpsThread,
   OpsMap,
@@ -161,6 +163,24 @@ export class GameConsole {
       throw new ServiceError(404, OpsReason.stationNotFound);
     }
     await this.deps.game.hint(participantOf(player).stream, stationId, free);
+  }
+
+  /**
+   * The player's running station (their team's) goes on at `knot` of its script: 404 for no
+   * such player or station, 409 when it is not running, 400 for a knot its script has not.
+   */
+  async jump(playerId: number, { stationId, knot }: OpsJumpRequest): Promise<void> {
+    const player = await this.findPlayer(playerId);
+    if (!this.deps.pack.stations.some((station) => station.id === stationId)) {
+      throw new ServiceError(404, OpsReason.stationNotFound);
+    }
+    await this.deps.game.jump(participantOf(player).stream, stationId, knot);
+  }
+
+  /** Awards the player (their team) `points`, or takes them below 0, for `reason`. 404: no player. */
+  async award(playerId: number, { points, reason }: OpsAwardRequest, operator: string | null) {
+    const player = await this.findPlayer(playerId);
+    await this.deps.master.award(participantOf(player).stream, points, reason, operator);
   }
 
   private async findPlayer(playerId: number) {

@@ -20,6 +20,7 @@ export type MembershipRepositories = StreamRepositories &
     | "scheduled"
     | "submissions"
     | "organisers"
+    | "pointAwards"
   >;
 
 /**
@@ -69,6 +70,7 @@ export async function moveStream(
   await repos.streams.create(to, lastSeq);
   await repos.participants.moveStream(from, to);
   await repos.stationRuns.moveStream(from, to);
+  await repos.pointAwards.moveStream(from, to);
   await repos.events.moveStream(from, to);
   await repos.storyStates.moveStream(from, to);
   await repos.mediaProgress.moveStream(from, to);

@@ -240,25 +240,19 @@ export class FiguresRepository {
     return new Map(rows.map((row) => [row.language, Number(row.players)]));
   }
 
-  /** The score of every participant that finished at least one station. */
+  /** Every participant's points (finished stations and hosts' awards, at least 0) and stations. */
   async totals(): Promise<{ stream: string; points: number; stations: number }[]> {
     const rows = await this.all<{ stream: string; points: number; stations: number }>(
-      this.db
-        .selectFrom("stationRuns")
-        .select((eb) => [
-          "stream",
-          eb.fn.sum<number>("points").as("points"),
-          eb.fn.countAll<number>().as("stations"),
-        ])
-        .where("status", "=", "done")
-        .where(streamOfGame(this.game))
-        .groupBy("stream")
-        .compile(),
+      sql`select stream, sum(points) as points, sum(done) as stations from (
+          select stream, points, 1 as done from station_runs
+            where status = 'done' and ${streamOfGame(this.game)}
+          union all select stream, points, 0 from point_awards where game_id = ${this.game}
+        ) s group by stream`.compile(this.db),
     );
-    // PostgreSQL returns sums and counts as strings.
+    // PostgreSQL returns sums as strings.
     return rows.map((row) => ({
       stream: row.stream,
-      points: Number(row.points),
+      points: Math.max(0, Number(row.points)),
       stations: Number(row.stations),
     }));
   }

@@ -96,6 +96,8 @@ function rowsOf(game: number): string[] {
     `insert into organiser_conversations (stream, game_id, last_id, last_at, open, unread)
       values ('team:${team}', ${game}, ${n + 2}, ${AT}, 0, 0)`,
     `insert into organiser_reads (player_id, stream, read_id) values (${player}, 'team:${team}', ${n + 2})`,
+    `insert into point_awards (id, game_id, stream, points, reason, operator, created_at)
+      values (${n + 1}, ${game}, ${stream}, 3, 'Beste Verkleidung', 'anna', ${AT})`,
     `insert into news (id, game_id, created_at, text) values (${n + 1}, ${game}, ${AT}, '{"de":"Nachricht ${game}"}')`,
     `insert into pack_versions (id, game_id, digest, files, source, created_at)
       values (${n + 1}, ${game}, 'digest', '[{"path":"game.yaml","hash":"shared","size":1}]', 'folder', ${AT})`,
@@ -127,6 +129,7 @@ const TABLES = [
   "organiser_messages",
   "organiser_conversations",
   "organiser_reads",
+  "point_awards",
   "submissions",
   "news",
   "pack_versions",

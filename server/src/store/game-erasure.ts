@@ -15,6 +15,7 @@ const OF_A_STREAM = [
   "scheduledMessages",
   "organiserMessages",
   "organiserConversations",
+  "pointAwards",
   "participants",
 ] as const;
 

@@ -248,6 +248,7 @@ describe("the migrations on PostgreSQL", () => {
         "pack_releases.id integer YES",
         "pack_versions.id integer YES",
         "players.id integer YES",
+        "point_awards.id integer YES",
         "readiness.id integer NO",
         "scheduled_messages.id integer YES",
         "submissions.id integer YES",
@@ -284,13 +285,14 @@ describe("the migrations on PostgreSQL", () => {
         "024-rate-hit-counts",
         "025-organisers",
         "026-hints-used",
+        "027-point-awards",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(39);
+      expect(await count("table_schema = $1", [schema.name])).toBe(40);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

@@ -54,6 +54,8 @@ const SUMMARY_JSON = `json_build_object(${SUMMARY_FIELDS.map((f) => `'${f}', r.$
 
 const SNAPSHOT_SQL = `select s.last_seq as "lastSeq", p.current_station as "currentStation",
   p.current_story as "currentStory",
+  (select coalesce(sum(a.points), 0)::int from point_awards a where a.stream = s.stream)
+    as awarded,
   coalesce((select json_agg(${SUMMARY_JSON}) from station_runs r where r.stream = s.stream), '[]')
     as runs,
   coalesce((select json_agg(t.story_id) from story_states t where t.stream = s.stream), '[]')

@@ -39,6 +39,8 @@ export type StreamState = {
   currentStory: number;
   runs: RunSummary[];
   doneStories: number[];
+  /** The points hosts awarded (below 0: took). */
+  awarded: number;
   backlog: LogRow[];
 };
 

@@ -22,6 +22,7 @@ import type {
 } from "./message-tables";
 import type { PushSubscriptionsTable, ServerKeysTable } from "./push-tables";
 import type { StationRunsTable } from "./station-run-columns";
+import type { PointAwardsTable } from "./point-award-repository";
 
 /**
  * The tables as TypeScript sees them. Columns are snake_case in the database and camelCase
@@ -68,6 +69,7 @@ export type Database = {
   organiserMessages: OrganiserMessagesTable;
   organiserConversations: OrganiserConversationsTable;
   organiserReads: OrganiserReadsTable;
+  pointAwards: PointAwardsTable;
 };
 
 /**

@@ -120,7 +120,7 @@ function readSnapshot(
   afterSeq: number,
 ): StreamState | undefined {
   const head = statements.snapshotHead.get(stream) as
-    { lastSeq: number; currentStation: number; currentStory: number } | undefined;
+    { lastSeq: number; currentStation: number; currentStory: number; awarded: number } | undefined;
   if (!head) return undefined;
   const runs = statements.snapshotRuns.all(stream) as StoredSummary[];
   return {
@@ -136,7 +136,9 @@ function prepare(sqlite: SqliteDatabase.Database) {
     load: sqlite.prepare(SQLITE_LOAD_SQL),
     snapshotHead: sqlite.prepare(
       `select s.last_seq as lastSeq, p.current_station as currentStation,
-         p.current_story as currentStory
+         p.current_story as currentStory,
+         (select coalesce(sum(a.points), 0) from point_awards a where a.stream = s.stream)
+           as awarded
        from streams s join participants p on p.stream = s.stream where s.stream = ?`,
     ),
     snapshotRuns: sqlite.prepare(

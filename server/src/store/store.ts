@@ -23,6 +23,7 @@ import { PlayerRepository } from "./player-repository";
 import { RateHitRepository } from "./rate-hit-repository";
 import { ReadMarksRepository } from "./read-marks-repository";
 import { OpenTransactions } from "./open-transactions";
+import { PointAwardRepository } from "./point-award-repository";
 import { OrganiserRepository } from "./organiser-repository";
 import { OperatorRepository } from "./operator-repository";
 import { openPool } from "./postgres-pool";
@@ -76,6 +77,7 @@ export type Repositories = {
   submissions: SubmissionRepository;
   readMarks: ReadMarksRepository;
   organisers: OrganiserRepository;
+  pointAwards: PointAwardRepository;
 };
 
 /**
@@ -123,6 +125,7 @@ function repositories(
     push: new PushRepository(db, game),
     readMarks: new ReadMarksRepository(db, dialect),
     organisers: new OrganiserRepository(db, game),
+    pointAwards: new PointAwardRepository(db, game),
   };
 }
 

@@ -101,6 +101,27 @@ describe("expectations", () => {
     expect(stationLocal(state, 2).buttons).toHaveLength(1);
   });
 
+  it("wait-ended forgets the station's question, buttons and mission; the next wait follows", () => {
+    const state = run([
+      received(event("webbutton", { StationID: 1, Target: "a", Text: "Tipp" }, 1)),
+      received(event("buttoninput-expected", { StationID: 1 }, 2)),
+      received(event("answer-expected", { StationID: 1 }, 3)),
+      received(event("mission-expected", { StationID: 1, Kind: "photo", Judged: true }, 4)),
+      received(event("answer-expected", { StationID: 2 }, 5)),
+      // A host continues station 1 at another knot.
+      received(event("wait-ended", { StationID: 1 }, 6)),
+    ]);
+    expect(stationLocal(state, 1)).toMatchObject({
+      buttons: [],
+      expectingButton: false,
+      expectingAnswer: false,
+      expectingMission: null,
+    });
+    expect(stationLocal(state, 2).expectingAnswer).toBe(true);
+    const next = run([received(event("answer-expected", { StationID: 1 }, 7))], state);
+    expect(stationLocal(next, 1).expectingAnswer).toBe(true);
+  });
+
   it("webbutton adds a button to the station", () => {
     const state = run([
       received(event("buttongroup-start", { StationID: 1 }, 1)),

@@ -171,6 +171,8 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
       return updateStation(next, event.data.StationID, (station) =>
         buttonEvent(station, event.id, { buttons: [], expectingButton: false }),
       );
+    case "wait-ended":
+      return updateStation(next, event.data.StationID, inputConsumed);
     case "webbutton": {
       const { Target: target, Text: text, Hint: hint } = event.data;
       return updateStation(next, event.data.StationID, (station) =>

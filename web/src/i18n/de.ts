@@ -1,6 +1,7 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 import type { Locale } from "./locale";
 import { organisers } from "./organisers/de";
+import { points } from "./points/de";
 
 /** German, informal ("du"): the default language. */
 export const de: Locale = {
@@ -489,18 +490,7 @@ export const de: Locale = {
     toIntro: "So geht's",
   },
   organisers,
-  points: {
-    total_one: "{{count}} Punkt",
-    total_other: "{{count}} Punkte",
-    totalLabel: "Deine Punkte bisher",
-    crest: "Dein Wappen",
-    finishedStories_one: "{{count}} Geschichte abgeschlossen",
-    finishedStories_other: "{{count}} Geschichten abgeschlossen",
-    stations: "Geschaffte Stationen",
-    stars: "{{points}} von {{max}} Punkten",
-    none: "Du hast noch keine Station geschafft. Starte eine, löse ihre Rätsel und sammle deine ersten Punkte!",
-    toStations: "Station suchen",
-  },
+  points,
   stories: {
     intro:
       "Jede Station, die du mit Punkten abschließt, bringt dich der nächsten Geschichte näher.",

@@ -1,5 +1,6 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 import { organisers } from "./organisers/en";
+import { points } from "./points/en";
 
 /** English, the fallback language and the source of the translation key types. */
 export const en = {
@@ -485,18 +486,7 @@ export const en = {
     toIntro: "How it works",
   },
   organisers,
-  points: {
-    total_one: "{{count}} point",
-    total_other: "{{count}} points",
-    totalLabel: "Your points so far",
-    crest: "Your crest",
-    finishedStories_one: "{{count}} story finished",
-    finishedStories_other: "{{count}} stories finished",
-    stations: "Finished stations",
-    stars: "{{points}} of {{max}} points",
-    none: "You have not finished a station yet. Start one, solve its riddles and collect your first points!",
-    toStations: "Find a station",
-  },
+  points,
   stories: {
     intro: "Every station you finish with points brings you closer to the next story.",
     empty: "No story is unlocked yet. Finish a station with points to unlock the first one.",

@@ -62,6 +62,28 @@ describe("the audit log", () => {
     await screen.findByText("Einen Tipp gegeben");
   });
 
+  it("says a host directed a player's story, in either language", async () => {
+    const jump = entry(5, { action: "story.jump", detail: "player 3, station 8, to frage" });
+    fakeServer({ "GET /api/ops/audit": () => json({ entries: [jump] }) });
+    const view = renderView(<AuditView />);
+    expect((await screen.findByText("Story directed")).getAttribute("title")).toBe("story.jump");
+    expect(screen.getByText(/player 3, station 8, to frage/)).toBeTruthy();
+    view.unmount();
+    renderView(<AuditView />, { language: "de" });
+    await screen.findByText("Dialog gelenkt");
+  });
+
+  it("says a host awarded points, in either language", async () => {
+    const award = entry(6, { action: "points.award", detail: "player 3, +5: Beste Verkleidung" });
+    fakeServer({ "GET /api/ops/audit": () => json({ entries: [award] }) });
+    const view = renderView(<AuditView />);
+    expect((await screen.findByText("Points awarded")).getAttribute("title")).toBe("points.award");
+    expect(screen.getByText(/player 3, \+5: Beste Verkleidung/)).toBeTruthy();
+    view.unmount();
+    renderView(<AuditView />, { language: "de" });
+    await screen.findByText("Punkte vergeben");
+  });
+
   it("starts over from the newest on refresh", async () => {
     let newest = 1;
     fakeServer({

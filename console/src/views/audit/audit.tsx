@@ -25,6 +25,8 @@ const ACTIONS = [
   "line.send",
   "line.deliver",
   "hint.give",
+  "story.jump",
+  "points.award",
   "inbox.reply",
   "submission.judge",
   "submissions.export",

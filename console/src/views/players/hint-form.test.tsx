@@ -23,8 +23,10 @@ function threadAt(hint: Station["hint"], hintsUsed: number): OpsThread {
       speakers: ["Lena", "Spielleitung"],
       hint,
       hintsUsed,
+      knots: [],
     },
     waiting: [],
+    awards: [],
     titles: { "1": "Der Marktplatz" },
     lines: [],
   };

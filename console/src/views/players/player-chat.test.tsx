@@ -28,8 +28,10 @@ function threadOf(lines: OpsThread["lines"], waits: "answer" | null = "answer"):
       speakers: ["Lena", "Spielleitung"],
       hint: null,
       hintsUsed: 0,
+      knots: [],
     },
     waiting: [],
+    awards: [],
     titles: { "1": "Der Marktplatz", "2": "Das Schloss" },
     lines,
   };
@@ -76,7 +78,12 @@ describe("a player's chat for the game master", () => {
       screen.getByRole("link", { name: "Messages to the organisers" }).getAttribute("href"),
     ).toBe("/ops/inbox?player=7");
     const sections = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(sections).toEqual(["Das Schloss", "Der Marktplatz", "Write in “Der Marktplatz”"]);
+    expect(sections).toEqual([
+      "Points",
+      "Das Schloss",
+      "Der Marktplatz",
+      "Write in “Der Marktplatz”",
+    ]);
     expect(screen.getByText("[Media: stations/2/turm.jpg]")).toBeTruthy();
     // A member's answer shows under the member's name.
     expect(

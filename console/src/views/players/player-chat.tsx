@@ -8,7 +8,9 @@ import { useI18n } from "../../i18n/i18n";
 import { formatDateTime, formatTime } from "../../lib/format";
 import { useCall } from "../../lib/use-call";
 import { Link } from "../../routes/router";
+import { AwardForm } from "./award-form";
 import { HintForm } from "./hint-form";
+import { JumpForm } from "./jump-form";
 import { SpeakForm } from "./speak-form";
 
 /**
@@ -116,8 +118,9 @@ function Waiting({
 /**
  * The game master's page of one player: their chat as their app (their team's) shows it, read
  * again whenever the server's watch says it grew (on any instance), where they are and what
- * the station waits for, the riddle's next hint, and a line to write into the running station
- * as one of its characters or the game master.
+ * the station waits for, the riddle's next hint, a knot to direct its dialogue to, points to
+ * award or take, and a line to write into the running station as one of its characters or the
+ * game master.
  */
 export function PlayerChat({ playerId }: { playerId: number }) {
   const texts = useI18n();
@@ -174,12 +177,28 @@ export function PlayerChat({ playerId }: { playerId: number }) {
           </p>
           {data.station !== null && (
             <HintForm
-              key={data.station.id}
+              key={`hint-${data.station.id}`}
               playerId={playerId}
               station={data.station}
               onSent={() => setTick((n) => n + 1)}
             />
           )}
+          {data.station !== null && (
+            <JumpForm
+              key={`jump-${data.station.id}`}
+              playerId={playerId}
+              station={data.station}
+              name={data.player.team ?? data.player.name}
+              onSent={() => setTick((n) => n + 1)}
+            />
+          )}
+          <AwardForm
+            key={`award-${playerId}`}
+            playerId={playerId}
+            player={data.player}
+            awards={data.awards}
+            onSent={() => setTick((n) => n + 1)}
+          />
           {data.lines.length === 0 ? (
             <p className="muted">{t("chat.empty")}</p>
           ) : (
@@ -199,7 +218,7 @@ export function PlayerChat({ playerId }: { playerId: number }) {
           <Waiting playerId={playerId} thread={data} onSent={() => setTick((n) => n + 1)} />
           {data.station !== null && (
             <SpeakForm
-              key={data.station.id}
+              key={`speak-${data.station.id}`}
               playerId={playerId}
               station={data.station}
               onSent={() => setTick((n) => n + 1)}

@@ -1,11 +1,15 @@
 VAR points = 0
 Quak! Endlich bringt mir jemand mein Märchen zurück. Wilhelm hat dich geschickt, nicht wahr?
 Unter dieser Brücke fließt die Lahn. Ein schöner Ort für einen Frosch – aber etwas fehlt mir.
+-> raetsel
+
+== raetsel ==
 - (frage)
 Was fiel der Königstochter im Märchen in den Brunnen?
 + [goldene Kugel / Kugel / die goldene Kugel / Ball / goldener Ball #answer]
     Ganz genau, ihre goldene Kugel! Ich habe sie ihr heraufgeholt.
     ~ points += 2
+    -> abschied
 * [Einen Tipp, bitte #hint: 1]
     Sie war rund, glänzte in der Sonne, und die Königstochter spielte am liebsten damit.
     -> frage
@@ -15,5 +19,11 @@ Was fiel der Königstochter im Märchen in den Brunnen?
 + [#answer]
     Quak, das war es nicht. Versuch es noch einmal!
     -> frage
-- Und nun entschuldige mich – ich werde zum Abendessen im Schloss erwartet.
+
+== aufloesung ==
+Ich verrate es dir: Es war ihre goldene Kugel. Ich habe sie ihr aus dem Brunnen heraufgeholt.
+-> abschied
+
+== abschied ==
+Und nun entschuldige mich – ich werde zum Abendessen im Schloss erwartet.
 -> END

@@ -2,6 +2,7 @@ import type { ScoreboardEntry, ScoreboardResponse } from "@wegmarke/protocol";
 import type { Clock } from "../../clock";
 import type { SignalBus } from "../../events/bus";
 import type { StreamTotal } from "../../store/station-run-repository";
+import type { AwardTotal } from "../../store/point-award-repository";
 import type { Repositories, StoreOf } from "../../store/store";
 import { displayNames } from "./display-names";
 import type { NameRepositories } from "./display-names";
@@ -30,7 +31,7 @@ type Ranking = {
 };
 
 export type ScoreboardServiceDeps = {
-  store: StoreOf<Pick<Repositories, "stationRuns"> & NameRepositories>;
+  store: StoreOf<Pick<Repositories, "stationRuns" | "pointAwards"> & NameRepositories>;
   clock: Clock;
 };
 
@@ -97,7 +98,8 @@ export class ScoreboardService {
     this.outdated = false;
     try {
       const { repos } = this.deps.store;
-      const ranked = rank(await repos.stationRuns.totals());
+      const [runs, awards] = [await repos.stationRuns.totals(), await repos.pointAwards.totals()];
+      const ranked = rank(withAwards(runs, awards));
       const names = await displayNames(
         repos,
         ranked.slice(0, TOP).map((row) => row.stream),
@@ -110,6 +112,24 @@ export class ScoreboardService {
       throw error;
     }
   }
+}
+
+/**
+ * The stations' totals with the hosts' awards added, never below 0: a participant with awards
+ * alone is ranked too, with no station finished, reached when the last award came.
+ */
+export function withAwards(totals: StreamTotal[], awards: AwardTotal[]): StreamTotal[] {
+  const byStream = new Map(totals.map((total) => [total.stream, total]));
+  for (const { stream, points, lastAt } of awards) {
+    const total = byStream.get(stream);
+    byStream.set(
+      stream,
+      total
+        ? { ...total, points: total.points + points }
+        : { stream, points, stations: 0, reachedAt: lastAt },
+    );
+  }
+  return [...byStream.values()].map((total) => ({ ...total, points: Math.max(0, total.points) }));
 }
 
 /**

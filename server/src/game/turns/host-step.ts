@@ -1,10 +1,11 @@
 import { ErrorReason, OpsReason } from "@wegmarke/protocol";
 import { indexById } from "../../content/model";
-import type { HintInput, Verdict } from "../../engine/types";
+import type { HintInput, JumpInput, Verdict } from "../../engine/types";
 import { ServiceError } from "../../errors";
 import type { EventDraft } from "../../events/event-log";
 import type { StationRun } from "../../store/station-run-columns";
 import { readParticipantState } from "../player-status";
+import { stationKnots } from "../scripts/knots";
 import { scriptVersion } from "../scripts/script-version";
 import type { AnswerStepDeps } from "./answer-step";
 import { StaleRun, stepOutcome, stepRun } from "./answer-step";
@@ -46,12 +47,36 @@ export function hintStep(
   });
 }
 
+/**
+ * A host continues the running station's dialogue at a knot of its script (docs/operations.md,
+ * "Direct the story"), with the stream locked: whatever it waited for, its lines come and its
+ * later lines (`#delay`) of the old path go. 400 for a knot the script has not.
+ */
+export async function jumpStep(
+  deps: AnswerStepDeps,
+  turn: Turn,
+  stationId: number,
+  jump: JumpInput,
+): Promise<GameOutcome> {
+  const run = await turn.repos.stationRuns.find(turn.stream, stationId);
+  const station = indexById(deps.pack.stations).get(stationId);
+  if (station && run && !stationKnots(station, run.language).includes(jump.knot)) {
+    throw new ServiceError(400, OpsReason.unknownKnot);
+  }
+  const outcome = await hostStep(deps, turn, stationId, jump, {
+    waits: () => true,
+    refusal: OpsReason.stationNotRunning,
+  });
+  const ended: EventDraft = { type: "wait-ended", data: { StationID: stationId } };
+  return { ...outcome, cleared: [stationId], events: [ended, ...outcome.events] };
+}
+
 /** A step a host's action takes in the running station `stationId` when it `waits` for it. */
 async function hostStep(
   deps: AnswerStepDeps,
   turn: Turn,
   stationId: number,
-  input: Verdict | HintInput,
+  input: Verdict | HintInput | JumpInput,
   { waits, refusal }: { waits: (run: StationRun) => boolean; refusal: string },
 ): Promise<GameOutcome> {
   const { repos, stream, at } = turn;

@@ -19,6 +19,7 @@ import { RunCache } from "./run-cache";
  */
 export type GameRepositories = Pick<
   Repositories,
+  | "pointAwards"
   | "stationRuns"
   | "storyStates"
   | "mediaProgress"

@@ -1,6 +1,8 @@
 import {
+  opsAwardRequest,
   opsDeliverRequest,
   opsHintRequest,
+  opsJumpRequest,
   opsLineRequest,
   opsPlayerParams,
   opsThread,
@@ -12,6 +14,8 @@ import { openSseReply } from "../sse-reply";
 import { parse } from "../parse";
 import type { OpsRecord } from "./record";
 import { doc } from "../api-docs/describe";
+import { meOf } from "../../operator-accounts/ops-caller";
+import { callerOf } from "./gate";
 
 /** The game master's page of one player: their chat as they see it, and a host's line in it. */
 export function gameMasterRoutes(game: GameConsole, record: OpsRecord): FastifyPluginAsync {
@@ -93,6 +97,48 @@ export function gameMasterRoutes(game: GameConsole, record: OpsRecord): FastifyP
         await game.hint(playerId, hint);
         const cost = hint.free ? ", free" : "";
         await record(request, "hint.give", `player ${playerId}, station ${hint.stationId}${cost}`);
+        return ok;
+      },
+    );
+
+    app.post(
+      "/players/:playerId/jump",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Continue a player's running station at a knot of its script", {
+            params: opsPlayerParams,
+            body: opsJumpRequest,
+          }),
+        },
+      },
+      async (request) => {
+        const { playerId } = parse(opsPlayerParams, request.params, "path");
+        const jump = parse(opsJumpRequest, request.body);
+        await game.jump(playerId, jump);
+        const why = `player ${playerId}, station ${jump.stationId}, to ${jump.knot}`;
+        await record(request, "story.jump", why);
+        return ok;
+      },
+    );
+
+    app.post(
+      "/players/:playerId/points",
+      {
+        config: {
+          role: "host",
+          docs: doc("ops", "Award a player (their team) points, or take some, with a reason", {
+            params: opsPlayerParams,
+            body: opsAwardRequest,
+          }),
+        },
+      },
+      async (request) => {
+        const { playerId } = parse(opsPlayerParams, request.params, "path");
+        const award = parse(opsAwardRequest, request.body);
+        await game.award(playerId, award, meOf(callerOf(request)).name);
+        const points = award.points > 0 ? `+${award.points}` : String(award.points);
+        await record(request, "points.award", `player ${playerId}, ${points}: ${award.reason}`);
         return ok;
       },
     );

@@ -59,6 +59,40 @@ describe("points", () => {
     expect(await screen.findByText("Knappe")).toBeTruthy();
   });
 
+  it("adds the points from the organisers as one more row, so that the rows add up", async () => {
+    renderApp("/points", { token: "abc", content: gameContent });
+    const status = gameStatus({ TotalPoints: 5, Awarded: 3 });
+    status.Stations["1"] = station({
+      Points: 2,
+      MaxPoints: 3,
+      GameState: { Done: true, Played: true },
+    });
+    act(() => stream().send("playerstatus", status));
+    expect(await screen.findByText("5 Punkte")).toBeTruthy();
+    const rows = within(screen.getByRole("list")).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Der Marktplatz/),
+      "Von der Spielleitung+3 Punkte",
+    ]);
+  });
+
+  it("shows points the organisers took with a minus, and no such row without any", async () => {
+    renderApp("/points", { token: "abc", content: gameContent });
+    act(() => stream().send("playerstatus", gameStatus({ TotalPoints: 0, Awarded: -2 })));
+    expect(await screen.findByText("\u22122 Punkte")).toBeTruthy();
+    expect(screen.getByText("Von der Spielleitung")).toBeTruthy();
+    const status = gameStatus({ TotalPoints: 2 });
+    status.Stations["1"] = station({
+      Points: 2,
+      MaxPoints: 3,
+      GameState: { Done: true, Played: true },
+    });
+    act(() => stream().send("playerstatus", status));
+    expect(await screen.findByText("2 Punkte")).toBeTruthy();
+    expect(within(screen.getByRole("list")).getAllByRole("listitem")).toHaveLength(1);
+    expect(screen.queryByText("Von der Spielleitung")).toBeNull();
+  });
+
   it("never lists a station by its internal name while the texts are still on their way", async () => {
     renderApp("/points", {
       token: "abc",

@@ -27,12 +27,35 @@ function Stars({ points, max }: { points: number; max: number }) {
   );
 }
 
-/** The points page (/webapp/points): crest, total points, finished stations with stars. */
+/** Points with their sign, a real minus below 0: "+3", "−2". */
+const signed = (points: number): string => `${points < 0 ? "\u2212" : "+"}${Math.abs(points)}`;
+
+/**
+ * The points the game's hosts awarded or took, as one more row beside the stations': so that
+ * the rows add up to the total.
+ */
+function AwardedRow({ points }: { points: number }) {
+  const { t } = useTranslation();
+  return (
+    <li className="points-list__item">
+      <span className="points-list__title">{t("points.fromOrganisers")}</span>
+      <span className="points-list__awarded">
+        {t("points.awarded", { count: Math.abs(points), signed: signed(points) })}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The points page (/webapp/points): crest, total points, finished stations with stars, and the
+ * points the game's hosts awarded or took.
+ */
 export function PointsScreen() {
   const { t } = useTranslation();
   const { state, actions } = useGame();
   const { config, content, contentFailed } = useSession();
   const total = state.status?.TotalPoints ?? 0;
+  const awarded = state.status?.Awarded ?? 0;
 
   useEffect(() => {
     actions.markSeen({ kind: "points", points: total });
@@ -76,13 +99,20 @@ export function PointsScreen() {
         <p className="points__stories">{t("points.finishedStories", { count: stories })}</p>
       </section>
       {finished.length === 0 ? (
-        <div className="card card--quiet points__none">
-          <StarIcon className="card__illustration" />
-          <p>{t("points.none")}</p>
-          <Link className="button button--primary" to="/station">
-            {t("points.toStations")}
-          </Link>
-        </div>
+        <>
+          <div className="card card--quiet points__none">
+            <StarIcon className="card__illustration" />
+            <p>{t("points.none")}</p>
+            <Link className="button button--primary" to="/station">
+              {t("points.toStations")}
+            </Link>
+          </div>
+          {awarded !== 0 && (
+            <ul className="points-list">
+              <AwardedRow points={awarded} />
+            </ul>
+          )}
+        </>
       ) : (
         <section aria-labelledby="points-stations">
           <h2 id="points-stations" className="section-title">
@@ -97,6 +127,7 @@ export function PointsScreen() {
                 <Stars points={station.Points} max={station.MaxPoints} />
               </li>
             ))}
+            {awarded !== 0 && <AwardedRow points={awarded} />}
           </ul>
         </section>
       )}
