@@ -1,17 +1,7 @@
-import type { Generated, Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
+import type { PointAwardsTable } from "./point-award-table";
 import type { Database } from "./schema";
 
-/** Points a host awarded (or took, below 0) from a participant, and why. */
-export type PointAwardsTable = {
-  id: Generated<number>;
-  gameId: number;
-  stream: string;
-  points: number;
-  reason: string;
-  /** The host's name as it was; null for the operator token. */
-  operator: string | null;
-  createdAt: string;
-};
 export type PointAward = Omit<Selectable<PointAwardsTable>, "gameId">;
 
 /** A participant's awards in all: their sum, and the time of the last. */

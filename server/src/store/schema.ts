@@ -22,7 +22,7 @@ import type {
 } from "./message-tables";
 import type { PushSubscriptionsTable, ServerKeysTable } from "./push-tables";
 import type { StationRunsTable } from "./station-run-columns";
-import type { PointAwardsTable } from "./point-award-repository";
+import type { PointAwardsTable } from "./point-award-table";
 
 /**
  * The tables as TypeScript sees them. Columns are snake_case in the database and camelCase
