@@ -1,5 +1,5 @@
 /**
- * Where a host may continue a station's dialogue (docs/operations.md, "Direct the story"): the
+ * Where a host may continue a station's dialogue (docs/operations.md, "Dialog lenken"): the
  * knots of its compiled script, in the order the script has them. A function, a knot that takes
  * parameters and ink's own declarations are no place to continue at.
  */

@@ -49,7 +49,7 @@ export function hintStep(
 
 /**
  * A host continues the running station's dialogue at a knot of its script (docs/operations.md,
- * "Direct the story"), with the stream locked: whatever it waited for, its lines come and its
+ * "Dialog lenken"), with the stream locked: whatever it waited for, its lines come and its
  * later lines (`#delay`) of the old path go. 400 for a knot the script has not.
  */
 export async function jumpStep(
