@@ -70,7 +70,9 @@ describe("the game master's page of a player", () => {
     await ops.locator(".chat__line").filter({ hasText: "das ist es nicht" }).waitFor();
 
     await ops.getByLabel("Als").selectOption("Spielleitung");
-    await ops.getByLabel("Nachricht").fill("Hört mal genau hin, wenn die Uhr schlägt.");
+    await ops
+      .getByLabel("Nachricht", { exact: true })
+      .fill("Hört mal genau hin, wenn die Uhr schlägt.");
     // Kept for the next time: it stays on this browser's page of every player.
     await ops.getByRole("button", { name: "Zeile merken" }).click();
     await ops
