@@ -6,6 +6,7 @@ import { Api, texts, typed } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { ManualTime } from "./support/manual-time";
+import { opsCall } from "./support/ops-client";
 import { demoPack, startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -16,15 +17,10 @@ import type { TestApp } from "./support/test-app";
  */
 
 const TOKEN = "jumps-token-".padEnd(48, "j");
-const BEARER = { authorization: `Bearer ${TOKEN}` };
 
 async function ops(app: TestApp, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.url}/api/ops${path}`, {
-    method,
-    headers: { ...BEARER, ...(body !== undefined && { "content-type": "application/json" }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, text: await response.text() };
+  const { status, text } = await opsCall(app, TOKEN, method, path, body);
+  return { status, text };
 }
 
 async function playerId(app: TestApp, name: string): Promise<number> {

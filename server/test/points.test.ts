@@ -2,6 +2,7 @@ import { opsPlayersPage, opsThread, scoreboardResponse } from "@wegmarke/protoco
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, typed } from "./support/api";
 import { dialects } from "./support/dialects";
+import { opsCall } from "./support/ops-client";
 import type { TestDatabase } from "./support/dialects";
 import { demoPack, startApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -12,7 +13,6 @@ import type { TestApp } from "./support/test-app";
  */
 
 const TOKEN = "points-token-".padEnd(48, "p");
-const BEARER = { authorization: `Bearer ${TOKEN}` };
 
 describe.each(dialects)("points a host awards ($name)", (dialect) => {
   let db: TestDatabase;
@@ -20,12 +20,8 @@ describe.each(dialects)("points a host awards ($name)", (dialect) => {
   let api: Api;
 
   async function ops(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${app.url}/api/ops${path}`, {
-      method,
-      headers: { ...BEARER, ...(body !== undefined && { "content-type": "application/json" }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, text: await response.text() };
+    const { status, text } = await opsCall(app, TOKEN, method, path, body);
+    return { status, text };
   }
 
   async function scoreboard(hash: string) {
