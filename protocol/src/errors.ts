@@ -31,6 +31,8 @@ export const ErrorReason = {
   pushEndpointTaken: "push endpoint taken",
   /** `station/activate` for a station the participant has finished (409). */
   stationDone: "station done",
+  /** `station/activate` for a station a host closed for the participant (409). */
+  stationClosed: "station closed",
   /** `station/activate` for a station that opens only through its QR code (403). */
   stationCodeRequired: "station code required",
   /**

@@ -13,6 +13,8 @@ export const gameStateSchema = z.object({
   Played: z.boolean(),
   /** `shown` and `secret` count as visible; `secret` also hides the station from the station list. */
   Visible: z.union([z.boolean(), z.literal("shown"), z.literal("secret")]).optional(),
+  /** A host closed the station for the participant: hidden, and its activation refused. */
+  Closed: z.literal(true).optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 

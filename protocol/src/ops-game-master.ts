@@ -58,6 +58,22 @@ export const opsAwardRequest = z.object({
 });
 export type OpsAwardRequest = z.infer<typeof opsAwardRequest>;
 
+/**
+ * `POST /api/ops/players/{playerId}/stations/{stationId}/close` and `.../reopen`: why the host
+ * closes a station for the player (their team) or opens it again, for the audit log.
+ */
+export const opsStationAccessRequest = z.object({
+  reason: requestText().trim().max(200).optional(),
+});
+export type OpsStationAccessRequest = z.infer<typeof opsStationAccessRequest>;
+
+/**
+ * Where a player (their team) stands with a station they started or a host closed: running,
+ * done, left (cancelled: it starts afresh when opened again) or closed by a host.
+ */
+export const opsRunStates = ["running", "done", "left", "closed"] as const;
+export type OpsRunState = (typeof opsRunStates)[number];
+
 /** `POST /api/ops/players/{playerId}/deliver`: the station's next later line, now. */
 export const opsDeliverRequest = z.object({
   stationId: z.number().int().positive().max(MAX_ID),
@@ -139,6 +155,8 @@ export const opsThread = z.object({
   ),
   /** Every station's title by id, for the thread's headings. */
   titles: z.record(z.string(), z.string()),
+  /** By station id, the stations the player started or a host closed; others are untouched. */
+  runs: z.record(z.string(), z.enum(opsRunStates)),
   /** Oldest first, the newest 500 at most. */
   lines: z.array(opsThreadLine),
 });

@@ -21,6 +21,11 @@ export const OpsReason = {
   stationNotFound: "no such station",
   /** 409 for cancelling or writing into a station that is not the one the player runs. */
   stationNotRunning: "the player does not run this station",
+  /** 409 for closing a station the player (their team) has finished, or closed already. */
+  stationFinished: "the player has finished this station",
+  stationClosed: "the station is closed for the player already",
+  /** 409 for reopening a station that is neither closed nor finished for the player. */
+  stationOpen: "the station is open for the player",
   /** 409 for bringing a station's next line forward when none waits. */
   nothingWaiting: "no line of the station waits",
   noHintOffered: "the station offers no hint now",

@@ -41,6 +41,7 @@ import {
   opsPackVersionParams,
   opsPackVersions,
   opsPlayersQuery,
+  opsStationAccessRequest,
   signedLinkQuery,
   stationCodeRequest,
   submissionIdParams,
@@ -720,6 +721,27 @@ const CASES: RouteCase[] = [
       ...post(`/api/ops/players/${await h.playerAtStation(1)}/stations/1/cancel`, {}),
       headers: OPS_BEARER,
     }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/stations/:stationId/close",
+    fields: { in: "body", schema: opsStationAccessRequest },
+    valid: async (h) => ({
+      ...post(`/api/ops/players/${await h.playerAtStation(1)}/stations/1/close`, {
+        reason: "Baustelle",
+      }),
+      headers: OPS_BEARER,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/ops/players/:playerId/stations/:stationId/reopen",
+    fields: { in: "body", schema: opsStationAccessRequest },
+    valid: async (h) => {
+      const path = `/api/ops/players/${await h.playerAtStation(1)}/stations/1`;
+      await h.ok({ ...post(`${path}/close`, {}), headers: OPS_BEARER });
+      return { ...post(`${path}/reopen`, { reason: "Baustelle vorbei" }), headers: OPS_BEARER };
+    },
   },
   {
     method: "GET",

@@ -46,6 +46,8 @@ const expected: Record<string, Expected> = {
   "DELETE /api/ops/news/:id": HOST,
   "GET /api/ops/players": HOST,
   "POST /api/ops/players/:playerId/stations/:stationId/cancel": HOST,
+  "POST /api/ops/players/:playerId/stations/:stationId/close": HOST,
+  "POST /api/ops/players/:playerId/stations/:stationId/reopen": HOST,
   "GET /api/ops/players/:playerId/thread": HOST,
   "GET /api/ops/players/:playerId/watch": HOST,
   "POST /api/ops/players/:playerId/lines": HOST,

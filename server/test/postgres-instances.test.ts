@@ -362,6 +362,35 @@ describe("two instances on one PostgreSQL database", () => {
     stream.close();
   });
 
+  it("close a station on one: the stream on the other hides it, and its activation there is refused", async () => {
+    const host = await instance({ config: { operatorToken: TOKEN } });
+    const player = await instance({ config: { operatorToken: TOKEN } });
+    const { token } = await player.register("0171 7654331", "+491717654331", "Selma");
+    const stream = await player.events(token);
+    await stream.next();
+    await player.game("station/activate", { StationID: 8, Hash: token });
+    await stream.until("answer-expected");
+    const page = opsPlayersPage.parse(
+      JSON.parse((await ops(host.url, "GET", "/players?q=Selma")).text),
+    );
+    const id = page.players[0]?.id ?? 0;
+
+    expect((await ops(host.url, "POST", `/players/${id}/stations/8/close`, {})).status).toBe(200);
+    const closed = JSON.parse((await stream.until("playerstatus")).at(-1)?.data ?? "{}");
+    expect(closed).toMatchObject({
+      CurrentStation: 0,
+      Stations: { 8: { GameState: { Visible: false } } },
+    });
+    const refused = await player.gameFailure("station/activate", { StationID: 8, Hash: token });
+    expect(refused).toEqual([409, "station closed"]);
+    expect((await ops(host.url, "POST", `/players/${id}/stations/8/reopen`, {})).status).toBe(200);
+    const reopened = JSON.parse((await stream.until("playerstatus")).at(-1)?.data ?? "{}");
+    expect(reopened).toMatchObject({ Stations: { 8: { GameState: { Visible: true } } } });
+    await player.game("station/activate", { StationID: 8, Hash: token });
+    await stream.until("answer-expected");
+    stream.close();
+  });
+
   it("award points on one: the player's app on the other and both scoreboards count them", async () => {
     const host = await instance({ config: { operatorToken: TOKEN } });
     const player = await instance({ config: { operatorToken: TOKEN } });

@@ -24,6 +24,7 @@ import type {
   OpsHintRequest,
   OpsJumpRequest,
   OpsLineRequest,
+  OpsStationAccessRequest,
   OpsThread,
   Language,
   OpsConversationView,
@@ -139,6 +140,36 @@ export const jumpTo = (playerId: number, request: OpsJumpRequest): Promise<unkno
  */
 export const awardPoints = (playerId: number, request: OpsAwardRequest): Promise<unknown> =>
   call(`/players/${playerId}/points`, { method: "POST", body: request, schema: anyAnswer });
+
+/**
+ * The host closes a station for the player (their team): their app hides it and does not start
+ * it; a running one ends first. The reason goes to the audit log.
+ */
+export const closeStation = (
+  playerId: number,
+  stationId: number,
+  request: OpsStationAccessRequest,
+): Promise<unknown> =>
+  call(`/players/${playerId}/stations/${stationId}/close`, {
+    method: "POST",
+    body: request,
+    schema: anyAnswer,
+  });
+
+/**
+ * The host opens a closed station for the player (their team) again, or a done one to be played
+ * anew (its points count again once it is done again). The reason goes to the audit log.
+ */
+export const reopenStation = (
+  playerId: number,
+  stationId: number,
+  request: OpsStationAccessRequest,
+): Promise<unknown> =>
+  call(`/players/${playerId}/stations/${stationId}/reopen`, {
+    method: "POST",
+    body: request,
+    schema: anyAnswer,
+  });
 
 /** The next of a station's later lines (`#delay`) in the player's game, now. */
 export const deliverNow = (playerId: number, stationId: number): Promise<unknown> =>

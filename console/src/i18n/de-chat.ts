@@ -64,4 +64,28 @@ export const deChat: Record<ChatKey, string> = {
     "Die Punkte sind gebucht, die Nachricht wurde aber nicht gesendet: {error}",
   "chat.awardsList": "Bisher von der Spielleitung vergeben",
   "chat.awardBy": "von {name}",
+  "chat.stationsHeading": "Stationen",
+  "chat.run.running": "läuft",
+  "chat.run.done": "geschafft",
+  "chat.run.left": "verlassen",
+  "chat.run.closed": "geschlossen",
+  "chat.run.open": "offen",
+  "chat.stationClose": "Schließen",
+  "chat.stationCloseLabel": "„{title}“ schließen",
+  "chat.stationReopen": "Wieder öffnen",
+  "chat.stationReopenLabel": "„{title}“ wieder öffnen",
+  "chat.stationReason": "Grund (für das Protokoll)",
+  "chat.closeQuestion":
+    "„{title}“ wird für {name} geschlossen: die App zeigt die Station nicht mehr und startet sie nicht.",
+  "chat.closeQuestionRunning":
+    "„{title}“ wird für {name} geschlossen: die App zeigt die Station nicht mehr und startet sie nicht. Was dort gerade läuft, endet.",
+  "chat.reopenClosedQuestion":
+    "„{title}“ wird für {name} wieder geöffnet: die App zeigt die Station wieder.",
+  "chat.reopenDoneQuestion":
+    "„{title}“ wird für {name} wieder geöffnet: sie kann neu gespielt werden; ihre Punkte zählen erst wieder, wenn sie erneut geschafft ist.",
+  "chat.closeYes": "Ja, schließen",
+  "chat.reopenYes": "Ja, wieder öffnen",
+  "chat.stationCancel": "Abbrechen",
+  "chat.stationClosed": "„{title}“ ist für {name} geschlossen.",
+  "chat.stationReopened": "„{title}“ ist für {name} wieder geöffnet.",
 };

@@ -355,6 +355,8 @@ export const de: Record<TextKey, string> = {
   "audit.action.news.send": "Nachricht gesendet",
   "audit.action.news.withdraw": "Nachricht zurückgezogen",
   "audit.action.station.cancel": "Station eines Spielers abgebrochen",
+  "audit.action.station.close": "Station geschlossen",
+  "audit.action.station.reopen": "Station wieder geöffnet",
   "audit.action.line.send": "In den Chat eines Spielers geschrieben",
   "audit.action.line.deliver": "Eine spätere Nachricht jetzt gesendet",
   "audit.action.hint.give": "Einen Tipp gegeben",

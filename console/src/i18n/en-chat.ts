@@ -61,6 +61,30 @@ export const enChat = {
   "chat.awardNoteFailed": "The points are booked, but the note was not sent: {error}",
   "chat.awardsList": "Points from the organisers so far",
   "chat.awardBy": "by {name}",
+  "chat.stationsHeading": "Stations",
+  "chat.run.running": "running",
+  "chat.run.done": "done",
+  "chat.run.left": "left",
+  "chat.run.closed": "closed",
+  "chat.run.open": "open",
+  "chat.stationClose": "Close",
+  "chat.stationCloseLabel": "Close “{title}”",
+  "chat.stationReopen": "Reopen",
+  "chat.stationReopenLabel": "Reopen “{title}”",
+  "chat.stationReason": "Reason (for the audit log)",
+  "chat.closeQuestion":
+    "“{title}” will be closed for {name}: the app no longer shows the station and does not start it.",
+  "chat.closeQuestionRunning":
+    "“{title}” will be closed for {name}: the app no longer shows the station and does not start it. What runs there now ends.",
+  "chat.reopenClosedQuestion":
+    "“{title}” will be opened again for {name}: the app shows the station again.",
+  "chat.reopenDoneQuestion":
+    "“{title}” will be opened again for {name}: it can be played anew; its points count again only once it is done again.",
+  "chat.closeYes": "Yes, close it",
+  "chat.reopenYes": "Yes, open it again",
+  "chat.stationCancel": "Cancel",
+  "chat.stationClosed": "“{title}” is closed for {name}.",
+  "chat.stationReopened": "“{title}” is open again for {name}.",
 } as const;
 
 export type ChatKey = keyof typeof enChat;

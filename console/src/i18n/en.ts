@@ -352,6 +352,8 @@ export const en = {
   "audit.action.news.send": "Sent news",
   "audit.action.news.withdraw": "Withdrew news",
   "audit.action.station.cancel": "Cancelled a player's station",
+  "audit.action.station.close": "Station closed",
+  "audit.action.station.reopen": "Station reopened",
   "audit.action.line.send": "Wrote in a player's chat",
   "audit.action.line.deliver": "Sent a later line now",
   "audit.action.hint.give": "Gave a hint",

@@ -1,18 +1,35 @@
 import { GAME_MASTER_NAME, OpsReason, parseServerEvent } from "@wegmarke/protocol";
-import type { Language, OpsThread, OpsThreadLine, OpsWait, ServerEvent } from "@wegmarke/protocol";
+import type {
+  Language,
+  OpsRunState,
+  OpsThread,
+  OpsThreadLine,
+  OpsWait,
+  ServerEvent,
+} from "@wegmarke/protocol";
 import type { ContentPack, Station } from "../content/model";
 import { indexById, localize } from "../content/model";
 import { ServiceError } from "../errors";
 import type { Awaiting } from "../engine/types";
 import type { LogRow } from "../store/event-repository";
+import type { StationRunStatus } from "../store/station-run-columns";
 import type { Repositories, StoreOf } from "../store/store";
 import { isTeamStream } from "../participants/participant";
 import { readParticipantState, buildPlayerStatus } from "./player-status";
 import { displayNames } from "./scoreboard/display-names";
 import { stationKnots } from "./scripts/knots";
 import { statusEvent } from "./turns/start";
+import { closing, reopening } from "./turns/closing";
 import { noteScheduled } from "./turns/turns";
 import type { GameRepositories, Turns } from "./turns/turns";
+
+/** A run's status as the game master's page names it. */
+const runState: Record<StationRunStatus, OpsRunState> = {
+  active: "running",
+  done: "done",
+  cancelled: "left",
+  closed: "closed",
+};
 
 /** The newest lines of a chat the game master's page shows. */
 export const THREAD_LINES = 500;
@@ -81,6 +98,9 @@ export class GameMaster {
         at: award.createdAt,
       })),
       titles: Object.fromEntries(pack.stations.map((s) => [String(s.id), s.texts.de.title])),
+      runs: Object.fromEntries(
+        state.runs.map((run) => [String(run.stationId), runState[run.status]]),
+      ),
       lines,
     };
   }
@@ -112,6 +132,16 @@ export class GameMaster {
       const status = statusEvent(this.deps.pack, await readParticipantState(repos, stream));
       return { runs: [], events: [status], agenda: [], scored: true };
     });
+  }
+
+  /** Closes `station` for the participant (turns/closing.ts); 409 when done or closed already. */
+  async close(stream: string, station: Station): Promise<void> {
+    await this.deps.turns.write(stream, (turn) => closing(this.deps.pack, turn, station));
+  }
+
+  /** Opens a closed or done `station` again for the participant; 409 for one that is open. */
+  async reopen(stream: string, station: Station): Promise<void> {
+    await this.deps.turns.write(stream, (turn) => reopening(this.deps.pack, turn, station));
   }
 
   /**

@@ -118,6 +118,24 @@ describe("buildPlayerStatus", () => {
     expect(playerStatusSchema.parse(awarded)).toEqual(awarded);
   });
 
+  it("hides a station a host closed, whatever the pack says, and counts no points for it", () => {
+    const runs = [
+      { stationId: 1, status: "closed" as const, points: 3 },
+      { stationId: 2, status: "closed" as const, points: 0 },
+    ];
+    const status = playerStatusSchema.parse(buildPlayerStatus(pack, state({ runs })));
+    expect(status.Stations["1"]?.GameState).toEqual({
+      Done: false,
+      Played: true,
+      Visible: false,
+      Closed: true,
+    });
+    expect(status.Stations["2"]?.GameState?.Visible).toBe(false);
+    expect(status.Stations["3"]?.GameState).toEqual({ Done: false, Played: false, Visible: true });
+    expect(status.TotalPoints).toBe(0);
+    expect(status.ActiveStations).toEqual([]);
+  });
+
   it("says whether the participant is a team", () => {
     expect(buildPlayerStatus(pack, state({ hasTeam: true })).HasTeam).toBe(true);
   });

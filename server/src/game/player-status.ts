@@ -86,7 +86,13 @@ export function buildPlayerStatus(pack: ContentPack, state: ParticipantState): P
       Distance: null,
       GroupName: station.group,
       // true, false, "shown" or "secret" as the pack says; the app derives visible and secret.
-      GameState: { Done: done, Played: run !== undefined, Visible: station.visible },
+      // A station a host closed for the participant is hidden until it is reopened.
+      GameState: {
+        Done: done,
+        Played: run !== undefined,
+        Visible: run?.status === "closed" ? false : station.visible,
+        ...(run?.status === "closed" && { Closed: true as const }),
+      },
       DisplayHint: { Style: station.style, View: station.view },
       // Sent only where it is no `list` station, so existing packs' statuses stay as they were.
       ...(station.trigger && station.trigger !== "list" ? { Trigger: station.trigger } : {}),

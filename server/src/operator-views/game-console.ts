@@ -183,6 +183,17 @@ export class GameConsole {
     await this.deps.master.award(participantOf(player).stream, points, reason, operator);
   }
 
+  /** Closes (`open` false) or reopens a station for the player (their team). 404: no such one. */
+  async setOpen(playerId: number, stationId: number, open: boolean): Promise<void> {
+    const player = await this.findPlayer(playerId);
+    const station = this.deps.pack.stations.find((candidate) => candidate.id === stationId);
+    if (!station) throw new ServiceError(404, OpsReason.stationNotFound);
+    const { stream } = participantOf(player);
+    await (open
+      ? this.deps.master.reopen(stream, station)
+      : this.deps.master.close(stream, station));
+  }
+
   private async findPlayer(playerId: number) {
     const player = await this.deps.store.repos.players.find(playerId);
     if (!player) throw new ServiceError(404, OpsReason.playerNotFound);

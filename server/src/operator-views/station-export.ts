@@ -11,6 +11,7 @@ const statusNames: Record<StationRunRow["status"], string> = {
   active: "running",
   done: "done",
   cancelled: "cancelled",
+  closed: "closed",
 };
 
 /**

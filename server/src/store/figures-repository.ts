@@ -38,7 +38,10 @@ export class FiguresRepository {
     };
   }
 
-  /** Every station's runs; a running one quiet since before `activeSince` (ISO 8601) is idle. */
+  /**
+   * Every station's runs (not the rows of stations a host closed before they were started); a
+   * running one quiet since before `activeSince` (ISO 8601) is idle.
+   */
   async stations(activeSince: string): Promise<StationFigureRow[]> {
     const seconds =
       this.dialect === "postgres"
@@ -54,7 +57,7 @@ export class FiguresRepository {
         sum(wrong_answers) as "wrongAnswers",
         sum(hints_used) as "hintsUsed",
         avg(case when status = 'done' then ${seconds} end) as "averageSecondsToDone"
-      from station_runs where ${streamOfGame(this.game)}
+      from station_runs where ${streamOfGame(this.game)} and ink_state <> ''
       group by station_id`.compile(this.db),
     );
     // PostgreSQL answers sums and counts as strings.

@@ -17,7 +17,7 @@ export async function writeOutcome(
   at: string,
   outcome: Omit<TurnOutcome<unknown>, "events">,
 ): Promise<void> {
-  const { cancelled = [], cleared = [], remindersDropped = [] } = outcome;
+  const { cancelled = [], dropped = [], cleared = [], remindersDropped = [] } = outcome;
   for (const stationId of cancelled) {
     await repos.stationRuns.cancel(stream, stationId, at);
     await repos.events.retractStation(stream, stationId);
@@ -26,6 +26,7 @@ export async function writeOutcome(
     await repos.scheduled.deleteStation(stream, stationId);
     await repos.mediaProgress.deleteStation(stream, stationId);
   }
+  for (const stationId of dropped) await repos.stationRuns.remove(stream, stationId);
   for (const run of outcome.runs) await repos.stationRuns.save(run);
   if (outcome.currentStation !== undefined) {
     await repos.participants.setCurrentStation(stream, outcome.currentStation, at);

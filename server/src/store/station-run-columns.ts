@@ -3,7 +3,12 @@ import type { Generated } from "kysely";
 import { awaitingSchema } from "../engine/types";
 import type { Awaiting } from "../engine/types";
 
-export type StationRunStatus = "active" | "done" | "cancelled";
+/**
+ * A run's state: running, done, cancelled (left; it starts afresh when activated again), or
+ * closed by a host for the participant (activation refused until a host reopens it; a station
+ * closed before it was ever started has a row with an empty `inkState`).
+ */
+export type StationRunStatus = "active" | "done" | "cancelled" | "closed";
 
 /**
  * Which writes set a column: `key` names the row and is never set; every save and every step

@@ -93,6 +93,15 @@ export class StationRunRepository {
       .execute();
   }
 
+  /** Removes the run: a station closed before it was started is reopened as never played. */
+  async remove(stream: string, stationId: number): Promise<void> {
+    await this.db
+      .deleteFrom("stationRuns")
+      .where("stream", "=", stream)
+      .where("stationId", "=", stationId)
+      .execute();
+  }
+
   /** Ends a running station as cancelled at `at`. */
   async cancel(stream: string, stationId: number, at: string): Promise<void> {
     await this.db

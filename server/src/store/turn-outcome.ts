@@ -30,6 +30,8 @@ export type TurnOutcome<E = LoggedEvent> = {
    * retracted, its agenda and media progress go.
    */
   cancelled?: number[];
+  /** Stations whose run goes entirely (a host reopens one closed before it was started). */
+  dropped?: number[];
   /** Stations started afresh: their agenda and media progress go before the new rows come. */
   cleared?: number[];
   /** Stations whose pending reminder goes (the player answered). */
@@ -51,6 +53,7 @@ export type TurnOutcome<E = LoggedEvent> = {
 export type StepOutcome<E = LoggedEvent> = TurnOutcome<E> & {
   runs: [StationRun];
   cancelled?: never;
+  dropped?: never;
   cleared?: never;
   delivered?: never;
 };

@@ -18,6 +18,7 @@ describe("apiErrorKey", () => {
   it("says why the game refused a station, a story or an answer", () => {
     expect(apiErrorKey("404", "station unavailable")).toBe("apiError.stationUnavailable");
     expect(apiErrorKey("409", "station done")).toBe("apiError.stationDone");
+    expect(apiErrorKey("409", "station closed")).toBe("apiError.stationClosed");
     expect(apiErrorKey("404", "story unavailable")).toBe("apiError.storyUnavailable");
     expect(apiErrorKey("409", "story locked")).toBe("apiError.storyLocked");
     expect(apiErrorKey("409", "no answer expected")).toBe("apiError.notExpected");

@@ -22,6 +22,7 @@ const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.commonPassword]: "commonPassword",
   [ErrorReason.stationUnavailable]: "stationUnavailable",
   [ErrorReason.stationDone]: "stationDone",
+  [ErrorReason.stationClosed]: "stationClosed",
   [ErrorReason.stationCodeRequired]: "stationCodeRequired",
   [ErrorReason.stationNotFound]: "stationNotFound",
   [ErrorReason.positionRequired]: "positionRequired",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { station } from "../test/fixtures";
-import { hasStationActions, openingAction, unavailableKey } from "./opening";
+import { hasStationActions, openingAction, unavailableKey, unavailableLine } from "./opening";
 
 const open = station();
 const done = station({ GameState: { Done: true, Played: true } });
@@ -43,5 +43,15 @@ describe("opening a detail view", () => {
     expect(unavailableKey("custom")).toBe("unavailable.entry");
     expect(unavailableKey("email")).toBe("unavailable.message");
     expect(unavailableKey("story")).toBe("unavailable.generic");
+  });
+
+  it("says that a host closed the station, before anything else", () => {
+    const closed = station({
+      GameState: { Done: false, Played: true, Visible: false, Closed: true },
+    });
+    expect(unavailableLine(closed, "custom", true)).toBe("unavailable.closed");
+    expect(unavailableLine(station(), "custom", true)).toBe("unavailable.entry");
+    expect(unavailableLine(station(), "station", false)).toBe("unavailable.notFound");
+    expect(unavailableLine(undefined, "station", true)).toBe("unavailable.station");
   });
 });

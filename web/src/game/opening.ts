@@ -32,6 +32,19 @@ export function hasStationActions(view: StationView): boolean {
   return view === "station" || view === "main" || view === "archive";
 }
 
+/**
+ * What the detail view of `view` says instead of `station`: that a host closed it for the
+ * player, spec 8's "unavailable" text when it is `missing` here, else that it is not found yet.
+ */
+export function unavailableLine(
+  station: StationStatus | undefined,
+  view: StationView,
+  missing: boolean,
+): ReturnType<typeof unavailableKey> | "unavailable.closed" | "unavailable.notFound" {
+  if (station?.GameState?.Closed === true) return "unavailable.closed";
+  return missing ? unavailableKey(view) : "unavailable.notFound";
+}
+
 /** Spec 8's "unavailable" text for a detail view of each kind. */
 export function unavailableKey(
   view: StationView,

@@ -189,6 +189,8 @@ export const deFormal: LocaleOverrides = {
   unavailable: {
     notFound:
       "Diese Station haben Sie noch nicht gefunden. Die Figuren verraten Ihnen, wo geheime Stationen liegen.",
+    closed:
+      "Die Spielleitung hat diese Station für Sie geschlossen. Suchen Sie sich in der Liste eine andere aus.",
     withdrawn:
       "Die Spielleitung hat diese Station aus dem Spiel genommen, während Sie sie gespielt haben. Was Sie geschickt haben, bleibt gespeichert, und Ihre Punkte der anderen Stationen zählen: Suchen Sie sich in der Liste eine andere Station aus.",
   },
@@ -278,6 +280,7 @@ export const deFormal: LocaleOverrides = {
     tooMany: "Zu viele Versuche. Bitte warten Sie etwas und versuchen Sie es dann noch einmal.",
     offline: "Keine Verbindung. Versuchen Sie es noch einmal, sobald Sie wieder Empfang haben.",
     stationDone: "Diese Station haben Sie schon geschafft.",
+    stationClosed: "Die Spielleitung hat diese Station für Sie geschlossen.",
     stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scannen Sie ihn vor Ort.",
     stationNotFound: "Diese Station haben Sie noch nicht gefunden.",
     positionRequired:

@@ -457,6 +457,8 @@ export const de: Locale = {
     entry: "Eintrag nicht verfügbar.",
     message: "Nachricht nicht verfügbar.",
     generic: "Nicht verfügbar",
+    closed:
+      "Die Spielleitung hat diese Station für dich geschlossen. Such dir in der Liste eine andere aus.",
     withdrawn:
       "Die Spielleitung hat diese Station aus dem Spiel genommen, während du sie gespielt hast. Was du geschickt hast, bleibt gespeichert, und deine Punkte der anderen Stationen zählen: Such dir in der Liste eine andere Station aus.",
   },
@@ -612,6 +614,7 @@ export const de: Locale = {
       "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wähle ein anderes.",
     stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
     stationDone: "Diese Station hast du schon geschafft.",
+    stationClosed: "Die Spielleitung hat diese Station für dich geschlossen.",
     stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scanne ihn vor Ort.",
     stationNotFound: "Diese Station hast du noch nicht gefunden.",
     positionRequired:

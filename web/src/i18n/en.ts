@@ -453,6 +453,7 @@ export const en = {
     entry: "Entry not available.",
     message: "Message not available.",
     generic: "Not available",
+    closed: "The organisers have closed this station for you. Choose another one from the list.",
     withdrawn:
       "The game's organisers took this station out of the game while you were playing it. What you sent is kept, and your points from other stations count: choose another station from the list.",
   },
@@ -607,6 +608,7 @@ export const en = {
     commonPassword: "This password is too common and easy to guess. Please choose another one.",
     stationUnavailable: "This station is not available right now.",
     stationDone: "You have already finished this station.",
+    stationClosed: "The organisers have closed this station for you.",
     stationCodeRequired: "This station opens with its code: scan it at the place.",
     stationNotFound: "You have not found this station yet.",
     positionRequired: "This station opens only at its place. Please let the app use your location.",

@@ -84,6 +84,22 @@ describe("the audit log", () => {
     await screen.findByText("Punkte vergeben");
   });
 
+  it("says a host closed or reopened a player's station, in either language", async () => {
+    const entries = [
+      entry(8, { action: "station.reopen", detail: "player 3, station 8: Baustelle" }),
+      entry(7, { action: "station.close", detail: "player 3, station 8: Baustelle" }),
+    ];
+    fakeServer({ "GET /api/ops/audit": () => json({ entries }) });
+    const view = renderView(<AuditView />);
+    expect((await screen.findByText("Station closed")).getAttribute("title")).toBe("station.close");
+    expect(screen.getByText("Station reopened").getAttribute("title")).toBe("station.reopen");
+    expect(screen.getAllByText(/player 3, station 8: Baustelle/)).toHaveLength(2);
+    view.unmount();
+    renderView(<AuditView />, { language: "de" });
+    await screen.findByText("Station geschlossen");
+    expect(screen.getByText("Station wieder geöffnet")).toBeTruthy();
+  });
+
   it("starts over from the newest on refresh", async () => {
     let newest = 1;
     fakeServer({

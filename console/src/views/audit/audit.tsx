@@ -22,6 +22,8 @@ const ACTIONS = [
   "news.send",
   "news.withdraw",
   "station.cancel",
+  "station.close",
+  "station.reopen",
   "line.send",
   "line.deliver",
   "hint.give",

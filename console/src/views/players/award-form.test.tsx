@@ -20,6 +20,7 @@ function threadOf(awards: OpsThread["awards"] = [], team: string | null = "Die F
     waiting: [],
     awards,
     titles: {},
+    runs: {},
     lines: [],
   };
 }

@@ -28,6 +28,7 @@ function threadAt(hint: Station["hint"], hintsUsed: number): OpsThread {
     waiting: [],
     awards: [],
     titles: { "1": "Der Marktplatz" },
+    runs: { "1": "running" },
     lines: [],
   };
 }

@@ -26,6 +26,7 @@ function threadAt(knots: string[], team: string | null = null): OpsThread {
     waiting: [],
     awards: [],
     titles: { "1": "Der Marktplatz" },
+    runs: { "1": "running" },
     lines: [],
   };
 }

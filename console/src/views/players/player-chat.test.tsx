@@ -33,6 +33,7 @@ function threadOf(lines: OpsThread["lines"], waits: "answer" | null = "answer"):
     waiting: [],
     awards: [],
     titles: { "1": "Der Marktplatz", "2": "Das Schloss" },
+    runs: { "1": "running", "2": "done" },
     lines,
   };
 }
@@ -83,6 +84,7 @@ describe("a player's chat for the game master", () => {
       "Das Schloss",
       "Der Marktplatz",
       "Write in “Der Marktplatz”",
+      "Stations",
     ]);
     expect(screen.getByText("[Media: stations/2/turm.jpg]")).toBeTruthy();
     // A member's answer shows under the member's name.

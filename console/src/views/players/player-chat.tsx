@@ -12,6 +12,7 @@ import { AwardForm } from "./award-form";
 import { HintForm } from "./hint-form";
 import { JumpForm } from "./jump-form";
 import { SpeakForm } from "./speak-form";
+import { StationAccessForm } from "./station-access-form";
 
 /**
  * How often the page reads the chat again without being told: the server's watch tells it of
@@ -119,8 +120,8 @@ function Waiting({
  * The game master's page of one player: their chat as their app (their team's) shows it, read
  * again whenever the server's watch says it grew (on any instance), where they are and what
  * the station waits for, the riddle's next hint, a knot to direct its dialogue to, points to
- * award or take, and a line to write into the running station as one of its characters or the
- * game master.
+ * award or take, a line to write into the running station as one of its characters or the
+ * game master, and the stations to close for the player or open again.
  */
 export function PlayerChat({ playerId }: { playerId: number }) {
   const texts = useI18n();
@@ -224,6 +225,14 @@ export function PlayerChat({ playerId }: { playerId: number }) {
               onSent={() => setTick((n) => n + 1)}
             />
           )}
+          <StationAccessForm
+            key={`stations-${playerId}`}
+            playerId={playerId}
+            titles={data.titles}
+            runs={data.runs}
+            name={data.player.team ?? data.player.name}
+            onSent={() => setTick((n) => n + 1)}
+          />
         </>
       )}
     </div>

@@ -9,7 +9,7 @@ import { startOutcome } from "./start";
 
 /**
  * Starts `station` in `language` with the script's first step `result`: a different current
- * station is cancelled first. 409 for a station done already; undefined when it is the current
+ * station is cancelled first. 409 for a station done already or closed by a host; undefined when it is the current
  * one (nothing changes).
  */
 export async function activation(
@@ -22,6 +22,7 @@ export async function activation(
   const { repos, stream, at } = turn;
   const earlier = await repos.stationRuns.find(stream, station.id);
   if (earlier?.status === "done") throw new ServiceError(409, ErrorReason.stationDone);
+  if (earlier?.status === "closed") throw new ServiceError(409, ErrorReason.stationClosed);
   const state = await readParticipantState(repos, stream);
   const current = state.currentStation;
   if (current === station.id) return undefined;

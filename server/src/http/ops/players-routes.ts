@@ -4,6 +4,7 @@ import {
   opsExportQuery,
   opsPlayersPage,
   opsPlayersQuery,
+  opsStationAccessRequest,
 } from "@wegmarke/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { GameConsole } from "../../operator-views/game-console";
@@ -14,7 +15,7 @@ import { doc } from "../api-docs/describe";
 
 /**
  * The players' personal data, the hosts': the player list with phone numbers, a station
- * cancelled for a player, and the CSV export.
+ * cancelled, closed or reopened for a player, and the CSV export.
  */
 export function playersRoutes(game: GameConsole, record: OpsRecord): FastifyPluginAsync {
   return async (app) => {
@@ -51,6 +52,33 @@ export function playersRoutes(game: GameConsole, record: OpsRecord): FastifyPlug
         return ok;
       },
     );
+
+    for (const [action, open, summary] of [
+      ["close", false, "Close a station for a player (their team): hidden, not to be started"],
+      ["reopen", true, "Open a closed or finished station again for a player (their team)"],
+    ] as const) {
+      app.post(
+        `/players/:playerId/stations/:stationId/${action}`,
+        {
+          config: {
+            role: "host",
+            docs: doc("ops", summary, { params: opsCancelParams, body: opsStationAccessRequest }),
+          },
+        },
+        async (request) => {
+          const { playerId, stationId } = parse(opsCancelParams, request.params, "path");
+          const { reason } = parse(opsStationAccessRequest, request.body);
+          await game.setOpen(playerId, stationId, open);
+          const why = reason ? `: ${reason}` : "";
+          await record(
+            request,
+            `station.${action}`,
+            `player ${playerId}, station ${stationId}${why}`,
+          );
+          return ok;
+        },
+      );
+    }
 
     app.get(
       "/export.csv",

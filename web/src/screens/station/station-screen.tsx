@@ -11,7 +11,7 @@ import { stationLocal } from "../../game/play-state";
 import type { Message } from "../../game/play-state";
 import { messengerState, unreadCount } from "../../game/messenger";
 import { recommendedStation } from "../../game/news";
-import { hasStationActions, unavailableKey } from "../../game/opening";
+import { hasStationActions, unavailableLine } from "../../game/opening";
 import { showsDone } from "../../game/station-done";
 import { isFound } from "../../game/found";
 import { isAvailable, isRunning, stationById } from "../../game/station-flags";
@@ -280,12 +280,13 @@ export function StationScreen({ view }: { view: StationView }) {
   const location = useLocation();
   if (state.status === null) return <p className="loading">{t("app.loading")}</p>;
   const missing = !Number.isInteger(stationId) || !isAvailable(state.status, stationId, view);
+  const station = stationById(state.status, stationId);
   // A QR link's code reveals its station before the new status says it was played.
   const byCode = (location.state as { byCode?: unknown } | null)?.byCode === true;
   if (missing || (!byCode && !isFound(state, stationId))) {
     return (
       <div className="empty-state" data-testid={missing ? undefined : "station-not-found"}>
-        <p>{t(missing ? unavailableKey(view) : "unavailable.notFound")}</p>
+        <p>{t(unavailableLine(station, view, missing))}</p>
         {missing && state.status.CurrentStation === stationId && (
           <p>{t("unavailable.withdrawn")}</p>
         )}
