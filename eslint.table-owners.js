@@ -51,6 +51,12 @@ export const allowedCalls = [
   },
   {
     folder: "game",
+    repository: "games",
+    calls: ["endOf", "setEnd"],
+    why: "the game's clock reads and sets the end a host gives the game, a column of its row",
+  },
+  {
+    folder: "game",
     repository: "participants",
     calls: ["find", "currentStation", "setCurrentStory"],
     why: "a participant's current station and story are what every turn reads and moves",

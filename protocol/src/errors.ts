@@ -31,6 +31,12 @@ export const ErrorReason = {
   pushEndpointTaken: "push endpoint taken",
   /** `station/activate` for a station the participant has finished (409). */
   stationDone: "station done",
+  /**
+   * `station/activate`, answers, taps, missions and hints before the game's start or from its
+   * end on (409, clock.ts).
+   */
+  gameNotStarted: "game not started",
+  gameOver: "game over",
   /** `station/activate` for a station a host closed for the participant (409). */
   stationClosed: "station closed",
   /** `station/activate` for a station that opens only through its QR code (403). */

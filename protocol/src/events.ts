@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languages } from "./languages";
+import { gameClockSchema } from "./clock";
 import { organisersMessageSchema } from "./organisers";
 
 /** Event stream (`GET events`) payloads, spec section 7. Field names keep the spec's spelling. */
@@ -230,6 +231,8 @@ export const serverEventSchemas = {
    * without an id to its open streams; the app reads the conversation itself when it opens.
    */
   organisers: z.object({ Messages: z.array(organisersMessageSchema) }),
+  /** The game's start and end (clock.ts), without an id. */
+  gameclock: gameClockSchema,
 } as const;
 
 /** Every stream event type with its payload: the one typed map for real-time events. */

@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./clock";
 export * from "./config";
 export * from "./dev";
 export * from "./errors";

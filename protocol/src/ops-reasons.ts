@@ -32,6 +32,8 @@ export const OpsReason = {
   /** 400 for a jump to a knot the running station's script does not have. */
   unknownKnot: "the station's script has no such knot",
   newsNotFound: "no such news",
+  /** 400 for a game's end a host sets before its start. */
+  endBeforeStart: "the game must end after it starts",
   /** 403 for every call but `me`, the sign-out and the password change: a one-time password. */
   passwordChangeRequired: "password change required",
   /** 403 for `PUT /api/ops/password` with a wrong current password. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clockTime } from "./clock";
 import { languageSchema, teamsSettings } from "./config";
 import { stationStyleSchema, stationTriggerSchema, stationViewSchema } from "./events";
 import { DRAFT_TEXT_LIMIT, opsDraftCheck, packPath } from "./studio";
@@ -147,11 +148,21 @@ export const opsGameForm = z
     allowGeolocation: z.boolean(),
     debug: z.boolean(),
     app: opsAppLook,
+    /** game.yaml `clock`: the game's start and end ("" for none), ISO 8601 with offset. */
+    clock: z.object({
+      start: z.union([z.literal(""), clockTime]),
+      end: z.union([z.literal(""), clockTime]),
+    }),
   })
   .refine((form) => (form.title[form.defaultLanguage] ?? "").trim() !== "", {
     message: "the game needs a title in its default language",
     path: ["title"],
-  });
+  })
+  .refine(
+    ({ clock }) =>
+      clock.start === "" || clock.end === "" || Date.parse(clock.start) < Date.parse(clock.end),
+    { message: "the game must end after it starts", path: ["clock", "end"] },
+  );
 export type OpsGameForm = z.infer<typeof opsGameForm>;
 
 /** `GET /api/ops/pack/draft/game`: the game's settings as the draft's game.yaml has them. */

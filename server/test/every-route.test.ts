@@ -42,6 +42,7 @@ import {
   opsPackVersions,
   opsPlayersQuery,
   opsStationAccessRequest,
+  opsClockRequest,
   signedLinkQuery,
   stationCodeRequest,
   submissionIdParams,
@@ -853,6 +854,23 @@ const CASES: RouteCase[] = [
     method: "GET",
     route: "/api/ops/news",
     valid: async () => ({ ...get("/api/ops/news"), headers: OPS_BEARER }),
+  },
+  {
+    method: "GET",
+    route: "/api/ops/clock",
+    valid: async () => ({ ...get("/api/ops/clock"), headers: OPS_BEARER }),
+  },
+  {
+    method: "PUT",
+    route: "/api/ops/clock",
+    fields: { in: "body", schema: opsClockRequest },
+    // null: the pack's end (the demo has none), so the game stays open for the routes after it.
+    valid: async () => ({
+      method: "PUT",
+      path: "/api/ops/clock",
+      body: { endsAt: null },
+      headers: OPS_BEARER,
+    }),
   },
   {
     method: "GET",

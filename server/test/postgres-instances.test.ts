@@ -391,6 +391,36 @@ describe("two instances on one PostgreSQL database", () => {
     stream.close();
   });
 
+  it("end the game on one: the stream on the other hears it, and the other refuses play until it is extended", async () => {
+    const host = await instance({ config: { operatorToken: TOKEN } });
+    const player = await instance({ config: { operatorToken: TOKEN } });
+    const { token } = await player.register("0171 7654332", "+491717654332", "Till");
+    const stream = await player.events(token);
+    await stream.next();
+    const activate = () => player.gameFailure("station/activate", { StationID: 8, Hash: token });
+    const clockOn = async () => {
+      const event = (await stream.until("gameclock")).at(-1);
+      return JSON.parse(event?.data ?? "{}") as { EndsAt: string | null };
+    };
+    try {
+      const now = new Date().toISOString();
+      expect((await ops(host.url, "PUT", "/clock", { endsAt: now })).status).toBe(200);
+      expect((await clockOn()).EndsAt).toBe(now);
+      // The other instance read the end anew before its stream heard it.
+      expect(await activate()).toEqual([409, "game over"]);
+
+      const later = new Date(Date.now() + 60 * 60_000).toISOString();
+      expect((await ops(host.url, "PUT", "/clock", { endsAt: later })).status).toBe(200);
+      expect((await clockOn()).EndsAt).toBe(later);
+      await player.game("station/activate", { StationID: 8, Hash: token });
+      await stream.until("answer-expected");
+    } finally {
+      // The schema is the file's: the other cases play without an end.
+      await ops(host.url, "PUT", "/clock", { endsAt: null });
+      stream.close();
+    }
+  });
+
   it("award points on one: the player's app on the other and both scoreboards count them", async () => {
     const host = await instance({ config: { operatorToken: TOKEN } });
     const player = await instance({ config: { operatorToken: TOKEN } });

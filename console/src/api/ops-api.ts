@@ -4,6 +4,7 @@ import {
   opsGames,
   opsInbox,
   opsInboxMessage,
+  opsClock,
   opsMe,
   opsNews,
   opsNewsAudience,
@@ -25,6 +26,8 @@ import type {
   OpsJumpRequest,
   OpsLineRequest,
   OpsStationAccessRequest,
+  OpsClock,
+  OpsClockRequest,
   OpsThread,
   Language,
   OpsConversationView,
@@ -174,6 +177,14 @@ export const reopenStation = (
 /** The next of a station's later lines (`#delay`) in the player's game, now. */
 export const deliverNow = (playerId: number, stationId: number): Promise<unknown> =>
   call(`/players/${playerId}/deliver`, { method: "POST", body: { stationId }, schema: anyAnswer });
+
+/** The game's start, the end in force, the pack's own end, and the server's time. */
+export const getClock = (signal?: AbortSignal): Promise<OpsClock> =>
+  call("/clock", { schema: opsClock, ...(signal && { signal }) });
+
+/** A host sets the game's end (later, now) or goes back to the pack's (null): the new clock. */
+export const setClockEnd = (body: OpsClockRequest): Promise<OpsClock> =>
+  call("/clock", { method: "PUT", body, schema: opsClock });
 
 export const getNews = (signal?: AbortSignal): Promise<OpsNewsList> =>
   call("/news", { schema: opsNewsList, ...(signal && { signal }) });

@@ -3,6 +3,7 @@ import { deStudio } from "./de-studio";
 import { deGames } from "./de-games";
 import { deInbox } from "./de-inbox";
 import { deChat } from "./de-chat";
+import { deClock } from "./de-clock";
 import { deTeam } from "./de-team";
 import type { TextKey } from "./en";
 
@@ -429,4 +430,5 @@ export const de: Record<TextKey, string> = {
   ...deGames,
   ...deInbox,
   ...deChat,
+  ...deClock,
 };

@@ -3,6 +3,7 @@ import { enStudio } from "./en-studio";
 import { enGames } from "./en-games";
 import { enInbox } from "./en-inbox";
 import { enChat } from "./en-chat";
+import { enClock } from "./en-clock";
 import { enTeam } from "./en-team";
 
 /**
@@ -424,6 +425,7 @@ export const en = {
   ...enGames,
   ...enInbox,
   ...enChat,
+  ...enClock,
 } as const;
 
 export type TextKey = keyof typeof en;

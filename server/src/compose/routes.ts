@@ -185,6 +185,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
     api(
       eventStreamRoute(accounts, game, hub, {
         news: (after) => news.openingEvent(after),
+        clock: () => services.gameClock.openingEvent(),
         teamPositions: (stream, playerId) => teamPositions.openingEvent(stream, playerId),
         seen,
         member: (stream, playerId) =>
@@ -201,6 +202,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
         console: services.gameConsole,
         organisers: services.organisers,
         news,
+        clock: services.gameClock,
         live: services.live,
         reloadContent: () => services.content.reload(),
         secure: config.publicUrl.startsWith("https:"),

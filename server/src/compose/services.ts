@@ -18,6 +18,7 @@ import type { EventBus, GameActivity, Presence } from "../events/bus";
 import { startBus } from "./bus-start";
 import { buildOrganisers } from "./organisers";
 import { StreamHub } from "../events/stream-hub";
+import { GameClock } from "../game/game-clock";
 import { ContentReloader } from "../studio/content-reload";
 import { PackLibrary } from "../packs/pack-library";
 import { PackDrafts } from "../studio/pack-drafts";
@@ -203,7 +204,13 @@ export async function buildServices(deps: ServiceDeps) {
   const publisher = new Publisher({ drafts, library: packs, releases: content });
   // What players do reaches the operators' consoles on every instance.
   const onActivity = (activity: GameActivity) => bus.broadcast("activity", activity);
-  const game = new GameService({ store, pack, scripts, turns, onActivity, secret });
+  // The game's start and end (game.yaml, a host's end): no play outside them.
+  const gameClock = new GameClock({
+    ...{ store, pack, clock, bus, streams: hub },
+    onError: (error, message) => log.error({ err: error }, message),
+  });
+  const requireOpen = () => gameClock.requireOpen();
+  const game = new GameService({ store, pack, scripts, turns, onActivity, secret, requireOpen });
   const stories = new StoryService({ pack, turns, onActivity });
   // What players send for missions: in the database, or a bucket when set (decisions/039);
   // photos made in a child process of lower priority, started with the first one.
@@ -302,6 +309,7 @@ export async function buildServices(deps: ServiceDeps) {
     ...{ scripts, content, packs, drafts, publisher },
     contentThread,
     game,
+    gameClock,
     stories,
     submissions,
     blobs,

@@ -30,6 +30,7 @@ export function subscribeSignals(
   services.scheduler.subscribeSignals(bus);
   services.content.subscribeSignals(bus);
   services.news.subscribeSignals(bus);
+  services.gameClock.subscribeSignals(bus);
   services.live.subscribeSignals(bus);
   services.presence.subscribeSignals(bus);
   services.teamPositions.subscribeSignals(bus);

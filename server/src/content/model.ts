@@ -176,6 +176,8 @@ export type ContentPack = {
   missions?: { keepDays: number };
   /** When the console marks a participant as stuck (STUCK_DEFAULTS where not set). */
   gameMaster?: { stuckAfterMinutes?: number; stuckAfterWrongAnswers?: number };
+  /** game.yaml's `clock`: when the game starts and ends (ISO 8601), either absent. */
+  clock?: { start?: string; end?: string };
   /** Fixed texts for the home screen when it has nothing else to show. */
   news?: Localized[];
   /** Where a phone number without country code is from (ISO 3166 code, `DE` when not set). */

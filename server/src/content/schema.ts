@@ -10,7 +10,7 @@ import {
   teamsSettings,
 } from "@wegmarke/protocol";
 import { parseDuration } from "../engine/duration";
-import { gameMasterSchema } from "./game-master-schema";
+import { gameMasterKeys } from "./game-master-schema";
 import { mapSchema } from "./map-schema";
 import { DEFAULT_PHONE_REGION } from "./model";
 
@@ -152,7 +152,7 @@ export const gameSchema = z.strictObject({
   privacy: privacySchema.optional(),
   /** What players send for missions is erased this many days after it came (default 30). */
   missions: z.strictObject({ keepDays: z.number().int().min(1).max(3650) }).optional(),
-  gameMaster: gameMasterSchema.optional(),
+  ...gameMasterKeys,
   news: z.array(localizedSchema).default([]),
   phoneRegion: z
     .string()

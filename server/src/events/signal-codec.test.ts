@@ -25,6 +25,7 @@ const SIGNALS: Signal[] = [
   { name: "scored", payload: {} },
   { name: "due", payload: { at: 1_777_000_000_000 } },
   { name: "news", payload: {} },
+  { name: "clock", payload: {} },
   { name: "submissions", payload: {} },
   { name: "presence", payload: PRESENCE },
   { name: "presence", payload: { ...PRESENCE, address: "http://10.0.0.2:8080" } },

@@ -94,6 +94,8 @@ export const signalSchemas = {
   scored: z.object({}),
   /** A message falls due `at`: every scheduler arms for it, so it goes out while any one runs. */
   due: z.object({ at: time }),
+  /** A host set the game's end: every open stream gets the clock (game/game-clock.ts). */
+  clock: z.object({}),
   /** The operators' news changed: every open stream gets what changed in the list. */
   news: z.object({}),
   /** A submission for a mission waits for a host, or was judged: consoles read the queue. */

@@ -31,6 +31,8 @@ export type GameServiceDeps = {
   onActivity?: (activity: GameActivity) => void;
   /** The server's secret: station codes are derived from it (station-access.ts). */
   secret: Buffer;
+  /** Throws 409 before the game's start and from its end on (game-clock.ts). */
+  requireOpen?: () => Promise<void>;
 };
 
 /** The views that list no `secret` station: one of theirs must be found first. */
@@ -65,6 +67,7 @@ export class GameService {
   ): Promise<void> {
     const station = this.stations.get(stationId);
     if (!station?.live) throw new ServiceError(404, ErrorReason.stationUnavailable);
+    await this.deps.requireOpen?.();
     const via = access.via ?? "list";
     if (station.visible === "secret" && HIDING_VIEWS.has(station.view) && via !== "code") {
       await this.checkFound(participant.stream, station);
@@ -158,8 +161,9 @@ export class GameService {
     return this.respond(participant, stationId, { kind: "button", target }, author);
   }
 
-  /** The mission the stream's current station `stationId` waits for, if it waits for one. */
+  /** The mission the station waits for, if any; 409 outside the game's time (uploads start then). */
   async awaitedMission(stream: string, stationId: number): Promise<EngineMission | undefined> {
+    await this.deps.requireOpen?.();
     const state = await this.deps.store.runs.load(stream, stationId);
     const run = state?.currentStation === stationId ? state.run : undefined;
     return run?.status === "active" ? run.awaiting.mission : undefined;
@@ -271,6 +275,7 @@ export class GameService {
     input: Input,
     author: EchoAuthor | undefined,
   ): Promise<void> {
+    await this.deps.requireOpen?.();
     const { stream } = participant;
     const answer = { stationId, input, author };
     try {

@@ -18,6 +18,7 @@ const game = (id: number, archivedAt: string | null): GameRow => ({
   host: null,
   createdAt: "2026-11-01T09:00:00.000Z",
   archivedAt,
+  endsAt: null,
 });
 
 describe("pastKeeping", () => {

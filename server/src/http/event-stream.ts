@@ -16,7 +16,9 @@ export type EventStreamExtras = {
    * `after`: the highest news id the app holds.
    */
   news: (after: number | undefined) => Promise<SseText>;
-  /** The positions the player's teammates share ("" for none), sent after the news. */
+  /** The game's clock as an event ("" for a game without one), sent after the news. */
+  clock: () => Promise<SseText>;
+  /** The positions the player's teammates share ("" for none), sent after the clock. */
   teamPositions: (stream: string, playerId: number) => SseText;
   /** A stream of the player opened or closed (their "last seen"). */
   seen: (playerId: number) => void;
@@ -29,7 +31,7 @@ export function eventStreamRoute(
   accounts: AccountService,
   game: GameService,
   hub: StreamHub,
-  { news, teamPositions, seen, member }: EventStreamExtras,
+  { news, clock, teamPositions, seen, member }: EventStreamExtras,
 ): FastifyPluginAsync {
   return async (app) => {
     requirePlayer(app, accounts);
@@ -62,15 +64,20 @@ export function eventStreamRoute(
           participant.stream,
           sink,
           async () => {
-            const [snapshot, newsEvent] = await Promise.all([
+            const [snapshot, newsEvent, clockEvent] = await Promise.all([
               game.streamSnapshot(participant, lastEventId),
               news(newsAfter),
+              clock(),
             ]);
             const key = member(participant.stream, player.id);
             return {
               ...snapshot,
               status: key === undefined ? snapshot.status : { ...snapshot.status, Member: key },
-              trailer: joinText([newsEvent, teamPositions(participant.stream, player.id)]),
+              trailer: joinText([
+                newsEvent,
+                clockEvent,
+                teamPositions(participant.stream, player.id),
+              ]),
             };
           },
           { playerId: player.id, session: player.session },

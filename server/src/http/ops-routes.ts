@@ -1,5 +1,6 @@
 import type { Language, OpsReloadOutcome } from "@wegmarke/protocol";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { GameClock } from "../game/game-clock";
 import type { NewsService } from "../game/news-service";
 import type { SubmissionService } from "../missions/submission-service";
 import type { GameConsole } from "../operator-views/game-console";
@@ -9,6 +10,7 @@ import type { OperatorService } from "../operator-accounts/operator-service";
 import { meOf } from "../operator-accounts/ops-caller";
 import type { OperatorTeam } from "../operator-accounts/operator-team";
 import { auditRoutes } from "./ops/audit-routes";
+import { clockRoutes } from "./ops/clock-routes";
 import { callerOf, opsGate } from "./ops/gate";
 import { gamesRoutes } from "./ops/games-routes";
 import type { GamesRouteDeps } from "./ops/games-routes";
@@ -33,6 +35,8 @@ export type OpsRouteDeps = {
   /** The players' conversations with the organisers (`/api/ops/inbox`). */
   organisers: OrganisersService;
   news: NewsService;
+  /** The game's start and end (`/api/ops/clock`). */
+  clock: GameClock;
   live: OpsLive;
   /** Loads the content pack again (studio/content-reload.ts). */
   reloadContent: () => Promise<OpsReloadOutcome>;
@@ -60,6 +64,7 @@ export function opsRoutes({
   console: game,
   organisers,
   news,
+  clock,
   live,
   reloadContent,
   secure,
@@ -79,6 +84,7 @@ export function opsRoutes({
     await app.register(gameMasterRoutes(game, record));
     await app.register(inboxRoutes(organisers, record));
     await app.register(newsRoutes(news, game, record));
+    await app.register(clockRoutes(clock, record));
     await app.register(postersRoutes(posters));
     await app.register(reloadRoutes(reloadContent, record));
     await app.register(operatorsRoutes(team));

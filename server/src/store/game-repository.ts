@@ -56,6 +56,21 @@ export class GameRepository {
       .execute();
   }
 
+  /** The end a host set for the game; null: none (its pack's end counts). */
+  async endOf(id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("games")
+      .select("endsAt")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row?.endsAt ?? null;
+  }
+
+  /** Sets the end a host gives the game, or takes it (null). */
+  async setEnd(id: number, endsAt: string | null): Promise<void> {
+    await this.db.updateTable("games").set({ endsAt }).where("id", "=", id).execute();
+  }
+
   /** Gives the game a host name of its own, or takes it (null); false when another has it. */
   async setHost(id: number, host: string | null): Promise<boolean> {
     if (host !== null) {

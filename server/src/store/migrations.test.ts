@@ -286,6 +286,7 @@ describe("the migrations on PostgreSQL", () => {
         "025-organisers",
         "026-hints-used",
         "027-point-awards",
+        "028-game-end",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(

@@ -88,6 +88,8 @@ export type GamesTable = {
   createdAt: string;
   /** When its players could no longer play; its rows go after the retention days. */
   archivedAt: string | null;
+  /** The end a host set (ISO 8601); null: its pack's end, if any. */
+  endsAt: string | null;
 };
 
 /**

@@ -25,6 +25,11 @@ describe("apiErrorKey", () => {
     expect(apiErrorKey("409", "unknown button")).toBe("apiError.notExpected");
   });
 
+  it("says that the game has not started yet, or is over, for whatever the clock refused", () => {
+    expect(apiErrorKey("409", "game not started")).toBe("apiError.gameNotStarted");
+    expect(apiErrorKey("409", "game over")).toBe("apiError.gameOver");
+  });
+
   it("says why a password change was refused, not that a login failed", () => {
     expect(apiErrorKey("400", "current password required")).toBe("apiError.currentPasswordNeeded");
     expect(apiErrorKey("430", "wrong current password")).toBe("apiError.wrongPassword");

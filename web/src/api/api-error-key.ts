@@ -23,6 +23,8 @@ const byReason: Readonly<Record<string, ApiErrorText>> = {
   [ErrorReason.stationUnavailable]: "stationUnavailable",
   [ErrorReason.stationDone]: "stationDone",
   [ErrorReason.stationClosed]: "stationClosed",
+  [ErrorReason.gameNotStarted]: "gameNotStarted",
+  [ErrorReason.gameOver]: "gameOver",
   [ErrorReason.stationCodeRequired]: "stationCodeRequired",
   [ErrorReason.stationNotFound]: "stationNotFound",
   [ErrorReason.positionRequired]: "positionRequired",

@@ -11,6 +11,8 @@ import { FooterNav } from "./footer-nav";
 import { Menu } from "./menu";
 import { NewsBell } from "./news-bell";
 import { ConnectionBanner } from "./connection-banner";
+import { ClockBanner } from "./clock-banner";
+import { ClockPill } from "./clock-pill";
 import { NewVersion } from "./new-version";
 import { UrgentNews } from "./urgent-news";
 import { useDocumentTitle } from "./plain-layout";
@@ -61,7 +63,10 @@ export function AppLayout() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
           <span>{t("nav.menu")}</span>
         </button>
-        <h1 className="app-header__title">{title}</h1>
+        <div className="app-header__center">
+          <h1 className="app-header__title">{title}</h1>
+          <ClockPill />
+        </div>
         <span className="app-header__end">
           <NewsBell />
         </span>
@@ -73,6 +78,7 @@ export function AppLayout() {
         </>
       )}
       <ConnectionBanner />
+      <ClockBanner />
       <NewVersion />
       <UrgentNews />
       <main className="app-main">

@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { activationFor } from "../game/activation";
 import { isDone, isRunning, stationById } from "../game/station-flags";
 import { useGame } from "../session/game-store";
+import { useClockPhase } from "../session/use-game-clock";
 import { useConfirm } from "./confirm";
+import { StartLine } from "./start-line";
 import "./station-actions.css";
 
 type StationActionsProps = {
@@ -13,11 +15,16 @@ type StationActionsProps = {
   onActivated?(): void;
 };
 
-/** "Station starten" or "Station beenden", each after a confirm dialog. */
+/**
+ * "Station starten" or "Station beenden", each after a confirm dialog. Before the game's start
+ * the start says when that is; from its end on it is disabled and says why.
+ */
 export function StationActions({ stationId, titleOf, onActivated }: StationActionsProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const { state, actions } = useGame();
+  const clock = useClockPhase();
+  const closedId = useId();
   // A call in flight, or done and waiting for the stream's status to flip `running`.
   const [pendingWhileRunning, setPendingWhileRunning] = useState<boolean | null>(null);
   const station = stationById(state.status, stationId);
@@ -66,28 +73,46 @@ export function StationActions({ stationId, titleOf, onActivated }: StationActio
     if (!(await actions.cancel(stationId))) setPendingWhileRunning(null);
   }
 
-  // A station that opens only through its code: the list cannot start it (the cancel stays).
-  if (!running && station.Trigger === "qr") {
-    return <p className="station-action station-action--scan">{t("station.scanAtPlace")}</p>;
+  if (running) {
+    return (
+      <button
+        type="button"
+        className="button button--secondary station-action"
+        disabled={busy}
+        onClick={() => void cancel()}
+      >
+        {t("station.cancel")}
+      </button>
+    );
   }
-
-  return running ? (
-    <button
-      type="button"
-      className="button button--secondary station-action"
-      disabled={busy}
-      onClick={() => void cancel()}
-    >
-      {t("station.cancel")}
-    </button>
-  ) : (
-    <button
-      type="button"
-      className="button button--primary station-action"
-      disabled={busy}
-      onClick={() => void activate()}
-    >
-      {t("station.activate")}
-    </button>
+  if (clock.phase === "before") {
+    return <StartLine phase={clock} className="station-action station-action--clock" />;
+  }
+  const over = clock.phase === "over";
+  // A station that opens only through its code: the list cannot start it (the cancel stays).
+  if (station.Trigger === "qr") {
+    return (
+      <p className="station-action station-action--scan">
+        {t(over ? "gameClock.startClosed" : "station.scanAtPlace")}
+      </p>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--primary station-action"
+        disabled={busy || over}
+        aria-describedby={over ? closedId : undefined}
+        onClick={() => void activate()}
+      >
+        {t("station.activate")}
+      </button>
+      {over && (
+        <p id={closedId} className="station-action station-action--clock">
+          {t("gameClock.startClosed")}
+        </p>
+      )}
+    </>
   );
 }

@@ -9,6 +9,8 @@ import type { PlayState, Message, QueuedInput, QueuedMessage, StationLocal } fro
 import type { Timing } from "./play-state";
 import { dropQueued, dropStationQueue, queueInput } from "./outbox";
 import { receivedNews } from "./news";
+import { receivedClock } from "./game-clock";
+import { without } from "./records";
 import { applyReadMarks } from "./read-marks";
 import type { ReadMarks } from "./read-marks";
 import { markSeen } from "./seen";
@@ -79,7 +81,7 @@ export function gameReducer(state: PlayState, action: GameAction): PlayState {
     case "queued-dropped":
       return dropQueued(state, action.key);
     case "start-over":
-      return initialPlayState(state.timing);
+      return { ...initialPlayState(state.timing), clock: state.clock };
     case "seen": {
       const seen = markSeen(state.seen, action.mark);
       return seen === state.seen ? state : { ...state, seen };
@@ -122,11 +124,6 @@ function updateStation(
   };
 }
 
-function without<T>(record: Record<string, T>, key: number): Record<string, T> {
-  if (!(key in record)) return record;
-  return Object.fromEntries(Object.entries(record).filter(([id]) => id !== String(key)));
-}
-
 function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: number): PlayState {
   if (event.id !== null && state.lastEventId !== null && event.id <= state.lastEventId) {
     return state;
@@ -135,7 +132,7 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
     ...state,
     lastEventId: event.id ?? state.lastEventId,
     // Only a run of answer-expected events counts; any other event of the player's game resets
-    // the count (the operators' news are not part of it).
+    // the count (the operators' news and the game's clock are not part of it).
     answerExpectedCounts:
       event.type === "answer-expected" || event.type === "news" ? state.answerExpectedCounts : {},
   };
@@ -189,6 +186,8 @@ function applyServerEvent(state: PlayState, event: ServerEvent, receivedAt: numb
         ...next,
         operatorNews: receivedNews(state.operatorNews, event.data.News, event.data.Keep),
       };
+    case "gameclock":
+      return { ...state, clock: receivedClock(event.data, receivedAt) };
     case "teampositions":
     case "organisers":
       // Kept apart from the stored game (session/teammates.ts, session/organisers.tsx).
@@ -244,9 +243,9 @@ function applyStatus(state: PlayState, status: PlayerStatus): PlayState {
     lastActiveStation,
     stations,
     unseenViews: [...state.unseenViews, ...newViews.filter((v) => !state.unseenViews.includes(v))],
-    // A stream opens with this status (the operators' news follow it, as a change of the
-    // list the app holds).
-    ...(status.BacklogUntil !== undefined && { member: status.Member ?? null }),
+    // A stream opens with this status (the operators' news follow it, as a change of the list
+    // the app holds; so does the clock, when the game has one: none, when it has none now).
+    ...(status.BacklogUntil !== undefined && { member: status.Member ?? null, clock: null }),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { newsItemSchema, playerStatusSchema, stationViewSchema } from "@wegmarke/protocol";
 import type { MessageEventType, WebAppConfig } from "@wegmarke/protocol";
 import { nothingSeen, seenSchema } from "./seen";
+import { clockStateSchema } from "./game-clock";
 
 const messageTypes = [
   "webtext",
@@ -157,6 +158,8 @@ export const playStateSchema = z.object({
   member: z.string().nullable().default(null),
   /** Answers and taps that wait for the network, in the order they were made. */
   outbox: z.array(queuedInputSchema).default([]),
+  /** The game's start and end (`gameclock`); null for a game without them, and in older caches. */
+  clock: clockStateSchema.nullable().default(null),
   timing: timingSchema,
 });
 export type PlayState = z.infer<typeof playStateSchema>;
@@ -207,6 +210,7 @@ export function initialPlayState(timing: Timing): PlayState {
     sharePosition: false,
     member: null,
     outbox: [],
+    clock: null,
     timing,
   };
 }

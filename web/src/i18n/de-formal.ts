@@ -1,5 +1,6 @@
 import type { LocaleOverrides } from "./locale";
 import { organisers } from "./organisers/de-formal";
+import { gameClock } from "./clock/de-formal";
 
 /**
  * German, formal ("Sie"): only the texts that differ from the informal `de`, which fills in the
@@ -204,6 +205,7 @@ export const deFormal: LocaleOverrides = {
     introText: "In vier kurzen Schritten erfahren Sie, wie das Spiel funktioniert.",
   },
   organisers,
+  gameClock,
   points: {
     totalLabel: "Ihre Punkte bisher",
     crest: "Ihr Wappen",

@@ -1,6 +1,7 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 import type { Locale } from "./locale";
 import { organisers } from "./organisers/de";
+import { gameClock } from "./clock/de";
 import { points } from "./points/de";
 
 /** German, informal ("du"): the default language. */
@@ -492,6 +493,7 @@ export const de: Locale = {
     toIntro: "So geht's",
   },
   organisers,
+  gameClock,
   points,
   stories: {
     intro:
@@ -615,6 +617,8 @@ export const de: Locale = {
     stationUnavailable: "Diese Station ist gerade nicht verfügbar.",
     stationDone: "Diese Station hast du schon geschafft.",
     stationClosed: "Die Spielleitung hat diese Station für dich geschlossen.",
+    gameNotStarted: "Das Spiel hat noch nicht begonnen.",
+    gameOver: "Das Spiel ist vorbei.",
     stationCodeRequired: "Diese Station öffnet sich mit ihrem Code: Scanne ihn vor Ort.",
     stationNotFound: "Diese Station hast du noch nicht gefunden.",
     positionRequired:

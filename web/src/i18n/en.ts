@@ -1,5 +1,6 @@
 // Over 300 lines: every text of the app in one language, so translators see them together.
 import { organisers } from "./organisers/en";
+import { gameClock } from "./clock/en";
 import { points } from "./points/en";
 
 /** English, the fallback language and the source of the translation key types. */
@@ -487,6 +488,7 @@ export const en = {
     toIntro: "How it works",
   },
   organisers,
+  gameClock,
   points,
   stories: {
     intro: "Every station you finish with points brings you closer to the next story.",
@@ -609,6 +611,8 @@ export const en = {
     stationUnavailable: "This station is not available right now.",
     stationDone: "You have already finished this station.",
     stationClosed: "The organisers have closed this station for you.",
+    gameNotStarted: "The game has not started yet.",
+    gameOver: "The game is over.",
     stationCodeRequired: "This station opens with its code: scan it at the place.",
     stationNotFound: "You have not found this station yet.",
     positionRequired: "This station opens only at its place. Please let the app use your location.",

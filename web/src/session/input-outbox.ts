@@ -4,6 +4,7 @@ import type { ApiError } from "@wegmarke/protocol";
 import { pressButton, sendAnswer } from "../api/answer-api";
 import { NETWORK_UNREACHABLE, toApiError } from "../api/api-error";
 import type { GameAction } from "../game/game-reducer";
+import { isClockRefusal } from "../game/game-clock";
 import { expectationOf, fateOf } from "../game/outbox";
 import { stationLocal } from "../game/play-state";
 import type { PlayState, QueuedInput } from "../game/play-state";
@@ -57,7 +58,9 @@ async function deliver(
   } catch (error) {
     const apiError = toApiError(error);
     if (unreached(apiError)) return "unreached";
-    if (apiError.code === conflict) {
+    // Outside the game's time the station still expects what it did: it counts again once a
+    // host extends the game.
+    if (apiError.code === conflict && !isClockRefusal(apiError.reason)) {
       const kind = input.kind === "answer" ? "answer" : "buttons";
       dispatch({ type: "send-refused", stationId, input: kind, sentAfterEventId });
     }

@@ -100,6 +100,19 @@ describe("the audit log", () => {
     expect(screen.getByText("Station wieder geöffnet")).toBeTruthy();
   });
 
+  it("says a host changed the game's end, in either language", async () => {
+    const detail = "end 2026-06-13T14:15:00.000Z (was 2026-06-13T14:00:00.000Z)";
+    fakeServer({
+      "GET /api/ops/audit": () => json({ entries: [entry(9, { action: "clock.end", detail })] }),
+    });
+    const view = renderView(<AuditView />);
+    expect((await screen.findByText("Game end changed")).getAttribute("title")).toBe("clock.end");
+    expect(screen.getByText(detail)).toBeTruthy();
+    view.unmount();
+    renderView(<AuditView />, { language: "de" });
+    await screen.findByText("Spielende geändert");
+  });
+
   it("starts over from the newest on refresh", async () => {
     let newest = 1;
     fakeServer({

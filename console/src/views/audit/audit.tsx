@@ -24,6 +24,7 @@ const ACTIONS = [
   "station.cancel",
   "station.close",
   "station.reopen",
+  "clock.end",
   "line.send",
   "line.deliver",
   "hint.give",

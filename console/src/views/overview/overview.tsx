@@ -4,6 +4,7 @@ import type { TextKey } from "../../i18n/en";
 import { formatTime } from "../../lib/format";
 import { useLiveState } from "../../live/live-context";
 import { ActivityFeed } from "./activity-feed";
+import { ClockPanel } from "./clock-panel";
 import { Link, sectionPath } from "../../routes/router";
 import { FunnelChart } from "./funnel-chart";
 import { FunnelTable } from "./funnel-table";
@@ -65,7 +66,10 @@ function Stories({ overview }: { overview: OpsOverview }) {
   );
 }
 
-/** Figures, the station funnel (table and chart), stories and the activity feed, all live. */
+/**
+ * The game's clock, and, all live, figures, the station funnel (table and chart), stories and the
+ * activity feed.
+ */
 export function OverviewView() {
   const { t, tn, locale } = useI18n();
   const [{ overview, activity, submissions }] = useLiveState();
@@ -77,6 +81,7 @@ export function OverviewView() {
           <p className="muted">{t("overview.asOf", { time: formatTime(overview.at, locale) })}</p>
         )}
       </div>
+      <ClockPanel />
       {overview === null ? (
         <p aria-busy="true">{t("overview.waiting")}</p>
       ) : (

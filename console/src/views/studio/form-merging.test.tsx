@@ -125,6 +125,7 @@ describe("a form another author saved meanwhile", () => {
       allowGeolocation: true,
       debug: false,
       app: { shortName: "", themeColor: "", backgroundColor: "", icon: "" },
+      clock: { start: "", end: "" },
     };
     // Ben changed the English title meanwhile.
     const theirs = { ...form, title: { ...form.title, en: "Marburg's Fairy Tales" } };

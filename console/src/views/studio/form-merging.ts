@@ -60,6 +60,8 @@ export function gameLabels({ t }: Pick<Texts, "t">): Labels {
     themeColor: t("game.themeColor"),
     backgroundColor: t("game.backgroundColor"),
     icon: t("game.icon"),
+    start: t("game.clockStart"),
+    end: t("game.clockEnd"),
   };
 }
 

@@ -9,8 +9,12 @@ import { filePath } from "./paths";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { MediaPick } from "./media-pick";
 import { formMerging, gameLabels } from "./form-merging";
+import { ClockFields, clockEndRefused } from "./clock-fields";
 
-/** The game's title, languages and settings from game.yaml; the rest of it is edited as text. */
+/**
+ * The game's title, languages, settings and clock from game.yaml; the rest of it is edited as
+ * text.
+ */
 export function GameEditor() {
   return (
     <DraftForm callKey="game" load={(signal) => getGame(signal)}>
@@ -155,6 +159,7 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
         {flag("allowGeolocation")}
         {flag("debug")}
       </fieldset>
+      <ClockFields form={form} onChange={(clock) => change({ clock })} />
       <fieldset className="station-form__group">
         <legend>{t("game.app")}</legend>
         <p className="hint">{t("game.appHint")}</p>
@@ -193,7 +198,7 @@ function GameForm({ edit, reload }: { edit: OpsGameEdit; reload: () => void }) {
       </p>
       <SaveBar
         dirty={dirty}
-        blocked={untitled || appProblem !== undefined}
+        blocked={untitled || appProblem !== undefined || clockEndRefused(form)}
         save={draft.save}
         onSave={() => void draft.store(form)}
         onKeep={() => void draft.keep(form)}

@@ -282,6 +282,7 @@ describe("the studio", () => {
       allowGeolocation: true,
       debug: false,
       app: { shortName: "", themeColor: "", backgroundColor: "", icon: "" },
+      clock: { start: "", end: "" },
     };
     const pictures = ["app/icon.png"];
     const server = fakeServer({
@@ -342,6 +343,7 @@ describe("the studio", () => {
       allowGeolocation: true,
       debug: false,
       app: { shortName: "", themeColor: "", backgroundColor: "", icon: "" },
+      clock: { start: "", end: "" },
     });
     let hash = "a".repeat(64);
     let title = "Erste Fassung";

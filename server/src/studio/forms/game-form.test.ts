@@ -26,6 +26,7 @@ describe("the studio's game form", () => {
         backgroundColor: "#fbf5ec",
         icon: "app/icon.png",
       },
+      clock: { start: "", end: "" },
     });
     expect(writeGame(yaml, read.form)).toBe(yaml);
 
@@ -73,6 +74,26 @@ describe("the studio's game form", () => {
     expect(readGame(given)).toMatchObject({
       ok: true,
       form: { app: { ...none, shortName: "Marburg" } },
+    });
+  });
+
+  it("writes the game's clock, either time alone, and leaves the section out once both are empty", async () => {
+    const yaml = await demoGame();
+    const read = readGame(yaml);
+    if (!read.ok) throw new Error(read.reason);
+    const clock = { start: "2026-06-13T10:00:00+02:00", end: "2026-06-13T14:00:00+02:00" };
+    const timed = writeGame(yaml, { ...read.form, clock });
+    expect(timed).toMatch(/^clock:\n {2}start: "?2026-06-13T10:00:00\+02:00"?\n/m);
+    expect(readGame(timed)).toMatchObject({ ok: true, form: { clock } });
+    const endless = writeGame(timed, { ...read.form, clock: { ...clock, end: "" } });
+    expect(readGame(endless)).toMatchObject({ ok: true, form: { clock: { ...clock, end: "" } } });
+    const none = writeGame(endless, { ...read.form, clock: { start: "", end: "" } });
+    expect(none).not.toMatch(/^clock:/m);
+    // game.yaml with an end before its start is refused as the loader refuses it.
+    const reversed = timed.replace("14:00:00", "09:00:00");
+    expect(readGame(reversed)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("the game must end after it starts") as string,
     });
   });
 

@@ -53,6 +53,7 @@ export function readGame(text: string): ReadGame {
         backgroundColor: game.app?.backgroundColor ?? "",
         icon: game.app?.icon ?? "",
       },
+      clock: { start: game.clock?.start ?? "", end: game.clock?.end ?? "" },
     },
   };
 }
@@ -100,7 +101,18 @@ export function writeGame(text: string, form: OpsGameForm): string {
     edits.push({ path: ["settings", key], value: form[key] });
   }
   if (differs("app")) edits.push(...appEdits(old?.app, form.app));
+  if (differs("clock")) edits.push(...clockEdits(form.clock));
   return editYaml(text, edits);
+}
+
+/** The `clock` section as the form has it: "" leaves a key out, and the section once both are. */
+function clockEdits(clock: OpsGameForm["clock"]): YamlEdit[] {
+  if (clock.start === "" && clock.end === "") return [{ path: ["clock"], remove: true }];
+  return (["start", "end"] as const).map((key) =>
+    clock[key] === ""
+      ? { path: ["clock", key], remove: true }
+      : { path: ["clock", key], value: clock[key] },
+  );
 }
 
 /** The `app` section's changed keys; "" removes a key, and the section once it is empty. */

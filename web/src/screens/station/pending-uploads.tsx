@@ -1,14 +1,23 @@
 import { useState } from "react";
+import { ErrorReason } from "@wegmarke/protocol";
 import { useTranslation } from "../../i18n/use-translation";
 import { missionUploads, usePendingUploads } from "../../session/mission-uploads";
 import type { PendingUpload } from "../../session/mission-uploads";
 
-const REASON_KEYS: Record<string, "mission.tooLarge" | "mission.unsupported" | "mission.tooLong"> =
-  {
-    "file too large": "mission.tooLarge",
-    "unsupported file": "mission.unsupported",
-    "recording too long": "mission.tooLong",
-  };
+type ReasonKey =
+  | "mission.tooLarge"
+  | "mission.unsupported"
+  | "mission.tooLong"
+  | "apiError.gameNotStarted"
+  | "apiError.gameOver";
+
+const REASON_KEYS: Record<string, ReasonKey> = {
+  "file too large": "mission.tooLarge",
+  "unsupported file": "mission.unsupported",
+  "recording too long": "mission.tooLong",
+  [ErrorReason.gameNotStarted]: "apiError.gameNotStarted",
+  [ErrorReason.gameOver]: "apiError.gameOver",
+};
 
 /** The files on their way at a station, on the player's side of the thread, with their progress. */
 export function PendingUploads({ stationId }: { stationId: number }) {

@@ -26,8 +26,7 @@ import { useSession } from "../../session/session";
 import { usePendingUploads } from "../../session/mission-uploads";
 import { SubmissionLinks } from "../../session/submission-links";
 import { submissionIds } from "../../game/submission-messages";
-import { Messenger } from "./messenger";
-import { PushOffer } from "../../push/push-offer";
+import { StationInput } from "./station-input";
 import { PendingUploads } from "./pending-uploads";
 import { QueuedInputs } from "./queued-inputs";
 import { emptyThreadKey } from "./empty-thread";
@@ -258,15 +257,14 @@ function StationDetail({ view, stationId }: { view: StationView; stationId: numb
           </MessageThread>
         </SubmissionLinks>
       )}
-      {running && (
-        <Messenger
-          stationId={stationId}
-          messenger={messenger}
-          focusOnStart={justActivated || startedHere}
-          onLeaveFocused={setAnswered}
-        />
-      )}
-      {running && <PushOffer />}
+      <StationInput
+        stationId={stationId}
+        view={view}
+        running={running}
+        messenger={messenger}
+        focusOnStart={justActivated || startedHere}
+        onLeaveFocused={setAnswered}
+      />
       {done && messenger.pending === null && <StationFinished view={view} takeFocus={answered} />}
     </article>
   );

@@ -7,13 +7,15 @@ import { stationLocal } from "../../game/play-state";
 import { openingAction } from "../../game/opening";
 import { isRunning, stationById } from "../../game/station-flags";
 import { useGame } from "../../session/game-store";
+import { useClockPhase } from "../../session/use-game-clock";
 
 /**
  * Runs spec 4's opening rule once when a detail view opens (not when the player just started
  * the station from its list). Starting a station by opening it while another one is current
  * asks the switch question first, as every other start does. The rule waits until the stream
  * has caught up: a main station whose messages are still on their way is not "without
- * messages".
+ * messages"; and it waits for the game's time (before the start and from the end on, no
+ * station starts), so that a station opened early starts at the start.
  */
 export function useOpening(
   view: StationView,
@@ -27,6 +29,8 @@ export function useOpening(
   const confirm = useConfirm();
   const { state, actions, caughtUp } = useGame();
   const started = useRef(false);
+  const { phase } = useClockPhase();
+  const outsideTime = phase === "before" || phase === "over";
   const station = stationById(state.status, stationId);
   const local = stationLocal(state, stationId);
   const action =
@@ -63,8 +67,8 @@ export function useOpening(
 
   useEffect(() => {
     // Once per opening, with what was known then; also where StrictMode runs effects twice.
-    if (!ready || !caughtUp || started.current) return;
+    if (!ready || !caughtUp || outsideTime || started.current) return;
     started.current = true;
     void open();
-  }, [ready, caughtUp]);
+  }, [ready, caughtUp, outsideTime]);
 }
