@@ -53,7 +53,9 @@ describe("the game's clock", () => {
 
     await signInNewOperator(ops, "uwe", addOperator(server, "uwe"), "Spielzeit-Ende-14");
     await clock().getByText("Ende:", { exact: false }).first().waitFor({ timeout: 10_000 });
-    await clock().getByText(/noch (1 h 0|59) min/).waitFor();
+    await clock()
+      .getByText(/noch (1 h 0|59) min/)
+      .waitFor();
     await settle(ops);
     await screenshot(ops, "game-clock-01-console");
     await clock().getByRole("button", { name: "Spiel jetzt beenden" }).click();
@@ -71,7 +73,9 @@ describe("the game's clock", () => {
 
   it("a host's extension opens the game again, and the answer counts", async () => {
     await clock().getByRole("button", { name: "+15 min" }).click();
-    await clock().getByText(/Das Spiel endet jetzt um \d\d:\d\d\./).waitFor({ timeout: 10_000 });
+    await clock()
+      .getByText(/Das Spiel endet jetzt um \d\d:\d\d\./)
+      .waitFor({ timeout: 10_000 });
     await expect.poll(() => answerField().isEnabled(), { timeout: 5_000 }).toBe(true);
     expect(await player.getByRole("timer").innerText()).toMatch(/^Noch 1[45]:\d\d/);
     await answerField().fill("Kugel");
