@@ -6,7 +6,7 @@ import { Api, texts, typed } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
 import { ManualTime } from "./support/manual-time";
-import { opsCall } from "./support/ops-client";
+import { opsCall, playerIdNamed } from "./support/ops-client";
 import { demoPack, startApp, tempDir } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -23,12 +23,7 @@ async function ops(app: TestApp, method: string, path: string, body?: unknown) {
   return { status, text };
 }
 
-async function playerId(app: TestApp, name: string): Promise<number> {
-  const page = JSON.parse((await ops(app, "GET", `/players?q=${name}`)).text) as {
-    players: { id: number; name: string }[];
-  };
-  return page.players.find((player) => player.name === name)?.id ?? 0;
-}
+const playerId = (app: TestApp, name: string) => playerIdNamed(app, TOKEN, name);
 
 describe.each(dialects)("a host's jump to a knot ($name)", (dialect) => {
   let db: TestDatabase;

@@ -2,7 +2,7 @@ import { opsPlayersPage, opsThread, scoreboardResponse } from "@wegmarke/protoco
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, typed } from "./support/api";
 import { dialects } from "./support/dialects";
-import { opsCall } from "./support/ops-client";
+import { opsCall, playerIdNamed } from "./support/ops-client";
 import type { TestDatabase } from "./support/dialects";
 import { demoPack, startApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -46,8 +46,7 @@ describe.each(dialects)("points a host awards ($name)", (dialect) => {
     const other = await api.register("0171 4242424", "+491714242424", "Pit");
     const stream = await api.events(hash);
     await stream.next();
-    const page = opsPlayersPage.parse(JSON.parse((await ops("GET", "/players?q=Paula")).text));
-    const id = page.players[0]?.id ?? 0;
+    const id = await playerIdNamed(app, TOKEN, "Paula");
 
     const award = (body: unknown) => ops("POST", `/players/${id}/points`, body);
     expect((await award({ points: 5, reason: "Beste Verkleidung" })).status).toBe(200);
@@ -91,8 +90,7 @@ describe.each(dialects)("points a host awards ($name)", (dialect) => {
 
   it("refuses no points, too many, no reason and no such player", async () => {
     const { token: hash } = await api.register("0171 4343434", "+491714343434", "Pia");
-    const page = opsPlayersPage.parse(JSON.parse((await ops("GET", "/players?q=Pia")).text));
-    const id = page.players[0]?.id ?? 0;
+    const id = await playerIdNamed(app, TOKEN, "Pia");
     const award = (body: unknown, player = id) => ops("POST", `/players/${player}/points`, body);
     for (const body of [
       { points: 0, reason: "nichts" },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, typed } from "./support/api";
 import { dialects } from "./support/dialects";
 import type { TestDatabase } from "./support/dialects";
-import { opsCall } from "./support/ops-client";
+import { opsCall, playerIdNamed } from "./support/ops-client";
 import type { SseClient } from "./support/sse-client";
 import { demoPack, startApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -25,12 +25,7 @@ describe.each(dialects)("a station closed and reopened for a player ($name)", (d
   const ops = (method: string, path: string, body?: unknown) =>
     opsCall(app, TOKEN, method, path, body);
 
-  async function playerId(name: string): Promise<number> {
-    const page = JSON.parse((await ops("GET", `/players?q=${name}`)).text) as {
-      players: { id: number; name: string }[];
-    };
-    return page.players.find((player) => player.name === name)?.id ?? 0;
-  }
+  const playerId = (name: string) => playerIdNamed(app, TOKEN, name);
 
   async function nextStatus(stream: SseClient): Promise<PlayerStatus> {
     const status = (await stream.until("playerstatus")).map(typed).at(-1);

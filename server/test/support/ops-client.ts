@@ -1,4 +1,4 @@
-import { publicContentSchema } from "@wegmarke/protocol";
+import { opsPlayersPage, publicContentSchema } from "@wegmarke/protocol";
 
 /** A running test app, as far as these calls need it. */
 type Reachable = { url: string };
@@ -24,6 +24,13 @@ export async function opsCall(
     ? JSON.parse(text)
     : null;
   return { status: response.status, text, json };
+}
+
+/** The id of the player the console lists under `name` (0 for none), with the bearer `token`. */
+export async function playerIdNamed(app: Reachable, token: string, name: string): Promise<number> {
+  const query = new URLSearchParams({ q: name });
+  const page = opsPlayersPage.parse((await opsCall(app, token, "GET", `/players?${query}`)).json);
+  return page.players.find((player) => player.name === name)?.id ?? 0;
 }
 
 /** The game's title as players of `app` (or of a preview's path below it) get it. */
