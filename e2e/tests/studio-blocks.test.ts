@@ -112,6 +112,21 @@ describe("a two-language station made in the studio without markup", () => {
     await ops.getByLabel("Punkte", { exact: true }).fill("4");
     const english = ops.getByRole("group", { name: "Englisch" });
     await english.getByLabel("Titel (Englisch) fehlt").fill("The Fountain");
+    // The idle reminder, in both languages: an offer of the hint while one is left.
+    await ops.getByLabel("Die Figur meldet sich, wenn eine Frage unbeantwortet bleibt").check();
+    const reminder = ops.getByRole("group", { name: "Erinnerung, wenn niemand antwortet" });
+    await reminder.getByLabel("Nach", { exact: true }).fill("2");
+    await reminder.getByLabel("Einheit").selectOption("h");
+    await reminder.getByLabel("Was die Figur dann sagt (Deutsch)").fill("Noch da?");
+    await reminder
+      .getByLabel("Stattdessen, solange die Frage einen Tipp hat (bietet ihn an) (Deutsch)")
+      .fill("Soll ich dir helfen? Tipp einfach auf den Knopf.");
+    await reminder.getByLabel("Was die Figur dann sagt (Englisch)").fill("Still there?");
+    await reminder
+      .getByLabel("Stattdessen, solange die Frage einen Tipp hat (bietet ihn an) (Englisch)")
+      .fill("Shall I help? Just tap the button.");
+    await settle(ops);
+    await screenshot(ops, "studio-blocks-00-reminder");
     await saved();
 
     await ops.getByRole("link", { name: "script.de.ink" }).click();
@@ -133,6 +148,9 @@ describe("a two-language station made in the studio without markup", () => {
       .fill("Genau, ein Drache!");
     await riddle.getByLabel("Punkte für die richtige Antwort").fill("2");
     await riddle.getByLabel("Antwort auf jede andere Antwort").fill("Schau noch einmal hin.");
+    await riddle.getByRole("button", { name: "Tipp hinzufügen" }).click();
+    await riddle.getByLabel("Knopf", { exact: true }).fill("Tipp, bitte");
+    await riddle.getByLabel("Tipp (jede Zeile eine Nachricht)").fill("Er speit Wasser.");
     await settle(ops);
     await screenshot(ops, "studio-blocks-01-riddle");
     await done(riddle);
@@ -184,7 +202,8 @@ describe("a two-language station made in the studio without markup", () => {
     const text = await editor.innerText();
     for (const line of [
       "+ [Drache / Lindwurm #answer]",
-      "~ points = 2",
+      "~ points += 2",
+      "* [Tipp, bitte #hint: 1]",
       "-> frage",
       "+ [Zum Rathaus]",
       "+ [Der Brunnen am Markt #photo #points: 2]",
@@ -217,6 +236,12 @@ describe("a two-language station made in the studio without markup", () => {
     // The picture uploaded with the block is the station's picture too, chosen in its form.
     await stationForm(16);
     await ops.getByLabel("Bild der Station").selectOption({ label: "brunnen.png" });
+    expect(
+      await ops
+        .getByRole("group", { name: "Erinnerung, wenn niemand antwortet" })
+        .getByLabel("Was die Figur dann sagt (Englisch)")
+        .inputValue(),
+    ).toBe("Still there?");
     await saved();
   });
 
@@ -245,6 +270,8 @@ describe("a two-language station made in the studio without markup", () => {
       .getByLabel("Antwort auf eine richtige Antwort (jede Zeile eine Nachricht)")
       .fill("Right, a dragon!");
     await riddle.getByLabel("Antwort auf jede andere Antwort").fill("Look again.");
+    await riddle.getByLabel("Knopf", { exact: true }).fill("A hint, please");
+    await riddle.getByLabel("Tipp (jede Zeile eine Nachricht)").fill("It spouts water.");
     await apply(riddle);
 
     const buttons = await blockOf("Zum Rathaus", "Knöpfe");
@@ -306,6 +333,9 @@ describe("a two-language station made in the studio without markup", () => {
     await startStation(player);
     const lena = messagesFrom(player, "Lena");
     await lena.filter({ hasText: "Was steht auf dem Brunnen?" }).waitFor();
+    // The hint made in the riddle's form: its cost beside it.
+    await player.getByRole("button", { name: /^Tipp, bitte.*1 Punkt/ }).click();
+    await lena.filter({ hasText: "Er speit Wasser." }).waitFor();
     const answer = player.getByLabel("Deine Antwort");
     const send = async (text: string) => {
       await expect.poll(() => answer.isEnabled(), { timeout: 10_000 }).toBe(true);

@@ -19,6 +19,7 @@ export * from "./organisers";
 export * from "./pack";
 export * from "./studio";
 export * from "./studio-forms";
+export * from "./studio-preview";
 export * from "./studio-scripts";
 export * from "./studio-folders";
 export * from "./studio-texts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clockTime } from "./clock";
 import { languageSchema, teamsSettings } from "./config";
 import { stationStyleSchema, stationTriggerSchema, stationViewSchema } from "./events";
-import { DRAFT_TEXT_LIMIT, opsDraftCheck, packPath } from "./studio";
+import { DRAFT_TEXT_LIMIT, packPath } from "./studio";
 
 /**
  * The studio's forms over station.yaml, story.yaml and game.yaml, a new station, and a script
@@ -23,6 +23,17 @@ export const opsStationTexts = z.object({
   longDesc: z.string().max(20_000),
 });
 export type OpsStationTexts = z.infer<typeof opsStationTexts>;
+
+/**
+ * The station's idle reminder (station.yaml `reminder`): after `after` without an answer or a
+ * tap, the character says `text`, or `hint` while the question offers a hint ("" for none).
+ */
+export const opsStationReminder = z.object({
+  after: z.string().regex(/^[1-9][0-9]{0,4}[smh]$/, "expected a duration like 30s, 5m or 1h"),
+  text: z.partialRecord(languageSchema, z.string().max(1000)),
+  hint: z.partialRecord(languageSchema, z.string().max(1000)),
+});
+export type OpsStationReminder = z.infer<typeof opsStationReminder>;
 
 /** What the studio's station form edits of a station.yaml; the rest of the file is kept. */
 export const opsStationForm = z.object({
@@ -45,6 +56,14 @@ export const opsStationForm = z.object({
   /** The station's picture, a media path (`stations/3/rathaus.jpg`); "" for none. */
   image: z.string().max(240),
   texts: z.partialRecord(languageSchema, opsStationTexts),
+  /** null: the station never reminds. */
+  reminder: opsStationReminder
+    .refine(
+      (reminder) =>
+        (reminder.text.de ?? "").trim() !== "" || (reminder.hint.de ?? "").trim() !== "",
+      "the reminder needs a German text, a German hint offer, or both",
+    )
+    .nullable(),
 });
 export type OpsStationForm = z.infer<typeof opsStationForm>;
 
@@ -235,49 +254,3 @@ export const opsStorySave = z.object({
   form: opsStoryForm,
   replaces: z.string().max(64),
 });
-
-/**
- * `POST /api/ops/pack/draft/preview`: plays the draft in a game of its own. `desk`: every
- * station starts from the list (no GPS, no QR code), secret ones shown.
- */
-export const opsPreviewRequest = z.object({
-  desk: z.boolean(),
-  /** Hours of `#delay:` and of reminders become minutes, minutes seconds; typing is quicker. */
-  fast: z.boolean().optional(),
-  /** Starts one of a station's scripts at a knot (`knot.stitch`, a label), not its beginning. */
-  start: z
-    .object({
-      file: z
-        .string()
-        .max(240)
-        .regex(
-          /^stations\/[1-9][0-9]{0,9}-[A-Za-z0-9_-]{0,80}\/[\w.-]{1,80}\.ink$/,
-          "not a station's script",
-        ),
-      knot: z
-        .string()
-        .max(120)
-        .regex(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*){0,2}$/, "not a knot's name"),
-    })
-    .optional(),
-});
-export type OpsPreviewRequest = z.infer<typeof opsPreviewRequest>;
-
-/**
- * The preview's player app (`path`, below the server's address) and the draft's files it
- * plays (`digest`, the start of their hash: a save makes another), or the check that keeps
- * the draft from playing.
- */
-export const opsPreviewOutcome = z.discriminatedUnion("ok", [
-  z.object({
-    ok: z.literal(true),
-    path: z.string(),
-    digest: z.string(),
-    desk: z.boolean(),
-    fast: z.boolean(),
-    /** The languages the draft is written in: the preview plays in any of them. */
-    languages: z.array(languageSchema).min(1),
-  }),
-  z.object({ ok: z.literal(false), check: opsDraftCheck }),
-]);
-export type OpsPreviewOutcome = z.infer<typeof opsPreviewOutcome>;

@@ -29,6 +29,15 @@ export const deBlocks: Record<BlocksKey, string> = {
   "blocks.buttonOnce": "Verschwindet, sobald getippt",
   "blocks.addButton": "Knopf hinzufügen",
   "blocks.removeButton": "Knopf {n} entfernen",
+  "blocks.hints": "Tipps",
+  "blocks.hint": "Tipp {n}",
+  "blocks.hintButton": "Knopf",
+  "blocks.hintText": "Tipp (jede Zeile eine Nachricht)",
+  "blocks.hintCost": "Kostet Punkte (0: kostenlos)",
+  "blocks.addHint": "Tipp hinzufügen",
+  "blocks.removeHint": "Tipp {n} entfernen",
+  "blocks.hintsNote":
+    "Die Spielenden bekommen die Tipps einzeln, in dieser Reihenfolge. Ihre Kosten gehen von den Punkten der Station ab (nie unter 0).",
   "blocks.medium": "Was die Spielenden schicken",
   "blocks.medium.photo": "Ein Foto",
   "blocks.medium.video": "Ein Video",
@@ -51,6 +60,7 @@ export const deBlocks: Record<BlocksKey, string> = {
   "blocks.needLabel": "Jeder Knopf braucht eine Beschriftung.",
   "blocks.needText": "Schreiben Sie die Nachricht.",
   "blocks.needPath": "Wählen Sie ein Bild, einen Ton oder ein Video.",
+  "blocks.needHint": "Jeder Tipp braucht eine Beschriftung und einen Text.",
   "blocks.line.empty": "Eine leere Zeile: Hier passiert nichts.",
   "blocks.line.comment": "Eine Notiz für Autorinnen und Autoren: Spielende sehen sie nie.",
   "blocks.line.pointsVar":
@@ -88,6 +98,10 @@ export const deBlocks: Record<BlocksKey, string> = {
     "Die Station gibt an ihrem Ende {count} Punkt (höchstens die Punkte ihres Formulars).",
   "blocks.line.setPoints_other":
     "Die Station gibt an ihrem Ende {count} Punkte (höchstens die Punkte ihres Formulars).",
+  "blocks.line.addPoints_one":
+    "Gibt {count} Punkt dazu; was ein Tipp gekostet hat, bleibt abgezogen.",
+  "blocks.line.addPoints_other":
+    "Gibt {count} Punkte dazu; was ein Tipp gekostet hat, bleibt abgezogen.",
   "blocks.line.logic": "Eine Rechnung, die Spielende nicht sehen: {code}",
   "blocks.line.end":
     "Hier ist die Station geschafft: Ihre Punkte zählen, der Weg weiter erscheint.",

@@ -122,6 +122,15 @@ export const deStudio: Record<StudioKey, string> = {
   "station.warning.far":
     "Dieser Ort ist {km} km von der nächsten anderen Station entfernt ({other}).",
   "station.warning.swapped": "Breiten- und Längengrad vertauscht?",
+  "station.reminder": "Erinnerung, wenn niemand antwortet",
+  "station.reminder.on": "Die Figur meldet sich, wenn eine Frage unbeantwortet bleibt",
+  "station.reminder.after": "Nach",
+  "station.reminder.text": "Was die Figur dann sagt",
+  "station.reminder.hint": "Stattdessen, solange die Frage einen Tipp hat (bietet ihn an)",
+  "station.reminder.explain":
+    "Einmal je Frage, wenn nach der letzten Nachricht so lange weder eine Antwort noch ein Tippen kam. Das Abspielen von Ton oder Video der Station zählt als Antwort.",
+  "station.reminder.needText":
+    "Schreiben Sie auf Deutsch, was die Figur sagt, oder wie sie einen Tipp anbietet, oder schalten Sie die Erinnerung aus.",
   "station.settings": "Station",
   "station.character": "Wer spricht ({language})",
   "station.points": "Punkte",

@@ -27,6 +27,15 @@ export const enBlocks = {
   "blocks.buttonOnce": "Disappears once tapped",
   "blocks.addButton": "Add a button",
   "blocks.removeButton": "Remove button {n}",
+  "blocks.hints": "Hints",
+  "blocks.hint": "Hint {n}",
+  "blocks.hintButton": "Button",
+  "blocks.hintText": "Hint (each line is a message)",
+  "blocks.hintCost": "Costs points (0: free)",
+  "blocks.addHint": "Add a hint",
+  "blocks.removeHint": "Remove hint {n}",
+  "blocks.hintsNote":
+    "Players get the hints one at a time, in this order. Their cost is taken off the station's points (never below 0).",
   "blocks.medium": "What the player sends",
   "blocks.medium.photo": "A photo",
   "blocks.medium.video": "A video",
@@ -49,6 +58,7 @@ export const enBlocks = {
   "blocks.needLabel": "Every button needs a label.",
   "blocks.needText": "Write the message.",
   "blocks.needPath": "Choose a picture, a sound or a video.",
+  "blocks.needHint": "Every hint needs a label and a text.",
   "blocks.line.empty": "An empty line: nothing happens here.",
   "blocks.line.comment": "A note for authors: players never see it.",
   "blocks.line.pointsVar":
@@ -82,6 +92,8 @@ export const enBlocks = {
     "The station gives {count} point when it ends (at most the points of its form).",
   "blocks.line.setPoints_other":
     "The station gives {count} points when it ends (at most the points of its form).",
+  "blocks.line.addPoints_one": "Adds {count} point; what a hint cost stays taken off.",
+  "blocks.line.addPoints_other": "Adds {count} points; what a hint cost stays taken off.",
   "blocks.line.logic": "A calculation the player does not see: {code}",
   "blocks.line.end": "The station is done here: its points count, the way onward shows.",
   "blocks.line.divert": "The dialogue goes on at “{name}”.",

@@ -116,6 +116,15 @@ export const enStudio = {
   "station.warning.outside": "This place lies outside the game's map.",
   "station.warning.far": "This place is {km} km from the nearest other station ({other}).",
   "station.warning.swapped": "Latitude and longitude swapped?",
+  "station.reminder": "Reminder when nobody answers",
+  "station.reminder.on": "The character speaks up when a question stays unanswered",
+  "station.reminder.after": "After",
+  "station.reminder.text": "What the character says then",
+  "station.reminder.hint": "Instead, while the question has a hint left (offers it)",
+  "station.reminder.explain":
+    "Once per question, when neither an answer nor a tap came for so long after the last message. Playing the station's audio or video counts as an answer.",
+  "station.reminder.needText":
+    "Write in German what the character says, or how it offers a hint, or switch the reminder off.",
   "station.settings": "Station",
   "station.character": "Who speaks ({language})",
   "station.points": "Points",

@@ -32,6 +32,7 @@ const station: OpsStationEdit = {
     radius: null,
     image: "",
     texts: { de: texts },
+    reminder: null,
   },
   languages: ["de"],
   scripts: ["script.de.ink"],

@@ -4,6 +4,7 @@ import { useI18n } from "../../i18n/i18n";
 import { MEDIA_KINDS } from "./ink-blocks";
 import type { Block, Mission, Riddle } from "./ink-blocks";
 import { ButtonFields, Check, Count, count, DelayFields, Text } from "./ink-block-fields";
+import { HintFields } from "./ink-block-hints";
 import { StationMedia } from "./ink-block-media";
 
 type Props = {
@@ -21,7 +22,10 @@ type Props = {
 function missing(block: Block) {
   switch (block.kind) {
     case "riddle":
-      return block.answers.some((answer) => answer.trim() !== "") ? null : "blocks.needAnswer";
+      if (!block.answers.some((answer) => answer.trim() !== "")) return "blocks.needAnswer";
+      return block.hints.every((hint) => hint.button.trim() !== "" && hint.text.trim() !== "")
+        ? null
+        : "blocks.needHint";
     case "buttons":
       return block.buttons.every((b) => b.label.trim() !== "") ? null : "blocks.needLabel";
     case "delay":
@@ -106,6 +110,7 @@ function RiddleFields({ block, onChange }: { block: Riddle; onChange: (block: Ri
       />
       <Text label={t("blocks.wrong")} value={block.wrong} onChange={(wrong) => set({ wrong })} />
       <Check label={t("blocks.again")} value={block.again} onChange={(again) => set({ again })} />
+      <HintFields hints={block.hints} onChange={(hints) => set({ hints })} />
     </>
   );
 }

@@ -78,6 +78,66 @@ describe("the script editor's building blocks", () => {
     expect(screen.getByText("Goes in after line 10, where the cursor is.")).toBeTruthy();
   });
 
+  it("gives a riddle a ladder of hints, each with its text and cost", () => {
+    renderView(<Script initial="Hallo!" line={1} />);
+    fireEvent.click(screen.getByRole("button", { name: "Riddle" }));
+    type("Question (what the character asks)", "Welches Tier kräht dort?");
+    type("Right answers, one per line", "Hahn");
+    type("Points for a right answer", "3");
+    fireEvent.click(screen.getByRole("button", { name: "Add a hint" }));
+    type("Button", "Einen Tipp [bitte]");
+    fireEvent.click(screen.getByRole("button", { name: "Insert" }));
+    expect(screen.getByRole("alert").textContent).toBe("Every hint needs a label and a text.");
+    type("Hint (each line is a message)", "Er steht oben.\nGanz oben.");
+    type("Costs points (0: free)", "2");
+    fireEvent.click(screen.getByRole("button", { name: "Insert" }));
+    expect(script()).toBe(
+      [
+        "VAR points = 0",
+        "Hallo!",
+        "- (frage)",
+        "Welches Tier kräht dort?",
+        "+ [Hahn #answer]",
+        "    ~ points += 3",
+        "* [Einen Tipp bitte #hint: 2]",
+        "    Er steht oben.",
+        "    Ganz oben.",
+        "    -> frage",
+        "+ [#answer]",
+        "    -> frage",
+        "-",
+      ].join("\n"),
+    );
+    // Opened again, the hint is in its form and goes on removal.
+    fireEvent.click(screen.getByRole("button", { name: "Edit this block in a form: Riddle" }));
+    expect((screen.getByLabelText("Button") as HTMLInputElement).value).toBe("Einen Tipp bitte");
+    fireEvent.click(screen.getByRole("button", { name: "Remove hint 1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(script()).not.toContain("#hint");
+    expect(script()).toContain("    ~ points += 3");
+  });
+
+  it("gives a riddle without a label one to go back to after a hint", () => {
+    renderView(<Script initial={"Wer kräht?\n+ [Hahn #answer]\n-"} line={2} />);
+    fireEvent.click(screen.getByRole("button", { name: "Edit this block in a form: Riddle" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add a hint" }));
+    type("Button", "Tipp");
+    type("Hint (each line is a message)", "Oben.");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(script()).toBe(
+      [
+        "VAR points = 0",
+        "- (frage)",
+        "Wer kräht?",
+        "+ [Hahn #answer]",
+        "* [Tipp #hint: 1]",
+        "    Oben.",
+        "    -> frage",
+        "-",
+      ].join("\n"),
+    );
+  });
+
   it("writes buttons, a mission and a delayed message", () => {
     renderView(<Script initial="Hallo!" line={1} />);
     fireEvent.click(screen.getByRole("button", { name: "Buttons" }));

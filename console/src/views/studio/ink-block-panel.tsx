@@ -20,6 +20,8 @@ function fresh(kind: BlockKind, text: string): Block {
         points: null,
         wrong: "",
         again: true,
+        hints: [],
+        adds: false,
       };
     case "buttons":
       return {
@@ -88,7 +90,12 @@ export function BlockPanel({
             : t("blocks.whereInsert", { line: open.from })
         }
         onCancel={() => setOpen(null)}
-        onSubmit={(block) => {
+        onSubmit={(submitted) => {
+          // Hints go back to the riddle's label: one without a label gets one.
+          const block =
+            submitted.kind === "riddle" && submitted.hints.length > 0 && submitted.label === null
+              ? { ...submitted, label: uniqueLabel(text, "frage") }
+              : submitted;
           onEdit(
             open.editing
               ? replaceBlock(text, open.from, open.to, block)

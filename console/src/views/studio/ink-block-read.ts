@@ -1,6 +1,6 @@
 import { TRANSLATE_MARK } from "@wegmarke/protocol";
 import { blockLines, MEDIA_KINDS } from "./ink-blocks";
-import type { Block, ButtonChoice, DelayUnit, MissionMedium } from "./ink-blocks";
+import type { Block, ButtonChoice, DelayUnit, Hint, MissionMedium, Riddle } from "./ink-blocks";
 
 /*
  * A block read back from a script's text: the lines around the cursor, taken as the studio's
@@ -28,7 +28,7 @@ const KNOT = /^\s*=/;
 const LOGIC = /^\s*([~+*={}-]|VAR\b|CONST\b|INCLUDE\b|LIST\b|\/\/|\/\*|<-)/;
 const DELAY = /^([^#]+?)\s*#\s*delay:\s*(\d+)\s*([smh])\s*$/;
 const MEDIA = /^\s*([\w./-]+\.(?:jpe?g|png|gif|webp|avif|svg|mp3|mp4|webm))\s*#\s*content\s*$/i;
-const POINTS = /^~\s*points\s*=\s*(\d+)$/;
+const POINTS = /^~\s*points\s*(\+?)=\s*(\d+)$/;
 
 /** A message line without tags or logic: a question's text. */
 const isText = (line: string | undefined): line is string =>
@@ -156,28 +156,8 @@ function asBlock(choices: Choice[], label: string | null, question: string): Blo
     }));
     return { kind: "buttons", buttons };
   }
+  if (head.tags.has("answer")) return asRiddle(choices, label, question);
   if (rest.length > 0 || head.once || other?.once) return null;
-  if (head.tags.has("answer")) {
-    if (!only(head.tags, ["answer"]) || head.text === "") return null;
-    if (other && (other.text !== "" || !only(other.tags, ["answer"]) || other.tags.size !== 1))
-      return null;
-    const right = [...head.body];
-    const points = POINTS.exec(right.at(-1) ?? "");
-    if (points) right.pop();
-    const wrong = [...(other?.body ?? [])];
-    const again = label !== null && wrong.at(-1) === `-> ${label}`;
-    if (again) wrong.pop();
-    return {
-      kind: "riddle",
-      label,
-      question,
-      answers: head.text.split("/").map((answer) => answer.trim()),
-      right: right.join("\n"),
-      points: points ? Number(points[1]) : null,
-      wrong: wrong.join("\n"),
-      again,
-    };
-  }
   const medium = MEDIA_KINDS.find((kind) => head.tags.has(kind));
   if (!medium || !only(head.tags, [medium, "points", "auto"])) return null;
   if (head.tags.get(medium) !== "" || (head.tags.has("auto") && head.tags.get("auto") !== ""))
@@ -196,4 +176,52 @@ function asBlock(choices: Choice[], label: string | null, question: string): Blo
     approved: head.body.join("\n"),
     rejected: rejected.join("\n"),
   };
+}
+
+/**
+ * A riddle: its sticky `#answer` choice, its once-only `#hint` choices (each back to the label),
+ * then the sticky `[#answer]` choice for any other answer, if any.
+ */
+function asRiddle(choices: Choice[], label: string | null, question: string): Riddle | null {
+  const [head, ...after] = choices;
+  if (!head || head.once || !only(head.tags, ["answer"]) || head.text === "") return null;
+  const hints: Hint[] = [];
+  for (const next of after) {
+    const hint = asHint(next, label);
+    if (!hint) break;
+    hints.push(hint);
+  }
+  const [other, ...rest] = after.slice(hints.length);
+  if (rest.length > 0 || other?.once) return null;
+  if (other && (other.text !== "" || !only(other.tags, ["answer"]) || other.tags.size !== 1))
+    return null;
+  const right = [...head.body];
+  const points = POINTS.exec(right.at(-1) ?? "");
+  if (points) right.pop();
+  const wrong = [...(other?.body ?? [])];
+  const again = label !== null && wrong.at(-1) === `-> ${label}`;
+  if (again) wrong.pop();
+  return {
+    kind: "riddle",
+    label,
+    question,
+    answers: head.text.split("/").map((answer) => answer.trim()),
+    right: right.join("\n"),
+    points: points ? Number(points[2]) : null,
+    wrong: wrong.join("\n"),
+    again,
+    hints,
+    adds: points?.[1] === "+",
+  };
+}
+
+/** A riddle's hint: a once-only choice tagged only `#hint` (or `#hint: 2`), back to `label`. */
+function asHint(hintChoice: Choice, label: string | null): Hint | null {
+  const cost = hintChoice.tags.get("hint");
+  if (!hintChoice.once || hintChoice.text === "" || hintChoice.tags.size !== 1) return null;
+  if (cost === undefined || !/^\d*$/.test(cost)) return null;
+  if (label === null || hintChoice.body.at(-1) !== `-> ${label}`) return null;
+  const text = hintChoice.body.slice(0, -1);
+  if (text.length === 0) return null;
+  return { button: hintChoice.text, text: text.join("\n"), cost: Number(cost) };
 }

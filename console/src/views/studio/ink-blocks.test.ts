@@ -14,6 +14,8 @@ const riddle: Block = {
   points: 3,
   wrong: "Hm, das ist es nicht.",
   again: true,
+  hints: [],
+  adds: false,
 };
 
 const mission: Block = {
@@ -146,6 +148,54 @@ describe("a script's building blocks", () => {
     expect(blockAt("+ [A #answer] gesagt\n    gut", 1)).toBeNull();
   });
 
+  it("writes a riddle's hints between its answers, adding its points, and reads them back", () => {
+    const hinted: Block = {
+      ...riddle,
+      right: "Genau, der Gockel!",
+      hints: [
+        { button: "Einen Tipp, bitte", text: "Er steht ganz oben auf dem Turm.", cost: 1 },
+        { button: "Noch ein Tipp", text: "Er ist aus Blech.", cost: 0 },
+      ],
+    };
+    const lines = blockLines(hinted);
+    expect(lines).toEqual([
+      "- (frage)",
+      "Welches Tier kräht dort oben?",
+      "+ [Hahn / Gockel #answer]",
+      "    Genau, der Gockel!",
+      "    ~ points += 3",
+      "* [Einen Tipp, bitte #hint: 1]",
+      "    Er steht ganz oben auf dem Turm.",
+      "    -> frage",
+      "* [Noch ein Tipp #hint]",
+      "    Er ist aus Blech.",
+      "    -> frage",
+      "+ [#answer]",
+      "    Hm, das ist es nicht.",
+      "    -> frage",
+    ]);
+    const text = ["Hallo!", ...lines, "-"].join("\n");
+    // Read back, it adds to the points as written.
+    expect(blockAt(text, 7)).toEqual({ block: { ...hinted, adds: true }, from: 2, to: 15 });
+    // A sticky hint is offered again after it was taken: the form does not write it.
+    expect(blockAt(text.replace("* [Noch", "+ [Noch"), 7)).toBeNull();
+    expect(blockAt(text.replace("#hint]", "#hint #from: Max]"), 7)).toBeNull();
+  });
+
+  it("keeps a riddle's `+=` without hints, and declares the points a hint costs", () => {
+    const adding = ["- (frage)", "Wer?", "+ [Hahn #answer]", "    ~ points += 2", "-"].join("\n");
+    expect(blockAt(adding, 3)?.block).toMatchObject({ points: 2, adds: true, hints: [] });
+    expect(blockLines({ ...riddle, adds: true })).toContain("    ~ points += 3");
+    const costly: Block = {
+      ...riddle,
+      points: null,
+      hints: [{ button: "Tipp", text: "Oben.", cost: 1 }],
+    };
+    expect(insertBlock("Hallo!", 1, costly).text.split("\n")[0]).toBe("VAR points = 0");
+    const free: Block = { ...costly, hints: [{ button: "Tipp", text: "Oben.", cost: 0 }] };
+    expect(insertBlock("Hallo!", 1, free).text.split("\n")[0]).toBe("Hallo!");
+  });
+
   it("inserts after the cursor's line, with a gather and the points declared", () => {
     const edit = insertBlock("Hallo!\n-> END", 1, riddle);
     const lines = edit.text.split("\n");
@@ -216,6 +266,7 @@ describe("a line in plain words", () => {
       { key: "blocks.line.message", values: { text: "Noch einmal:" } },
     ]);
     expect(explainLine("    ~ points = 1")).toEqual([{ key: "blocks.line.setPoints", count: 1 }]);
+    expect(explainLine("    ~ points += 2")).toEqual([{ key: "blocks.line.addPoints", count: 2 }]);
     expect(explainLine("VAR points = 0")).toEqual([
       { key: "blocks.line.pointsVar", values: { value: "0" } },
     ]);

@@ -1,8 +1,9 @@
 /*
- * The studio's building blocks of a script: a riddle, buttons, a mission, a delayed message and
- * a picture or sound, each written as the ink an author would type (docs/content-authoring.md,
- * "The script"). The text stays the source of truth: a block is read back from it, and a form is
- * offered only where writing the block again gives the same lines.
+ * The studio's building blocks of a script: a riddle (with its ladder of hints), buttons, a
+ * mission, a delayed message and a picture or sound, each written as the ink an author would type
+ * (docs/content-authoring.md, "The script", "Hints"). The text stays the source of truth: a
+ * block is read back from it, and a form is offered only where writing the block again gives the
+ * same lines.
  */
 
 export type Riddle = {
@@ -18,7 +19,14 @@ export type Riddle = {
   wrong: string;
   /** After a wrong answer, the question is asked again. */
   again: boolean;
+  /** The ladder of hints, offered one at a time in this order, each back to the question. */
+  hints: Hint[];
+  /** The points line was read as `~ points += N`; a riddle with hints always adds. */
+  adds: boolean;
 };
+
+/** A hint's button, its text (one message per line) and its cost in points (0: free). */
+export type Hint = { button: string; text: string; cost: number };
 
 export type ButtonChoice = { label: string; reply: string; once: boolean };
 export type Buttons = { kind: "buttons"; buttons: ButtonChoice[] };
@@ -74,19 +82,23 @@ export function blockLines(block: Block): string[] {
   switch (block.kind) {
     case "riddle": {
       const answers = block.answers.map((answer) => answer.trim()).filter((a) => a !== "");
+      const back = block.label === null ? [] : [`${INDENT}-> ${block.label}`];
+      // A hint takes its cost off `points`, so the right answer adds to them.
+      const set = block.adds || block.hints.length > 0 ? "+=" : "=";
       return [
         ...(block.label === null ? [] : [`- (${block.label})`]),
         ...textLines(block.question),
         `+ [${answers.join(" / ")} #answer]`,
         ...body(block.right),
-        ...(block.points === null ? [] : [`${INDENT}~ points = ${block.points}`]),
+        ...(block.points === null ? [] : [`${INDENT}~ points ${set} ${block.points}`]),
+        ...block.hints.flatMap((hint) => [
+          `* [${hint.button.trim()} #hint${hint.cost > 0 ? `: ${hint.cost}` : ""}]`,
+          ...body(hint.text),
+          ...back,
+        ]),
         ...(block.wrong.trim() === "" && !block.again
           ? []
-          : [
-              "+ [#answer]",
-              ...body(block.wrong),
-              ...(block.again && block.label !== null ? [`${INDENT}-> ${block.label}`] : []),
-            ]),
+          : ["+ [#answer]", ...body(block.wrong), ...(block.again ? back : [])]),
       ];
     }
     case "buttons":
@@ -127,7 +139,8 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, " ").trim();
 
 /** Whether a block uses the station's `points` variable. */
 export const usesPoints = (block: Block): boolean =>
-  (block.kind === "riddle" && block.points !== null) ||
+  (block.kind === "riddle" &&
+    (block.points !== null || block.hints.some((hint) => hint.cost > 0))) ||
   (block.kind === "mission" && block.points > 0);
 
 /** Whether a block offers choices, so the lines after it need a gather to go on. */

@@ -51,8 +51,11 @@ export function explainLine(line: string): Explanation[] {
   }
   const knot = /^=+\s*(\w+)/.exec(code);
   if (knot) return [{ key: "blocks.line.knot", values: { name: knot[1] ?? "" } }];
-  const setPoints = /^~\s*points\s*=\s*(\d+)$/.exec(code);
-  if (setPoints) return [{ key: "blocks.line.setPoints", count: Number(setPoints[1]) }];
+  const setPoints = /^~\s*points\s*(\+?)=\s*(\d+)$/.exec(code);
+  if (setPoints) {
+    const key = setPoints[1] === "+" ? "blocks.line.addPoints" : "blocks.line.setPoints";
+    return [{ key, count: Number(setPoints[2]) }];
+  }
   if (code.startsWith("~")) return [{ key: "blocks.line.logic", values: { code } }];
   if (/^->\s*END\b/.test(code) || /^->\s*DONE\b/.test(code)) return [{ key: "blocks.line.end" }];
   const divert = /^->\s*([\w.]+)/.exec(code);

@@ -32,6 +32,7 @@ const edit: OpsStationEdit = {
     radius: null,
     image: "stations/7/hexenturm.png",
     texts: { de: { title: "Der Hexenturm", desc: "Hoch.", descDone: "", longDesc: "" } },
+    reminder: null,
   },
   languages: ["de", "en"],
   scripts: ["script.de.ink"],
@@ -121,6 +122,47 @@ describe("the station form", () => {
       form: OpsStationEdit["form"];
     };
     expect(saved.form).toEqual({ ...edit.form, image: "stations/7/tor.jpg" });
+  });
+
+  it("turns the idle reminder on with its wait and its lines, and holds a save without German", async () => {
+    const server = fakeServer({
+      "GET /api/ops/pack/draft/station": () => json(edit),
+      "GET /api/ops/pack/draft": () =>
+        json({ base: 1, live: 1, baseNumber: 1, liveNumber: 1, changed: 0, files: [] }),
+      "PUT /api/ops/pack/draft/station": () =>
+        json({
+          ok: true,
+          file: { ...file(`${FOLDER}/station.yaml`, "n".repeat(64)), state: "changed" },
+        }),
+    });
+    renderView(<StudioView />);
+
+    fireEvent.click(
+      await screen.findByLabelText("The character speaks up when a question stays unanswered"),
+    );
+    const save = screen.getByRole<HTMLButtonElement>("button", { name: "Save to the draft" });
+    expect(screen.getByRole("alert").textContent).toContain("Write in German");
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText("After"), { target: { value: "3" } });
+    fireEvent.change(screen.getByLabelText("What the character says then (German)"), {
+      target: { value: "Na, noch da?" },
+    });
+    fireEvent.change(
+      screen.getByLabelText("Instead, while the question has a hint left (offers it) (English)"),
+      { target: { value: "Stuck? I have a hint." } },
+    );
+    expect(screen.queryByRole("alert")).toBe(null);
+    fireEvent.click(save);
+    await screen.findByText("Saved to the draft.");
+    const saved = server.requests.find((r) => r.method === "PUT")?.body as {
+      form: OpsStationEdit["form"];
+    };
+    expect(saved.form.reminder).toEqual({
+      after: "3m",
+      text: { de: "Na, noch da?" },
+      hint: { en: "Stuck? I have a hint." },
+    });
   });
 
   it("offers the English dialogue beside the check's warning that it is missing", () => {

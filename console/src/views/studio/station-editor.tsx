@@ -16,6 +16,7 @@ import { AddressSearch } from "./address-search";
 import { PhonePreview } from "./phone-preview";
 import { placeWarnings } from "./place-warnings";
 import { MissingScripts } from "./script-languages";
+import { reminderComplete, StationReminder } from "./station-reminder";
 import { StationSettings } from "./station-settings";
 import { StationTexts } from "./station-texts";
 import { BackToDraft, DraftForm } from "./draft-form";
@@ -140,6 +141,11 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
           ))}
         </fieldset>
         <StationSettings form={form} languages={columns} onChange={change} station={edit} />
+        <StationReminder
+          columns={columns}
+          reminder={form.reminder}
+          onChange={(reminder) => change({ reminder })}
+        />
         <p>
           {t("station.dialogues")}{" "}
           {edit.scripts.map((script) => (
@@ -155,7 +161,7 @@ function StationForm({ edit, reload }: { edit: OpsStationEdit; reload: () => voi
         </p>
         <SaveBar
           dirty={dirty}
-          blocked={unplaced.latitude || unplaced.longitude}
+          blocked={unplaced.latitude || unplaced.longitude || !reminderComplete(form.reminder)}
           save={draft.save}
           onSave={() => void draft.store(form)}
           onKeep={() => void draft.keep(form)}

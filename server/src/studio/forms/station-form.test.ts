@@ -62,6 +62,44 @@ describe("the studio's station form", () => {
     expect(listed).not.toMatch(/^(trigger|radius):/m);
   });
 
+  it("reads the idle reminder, changes its parts where they stand, and adds or drops it", async () => {
+    const yaml = await demo("8-weidenhaeuser-bruecke");
+    const read = readStation(yaml);
+    if (!read.ok) throw new Error(read.reason);
+    const reminder = read.form.reminder;
+    expect(reminder?.after).toBe("5m");
+    expect(reminder?.text.en).toMatch(/^Croak\? Are you still there\?/);
+    expect(reminder?.hint.de).toMatch(/^Quak! Kommst du nicht weiter\?/);
+    if (!reminder) throw new Error("the frog has a reminder");
+    expect(writeStation(yaml, read.form)).toBe(yaml);
+
+    // A new wait, and the hint offer gone: the comment above the text stays.
+    const changed = writeStation(yaml, {
+      ...read.form,
+      reminder: { ...reminder, after: "90s", hint: { de: "", en: " " } },
+    });
+    expect(changed).toMatch(/^ {2}after: 90s$/m);
+    expect(changed).not.toMatch(/^ {2}hint:/m);
+    expect(changed).toContain("Quak? Bist du noch da?");
+    const again = readStation(changed);
+    expect(again.ok && again.form.reminder).toEqual({ ...reminder, after: "90s", hint: {} });
+
+    // No reminder: the key goes; a station without one gets it whole.
+    const none = writeStation(yaml, { ...read.form, reminder: null });
+    expect(none).not.toMatch(/^reminder:/m);
+    const back = writeStation(none, {
+      ...read.form,
+      reminder: { after: "2m", text: { de: "Noch da?", en: "" }, hint: {} },
+    });
+    const added = readStation(back);
+    expect(added.ok && added.form.reminder).toEqual({
+      after: "2m",
+      text: { de: "Noch da?" },
+      hint: {},
+    });
+    expect(added.ok && { ...added.form, reminder: null }).toEqual({ ...read.form, reminder: null });
+  });
+
   it("writes one character as a name and several as a map", async () => {
     const yaml = await demo("1-marktplatz");
     const read = readStation(yaml);

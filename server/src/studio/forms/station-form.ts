@@ -1,6 +1,12 @@
 import { languages } from "@wegmarke/protocol";
-import type { Language, OpsStationForm, OpsStationTexts } from "@wegmarke/protocol";
+import type {
+  Language,
+  OpsStationForm,
+  OpsStationReminder,
+  OpsStationTexts,
+} from "@wegmarke/protocol";
 import { parse } from "yaml";
+import type { Reminder } from "../../content/model";
 import { stationSchema } from "../../content/schema";
 import { formatIssues } from "../../validation";
 import { editYaml } from "./yaml-edit";
@@ -57,13 +63,65 @@ export function readStation(text: string): ReadStation {
       radius: station.radius ?? null,
       image: station.image ?? "",
       texts,
+      reminder: station.reminder ? reminderForm(station.reminder) : null,
     },
   };
 }
 
+/** A reminder's wait as the form writes it: the largest whole unit (`300000` ms is `5m`). */
+function afterText(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return `${Math.max(1, Math.round(ms / 1000))}s`;
+}
+
+function reminderForm(reminder: Reminder): OpsStationReminder {
+  return {
+    after: afterText(reminder.afterMs),
+    text: { ...reminder.text },
+    hint: { ...reminder.hint },
+  };
+}
+
+/** A reminder's text per language, without the languages left empty; none: undefined. */
+function given(texts: OpsStationReminder["text"]): Partial<Record<Language, string>> | undefined {
+  const kept = Object.entries(texts).filter(([, text]) => text.trim() !== "");
+  return kept.length === 0 ? undefined : Object.fromEntries(kept);
+}
+
+/** The reminder's edits: the whole key where it comes or goes, else each part that changed. */
+function reminderEdits(
+  before: OpsStationReminder | null | undefined,
+  after: OpsStationReminder | null,
+): YamlEdit[] {
+  if (JSON.stringify(before ?? null) === JSON.stringify(after)) return [];
+  if (after === null) return before ? [{ path: ["reminder"], remove: true }] : [];
+  if (!before) {
+    const [text, hint] = [given(after.text), given(after.hint)];
+    return [
+      {
+        path: ["reminder"],
+        value: { after: after.after, ...(text && { text }), ...(hint && { hint }) },
+      },
+    ];
+  }
+  const edits: YamlEdit[] = [];
+  if (before.after !== after.after) edits.push({ path: ["reminder", "after"], value: after.after });
+  for (const key of ["text", "hint"] as const) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    const value = given(after[key]);
+    edits.push(
+      value === undefined
+        ? { path: ["reminder", key], remove: true }
+        : { path: ["reminder", key], value },
+    );
+  }
+  return edits;
+}
+
 /**
  * The station.yaml `text` with the form's values: comments, key order and keys the form does not
- * edit (code, reminder...) stay as they were; optional values left empty are removed.
+ * edit (code...) stay as they were; optional values left empty are removed.
  */
 export function writeStation(text: string, form: OpsStationForm): string {
   const before = readStation(text);
@@ -96,6 +154,7 @@ export function writeStation(text: string, form: OpsStationForm): string {
   for (const language of languages) {
     edits.push(...textEdits(language, old?.texts[language], form.texts[language]));
   }
+  edits.push(...reminderEdits(old?.reminder, form.reminder));
   return editYaml(text, edits);
 }
 
