@@ -45,6 +45,10 @@ export type Command =
    * subscription to the server (`PUT /api/push/subscription`), `concurrency` at a time.
    */
   | { kind: "subscribe"; pushOrigin: string; concurrency: number }
+  /** Sends `count` messages to the organisers from this worker's players over `durationMs`. */
+  | { kind: "gm-messages"; count: number; durationMs: number }
+  /** The hosts' lines (marked `~L<n>~`) that reached this worker's streams so far. */
+  | { kind: "gm-lines" }
   /** Ends every stream and socket (the process then exits). */
   | { kind: "close" };
 
@@ -128,6 +132,20 @@ export type NewsCollectResult = {
   /** Characters of the `news` event block that carried the item (one stream's). */
   eventChars: number;
   streamsEnded: number;
+};
+
+export type GmMessagesResult = {
+  /** The messages the server took: its id, and just before the POST (shared clock). */
+  sent: { id: number; sentAt: number }[];
+  errors: Counts;
+  failed: number;
+};
+
+export type GmLinesResult = {
+  /** By the line's number, its arrival on a stream (shared clock). */
+  arrivals: [number, number][];
+  /** A line that arrived a second time. */
+  duplicates: number;
 };
 
 export type Request = { id: number; command: Command };

@@ -13,6 +13,7 @@ export const scenarioNames = [
   "publish",
   "uploads",
   "push",
+  "game-master",
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
@@ -65,6 +66,10 @@ export type Options = {
   uploadKb: number;
   /** uploads: the most the server's resident memory may grow, in MB. */
   maxGrowthMb: number;
+  /** game-master: hosts' lines and players' messages to the organisers a second; p99 budget. */
+  lines: number;
+  messages: number;
+  deliveryP99: number;
   /** push: seconds into the measurement the urgent news go out. */
   newsAt: number;
   /** push: seconds within which every device's push must be accepted. */
@@ -92,12 +97,7 @@ type Spec = {
 
 /** Every option, in the order of `--help`. */
 export const specs: Record<string, Spec> = {
-  scenario: {
-    kind: "string",
-    default: "answers",
-    choices: scenarioNames,
-    help: "answers | open | slow-readers | broadcast | publish | uploads",
-  },
+  scenario: { kind: "string", default: "answers", choices: scenarioNames, help: "what to run" },
   streams: {
     kind: "int",
     help: "players, each with an open event stream (default 1000; slow-readers: 0)",
@@ -132,6 +132,9 @@ export const specs: Record<string, Spec> = {
   stations: { kind: "int", default: "50", help: "publish: stations of the pack made live" },
   uploads: { kind: "int", default: "300", help: "uploads: photos sent within the measurement" },
   "upload-kb": { kind: "int", default: "1536", help: "uploads: each photo's size in KB" },
+  lines: { kind: "number", default: "10", help: "game-master: hosts' lines per second" },
+  messages: { kind: "number", default: "50", help: "game-master: players' messages per second" },
+  "delivery-p99": { kind: "number", default: "250", help: "game-master: their p99 budget, ms" },
   "news-at": { kind: "number", default: "5", help: "push: urgent news after this many s" },
   "push-within": { kind: "number", default: "30", help: "push: budget in s for every push" },
   "max-growth-mb": {
@@ -318,6 +321,9 @@ export function parseOptions(
     uploads: Math.max(1, number("uploads", true) ?? 300),
     uploadKb: Math.max(1, number("upload-kb", true) ?? 1536),
     maxGrowthMb: number("max-growth-mb") ?? 100,
+    lines: Math.max(0, number("lines") ?? 10),
+    messages: Math.max(0, number("messages") ?? 50),
+    deliveryP99: number("delivery-p99") ?? 250,
     newsAt: number("news-at") ?? 5,
     pushWithin: number("push-within") ?? 30,
     pause: number("pause") ?? 1,

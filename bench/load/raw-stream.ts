@@ -29,12 +29,18 @@ export function openRawStream(
   target: { host: string; port: number; localAddress: string },
   path: string,
   handlers: RawStreamHandlers,
+  /** More request headers (`Authorization: Bearer …` for the console's stream). */
+  headers: Record<string, string> = {},
 ): Socket {
   const { host, port, localAddress } = target;
   const socket = connect({ host, port, localAddress });
   socket.setNoDelay(true);
   socket.write(
-    `GET ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nAccept: text/event-stream\r\n\r\n`,
+    `GET ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nAccept: text/event-stream\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("") +
+      "\r\n",
   );
   const decoder = new StringDecoder("utf8");
   let pending: Buffer = Buffer.alloc(0);

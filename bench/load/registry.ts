@@ -1,4 +1,5 @@
 import type { ScenarioName } from "./options";
+import { gameMasterScenario } from "./game-master";
 import { publishScenario } from "./publish";
 import { baseScenarios } from "./scenarios";
 import { pushScenario } from "./push";
@@ -11,4 +12,5 @@ export const scenarios: Record<ScenarioName, (ctx: Context) => Promise<Outcome>>
   publish: publishScenario,
   uploads: uploadsScenario,
   push: pushScenario,
+  "game-master": gameMasterScenario,
 };

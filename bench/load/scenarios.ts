@@ -107,7 +107,7 @@ function sumOf(values: (number | undefined)[]): number | undefined {
 }
 
 /** Divides `count` over the workers in proportion to their players (largest remainder). */
-function divide(count: number, weights: number[]): number[] {
+export function divide(count: number, weights: number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum === 0) return weights.map(() => 0);
   const exact = weights.map((w) => (count * w) / sum);

@@ -5,27 +5,24 @@
  * It shares the cores with the server, so everything here stays lean.
  */
 import http from "node:http";
-import net from "node:net";
-import type { Socket } from "node:net";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { shared, sharedNow } from "./clock";
+import { sharedNow } from "./clock";
 import type {
   Command,
   Counts,
   MeasureResult,
-  NewsCollectResult,
-  NewsReadyResult,
   Reply,
   Request,
   SetupResult,
-  SlowAnswersResult,
-  SlowCheckResult,
-  SlowOpenResult,
   WorkerConfig,
 } from "./messages";
-import { tcpSockets } from "./proc";
 import { openRawStream } from "./raw-stream";
 import { SseParser, dataOf } from "./sse";
+import { GameMasterTraffic } from "./worker-gm";
+import { NewsArrivals, round2 } from "./worker-news";
+import { newPlayer } from "./worker-player";
+import type { Player } from "./worker-player";
+import { ANSWER_PATH, SlowReaders } from "./worker-slow";
 
 const config = JSON.parse(process.argv[2] ?? "{}") as WorkerConfig;
 const postAgent = new http.Agent({
@@ -33,35 +30,6 @@ const postAgent = new http.Agent({
   maxSockets: config.pool,
   maxFreeSockets: config.pool,
 });
-
-type Player = {
-  token: string;
-  /** The path prefix of its game ("" for the first, `/g/<name>`). */
-  base: string;
-  /** Its place in `players` (where its news arrivals are kept). */
-  index: number;
-  /** The stream's socket. */
-  socket?: Socket;
-  /** The stream is open (its first playerstatus arrived) and has not ended. */
-  open: boolean;
-  /** The stream opened once (it may have ended since). */
-  opened: boolean;
-  /** `news` events that arrived on the stream (its opening one included). */
-  news: number;
-  /** The riddle station expects an answer: the player may answer. */
-  ready: boolean;
-  /** An error happened to this player: it answers no more in this run. */
-  retired: boolean;
-  /** An answer's `answer-expected` is awaited. */
-  pending: boolean;
-  /** An answer's POST has not been answered yet. */
-  httpBusy: boolean;
-  queued: boolean;
-  sentAt: number;
-  step: number;
-  /** A setup phase waits for this event on the stream. */
-  waiter?: { event: string; then: (block: string) => void };
-};
 
 const players: Player[] = [];
 let closing = false;
@@ -195,24 +163,6 @@ function tokenOf(text: string): string | undefined {
   }
 }
 
-function newPlayer(token: string, index: number, base: string): Player {
-  return {
-    token,
-    base,
-    index,
-    open: false,
-    opened: false,
-    news: 0,
-    ready: false,
-    retired: false,
-    pending: false,
-    httpBusy: false,
-    queued: false,
-    sentAt: 0,
-    step: -1,
-  };
-}
-
 /** Opens the player's stream; `opened` gets undefined once playerstatus arrived, else why not. */
 function openStream(player: Player, opened: (failure?: string) => void): void {
   let reported = false;
@@ -268,7 +218,8 @@ function onEvent(player: Player, event: string, block: string): void {
     waiter.then(block);
     return;
   }
-  if (event === "news") return onNews(player, block);
+  if (event === "webtext") return gm.onWebtext(block);
+  if (event === "news") return news.onNews(player, block);
   if (event !== "answer-expected") return;
   if (!player.pending) {
     unsolicited++;
@@ -421,8 +372,6 @@ type Step = {
 
 let current: Step | undefined;
 
-const answerPath = "/api/game/player/answer";
-
 /** Sends one answer for the player within `step`. */
 function answer(player: Player, step: Step): void {
   player.queued = false;
@@ -433,7 +382,7 @@ function answer(player: Player, step: Step): void {
   step.outstanding++;
   inFlight++;
   const body = `{"StationID":1,"Answer":"Katze","Hash":"${player.token}"}`;
-  player.sentAt = post(player.base + answerPath, body, (status, socketAt) => {
+  player.sentAt = post(player.base + ANSWER_PATH, body, (status, socketAt) => {
     player.httpBusy = false;
     inFlight--;
     const mine = step.collecting && player.step === step.id;
@@ -524,275 +473,14 @@ async function measure(id: number, total: number, durationMs: number, graceMs: n
   });
 }
 
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
-// --- broadcast: when each news item reached each stream ---
-
-/** When one news item arrived on each stream, by player index (NaN: not yet). */
-type Arrivals = {
-  at: Float64Array;
-  count: number;
-  duplicates: number;
-  /** Its collection has ended: later arrivals are late. */
-  reported: boolean;
-  /** Characters of the event block that carried it. */
-  chars: number;
-};
-
-/** By news id; an item is known by the first (newest) entry of the list the event carries. */
-const arrivals = new Map<number, Arrivals>();
-let newsLate = 0;
-let newsLateReported = 0;
-const NEWS_HEAD = '"News":[{"ID":';
-
-function arrivalsOf(id: number): Arrivals {
-  let item = arrivals.get(id);
-  if (item === undefined) {
-    item = {
-      at: new Float64Array(players.length).fill(NaN),
-      count: 0,
-      duplicates: 0,
-      reported: false,
-      chars: 0,
-    };
-    arrivals.set(id, item);
-  }
-  return item;
-}
-
-/**
- * A `news` event: the current list, newest first. Its time is taken first; the id of its first
- * item is read with a string search (the server writes `{"News":[{"ID":12,...`). An empty list
- * (a fresh server's opening event) names no item.
- */
-function onNews(player: Player, block: string): void {
-  const at = performance.now();
-  player.news++;
-  const start = block.indexOf(NEWS_HEAD);
-  if (start === -1) return;
-  const from = start + NEWS_HEAD.length;
-  const id = parseInt(block.slice(from, from + 16), 10);
-  if (!Number.isSafeInteger(id)) return;
-  const item = arrivalsOf(id);
-  if (item.chars === 0) item.chars = block.length;
-  if (player.index >= item.at.length) return;
-  if (!Number.isNaN(item.at[player.index])) {
-    item.duplicates++;
-    return;
-  }
-  item.at[player.index] = at;
-  item.count++;
-  if (item.reported) newsLate++;
-}
-
-/**
- * Waits until every open stream has had its opening `news` event (or the time is up). The server
- * writes it with the opening status, in the same chunk, and leaves it out while there are no
- * news: when none has come a second after the streams opened, none is coming.
- */
-async function newsReady(timeoutMs: number): Promise<NewsReadyResult> {
-  const started = performance.now();
-  for (;;) {
-    let open = 0;
-    let ready = 0;
-    for (const player of players) {
-      if (!player.open) continue;
-      open++;
-      if (player.news > 0) ready++;
-    }
-    const waited = performance.now() - started;
-    if (ready === open || (ready === 0 && waited >= 1000) || waited >= timeoutMs) {
-      return { open, ready };
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/**
- * The arrivals of item `id` on every stream that was opened, once all are in or the shared
- * clock passes `deadline`; latencies from `sentAt` (shared clock, taken by the orchestrator).
- */
-async function newsCollect(id: number, sentAt: number, deadline: number) {
-  const item = arrivalsOf(id);
-  let expected = 0;
-  for (const player of players) if (player.opened) expected++;
-  while (item.count < expected && sharedNow() < deadline) {
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  item.reported = true;
-  const latencies: number[] = [];
-  for (const player of players) {
-    if (!player.opened) continue;
-    const at = item.at[player.index];
-    if (at !== undefined && !Number.isNaN(at)) latencies.push(round2(shared(at) - sentAt));
-  }
-  const lateNow = newsLate;
-  const result: NewsCollectResult = {
-    expected,
-    delivered: latencies.length,
-    latencies,
-    missing: expected - latencies.length,
-    duplicates: item.duplicates,
-    late: lateNow - newsLateReported,
-    eventChars: item.chars,
-    streamsEnded,
-  };
-  newsLateReported = lateNow;
-  return result;
-}
-
-// --- slow readers: players with sockets that never read, and one reading stream each ---
-
-const slowPlayers: Player[] = [];
-const slowSockets: net.Socket[] = [];
-
-async function slowOpen(sockets: number, playerCount: number): Promise<SlowOpenResult> {
-  const started = performance.now();
-  const before = players.length;
-  await register(playerCount, playerCount);
-  slowPlayers.push(...players.splice(before));
-  if (slowPlayers.length < playerCount) throw new Error("could not register the slow players");
-  // The raw sockets first (round-robin over the players), the reading streams after them: a
-  // server that caps the streams of one device ends the oldest, and the reader must survive.
-  let opened = 0;
-  await Promise.all(
-    Array.from({ length: sockets }, async (_, i) => {
-      const player = slowPlayers[i % slowPlayers.length];
-      if (player && (await rawStream(player.token))) opened++;
-    }),
-  );
-  const answered = await serverAnswered(10_000);
-  const failures = await Promise.all(
-    slowPlayers.map(async (player) => {
-      const failure = await new Promise<string | undefined>((resolve) =>
-        openStream(player, resolve),
-      );
-      if (failure) return `reading stream did not open: ${failure}`;
-      const activated = await activateOne(player);
-      if (activated) return `station did not start: ${activated}`;
-      player.ready = true;
-      return undefined;
-    }),
-  );
-  const failure = failures.find((f) => f !== undefined);
-  if (failure) throw new Error(`slow-readers player: ${failure}`);
-  return { opened, answered, ms: performance.now() - started };
-}
-
-/** A socket that asks for the player's stream and then never reads; true once it is sent. */
-function rawStream(token: string): Promise<boolean> {
-  const request =
-    `GET /api/game/events?hash=${token} HTTP/1.1\r\n` +
-    `Host: ${config.stream.host}:${config.stream.port}\r\n` +
-    `Accept: text/event-stream\r\n` +
-    // Without it an ended stream would leave the connection open for the next request, and a
-    // socket that never reads could not tell.
-    `Connection: close\r\n\r\n`;
-  return new Promise((resolve) => {
-    const socket = net.connect(config.stream.port, config.stream.host);
-    // Never read: the kernel's receive buffer fills, then the server's send buffer, then the
-    // server's own memory (unless it drops the stream).
-    socket.pause();
-    socket.on("error", () => resolve(false));
-    socket.on("connect", () => {
-      socket.pause();
-      socket.write(request, () => resolve(true));
-    });
-    slowSockets.push(socket);
-  });
-}
-
-/** Waits until the server has answered every raw socket (bytes wait unread, or it closed). */
-async function serverAnswered(timeoutMs: number): Promise<number> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const { answered } = inspectSlowSockets();
-    if (answered === slowSockets.length || performance.now() > deadline) return answered;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The kernel's view of the raw sockets: answered by the server, closed by it, bytes unread. */
-function inspectSlowSockets(): { answered: number } & SlowCheckResult {
-  const ports = slowSockets.map((s) => s.localPort).filter((p): p is number => p !== undefined);
-  const { ours: kernel, theirs } = tcpSockets(ports, config.stream.port);
-  const result = {
-    answered: 0,
-    sockets: slowSockets.length,
-    closedByServer: 0,
-    unreadBytes: 0,
-    unsentBytes: 0,
-  };
-  for (const entry of theirs.values()) result.unsentBytes += entry.txQueue;
-  for (const socket of slowSockets) {
-    const entry = socket.localPort === undefined ? undefined : kernel.get(socket.localPort);
-    result.unreadBytes += entry?.rxQueue ?? 0;
-    // CLOSE_WAIT: the server sent FIN; gone from the table: it reset the connection.
-    const closed = socket.destroyed || entry === undefined || entry.state !== "ESTABLISHED";
-    if (closed) result.closedByServer++;
-    if (closed || (entry?.rxQueue ?? 0) > 0) result.answered++;
-  }
-  return result;
-}
-
-/** The slow players' answers, each player's one after another, the players side by side. */
-async function slowAnswers(
-  perPlayer: number,
-  replyTimeoutMs: number,
-  deadlineMs: number,
-): Promise<SlowAnswersResult> {
-  if (slowPlayers.length === 0) throw new Error("slow-open first");
-  const started = performance.now();
-  const result: SlowAnswersResult = { sent: 0, replies: 0, errors: {}, latencies: [], ms: 0 };
-  const series = async (player: Player, answers: number) => {
-    const body = `{"StationID":1,"Answer":"Katze","Hash":"${player.token}"}`;
-    for (let i = 0; i < answers && result.stopped === undefined; i++) {
-      if (performance.now() - started > deadlineMs) {
-        result.stopped = `deadline of ${deadlineMs / 1000} s reached`;
-        break;
-      }
-      if (!player.open) {
-        result.stopped = "the server closed a reading stream";
-        break;
-      }
-      const reply = waitFor(player, "answer-expected", replyTimeoutMs);
-      let sentAt = 0;
-      const status = await new Promise<number | string>((resolve) => {
-        sentAt = post(answerPath, body, (s) => resolve(s));
-      });
-      result.sent++;
-      if (status !== 200) {
-        player.waiter = undefined;
-        count(result.errors, status);
-        result.stopped = `an answer failed: ${status}`;
-        break;
-      }
-      if ((await reply) === undefined) {
-        result.stopped = `no reply within ${replyTimeoutMs} ms`;
-        break;
-      }
-      result.replies++;
-      result.latencies.push(round2(performance.now() - sentAt));
-    }
-  };
-  await Promise.all(slowPlayers.map((player) => series(player, perPlayer)));
-  result.ms = performance.now() - started;
-  return result;
-}
-
-function slowCheck(close: boolean): SlowCheckResult {
-  const { sockets, closedByServer, unreadBytes, unsentBytes } = inspectSlowSockets();
-  if (close) for (const socket of slowSockets.splice(0)) socket.destroy();
-  return { sockets, closedByServer, unreadBytes, unsentBytes };
-}
+const news = new NewsArrivals(players, () => streamsEnded);
+const slow = new SlowReaders({ config, players, register, openStream, activateOne, waitFor, post });
+const gm = new GameMasterTraffic(players, post);
 
 function closeAll(): void {
   closing = true;
   for (const player of players) player.socket?.destroy();
-  for (const player of slowPlayers) player.socket?.destroy();
-  for (const socket of slowSockets.splice(0)) socket.destroy();
+  slow.closeAll();
   postAgent.destroy();
 }
 
@@ -809,17 +497,21 @@ async function run(command: Command): Promise<unknown> {
     case "measure":
       return measure(command.step, command.count, command.durationMs, command.graceMs);
     case "slow-open":
-      return slowOpen(command.sockets, command.players);
+      return slow.open(command.sockets, command.players);
     case "slow-answers":
-      return slowAnswers(command.count, command.replyTimeoutMs, command.deadlineMs);
+      return slow.answers(command.count, command.replyTimeoutMs, command.deadlineMs);
     case "slow-check":
-      return slowCheck(command.close);
+      return slow.check(command.close);
     case "clock":
       return sharedNow();
     case "news-ready":
-      return newsReady(command.timeoutMs);
+      return news.ready(command.timeoutMs);
     case "news-collect":
-      return newsCollect(command.id, command.sentAt, command.deadline);
+      return news.collect(command.id, command.sentAt, command.deadline);
+    case "gm-messages":
+      return gm.messages(command.count, command.durationMs);
+    case "gm-lines":
+      return gm.lines();
     case "subscribe":
       return subscribe(command.pushOrigin, command.concurrency);
     case "close":
