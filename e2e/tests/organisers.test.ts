@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
@@ -9,7 +10,8 @@ import { startServer, type RunningServer } from "../support/server";
  * Players write to the organisers, host and player in two browsers at phone size: the player's
  * message shows in the console's inbox as unread wherever the host is, the host answers, and
  * the answer reaches the player's open conversation at once, and their "Mehr" menu as unread
- * while they are elsewhere in the app.
+ * while they are elsewhere in the app. A photo goes along with a message, shrunk, and the host
+ * sees it in the conversation.
  */
 describe("the conversation with the organisers", () => {
   let server: RunningServer;
@@ -102,5 +104,47 @@ describe("the conversation with the organisers", () => {
     await expect
       .poll(() => player.getByRole("link", { name: /Spielleitung/ }).innerText())
       .toBe("Spielleitung");
+  });
+
+  it("takes a photo along with a message, shown in the app and in the host's conversation", async () => {
+    const camera = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: "#5b8" },
+    })
+      .jpeg()
+      .toBuffer();
+    // The "Mehr" menu the last test opened closes.
+    await player.keyboard.press("Escape");
+    await player.getByRole("link", { name: "Rangliste" }).waitFor({ state: "hidden" });
+    await player.getByLabel("Foto hinzufügen").setInputFiles({
+      name: "IMG_0042.jpg",
+      mimeType: "image/jpeg",
+      buffer: camera,
+    });
+    await player.getByRole("img", { name: "Das Foto zur Nachricht" }).waitFor();
+    await player.getByLabel("Deine Nachricht an die Spielleitung").fill("Ist es dieser Brunnen?");
+    await player.getByRole("button", { name: "Senden" }).click();
+    const log = player.getByRole("log", { name: "Nachrichten mit der Spielleitung" });
+    await log.getByText("Ist es dieser Brunnen?").waitFor();
+    const loaded = (image: ReturnType<Page["locator"]>) =>
+      image.evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    const mine = log.locator("img").last();
+    await expect.poll(() => loaded(mine), { timeout: 10_000 }).toBeGreaterThan(0);
+    await settle(player);
+    await screenshot(player, "organisers-05-photo-in-app");
+
+    // The host's open conversation reads itself again on the inbox's news.
+    const messages = ops.getByRole("list", { name: "Nachrichten" });
+    const photo = messages.getByRole("img", { name: /^Foto von Wanderer \d{4}$/ });
+    await photo.waitFor({ timeout: 5_000 });
+    await expect.poll(() => loaded(photo), { timeout: 10_000 }).toBeGreaterThan(0);
+    const full = messages.getByRole("link", { name: /in voller Größe öffnen$/ });
+    const opened = await ops.request.get(
+      new URL((await full.getAttribute("href")) ?? "", server.url).href,
+    );
+    expect(opened.headers()["content-type"]).toBe("image/jpeg");
+    const { width, height } = await sharp(await opened.body()).metadata();
+    expect(Math.max(width ?? 0, height ?? 0)).toBe(1600);
+    await settle(ops);
+    await screenshot(ops, "organisers-06-photo-in-console");
   });
 });

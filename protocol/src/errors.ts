@@ -114,6 +114,8 @@ export const ErrorReason = {
   submissionUnavailable: "submission unavailable",
   /** A submission's link past its time, or not signed by the server (403). */
   linkExpired: "link expired",
+  /** A message's photo that does not exist, or not in this game (404). */
+  photoUnavailable: "photo unavailable",
 } as const;
 
 /** A failed call as the web app sees it: HTTP status (or 000) and the trimmed body text. */

@@ -18,6 +18,19 @@ const id = z.number().int().positive().max(MAX_ID);
 const count = z.number().int().nonnegative();
 const messageText = requestText({ lines: true }).trim().min(1).max(ORGANISERS_TEXT_MAX);
 
+/**
+ * The largest photo a player sends with a message, in bytes before base64: the app shrinks a
+ * photo to 1600 pixels first (a few hundred kilobytes); the server shrinks what it gets again.
+ */
+export const ORGANISERS_PHOTO_BYTES = 8 * 1024 * 1024;
+const photoData = z
+  .string()
+  .max(Math.ceil(ORGANISERS_PHOTO_BYTES / 3) * 4, "the photo is larger than 8 MB")
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, "not a photo in base64");
+
+/** A message's photo: signed links (valid for some minutes) to it and to its thumbnail. */
+export const organisersPhotoSchema = z.object({ Url: z.string(), Thumb: z.string() });
+
 /** One message as the app shows it. */
 export const organisersMessageSchema = z.object({
   ID: id,
@@ -27,7 +40,9 @@ export const organisersMessageSchema = z.object({
   Name: z.string().optional(),
   /** The player of this app wrote it. */
   Mine: z.literal(true).optional(),
+  /** "" for a photo on its own. */
   Text: z.string(),
+  Photo: organisersPhotoSchema.optional(),
   /** ISO 8601. */
   Timestamp: z.string(),
 });
@@ -44,8 +59,15 @@ export const organisersConversationSchema = z.object({
 export type OrganisersConversation = z.infer<typeof organisersConversationSchema>;
 export const organisersResponse = z.object({ value: organisersConversationSchema });
 
-/** `POST /api/game/organisers`: a message to the organisers; the answer is the message. */
-export const organisersSendRequest = z.object({ Hash: secretText, Text: messageText });
+/**
+ * `POST /api/game/organisers`: a message to the organisers, a text, a photo (JPEG, PNG, WebP
+ * or HEIC in base64) or both; the answer is the message.
+ */
+export const organisersSendRequest = z
+  .object({ Hash: secretText, Text: messageText.optional(), Photo: photoData.optional() })
+  .refine((message) => message.Text !== undefined || message.Photo !== undefined, {
+    error: "a message needs a text, a photo or both",
+  });
 export type OrganisersSendRequest = z.infer<typeof organisersSendRequest>;
 export const organisersSendResponse = z.object({ value: organisersMessageSchema });
 
@@ -60,7 +82,10 @@ export const opsInboxMessage = z.object({
   from: z.enum(["player", "host"]),
   /** The member's name, or the operator's (null when it came with the operator token). */
   name: z.string().nullable(),
+  /** "" for a photo on its own. */
   text: z.string(),
+  /** Signed links to the message's photo and its thumbnail, valid for some minutes. */
+  photo: z.object({ url: z.string(), thumb: z.string() }).optional(),
   /** ISO 8601. */
   at: z.string(),
 });

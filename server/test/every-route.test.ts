@@ -30,6 +30,7 @@ import {
   opsInboxReply,
   organisersReadRequest,
   organisersSendRequest,
+  organisersSendResponse,
   opsDeliverRequest,
   opsAwardRequest,
   opsHintRequest,
@@ -144,6 +145,8 @@ type RouteCase = {
   jsonRefusal?: Record<number, string>;
   /** A tus request (an upload's creation or piece): its headers are spoilt too. */
   tus?: boolean;
+  /** The largest body the route takes, in bytes, where it is not Fastify's 1 MiB. */
+  bodyLimit?: number;
 };
 
 const STORY = "marburg";
@@ -575,8 +578,22 @@ const CASES: RouteCase[] = [
     method: "POST",
     route: "/api/game/organisers",
     fields: { in: "body", schema: organisersSendRequest },
+    optional: ["Photo"],
+    bodyLimit: 12 * 1024 * 1024,
     valid: async (h) =>
       post("/api/game/organisers", { Hash: await h.signup(), Text: "Wo geht es weiter?" }),
+  },
+  {
+    method: "GET",
+    route: "/api/organisers/photos/:id/:file",
+    fields: { in: "query", schema: signedLinkQuery },
+    valid: async (h) => {
+      const photo = (await fuzzPhoto()).toString("base64");
+      const sent = await h.game(await h.signup(), "organisers", { Photo: photo });
+      const message = organisersSendResponse.parse(sent).value;
+      const link = new URL(message.Photo?.Thumb ?? "", "http://localhost");
+      return get(link.pathname, Object.fromEntries(link.searchParams));
+    },
   },
   {
     method: "PUT",
@@ -1674,7 +1691,7 @@ const show = (value: unknown) =>
   (JSON.stringify(value) ?? String(value)).replace(/(.{40}).{20,}/s, "$1…");
 
 /** Mutations of a JSON body: each field spoilt, then the body as a whole. */
-function bodyMutations(valid: Call, optional: string[]): Mutation[] {
+function bodyMutations(valid: Call, optional: string[], bodyLimit = 1024 * 1024): Mutation[] {
   const fields = [...Object.keys(valid.body ?? {}), ...optional];
   const body = (call: Call) => call.body ?? {};
   const json = (label: string, value: (b: Record<string, unknown>) => unknown): Mutation => ({
@@ -1766,7 +1783,14 @@ function bodyMutations(valid: Call, optional: string[]): Mutation[] {
       (b) => `{${fuzzBody(b).slice(0, -1)},"Deep":${deepArray(50_000)}}`,
     ),
   );
-  mutations.push(raw("2 MB", (b) => JSON.stringify({ ...b, Long: "x".repeat(2_000_000) }), 413));
+  const over = bodyLimit + 1_000_000;
+  mutations.push(
+    raw(
+      `${Math.round(over / 1e6)} MB`,
+      (b) => JSON.stringify({ ...b, Long: "x".repeat(over) }),
+      413,
+    ),
+  );
   // The API takes JSON only.
   const typed = (type: string, payload: string, status?: number): Mutation => ({
     label: `content type ${type}`,
@@ -2035,7 +2059,7 @@ function zipMutations(): Mutation[] {
 function mutationsOf(routeCase: RouteCase, valid: Call): Mutation[] {
   return [
     ...numericMutations(routeCase),
-    ...(valid.body ? bodyMutations(valid, routeCase.optional ?? []) : []),
+    ...(valid.body ? bodyMutations(valid, routeCase.optional ?? [], routeCase.bodyLimit) : []),
     ...(valid.raw && !routeCase.tus ? zipMutations() : []),
     ...(routeCase.tus ? tusMutations(valid) : []),
     ...(valid.body || valid.raw ? [] : queryMutations(valid)),

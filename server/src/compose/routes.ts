@@ -25,6 +25,7 @@ import { gameRoutes } from "../http/game-routes";
 import { healthRoutes } from "../http/health-routes";
 import { countRequests, metricsRoute } from "../http/metrics-route";
 import { opsRoutes } from "../http/ops-routes";
+import { organisersPhotoRoute } from "../http/organisers-photo-route";
 import { organisersRoutes } from "../http/organisers-routes";
 import { OperatorTeam } from "../operator-accounts/operator-team";
 import { outroRoute } from "../http/outro-route";
@@ -151,6 +152,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
   };
   await app.register(api(uploadRoutes(accounts, submissions, uploads)), { prefix: "/api/game" });
   await app.register(api(submissionFileRoute(submissions)));
+  await app.register(api(organisersPhotoRoute(services.organisers)));
   await app.register(api(pushRoutes(accounts, services.push, services.pushKey)), {
     prefix: "/api/push",
   });

@@ -251,8 +251,8 @@ export async function buildServices(deps: ServiceDeps) {
       });
     },
   });
-  // Players' messages to the organisers and the hosts' answers (organisers/).
-  const organisers = buildOrganisers({ store, clock, bus, hub, push, log });
+  // Players' messages (a photo too) to the organisers, the hosts' answers (organisers/).
+  const organisers = buildOrganisers({ store, clock, bus, hub, push, log, photos, secret, deps });
   const live = new OpsLive({
     pack,
     overview: () => gameConsole.overview(),

@@ -118,6 +118,8 @@ export const signalSchemas = {
     /** A player's message in a team: the member's name. */
     name: z.string().max(200).nullable(),
     text: z.string().max(1000),
+    /** A photo came with it (its links are signed by each instance). */
+    photo: z.boolean().optional(),
     at: z.string().max(40),
   }),
   /** Hosts read a conversation with the organisers: consoles read their inbox's figures. */

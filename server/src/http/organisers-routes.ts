@@ -54,23 +54,29 @@ export function organisersRoutes(
     app.post(
       "/organisers",
       {
+        // A photo comes along in base64: the app shrinks it first, the limit is 8 MB of bytes.
+        bodyLimit: 12 * 1024 * 1024,
         config: {
           docs: doc("game", "Write to the organisers", {
-            description: `At most 30 messages an hour (429 \`${ErrorReason.tooManyMessages}\`).`,
+            description:
+              `A text, a photo (base64) or both; at most 30 messages an hour ` +
+              `(429 \`${ErrorReason.tooManyMessages}\`), 415 \`${ErrorReason.unsupportedFile}\` ` +
+              `for a photo that is none.`,
             body: organisersSendRequest,
             response: organisersSendResponse,
           }),
         },
       },
       async (request): Promise<Value<typeof organisersSendResponse>> => {
-        const { Text } = parse(organisersSendRequest, request.body);
+        const { Text, Photo } = parse(organisersSendRequest, request.body);
         const player = playerOf(request);
         await throttle.attempt(
           [{ limiter: throttle.organiserMessagesPerPlayer, key: String(player.id) }],
           ErrorReason.tooManyMessages,
         );
         const stream = participantOf(player).stream;
-        return { value: await organisers.send(stream, player.id, Text) };
+        const photo = Photo === undefined ? undefined : Buffer.from(Photo, "base64");
+        return { value: await organisers.send(stream, player.id, Text, photo) };
       },
     );
 

@@ -5,7 +5,7 @@ export const LINK_MINUTES = 10;
 
 const MINUTE = 60_000;
 
-/** A kept file of a submission: the file itself, or a photo's thumbnail. */
+/** A kept file of a submission (or a message's photo): the file itself, or a photo's thumbnail. */
 export type SubmissionFile = "file" | "thumb";
 
 /**
@@ -19,10 +19,14 @@ export type SubmissionFile = "file" | "thumb";
 export class SignedLinks {
   private readonly key: Buffer;
 
-  /** `base`: the path before `/api/` (a preview's `/preview/<id>`; "" otherwise). */
+  /**
+   * `base`: the path before `/api/` (a preview's `/preview/<id>`; "" otherwise); `area`: the
+   * files' path below it (a message's photo: `organisers/photos`).
+   */
   constructor(
     secret: Buffer,
     private readonly base = "",
+    private readonly area = "submissions",
   ) {
     this.key = createHmac("sha256", secret).update("submission links").digest();
   }
@@ -49,7 +53,7 @@ export class SignedLinks {
   }
 
   private path(id: number, file: SubmissionFile): string {
-    return `${this.base}/api/submissions/${id}/${file}`;
+    return `${this.base}/api/${this.area}/${id}/${file}`;
   }
 
   private sign(id: number, file: SubmissionFile, expires: number): string {

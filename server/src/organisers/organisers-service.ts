@@ -1,4 +1,4 @@
-import { ORGANISERS_MESSAGES_LIMIT, OpsReason } from "@wegmarke/protocol";
+import { ErrorReason, ORGANISERS_MESSAGES_LIMIT, OpsReason } from "@wegmarke/protocol";
 import type {
   OpsConversation,
   OpsConversationView,
@@ -9,6 +9,8 @@ import type {
   OrganisersMessage,
 } from "@wegmarke/protocol";
 import type { Clock } from "../clock";
+import { madePhoto } from "./message-photo";
+import type { MadePhoto, PhotoFile, PhotoMaking } from "./message-photo";
 import { ServiceError } from "../errors";
 import type { OrganisersSignal, SignalBus } from "../events/bus";
 import type { StreamHub } from "../events/stream-hub";
@@ -20,6 +22,8 @@ import type { Repositories, StoreOf } from "../store/store";
 export const INBOX_LIMIT = 200;
 /** The inbox shows this much of a conversation's last message. */
 const PREVIEW_CHARS = 200;
+/** Where a message's photo is served: `/api/organisers/photos/<id>/file` (or `/thumb`). */
+export const PHOTO_AREA = "organisers/photos";
 
 /** A player as the console's calls name them: their stream, their name and their team's. */
 export type OrganisersPlayer = { id: number; stream: string; name: string; team: string | null };
@@ -37,6 +41,13 @@ export type OrganisersDeps = {
   streamNames: (streams: string[]) => Promise<Map<string, string>>;
   /** A player of the game, undefined for none. */
   findPlayer: (id: number) => Promise<OrganisersPlayer | undefined>;
+  /** Makes the kept copy of a photo file and its thumbnail; undefined for no photo. */
+  photos: PhotoMaking;
+  /** Signs the links to the photos (below PHOTO_AREA) and checks them. */
+  links: {
+    link(id: number, file: PhotoFile, now: Date): string;
+    valid(id: number, file: PhotoFile, expires: number, signature: string, now: Date): boolean;
+  };
   /** A host's answer, committed: the participant's phones whose app is closed hear of it. */
   onAnswer?: (stream: string, text: string) => void;
 };
@@ -56,7 +67,7 @@ export class OrganisersService {
   subscribeSignals(bus: SignalBus): void {
     bus.on("organisers", (message) => {
       this.deps.streams.sendTo(message.stream, "organisers", (owner) => ({
-        Messages: [appMessage(message, owner?.playerId)],
+        Messages: [this.appMessage(message, owner?.playerId)],
       }));
     });
   }
@@ -70,18 +81,45 @@ export class OrganisersService {
     ]);
     const names = isTeamStream(stream) ? await this.namesOf(rows) : new Map<number, string>();
     return {
-      Messages: rows.map((row) => appMessage(signalOf(row, names), playerId)),
+      Messages: rows.map((row) => this.appMessage(signalOf(row, names), playerId)),
       Read: read,
     };
   }
 
-  /** A player's message to the organisers. */
-  async send(stream: string, playerId: number, text: string): Promise<OrganisersMessage> {
+  /**
+   * A player's message to the organisers: a text, a photo (its bytes as sent) or both. The
+   * photo is made as missions' are (upright, 1,600 pixels, no EXIF); 415 for one that is none.
+   */
+  async send(
+    stream: string,
+    playerId: number,
+    text: string | undefined,
+    photo?: Buffer,
+  ): Promise<OrganisersMessage> {
+    const made = photo === undefined ? undefined : await madePhoto(this.deps.photos, photo);
     const name = isTeamStream(stream)
       ? ((await this.deps.playerNames([playerId])).get(playerId) ?? null)
       : null;
-    const { signal } = await this.add({ stream, playerId, operator: null, text }, name);
-    return appMessage(signal, playerId);
+    const message = { stream, playerId, operator: null, text: text ?? "" };
+    const { signal } = await this.add(message, name, made);
+    return this.appMessage(signal, playerId);
+  }
+
+  /**
+   * The bytes of a message's photo (`file`) or thumbnail by its signed link; 403 for a link
+   * that is not this game's or has expired, 404 for no such photo.
+   */
+  async photo(
+    id: number,
+    file: PhotoFile,
+    link: { expires: number; signature: string },
+  ): Promise<Uint8Array> {
+    if (!this.deps.links.valid(id, file, link.expires, link.signature, this.deps.clock.now())) {
+      throw new ServiceError(403, ErrorReason.linkExpired);
+    }
+    const bytes = await this.deps.store.repos.organisers.photo(id, file);
+    if (!bytes) throw new ServiceError(404, ErrorReason.photoUnavailable);
+    return bytes;
   }
 
   /** The player has read up to `id`; what they have read now. */
@@ -120,6 +158,7 @@ export class OrganisersService {
         from: last.playerId === null ? "host" : "player",
         name: last.playerId === null ? last.operator : (names.get(last.playerId) ?? null),
         text: last.text.slice(0, PREVIEW_CHARS),
+        ...(last.photo === 1 && { photo: this.links(row.lastId) }),
         at: row.lastAt,
       },
       unread: row.unread,
@@ -140,7 +179,7 @@ export class OrganisersService {
     const names = await this.namesOf(rows);
     return {
       participant: participantOf(player),
-      messages: rows.map((row) => opsMessage(row, names)),
+      messages: rows.map((row) => this.opsMessage(row, names)),
       hostRead: conversation?.hostRead ?? null,
     };
   }
@@ -150,7 +189,7 @@ export class OrganisersService {
     const player = await this.player(playerId);
     const { row } = await this.add({ stream: player.stream, playerId: null, operator, text }, null);
     this.deps.onAnswer?.(player.stream, text);
-    return opsMessage(row, new Map());
+    return this.opsMessage(row, new Map());
   }
 
   /** Hosts have read the player's conversation up to `upTo`. */
@@ -163,16 +202,57 @@ export class OrganisersService {
   private async add(
     message: Pick<OrganiserMessageRow, "stream" | "playerId" | "operator" | "text">,
     name: string | null,
+    photo?: MadePhoto,
   ): Promise<{ row: OrganiserMessageRow; signal: OrganisersSignal }> {
     const createdAt = this.deps.clock.now().toISOString();
-    const row = await this.deps.store.transaction((repos) =>
-      repos.organisers.add({ ...message, createdAt }),
-    );
+    const row = await this.deps.store.transaction(async (repos) => {
+      const added = await repos.organisers.add({ ...message, photo: photo ? 1 : 0, createdAt });
+      if (photo) await repos.organisers.addPhoto(added.id, photo.photo, photo.thumb);
+      return added;
+    });
     const names = new Map<number, string>();
     if (row.playerId !== null && name !== null) names.set(row.playerId, name);
     const signal = signalOf(row, names);
     this.deps.bus.broadcast("organisers", signal);
     return { row, signal };
+  }
+
+  private links(id: number): { url: string; thumb: string } {
+    const now = this.deps.clock.now();
+    return {
+      url: this.deps.links.link(id, "file", now),
+      thumb: this.deps.links.link(id, "thumb", now),
+    };
+  }
+
+  /** A message as the app of `viewer` shows it. */
+  private appMessage(message: OrganisersSignal, viewer: number | undefined): OrganisersMessage {
+    const photo = message.photo === true ? this.links(message.id) : undefined;
+    const common = {
+      ID: message.id,
+      Text: message.text,
+      ...(photo && { Photo: { Url: photo.url, Thumb: photo.thumb } }),
+      Timestamp: message.at,
+    };
+    if (message.playerId === null) return { ...common, From: "organisers" };
+    return {
+      ...common,
+      From: "player",
+      ...(message.name !== null && { Name: message.name }),
+      ...(message.playerId === viewer && { Mine: true as const }),
+    };
+  }
+
+  private opsMessage(row: OrganiserMessageRow, names: Map<number, string>): OpsInboxMessage {
+    const fromPlayer = row.playerId !== null;
+    return {
+      id: row.id,
+      from: fromPlayer ? "player" : "host",
+      name: fromPlayer ? (names.get(row.playerId ?? 0) ?? null) : row.operator,
+      text: row.text,
+      ...(row.photo === 1 && { photo: this.links(row.id) }),
+      at: row.createdAt,
+    };
   }
 
   private async player(playerId: number): Promise<OrganisersPlayer> {
@@ -198,32 +278,7 @@ function signalOf(row: OrganiserMessageRow, names: Map<number, string>): Organis
     playerId: row.playerId,
     name: row.playerId === null ? null : (names.get(row.playerId) ?? null),
     text: row.text,
-    at: row.createdAt,
-  };
-}
-
-/** A message as the app of `viewer` shows it. */
-function appMessage(message: OrganisersSignal, viewer: number | undefined): OrganisersMessage {
-  if (message.playerId === null) {
-    return { ID: message.id, From: "organisers", Text: message.text, Timestamp: message.at };
-  }
-  return {
-    ID: message.id,
-    From: "player",
-    ...(message.name !== null && { Name: message.name }),
-    ...(message.playerId === viewer && { Mine: true as const }),
-    Text: message.text,
-    Timestamp: message.at,
-  };
-}
-
-function opsMessage(row: OrganiserMessageRow, names: Map<number, string>): OpsInboxMessage {
-  const fromPlayer = row.playerId !== null;
-  return {
-    id: row.id,
-    from: fromPlayer ? "player" : "host",
-    name: fromPlayer ? (names.get(row.playerId ?? 0) ?? null) : row.operator,
-    text: row.text,
+    ...(row.photo === 1 && { photo: true }),
     at: row.createdAt,
   };
 }

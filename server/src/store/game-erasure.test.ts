@@ -93,6 +93,7 @@ function rowsOf(game: number): string[] {
     `insert into organiser_messages (id, game_id, stream, player_id, operator, text, created_at)
       values (${n + 1}, ${game}, 'team:${team}', ${player}, null, 'Hilfe', ${AT}),
         (${n + 2}, ${game}, 'team:${team}', null, 'anna', 'Gleich', ${AT})`,
+    `insert into organiser_photos (message_id, photo, thumb) values (${n + 1}, '\\xffd8', '\\xffd8')`,
     `insert into organiser_conversations (stream, game_id, last_id, last_at, open, unread)
       values ('team:${team}', ${game}, ${n + 2}, ${AT}, 0, 0)`,
     `insert into organiser_reads (player_id, stream, read_id) values (${player}, 'team:${team}', ${n + 2})`,
@@ -129,6 +130,7 @@ const TABLES = [
   "organiser_messages",
   "organiser_conversations",
   "organiser_reads",
+  "organiser_photos",
   "point_awards",
   "submissions",
   "news",

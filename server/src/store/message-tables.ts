@@ -28,9 +28,15 @@ export type OrganiserMessagesTable = {
   playerId: number | null;
   /** The host's name as it was; null for a player's message and the operator token's. */
   operator: string | null;
+  /** "" for a photo on its own. */
   text: string;
+  /** 1: a photo came with it (organiser_photos). */
+  photo: Generated<number>;
   createdAt: string;
 };
+
+/** A message's photo: the kept JPEG and its thumbnail; it goes with its message. */
+export type OrganiserPhotosTable = { messageId: number; photo: Uint8Array; thumb: Uint8Array };
 
 /** A conversation as the console's inbox lists it, written with each of its messages. */
 export type OrganiserConversationsTable = {

@@ -287,13 +287,14 @@ describe("the migrations on PostgreSQL", () => {
         "026-hints-used",
         "027-point-awards",
         "028-game-end",
+        "029-organiser-photos",
       ]);
       const count = (where: string, values: unknown[] = []) =>
         adminQuery<{ n: number }>(
           `select count(*)::int as n from information_schema.tables where ${where}`,
           values,
         ).then((rows) => rows[0]?.n);
-      expect(await count("table_schema = $1", [schema.name])).toBe(40);
+      expect(await count("table_schema = $1", [schema.name])).toBe(41);
       expect(
         await count("table_schema = 'public' and table_name in ('players', 'kysely_migration')"),
       ).toBe(0);

@@ -8,7 +8,7 @@ export type OrganiserConversationRow = Selectable<OrganiserConversationsTable>;
 /** A conversation of the inbox: its last message, and a player of its participant to link to. */
 export type InboxRow = OrganiserConversationRow & {
   playerId: number;
-  last: Pick<OrganiserMessageRow, "playerId" | "operator" | "text">;
+  last: Pick<OrganiserMessageRow, "playerId" | "operator" | "text" | "photo">;
 };
 export type InboxFigures = { unread: number; open: number; newest: number };
 
@@ -61,6 +61,23 @@ export class OrganiserRepository {
     return row;
   }
 
+  /** The photo that came with message `messageId`; run it in the transaction of `add`. */
+  async addPhoto(messageId: number, photo: Uint8Array, thumb: Uint8Array): Promise<void> {
+    await this.db.insertInto("organiserPhotos").values({ messageId, photo, thumb }).execute();
+  }
+
+  /** A message's photo or its thumbnail (JPEG), if the message is this game's and has one. */
+  async photo(messageId: number, file: "file" | "thumb"): Promise<Uint8Array | undefined> {
+    const row = await this.db
+      .selectFrom("organiserPhotos as p")
+      .innerJoin("organiserMessages as m", "m.id", "p.messageId")
+      .select(file === "file" ? "p.photo as bytes" : "p.thumb as bytes")
+      .where("p.messageId", "=", messageId)
+      .where("m.gameId", "=", this.game)
+      .executeTakeFirst();
+    return row?.bytes;
+  }
+
   /** The newest `limit` messages of a stream's conversation, oldest first. */
   async messages(stream: string, limit: number): Promise<OrganiserMessageRow[]> {
     const rows = await this.db
@@ -109,6 +126,7 @@ export class OrganiserRepository {
       select c.stream, c.game_id as "gameId", c.last_id as "lastId", c.last_at as "lastAt",
         c.open, c.unread, c.answered_by as "answeredBy", c.host_read as "hostRead",
         l.player_id as "lastPlayerId", l.operator as "lastOperator", l.text as "lastText",
+        l.photo as "lastPhoto",
         coalesce(
           (select m.player_id from organiser_messages m
             where m.stream = c.stream and m.player_id is not null order by m.id desc limit 1),
@@ -139,6 +157,7 @@ export class OrganiserRepository {
                 playerId: row.lastPlayerId === null ? null : Number(row.lastPlayerId),
                 operator: row.lastOperator === null ? null : String(row.lastOperator),
                 text: String(row.lastText),
+                photo: Number(row.lastPhoto),
               },
             },
           ],

@@ -18,6 +18,7 @@ import type {
   NewsTable,
   OrganiserConversationsTable,
   OrganiserMessagesTable,
+  OrganiserPhotosTable,
   OrganiserReadsTable,
 } from "./message-tables";
 import type { PushSubscriptionsTable, ServerKeysTable } from "./push-tables";
@@ -69,6 +70,7 @@ export type Database = {
   organiserMessages: OrganiserMessagesTable;
   organiserConversations: OrganiserConversationsTable;
   organiserReads: OrganiserReadsTable;
+  organiserPhotos: OrganiserPhotosTable;
   pointAwards: PointAwardsTable;
 };
 

@@ -22,13 +22,21 @@ export async function fetchOrganisers({
   return value;
 }
 
+/** A message to the organisers: a text, a photo (its bytes in base64) or both. */
+export type OutgoingMessage = { text?: string; photo?: string };
+
 /** `POST organisers`: a message to the organisers; answers the message as it was stored. */
 export async function sendToOrganisers({
   gameBase,
   token,
   text,
-}: OrganisersCall & { text: string }): Promise<OrganisersMessage> {
-  const body = checkInput(organisersSendRequest, { Hash: token, Text: text });
+  photo,
+}: OrganisersCall & OutgoingMessage): Promise<OrganisersMessage> {
+  const body = checkInput(organisersSendRequest, {
+    Hash: token,
+    ...(text !== undefined && { Text: text }),
+    ...(photo !== undefined && { Photo: photo }),
+  });
   const { value } = await requestJson(
     endpoint(gameBase, "organisers"),
     { method: "POST", body },

@@ -163,6 +163,9 @@ describe("the typed message", () => {
     expect(sendableText("Hilfe")).toBe(true);
     expect(sendableText("x".repeat(ORGANISERS_TEXT_MAX))).toBe(true);
     expect(sendableText("x".repeat(ORGANISERS_TEXT_MAX + 1))).toBe(false);
+    // With a photo, the text may be empty, but no longer.
+    expect(sendableText("  \n ", true)).toBe(true);
+    expect(sendableText("x".repeat(ORGANISERS_TEXT_MAX + 1), true)).toBe(false);
   });
 
   it("counts the characters left only near the limit", () => {

@@ -119,10 +119,13 @@ export function cleanMessageText(raw: string): string {
     .trim();
 }
 
-/** Whether a typed message can go: some text, and not more than the organisers take. */
-export function sendableText(raw: string): boolean {
+/**
+ * Whether a typed message can go: not more than the organisers take, and some text unless a
+ * photo goes with it.
+ */
+export function sendableText(raw: string, withPhoto = false): boolean {
   const text = cleanMessageText(raw);
-  return text.length > 0 && text.length <= ORGANISERS_TEXT_MAX;
+  return (text.length > 0 || withPhoto) && text.length <= ORGANISERS_TEXT_MAX;
 }
 
 /** From how many characters left the field counts them down. */

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef } from "react";
 import type { OrganisersMessage } from "@wegmarke/protocol";
 import { fetchOrganisers, sendOrganisersRead, sendToOrganisers } from "../api/organisers-api";
+import type { OutgoingMessage } from "../api/organisers-api";
 import { laterRead, noOrganisers, organisersReducer, unreadAnswers } from "../game/organisers";
 import type { OrganisersState } from "../game/organisers";
 
@@ -13,10 +14,10 @@ export type Organisers = OrganisersState & {
   /** Reads the conversation again (after a failed read). */
   reload(): void;
   /**
-   * Sends a message (`text` as the protocol takes it); it joins the conversation once sent.
-   * Rejects with the call's failure (an ApiFailure).
+   * Sends a message (its text as the protocol takes it, its photo in base64); it joins the
+   * conversation once sent. Rejects with the call's failure (an ApiFailure).
    */
-  send(text: string): Promise<void>;
+  send(message: OutgoingMessage): Promise<void>;
   /** The player has seen the conversation up to the message `read`. */
   markRead(read: number): void;
 };
@@ -104,9 +105,9 @@ export function useOrganisersFeed(
   );
 
   const send = useCallback(
-    async (text: string) => {
+    async (outgoing: OutgoingMessage) => {
       const at = epoch.current;
-      const message = await sendToOrganisers({ gameBase, token, text });
+      const message = await sendToOrganisers({ gameBase, token, ...outgoing });
       // What the call answers is this player's own, whatever it says.
       const own = { ...message, Mine: true as const };
       if (epoch.current === at) dispatch({ type: "received", messages: [own] });

@@ -1,5 +1,6 @@
-import type { OpsConversation } from "@wegmarke/protocol";
+import type { OpsConversation, OpsInboxMessage } from "@wegmarke/protocol";
 import { useI18n } from "../../i18n/i18n";
+import type { Texts } from "../../i18n/i18n";
 import { formatWhen } from "../../lib/format";
 import { Link } from "../../routes/router";
 
@@ -12,6 +13,13 @@ export function excerpt(text: string): string {
   return line.length <= EXCERPT_LENGTH ? line : `${line.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
 }
 
+/** The list's line for the last message: its excerpt, marked as a photo when it has one. */
+function lastLine(last: OpsInboxMessage, { t }: Texts): string {
+  const text = excerpt(last.text);
+  if (last.photo === undefined) return text;
+  return text === "" ? t("inbox.photo") : t("inbox.lastPhoto", { text });
+}
+
 /** The conversations as the server orders them, each a link that opens it. */
 export function ConversationList({
   conversations,
@@ -20,7 +28,8 @@ export function ConversationList({
   conversations: OpsConversation[];
   chosen: number | null;
 }) {
-  const { t, tn, locale } = useI18n();
+  const texts = useI18n();
+  const { t, tn, locale } = texts;
   return (
     <ul className="inbox__items">
       {conversations.map(({ participant, last, unread, state, answeredBy }) => (
@@ -39,7 +48,7 @@ export function ConversationList({
             <time className="inbox__time" dateTime={last.at}>
               {formatWhen(last.at, locale)}
             </time>
-            <span className="inbox__last">{excerpt(last.text)}</span>
+            <span className="inbox__last">{lastLine(last, texts)}</span>
             <span className="inbox__state">
               {state === "open" ? (
                 <span className="pill pill--open">{t("inbox.open")}</span>

@@ -23,8 +23,8 @@ const isUnread = (message: OpsInboxMessage, hostRead: number | null) =>
 
 /**
  * One conversation with the organisers: the players' messages on the left under the member's
- * name, the hosts' on the right under the operator's, a link to the player's chat in the game
- * and a reply. Shown with unread messages (and the page in view), it is marked read up to its
+ * name, the hosts' on the right under the operator's (a photo as its thumbnail, above its text),
+ * a link to the player's chat in the game and a reply. Shown with unread messages (and the page in view), it is marked read up to its
  * newest message for every host.
  */
 export function Conversation({ playerId, changed, onRead }: Props) {
@@ -104,7 +104,10 @@ export function Conversation({ playerId, changed, onRead }: Props) {
                     <time className="chat__time" dateTime={message.at}>
                       {formatWhen(message.at, locale)}
                     </time>
-                    <span className="chat__text">{message.text}</span>
+                    {message.photo !== undefined && (
+                      <MessagePhoto photo={message.photo} name={message.name} />
+                    )}
+                    {message.text !== "" && <span className="chat__text">{message.text}</span>}
                   </li>
                 ))}
               </ol>
@@ -118,5 +121,31 @@ export function Conversation({ playerId, changed, onRead }: Props) {
         </>
       )}
     </section>
+  );
+}
+
+/** A message's photo: its thumbnail, a link to the photo in full size in a new tab. */
+function MessagePhoto({
+  photo,
+  name,
+}: {
+  photo: NonNullable<OpsInboxMessage["photo"]>;
+  name: string | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <a
+      className="inbox__photo"
+      href={photo.url}
+      target="_blank"
+      rel="noopener"
+      aria-label={name === null ? t("inbox.photoOpen") : t("inbox.photoFromOpen", { name })}
+    >
+      <img
+        src={photo.thumb}
+        alt={name === null ? t("inbox.photo") : t("inbox.photoFrom", { name })}
+        loading="lazy"
+      />
+    </a>
   );
 }

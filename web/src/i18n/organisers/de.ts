@@ -12,6 +12,13 @@ export const organisers: Locale["organisers"] = {
   placeholder: "Deine Nachricht …",
   send: "Senden",
   sending: "Wird gesendet …",
+  addPhoto: "Foto hinzufügen",
+  chosenPhoto: "Das Foto zur Nachricht",
+  removePhoto: "Foto entfernen",
+  photo: "Foto",
+  photoFrom: "Foto von {{name}}",
+  photoTooLarge: "Das Foto ist zu groß (höchstens 8 MB).",
+  photoUnsupported: "Diese Datei ist kein Foto, das das Spiel annehmen kann.",
   left_one: "Noch {{count}} Zeichen",
   left_other: "Noch {{count}} Zeichen",
   tooMany:

@@ -10,6 +10,13 @@ export const organisers = {
   placeholder: "Your message …",
   send: "Send",
   sending: "Sending …",
+  addPhoto: "Add a photo",
+  chosenPhoto: "The photo to send",
+  removePhoto: "Remove photo",
+  photo: "Photo",
+  photoFrom: "Photo from {{name}}",
+  photoTooLarge: "The photo is too large (8 MB at most).",
+  photoUnsupported: "This file is not a photo the game can take.",
   left_one: "{{count}} character left",
   left_other: "{{count}} characters left",
   tooMany:

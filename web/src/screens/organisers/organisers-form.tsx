@@ -8,40 +8,55 @@ import { apiErrorKey } from "../../api/api-error-key";
 import { SendIcon } from "../../components/icons";
 import { charactersLeft, cleanMessageText, sendableText } from "../../game/organisers";
 import { useOrganisers } from "../../session/organisers";
+import { PhotoButton, PhotoPreview, photoData, useChosenPhoto } from "./photo-choice";
 import "../station/messenger.css";
 
-const TOO_MANY = "429";
+type ErrorKey =
+  | "organisers.tooMany"
+  | "organisers.photoTooLarge"
+  | "organisers.photoUnsupported"
+  | ReturnType<typeof apiErrorKey>;
 
 /**
  * A refused message in words: a 429 of this call is the player's hourly limit
- * (`too many messages`; the code's own text is about SMS links), any other as elsewhere.
+ * (`too many messages`; the code's own text is about SMS links), a 413 a photo too large (the
+ * app's own check too), a 415 (`unsupported file`) or 400 of a message with a photo the photo
+ * (its text is checked before it goes), any other as elsewhere.
  */
-function useErrorText(): (error: ApiError) => string {
-  const { t } = useTranslation();
-  return (error) =>
-    error.code === TOO_MANY || error.reason === ErrorReason.tooManyMessages
-      ? t("organisers.tooMany")
-      : t(apiErrorKey(error.code, error.reason));
+function errorKey(error: ApiError, withPhoto: boolean): ErrorKey {
+  if (error.code === "429" || error.reason === ErrorReason.tooManyMessages) {
+    return "organisers.tooMany";
+  }
+  if (error.code === "413" || error.reason === ErrorReason.fileTooLarge) {
+    return "organisers.photoTooLarge";
+  }
+  if (
+    error.reason === ErrorReason.unsupportedFile ||
+    (withPhoto && (error.code === "400" || error.code === "415"))
+  ) {
+    return "organisers.photoUnsupported";
+  }
+  return apiErrorKey(error.code, error.reason);
 }
 
 /**
- * The field to write to the organisers, at the bottom of their conversation: several lines,
- * sent by its button (or Ctrl+Enter). While a message goes the field holds still; a refused
- * one stays in it, with the reason above it.
+ * The field to write to the organisers, at the bottom of their conversation: several lines and
+ * a photo, sent by its button (or Ctrl+Enter). While a message goes the field holds still; a
+ * refused one stays in it, photo and all, with the reason above it.
  */
 export function OrganisersForm() {
   const { t } = useTranslation();
   const { send } = useOrganisers();
-  const errorText = useErrorText();
   const [text, setText] = useState("");
+  const [photo, choosePhoto] = useChosenPhoto();
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<ErrorKey | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const counterId = useId();
   const errorId = useId();
   const left = charactersLeft(text);
-  const ready = !sending && sendableText(text);
+  const ready = !sending && sendableText(text, photo !== null);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -50,10 +65,16 @@ export function OrganisersForm() {
     setSending(true);
     setError(null);
     try {
-      await send(cleanMessageText(text));
+      const message = cleanMessageText(text);
+      const data = photo === null ? undefined : await photoData(photo.file);
+      await send({
+        ...(message !== "" && { text: message }),
+        ...(data !== undefined && { photo: data }),
+      });
       setText("");
+      choosePhoto(null);
     } catch (failure) {
-      setError(toApiError(failure));
+      setError(errorKey(toApiError(failure), photo !== null));
     } finally {
       setSending(false);
     }
@@ -71,13 +92,30 @@ export function OrganisersForm() {
     <form className="messenger organisers__form" onSubmit={(event) => void submit(event)}>
       {error !== null && (
         <p id={errorId} className="form-error" role="alert">
-          {errorText(error)}
+          {t(error)}
         </p>
+      )}
+      {photo !== null && (
+        <PhotoPreview
+          photo={photo}
+          disabled={sending}
+          onRemove={() => {
+            choosePhoto(null);
+            setError(null);
+          }}
+        />
       )}
       <label htmlFor={fieldId} className="visually-hidden">
         {t("organisers.label")}
       </label>
       <div className="messenger__form">
+        <PhotoButton
+          disabled={sending}
+          onFile={(file) => {
+            choosePhoto(file);
+            setError(null);
+          }}
+        />
         <textarea
           id={fieldId}
           ref={field}

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrganisersMessage } from "@wegmarke/protocol";
 import { FakeEventSource } from "../../test/fake-event-source";
 import { gameContent, gameStatus } from "../../test/game-content";
@@ -202,6 +202,199 @@ describe("the conversation with the organisers", () => {
     fireEvent.change(field(), { target: { value: "x".repeat(950) } });
     expect(screen.getByText("Noch 50 Zeichen")).toBeTruthy();
     expect(field().getAttribute("maxlength")).toBe("1000");
+  });
+});
+
+describe("a photo in the conversation with the organisers", () => {
+  const LINK = "?expires=1&signature=sig";
+  const photo = (ID: number) => ({
+    Url: `/api/organisers/photos/${ID}${LINK}`,
+    Thumb: `/api/organisers/photos/${ID}/thumb${LINK}`,
+  });
+  const withPhoto = (message: OrganisersMessage): OrganisersMessage => ({
+    ...message,
+    Photo: photo(message.ID),
+  });
+  const jpeg = () => new File(["jpeg-bytes"], "IMG_0001.jpg", { type: "image/jpeg" });
+  const choose = (file: File) =>
+    fireEvent.change(screen.getByLabelText<HTMLInputElement>("Foto hinzufügen"), {
+      target: { files: [file] },
+    });
+  const preview = () => screen.queryByRole("img", { name: "Das Foto zur Nachricht" });
+  const sendButton = () => screen.getByRole<HTMLButtonElement>("button", { name: "Senden" });
+  const posts = (calls: Call[]) => calls.filter((call) => call.url === "/api/game/organisers");
+  /** The server's answer to a message: as stored, its photo as links. */
+  const stored = (call: Call) => {
+    const { Text, Photo } = call.body as { Text?: string; Photo?: string };
+    const message = mine(100, Text ?? "");
+    return Response.json({ value: Photo === undefined ? message : withPhoto(message) });
+  };
+  let revoke: ReturnType<typeof vi.spyOn>;
+
+  beforeEach(() => {
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:chosen-photo");
+    revoke = vi.spyOn(URL, "revokeObjectURL").mockReturnValue(undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("offers the camera or the gallery beside the field", async () => {
+    open("/organisers", { Messages: [], Read: null });
+    await screen.findByText(/Hast du eine Frage/);
+    const input = screen.getByLabelText<HTMLInputElement>("Foto hinzufügen");
+    expect([input.type, input.accept, input.hidden]).toEqual(["file", "image/*", true]);
+    expect(input.hasAttribute("capture")).toBe(false);
+    expect(screen.getByRole("button", { name: "Foto hinzufügen" })).toBeTruthy();
+  });
+
+  it("shows the chosen photo and sends it in base64 with the text", async () => {
+    const { calls } = open("/organisers", { Messages: [], Read: null }, stored);
+    await screen.findByText(/Hast du eine Frage/);
+    choose(jpeg());
+    expect(preview()?.getAttribute("src")).toBe("blob:chosen-photo");
+    fireEvent.change(field(), { target: { value: " Ist das der Turm? " } });
+    fireEvent.click(sendButton());
+
+    const bubble = await within(log()).findByTestId("organisers-message");
+    // jsdom cannot draw the photo anew: the file itself goes, as on a browser that cannot.
+    expect(posts(calls).map((call) => call.body)).toEqual([
+      { Hash: "abc", Text: "Ist das der Turm?", Photo: btoa("jpeg-bytes") },
+    ]);
+    expect(textOf(bubble)).toBe("Ist das der Turm?");
+    expect(within(bubble).getByRole("img", { name: "Foto" })).toBeTruthy();
+    expect(preview()).toBeNull();
+    expect((field() as HTMLTextAreaElement).value).toBe("");
+    expect(revoke).toHaveBeenCalledWith("blob:chosen-photo");
+  });
+
+  it("sends a photo on its own without a text, and shows no empty text", async () => {
+    const { calls } = open("/organisers", { Messages: [], Read: null }, stored);
+    await screen.findByText(/Hast du eine Frage/);
+    expect(sendButton().disabled).toBe(true);
+    choose(jpeg());
+    expect(sendButton().disabled).toBe(false);
+    fireEvent.change(field(), { target: { value: "  \n " } });
+    fireEvent.click(sendButton());
+
+    const bubble = await within(log()).findByTestId("organisers-message");
+    const [post] = posts(calls);
+    expect(post?.body).toEqual({ Hash: "abc", Photo: btoa("jpeg-bytes") });
+    expect(Object.keys(post?.body as object)).not.toContain("Text");
+    expect(within(bubble).getByRole("img", { name: "Foto" })).toBeTruthy();
+    expect(bubble.querySelector(".organisers__text")).toBeNull();
+  });
+
+  it("removes the chosen photo", async () => {
+    const { calls } = open("/organisers", { Messages: [], Read: null });
+    await screen.findByText(/Hast du eine Frage/);
+    choose(jpeg());
+    fireEvent.click(screen.getByRole("button", { name: "Foto entfernen" }));
+    expect(preview()).toBeNull();
+    expect(revoke).toHaveBeenCalledWith("blob:chosen-photo");
+    expect(sendButton().disabled).toBe(true);
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it("refuses a photo over 8 MB without sending it, and keeps it and the text", async () => {
+    const { calls } = open("/organisers", { Messages: [], Read: null }, stored);
+    await screen.findByText(/Hast du eine Frage/);
+    choose(new File([new Uint8Array(8 * 1024 * 1024 + 1)], "huge.png", { type: "image/png" }));
+    fireEvent.change(field(), { target: { value: "Hier!" } });
+    fireEvent.click(sendButton());
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Das Foto ist zu groß (höchstens 8 MB).",
+    );
+    expect(posts(calls)).toEqual([]);
+    expect(preview()).toBeTruthy();
+    expect((field() as HTMLTextAreaElement).value).toBe("Hier!");
+  });
+
+  it("keeps the text and the photo when the server refuses the file", async () => {
+    const { calls } = open("/organisers", { Messages: [], Read: null }, () => {
+      return new Response("unsupported file", { status: 415 });
+    });
+    await screen.findByText(/Hast du eine Frage/);
+    choose(jpeg());
+    fireEvent.change(field(), { target: { value: "Hier!" } });
+    fireEvent.click(sendButton());
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Diese Datei ist kein Foto, das das Spiel annehmen kann.",
+    );
+    expect(posts(calls)).toHaveLength(1);
+    expect(preview()?.getAttribute("src")).toBe("blob:chosen-photo");
+    expect((field() as HTMLTextAreaElement).value).toBe("Hier!");
+    expect(revoke).not.toHaveBeenCalled();
+    // The same again goes.
+    expect(sendButton().disabled).toBe(false);
+  });
+
+  it("says a refused message with a photo is refused for the photo", async () => {
+    open("/organisers", { Messages: [], Read: null }, () => {
+      return new Response("invalid image", { status: 400 });
+    });
+    await screen.findByText(/Hast du eine Frage/);
+    choose(jpeg());
+    fireEvent.click(sendButton());
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Diese Datei ist kein Foto, das das Spiel annehmen kann.",
+    );
+    // Removing the photo takes the line about it away.
+    fireEvent.click(screen.getByRole("button", { name: "Foto entfernen" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("says the server found the message too large", async () => {
+    open("/organisers", { Messages: [], Read: null }, () => {
+      return new Response("Request body is too large", { status: 413 });
+    });
+    await screen.findByText(/Hast du eine Frage/);
+    choose(jpeg());
+    fireEvent.click(sendButton());
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Das Foto ist zu groß (höchstens 8 MB).",
+    );
+    expect(preview()).toBeTruthy();
+  });
+
+  it("shows a message's thumbnail above its text, a link to the photo itself", async () => {
+    open("/organisers", {
+      Messages: [
+        withPhoto(teammate(3, "", "Mia")),
+        withPhoto(answer(4, "So sieht der Eingang aus.")),
+      ],
+      Read: 4,
+    });
+    const [mia, organisers] = (await within(log()).findAllByTestId("organisers-message")) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    const thumb = within(mia).getByRole("img", { name: "Foto von Mia" });
+    expect(thumb.getAttribute("src")).toBe(
+      `http://localhost:3000/api/organisers/photos/3/thumb${LINK}`,
+    );
+    expect(thumb.getAttribute("loading")).toBe("lazy");
+    const link = within(mia).getByRole("link", { name: "Foto von Mia" });
+    expect(link.getAttribute("href")).toBe(`http://localhost:3000/api/organisers/photos/3${LINK}`);
+    expect([link.getAttribute("target"), link.getAttribute("rel")]).toEqual([
+      "_blank",
+      "noopener noreferrer",
+    ]);
+    // A photo on its own: no empty text.
+    expect(mia.querySelector(".organisers__text")).toBeNull();
+
+    expect(within(organisers).getByRole("img", { name: "Foto" })).toBeTruthy();
+    // The photo first, its text right below.
+    expect(organisers.querySelector(".organisers__photo-link + .organisers__text")).toBeTruthy();
+    expect(textOf(organisers)).toBe("So sieht der Eingang aus.");
+  });
+
+  it("shows a photo the stream brings", async () => {
+    open("/organisers", { Messages: [], Read: null });
+    await screen.findByText(/Hast du eine Frage/);
+    act(() => stream().send("organisers", { Messages: [withPhoto(answer(9, ""))] }));
+    const bubble = within(log()).getByTestId("organisers-message");
+    expect(within(bubble).getByRole("link", { name: "Foto" }).getAttribute("href")).toBe(
+      `http://localhost:3000/api/organisers/photos/9${LINK}`,
+    );
   });
 });
 

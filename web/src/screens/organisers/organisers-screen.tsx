@@ -8,6 +8,7 @@ import { formatTime } from "../../lib/time";
 import { usePageVisible } from "../../lib/use-page-visible";
 import { useOrganisers } from "../../session/organisers";
 import { useSession } from "../../session/session";
+import { MessagePhoto } from "./message-photo";
 import { OrganisersForm } from "./organisers-form";
 import "../../components/message-thread.css";
 import "./organisers.css";
@@ -40,7 +41,17 @@ function Bubble({ message, language }: { message: OrganisersMessage; language: L
     <div className={className} data-testid="organisers-message" data-writer={writer.kind}>
       {name !== null && <span className="bubble__name">{name}</span>}
       {writer.kind === "own" && <span className="visually-hidden">{t("messages.you")}: </span>}
-      <p className="organisers__text">{message.Text}</p>
+      {message.Photo !== undefined && (
+        <MessagePhoto
+          photo={message.Photo}
+          label={
+            writer.kind === "teammate" && writer.name !== null
+              ? t("organisers.photoFrom", { name: writer.name })
+              : t("organisers.photo")
+          }
+        />
+      )}
+      {message.Text !== "" && <p className="organisers__text">{message.Text}</p>}
       <p className="bubble__meta">
         <time className="bubble__time" dateTime={message.Timestamp}>
           {messageTime(message.Timestamp, language)}
