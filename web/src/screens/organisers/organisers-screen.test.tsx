@@ -387,6 +387,25 @@ describe("a photo in the conversation with the organisers", () => {
     expect(textOf(organisers)).toBe("So sieht der Eingang aus.");
   });
 
+  it("reads the conversation again, once, for a thumbnail whose link no longer works", async () => {
+    const conversation = { Messages: [withPhoto(answer(4, ""))], Read: 4 };
+    open("/organisers", conversation);
+    const thumb = () => within(log()).getByRole("img", { name: "Foto" });
+    await within(log()).findByRole("img", { name: "Foto" });
+    const signed = (signature: string) => ({
+      Url: `/api/organisers/photos/4?expires=2&signature=${signature}`,
+      Thumb: `/api/organisers/photos/4/thumb?expires=2&signature=${signature}`,
+    });
+    conversation.Messages = [{ ...answer(4, ""), Photo: signed("new") }];
+    fireEvent.error(thumb());
+    await waitFor(() => expect(thumb().getAttribute("src")).toContain("signature=new"));
+    // Once: a link that fails again is left as it is.
+    conversation.Messages = [{ ...answer(4, ""), Photo: signed("third") }];
+    fireEvent.error(thumb());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(thumb().getAttribute("src")).toContain("signature=new");
+  });
+
   it("shows a photo the stream brings", async () => {
     open("/organisers", { Messages: [], Read: null });
     await screen.findByText(/Hast du eine Frage/);
