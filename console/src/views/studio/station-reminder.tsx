@@ -1,5 +1,6 @@
 import type { Language, OpsStationReminder } from "@wegmarke/protocol";
 import { useI18n } from "../../i18n/i18n";
+import { LanguageColumns } from "./language-columns";
 
 const UNITS = ["s", "m", "h"] as const;
 const FRESH: OpsStationReminder = { after: "5m", text: {}, hint: {} };
@@ -74,36 +75,25 @@ export function StationReminder({ columns, reminder, onChange }: Props) {
               </select>
             </label>
           </div>
-          <div className="station-texts" style={{ ["--columns" as string]: columns.length }}>
-            {columns.map((language) => {
-              const name = t(`news.lang.${language}`);
-              return (
-                <div
-                  key={language}
-                  className="station-texts__language"
-                  role="group"
-                  aria-label={name}
-                >
-                  <h3>{name}</h3>
-                  {(["text", "hint"] as const).map((key) => (
-                    <label key={key} className="field">
-                      <span>
-                        {t(`station.reminder.${key}`)}
-                        <span className="visually-hidden"> ({name})</span>
-                      </span>
-                      <textarea
-                        rows={2}
-                        value={reminder[key][language] ?? ""}
-                        onChange={(event) =>
-                          set({ [key]: { ...reminder[key], [language]: event.target.value } })
-                        }
-                      />
-                    </label>
-                  ))}
-                </div>
-              );
-            })}
-          </div>
+          <LanguageColumns columns={columns}>
+            {(language, name) =>
+              (["text", "hint"] as const).map((key) => (
+                <label key={key} className="field">
+                  <span>
+                    {t(`station.reminder.${key}`)}
+                    <span className="visually-hidden"> ({name})</span>
+                  </span>
+                  <textarea
+                    rows={2}
+                    value={reminder[key][language] ?? ""}
+                    onChange={(event) =>
+                      set({ [key]: { ...reminder[key], [language]: event.target.value } })
+                    }
+                  />
+                </label>
+              ))
+            }
+          </LanguageColumns>
           <p className="muted">{t("station.reminder.explain")}</p>
           {!reminderComplete(reminder) && (
             <p className="notice notice--error" role="alert">

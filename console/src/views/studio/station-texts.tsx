@@ -1,5 +1,6 @@
 import type { Language, OpsStationForm, OpsStationTexts } from "@wegmarke/protocol";
 import { useI18n } from "../../i18n/i18n";
+import { LanguageColumns } from "./language-columns";
 
 const KEYS = ["title", "desc", "descDone", "longDesc"] as const;
 const EMPTY: OpsStationTexts = { title: "", desc: "", descDone: "", longDesc: "" };
@@ -20,43 +21,35 @@ export function StationTexts({ columns, texts, onChange }: Props) {
   return (
     <fieldset className="station-form__group">
       <legend>{t("station.texts")}</legend>
-      <div className="station-texts" style={{ ["--columns" as string]: columns.length }}>
-        {columns.map((language) => {
+      <LanguageColumns columns={columns}>
+        {(language, name) => {
           const own = texts[language] ?? EMPTY;
-          const name = t(`news.lang.${language}`);
-          return (
-            <div key={language} className="station-texts__language" role="group" aria-label={name}>
-              <h3>{name}</h3>
-              {KEYS.map((key) => {
-                const missing = own[key] === "" && (german[key] !== "" || key === "title");
-                const input = {
-                  value: own[key],
-                  className: missing ? "station-texts__missing" : undefined,
-                  onChange: (event: { target: { value: string } }) =>
-                    onChange({ ...texts, [language]: { ...own, [key]: event.target.value } }),
-                };
-                return (
-                  <label key={key} className="field">
-                    <span>
-                      {t(`station.text.${key}`)}
-                      {/* The column's language, for a screen reader that reads the label alone. */}
-                      <span className="visually-hidden"> ({name})</span>
-                      {missing && (
-                        <span className="pill pill--warning"> {t("station.missing")}</span>
-                      )}
-                    </span>
-                    {key === "title" ? (
-                      <input {...input} />
-                    ) : (
-                      <textarea rows={key === "longDesc" ? 4 : 2} {...input} />
-                    )}
-                  </label>
-                );
-              })}
-            </div>
-          );
-        })}
-      </div>
+          return KEYS.map((key) => {
+            const missing = own[key] === "" && (german[key] !== "" || key === "title");
+            const input = {
+              value: own[key],
+              className: missing ? "station-texts__missing" : undefined,
+              onChange: (event: { target: { value: string } }) =>
+                onChange({ ...texts, [language]: { ...own, [key]: event.target.value } }),
+            };
+            return (
+              <label key={key} className="field">
+                <span>
+                  {t(`station.text.${key}`)}
+                  {/* The column's language, for a screen reader that reads the label alone. */}
+                  <span className="visually-hidden"> ({name})</span>
+                  {missing && <span className="pill pill--warning"> {t("station.missing")}</span>}
+                </span>
+                {key === "title" ? (
+                  <input {...input} />
+                ) : (
+                  <textarea rows={key === "longDesc" ? 4 : 2} {...input} />
+                )}
+              </label>
+            );
+          });
+        }}
+      </LanguageColumns>
     </fieldset>
   );
 }

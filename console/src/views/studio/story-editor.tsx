@@ -8,6 +8,7 @@ import { IMAGES, MediaPick } from "./media-pick";
 import { BackToDraft, DraftForm } from "./draft-form";
 import { StoryActions } from "./folder-actions";
 import { formMerging } from "./form-merging";
+import { LanguageColumns } from "./language-columns";
 
 const EMPTY: OpsStoryTexts = { chapter: "", headline: "", text: "", audio: "" };
 
@@ -68,10 +69,9 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
       </h2>
       <fieldset className="station-form__group">
         <legend>{t("station.texts")}</legend>
-        <div className="station-texts" style={{ ["--columns" as string]: columns.length }}>
-          {columns.map((language) => {
+        <LanguageColumns columns={columns}>
+          {(language, name) => {
             const own = form.texts[language] ?? EMPTY;
-            const name = t(`news.lang.${language}`);
             const set = (key: keyof OpsStoryTexts, value: string) =>
               change({ texts: { ...form.texts, [language]: { ...own, [key]: value } } });
             const missing = (key: keyof OpsStoryTexts) => own[key] === "" && german[key] !== "";
@@ -86,13 +86,7 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
               </span>
             );
             return (
-              <div
-                key={language}
-                className="station-texts__language"
-                role="group"
-                aria-label={name}
-              >
-                <h3>{name}</h3>
+              <>
                 {(["chapter", "headline"] as const).map((key) => (
                   <label key={key} className="field">
                     {label(key)}
@@ -123,10 +117,10 @@ function StoryForm({ edit, reload }: { edit: OpsStoryEdit; reload: () => void })
                   accept="audio/mpeg,.mp3"
                   uploadLabel={t("media.uploadAudio", { language: name })}
                 />
-              </div>
+              </>
             );
-          })}
-        </div>
+          }}
+        </LanguageColumns>
       </fieldset>
       <fieldset className="station-form__group">
         <legend>{t("story.settings")}</legend>
