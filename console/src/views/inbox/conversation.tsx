@@ -23,9 +23,9 @@ const isUnread = (message: OpsInboxMessage, hostRead: number | null) =>
 
 /**
  * One conversation with the organisers: the players' messages on the left under the member's
- * name, the hosts' on the right under the operator's (a photo as its thumbnail, above its text),
- * a link to the player's chat in the game and a reply. Shown with unread messages (and the page in view), it is marked read up to its
- * newest message for every host.
+ * name, the hosts' on the right under the operator's (a photo as its thumbnail, above its
+ * text), a link to the player's chat in the game and a reply. Shown with unread messages (and
+ * the page in view), it is marked read up to its newest message for every host.
  */
 export function Conversation({ playerId, changed, onRead }: Props) {
   const texts = useI18n();
