@@ -38,3 +38,11 @@ export function summarise(parts: ArrayLike<number>[]): LatencySummary {
 export function addCounts(into: Record<string, number>, more: Record<string, number>): void {
   for (const [key, count] of Object.entries(more)) into[key] = (into[key] ?? 0) + count;
 }
+
+/** Counts one `key` (a status or error code) in `counts`. */
+export function count(counts: Record<string, number>, key: string | number): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+/** A latency to 0.01 ms, as the workers report them. */
+export const round2 = (value: number): number => Math.round(value * 100) / 100;

@@ -5,7 +5,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { shared } from "./clock";
-import type { Counts, GmLinesResult, GmMessagesResult } from "./messages";
+import type { GmLinesResult, GmMessagesResult } from "./messages";
+import { count } from "./stats";
 import type { Player } from "./worker-player";
 
 /** What a host's line carries for the client to know it: `~L17~`. */
@@ -51,12 +52,12 @@ export class GameMasterTraffic {
   }
 
   /**
-   * Sends `count` messages to the organisers evenly over `durationMs`, each from the next
+   * Sends `total` messages to the organisers evenly over `durationMs`, each from the next
    * player that still plays; answers when every call has been answered (or timed out).
    */
-  messages(count: number, durationMs: number): Promise<GmMessagesResult> {
+  messages(total: number, durationMs: number): Promise<GmMessagesResult> {
     const result: GmMessagesResult = { sent: [], errors: {}, failed: 0 };
-    if (count === 0) return Promise.resolve(result);
+    if (total === 0) return Promise.resolve(result);
     let issued = 0;
     let answered = 0;
     const started = performance.now();
@@ -64,9 +65,9 @@ export class GameMasterTraffic {
       const one = () => {
         const player = this.pick();
         if (player === undefined) {
-          tally(result.errors, "no player");
+          count(result.errors, "no player");
           result.failed++;
-          if (++answered === count) resolve(result);
+          if (++answered === total) resolve(result);
           return;
         }
         const n = issued;
@@ -81,24 +82,24 @@ export class GameMasterTraffic {
           (status, _socketAt, text) => {
             const id = status === 200 ? idOf(text) : undefined;
             if (id === undefined) {
-              tally(result.errors, status === 200 ? "bad body" : status);
+              count(result.errors, status === 200 ? "bad body" : status);
               result.failed++;
             } else result.sent.push({ id, sentAt: shared(sentAt) });
-            if (++answered === count) resolve(result);
+            if (++answered === total) resolve(result);
           },
           true,
         );
       };
       const pacer = setInterval(() => {
         const due = Math.min(
-          count,
-          Math.floor((count * (performance.now() - started)) / Math.max(1, durationMs)),
+          total,
+          Math.floor((total * (performance.now() - started)) / Math.max(1, durationMs)),
         );
         while (issued < due) {
           one();
           issued++;
         }
-        if (issued >= count) clearInterval(pacer);
+        if (issued >= total) clearInterval(pacer);
       }, 5);
     });
   }
@@ -110,10 +111,6 @@ export class GameMasterTraffic {
     }
     return undefined;
   }
-}
-
-function tally(counts: Counts, key: string | number): void {
-  counts[key] = (counts[key] ?? 0) + 1;
 }
 
 function idOf(text: string | undefined): number | undefined {

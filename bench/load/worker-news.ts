@@ -5,6 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { shared, sharedNow } from "./clock";
 import type { NewsCollectResult, NewsReadyResult } from "./messages";
+import { round2 } from "./stats";
 import type { Player } from "./worker-player";
 
 /** When one news item arrived on each stream, by player index (NaN: not yet). */
@@ -19,8 +20,6 @@ type Arrivals = {
 };
 
 const NEWS_HEAD = '"News":[{"ID":';
-
-export const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 export class NewsArrivals {
   /** By news id; an item is known by the first (newest) entry of the list the event carries. */

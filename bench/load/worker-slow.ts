@@ -4,15 +4,9 @@
  */
 import net from "node:net";
 import { performance } from "node:perf_hooks";
-import type {
-  Counts,
-  SlowAnswersResult,
-  SlowCheckResult,
-  SlowOpenResult,
-  WorkerConfig,
-} from "./messages";
+import type { SlowAnswersResult, SlowCheckResult, SlowOpenResult, WorkerConfig } from "./messages";
 import { tcpSockets } from "./proc";
-import { round2 } from "./worker-news";
+import { count, round2 } from "./stats";
 import type { Player } from "./worker-player";
 
 export const ANSWER_PATH = "/api/game/player/answer";
@@ -28,10 +22,6 @@ export type SlowDeps = {
   waitFor: (player: Player, event: string, timeoutMs: number) => Promise<string | undefined>;
   post: (path: string, body: string, done: (status: number | string) => void) => number;
 };
-
-function count(counts: Counts, key: string | number): void {
-  counts[key] = (counts[key] ?? 0) + 1;
-}
 
 export class SlowReaders {
   readonly slowPlayers: Player[] = [];

@@ -19,7 +19,8 @@ import type {
 import { openRawStream } from "./raw-stream";
 import { SseParser, dataOf } from "./sse";
 import { GameMasterTraffic } from "./worker-gm";
-import { NewsArrivals, round2 } from "./worker-news";
+import { count, round2 } from "./stats";
+import { NewsArrivals } from "./worker-news";
 import { newPlayer } from "./worker-player";
 import type { Player } from "./worker-player";
 import { ANSWER_PATH, SlowReaders } from "./worker-slow";
@@ -40,11 +41,6 @@ let lateReported = 0;
 let unsolicited = 0;
 /** Answer POSTs under way. */
 let inFlight = 0;
-
-/** Counts `key` (a status or error code) in `counts`. */
-function count(counts: Counts, key: string | number): void {
-  counts[key] = (counts[key] ?? 0) + 1;
-}
 
 /** A POST with a JSON body; `done` gets the status (or error code) once, and the body if asked. */
 function post(
