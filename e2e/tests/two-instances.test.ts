@@ -1,5 +1,6 @@
 import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, marktplatz, phonePage, screenshot } from "../support/browser";
@@ -18,7 +19,7 @@ const WITHIN = 1_000;
  * wrong answer reaches the host's page of their chat, the host's line as Lena the player's
  * chat (Lena is typing it), the player's message the host's inbox and the answer the player,
  * the host's end of the game the player's station and the extension opens it again: each
- * within a second.
+ * within a second. A photo the player sends on B shows in the host's conversation on A.
  */
 describe("the game master on one instance, the player on another", () => {
   let schema: TestSchema;
@@ -103,6 +104,28 @@ describe("the game master on one instance, the player on another", () => {
     await ops.getByRole("button", { name: "Antwort senden" }).click();
     const log = player.getByRole("log", { name: "Nachrichten mit der Spielleitung" });
     await log.getByText("Die am Rathaus.").waitFor({ timeout: WITHIN });
+
+    // A photo sent on B, kept in the shared database, shown on A by A's own signed link.
+    const photo = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: "#7a5" },
+    })
+      .jpeg()
+      .toBuffer();
+    await player
+      .getByLabel("Foto hinzufügen")
+      .setInputFiles({ name: "uhr.jpg", mimeType: "image/jpeg", buffer: photo });
+    await player.getByLabel("Deine Nachricht an die Spielleitung").fill("Diese hier?");
+    await player.getByRole("button", { name: "Senden" }).click();
+    const thumb = ops
+      .getByRole("list", { name: "Nachrichten" })
+      .getByRole("img", { name: /^Foto von Wanderer \d{4}$/ });
+    // Made in B's photo process first: a few seconds at most.
+    await thumb.waitFor({ timeout: 5_000 });
+    await expect
+      .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+        timeout: 5_000,
+      })
+      .toBeGreaterThan(0);
     await settle(ops);
     await screenshot(ops, "two-instances-01-inbox");
   });
