@@ -161,6 +161,13 @@ export function printStep(report: Report, key: string, step: StepFigures, names:
         `${view.turnsOver50} of ${view.turns}`,
         view.turnsOver50,
       );
+    if (view.scriptSteps !== undefined && view.scriptStepsLive !== undefined)
+      f(
+        `serverLiveSteps${names[i]}`,
+        `${name} dialogue steps with a live ink state`,
+        `${view.scriptStepsLive} of ${view.scriptSteps}`,
+        view.scriptStepsLive,
+      );
   });
   step.serverCpu.forEach((pct, i) => {
     const name = names.length > 1 ? `server ${names[i]} CPU` : "server CPU";

@@ -30,6 +30,9 @@ export type ServerStep = {
   /** Turns committed in the step, and those that took over 50 ms from call to commit. */
   turns?: number;
   turnsOver50?: number;
+  /** Dialogue steps in the step, and those whose ink state the script worker kept live. */
+  scriptSteps?: number;
+  scriptStepsLive?: number;
 };
 
 const TURNS = "wegmarke_turn_duration_seconds";
@@ -52,6 +55,8 @@ export async function serverStep(servers: ServerProcess[]): Promise<() => Promis
         lagMax: (samples.get("nodejs_eventloop_lag_max_seconds") ?? NaN) * 1000,
         turns,
         turnsOver50: turns - delta((key) => key.startsWith(`${TURNS}_bucket{le="0.05",`)),
+        scriptSteps: delta((key) => key === "wegmarke_script_steps"),
+        scriptStepsLive: delta((key) => key === "wegmarke_script_steps_live"),
       };
     });
   };

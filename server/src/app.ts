@@ -95,6 +95,7 @@ export async function buildApp({
   const limits = accountLimits(config, limitChanges);
   const threads =
     sharedThreads ?? startProcessThreads(config.scriptWorkers, (message) => app.log.error(message));
+  if (!sharedThreads) metrics.shared.watchScripts(() => threads.scripts.figures());
   // The preview running here, told to the other instances with where they reach it.
   // (The presence reports start with the services, before the previews exist.)
   const started: { previews?: PreviewGames } = {};

@@ -78,6 +78,36 @@ describe("the script workers every game shares", () => {
     }
   });
 
+  it("send a run's calls to one thread, which keeps its ink state live between them", async () => {
+    const riddle = await featurePack(`${dir.dir}/Raetsel`, {
+      "stations/5-gruss/station.yaml": station(5, "Eva").replace("points: 4", "points: 0"),
+      "stations/5-gruss/script.de.ink": `- (frage)\nWer kräht?\n+ [Hahn #answer] -> END\n+ [#answer]\n    Nein.\n    -> frage\n`,
+    });
+    const pool = new ScriptPool(2);
+    try {
+      const game = pool.runner(riddle);
+      const streams = ["s-anna", "s-ben", "s-cem", "s-dora", "s-emil", "s-fred"];
+      let states = await Promise.all(
+        streams.map(async (run) => (await game.start(5, "de", run)).state),
+      );
+      // Four rounds, each with every run's wrong answer under way at once, in another order.
+      for (let round = 0; round < 4; round++) {
+        const order = streams.map((_, i) => (i + round) % streams.length);
+        const answered = await Promise.all(
+          order.map((i) =>
+            game.step(5, "de", states[i] ?? "", { kind: "answer", text: "Katze" }, streams[i]),
+          ),
+        );
+        const results = streams.map((_, i) => answered[order.indexOf(i)] as StepResult);
+        expect(results.map(said)).toEqual(streams.map(() => "Nein. Wer kräht?"));
+        states = results.map((result) => result.state);
+      }
+      expect(pool.figures()).toEqual({ steps: 24, live: 24 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("run in the calling thread with no workers", async () => {
     const pool = new ScriptPool(0);
     const hafen = pool.runner(packs.Hafen);

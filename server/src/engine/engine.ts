@@ -4,6 +4,7 @@ import { isMissionChoice, missionChoice, missionOf, rejectedChoice } from "./mis
 import { hintChoice, hintCost, isHintChoice } from "./hints";
 import { jumpTargets } from "./jumps";
 import { addPoints, awarded, fitsStory } from "./story-state";
+import { LiveStates } from "./live-states";
 import { hasTag } from "./tags";
 import { toMessage } from "./messages";
 import type {
@@ -23,16 +24,14 @@ type Choice = Story["currentChoices"][number];
 /** Lines one step may produce before we call the script runaway (a loop that never waits). */
 const MAX_LINES_PER_STEP = 10_000;
 /**
- * Steps of ink's interpreter one player's step may take. A loop without text
- * (`== a == -> a`) never finishes a line, so the work itself is counted: the demo's longest
- * step takes under a hundred, and a budget of work (not of time) never trips on an ordinary
- * script when the process is busy or collecting garbage.
+ * Steps of ink's interpreter one player's step may take: a loop without text (`== a == -> a`)
+ * never finishes a line, so the work is counted (the demo's longest step takes under a hundred);
+ * a budget of work, not of time, never trips on an ordinary script in a busy process.
  */
 export const MAX_INK_STEPS_PER_STEP = 200_000;
 
 /** An ink story whose interpreter steps are counted: `budget` is what the current step may still use. */
 type CountedStory = Story & { budget: number };
-
 /** A story that throws once a step used up its budget of interpreter steps (see above). */
 function countedStory(inkJson: string): CountedStory {
   const story = Object.assign(new Story(inkJson), { budget: MAX_INK_STEPS_PER_STEP });
@@ -48,31 +47,37 @@ function countedStory(inkJson: string): CountedStory {
   return story;
 }
 
-/** Makes one station's script in one language from compiled ink JSON (see content/loader.ts). */
-export function createScript(inkJson: string, ctx: ScriptContext): StationScript {
+/** One station's script in one language from compiled ink JSON; runs' states kept in `live`. */
+export function createScript(
+  inkJson: string,
+  ctx: ScriptContext,
+  live = new LiveStates(0),
+): StationScript {
   let story = countedStory(inkJson);
   const targets = jumpTargets(inkJson);
   // A runaway or failing script can leave the story mid-continue; start afresh after any throw.
-  function guarded(run: (s: Story) => StepResult): StepResult {
+  function guarded(run: string | undefined, step: (s: Story) => StepResult): StepResult {
     story.budget = MAX_INK_STEPS_PER_STEP;
     try {
-      return run(story);
+      const result = step(story);
+      live.keep(story, result.state, run);
+      return result;
     } catch (error) {
       story = countedStory(inkJson);
       throw error;
     }
   }
   return {
-    start: () =>
-      guarded((s) => {
+    start: (run) =>
+      guarded(run, (s) => {
         s.ResetState();
         // ink seeds RANDOM and shuffles from the clock; a fixed seed keeps start() deterministic.
         s.state.storySeed = 0;
         return advance(s, ctx, []);
       }),
-    step: (state, input) =>
-      guarded((s) => {
-        s.state.LoadJson(state);
+    step: (state, input, run) =>
+      guarded(run, (s) => {
+        live.restore(s, state, run);
         if (input.kind !== "jump") return applyInput(s, ctx, state, input);
         return targets.includes(input.knot) ? jump(s, ctx, input.knot) : refused(s, ctx, state);
       }),

@@ -162,14 +162,15 @@ export type Input =
 
 /**
  * A station's script in one language, made once per station and language at start-up
- * (`createScript(inkJson, ctx)` in engine.ts). Its methods are synchronous and keep no state
- * between calls: everything a run needs is in the `state` string they return.
+ * (`createScript(inkJson, ctx, live)` in engine.ts). Its methods are synchronous; everything a
+ * run needs is in the `state` string they return. Given the `run` (its stream), a step's ink
+ * state may be kept live for the run's next step (live-states.ts), which gives the same result.
  */
 export type StationScript = {
   /** Starts the dialogue from the beginning and runs to the first wait or the end. */
-  start(): StepResult;
+  start(run?: string): StepResult;
   /** Feeds one input to a saved state and runs to the next wait or the end. */
-  step(state: string, input: Input): StepResult;
+  step(state: string, input: Input, run?: string): StepResult;
   /**
    * Whether a state saved by this or an earlier version of the script still fits it: every
    * place the state points to (where it stands, the choices it offers) exists in the script.

@@ -74,8 +74,8 @@ export class GameService {
     }
     checkTrigger(station, via, access.position);
     // Every start is the same; it runs before the transaction, which then need not wait for it.
-    const result = await this.deps.scripts.start(stationId, language);
     const { stream } = participant;
+    const result = await this.deps.scripts.start(stationId, language, stream);
     const written = await this.deps.turns.write(stream, (turn) =>
       activation(this.deps.pack, turn, station, language, result),
     );

@@ -131,6 +131,23 @@ export class MetricFamilies {
     });
   }
 
+  /** The script workers' figures (the process's pool, watched by the server that made it). */
+  watchScripts(read: () => { steps: number; live: number }): void {
+    const registers = [this.registry];
+    gauge(
+      registers,
+      "wegmarke_script_steps",
+      "Dialogue steps run since the start",
+      () => read().steps,
+    );
+    gauge(
+      registers,
+      "wegmarke_script_steps_live",
+      "Of them, steps whose ink state the script worker kept live since the run's last step",
+      () => read().live,
+    );
+  }
+
   /** The database's gauges, once: read from the first game's store to watch (the process's). */
   watchDatabase(database: MetricSources["database"]): void {
     if (this.databaseWatched) return;

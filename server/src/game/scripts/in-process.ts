@@ -11,10 +11,11 @@ export function inProcessRunner(scripts: Map<string, StationScript>): ScriptRunn
     return script;
   };
   return {
-    start: async (stationId, language) => get(stationId, language).start(),
-    step: async (stationId, language, state, input) => get(stationId, language).step(state, input),
-    resume: async (stationId, language, state, input) =>
-      resumeWith(get(stationId, language), state, input),
+    start: async (stationId, language, run) => get(stationId, language).start(run),
+    step: async (stationId, language, state, input, run) =>
+      get(stationId, language).step(state, input, run),
+    resume: async (stationId, language, state, input, run) =>
+      resumeWith(get(stationId, language), state, input, run),
     reload: () => {
       throw new Error("reload the runner that made this one");
     },

@@ -3,6 +3,7 @@ import { moduleWorker } from "../../lib/module-worker";
 import type { Language } from "@wegmarke/protocol";
 import type { ContentPack } from "../../content/model";
 import type { Input, StepResult } from "../../engine/types";
+import { LiveStates } from "../../engine/live-states";
 import { inProcessRunner } from "./in-process";
 import { makeScripts, scriptSources } from "./script-sources";
 import type {
@@ -59,6 +60,10 @@ export class ScriptPool {
   private nextBook = 1;
   private started = false;
   private closed = false;
+  /** The runs' ink states between answers while the scripts run in this thread. */
+  private readonly live = new LiveStates();
+  /** Steps of saved states answered since the start, and of them those whose state was live. */
+  private readonly counted = { steps: 0, live: 0 };
 
   /** With `count` 0, every game's scripts run in its calling thread. */
   constructor(private readonly count: number) {}
@@ -68,11 +73,11 @@ export class ScriptPool {
     let book = this.open(scriptSources(pack));
     const call = (call: Call) => this.call(book, call);
     return {
-      start: async (stationId, language) => definite(await call({ stationId, language })),
-      step: async (stationId, language, state, input) =>
-        definite(await call({ stationId, language, state, input })),
-      resume: (stationId: number, language: Language, state: string, input: Input) =>
-        call({ stationId, language, state, input, resume: true }),
+      start: async (stationId, language, run) => definite(await call({ stationId, language, run })),
+      step: async (stationId, language, state, input, run) =>
+        definite(await call({ stationId, language, state, input, run })),
+      resume: (stationId: number, language: Language, state: string, input: Input, run?: string) =>
+        call({ stationId, language, state, input, resume: true, run }),
       // Calls made before run the scripts they were made for; every call after, the new ones.
       reload: (next) => {
         this.retire(book);
@@ -80,6 +85,11 @@ export class ScriptPool {
       },
       close: async () => this.retire(book),
     };
+  }
+
+  /** Steps of a saved state answered so far, and of them those whose ink state was live. */
+  figures(): { steps: number; live: number } {
+    return { steps: this.counted.steps, live: this.counted.live + this.live.hits };
   }
 
   /** Ends the threads (the process's server closes). */
@@ -139,19 +149,27 @@ export class ScriptPool {
   /** Sends waiting calls, the books in turn, while a thread has room. */
   private send(): void {
     for (;;) {
-      const thread = this.freest();
+      const freest = this.freest();
       const book = this.turns[0];
-      if (!thread || !book) return;
+      if (!freest || !book) return;
       const waiting = book.waiting.shift();
       this.turns.shift();
       if (!waiting) continue;
       if (book.waiting.length > 0) this.turns.push(book);
+      const thread = this.threadOf(waiting.call.run) ?? freest;
       const id = this.nextCall++;
       thread.calls.add(id);
       this.pending.set(id, { ...waiting, thread });
       thread.worker.postMessage({ ...waiting.call, id, book: book.id } satisfies ScriptCall);
       if (book.retired && book.waiting.length === 0) this.drop(book);
     }
+  }
+
+  /** The thread that keeps the run's state live, if it has room (else any may take the call). */
+  private threadOf(run: string | undefined): Thread | undefined {
+    if (run === undefined || this.threads.length < 2) return undefined;
+    const thread = this.threads[placeOf(run) % this.threads.length];
+    return thread && thread.calls.size < CALLS_PER_THREAD ? thread : undefined;
   }
 
   private freest(): Thread | undefined {
@@ -164,9 +182,11 @@ export class ScriptPool {
     return freest;
   }
 
-  private answered({ id, result, stale, error }: ScriptAnswer): void {
+  private answered({ id, result, stale, error, live }: ScriptAnswer): void {
     const pending = this.settle(id);
     if (!pending) return;
+    if (pending.call.state !== undefined) this.counted.steps++;
+    if (live) this.counted.live++;
     if (result || stale) pending.resolve(result);
     else pending.reject(new Error(error ?? "script worker failed"));
     this.send();
@@ -204,13 +224,23 @@ export class ScriptPool {
   }
 
   private inThisThread(book: Book, call: Call): Promise<StepResult | undefined> {
-    book.fallback ??= inProcessRunner(makeScripts(book.sources));
-    const { stationId, language, state, input, resume } = call;
-    if (state === undefined || input === undefined) return book.fallback.start(stationId, language);
+    book.fallback ??= inProcessRunner(makeScripts(book.sources, this.live));
+    const { stationId, language, state, input, resume, run } = call;
+    if (state === undefined || input === undefined) {
+      return book.fallback.start(stationId, language, run);
+    }
+    this.counted.steps++;
     return resume
-      ? book.fallback.resume(stationId, language, state, input)
-      : book.fallback.step(stationId, language, state, input);
+      ? book.fallback.resume(stationId, language, state, input, run)
+      : book.fallback.step(stationId, language, state, input, run);
   }
+}
+
+/** A number for a run's stream (FNV-1a), the same for all its calls: its thread. */
+function placeOf(run: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < run.length; i++) hash = Math.imul(hash ^ run.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 function definite(result: StepResult | undefined): StepResult {

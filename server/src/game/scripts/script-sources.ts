@@ -3,6 +3,7 @@ import type { Language } from "@wegmarke/protocol";
 import type { ContentPack } from "../../content/model";
 import { localize, MISSION_REJECTED } from "../../content/model";
 import { createScript } from "../../engine/engine";
+import type { LiveStates } from "../../engine/live-states";
 import type { Input, StationScript, StepResult } from "../../engine/types";
 import type { ScriptSource } from "./types";
 
@@ -10,9 +11,12 @@ import type { ScriptSource } from "./types";
  * The stations' scripts as the runners make them: one per station and language, keyed by
  * `scriptKey`, from the sources a worker thread is sent (a pack's compiled ink and context).
  */
-/** Every station's script in every language, made once (not per call). */
-export function makeScripts(sources: ScriptSource[]): Map<string, StationScript> {
-  return new Map(sources.map(({ key, inkJson, ctx }) => [key, createScript(inkJson, ctx)]));
+/**
+ * Every station's script in every language, made once (not per call); their steps keep their
+ * states in `live`, which a thread's scripts share.
+ */
+export function makeScripts(sources: ScriptSource[], live: LiveStates): Map<string, StationScript> {
+  return new Map(sources.map(({ key, inkJson, ctx }) => [key, createScript(inkJson, ctx, live)]));
 }
 
 export function scriptSources(pack: ContentPack): ScriptSource[] {
@@ -41,6 +45,7 @@ export function resumeWith(
   script: StationScript,
   state: string,
   input: Input,
+  run?: string,
 ): StepResult | undefined {
-  return script.fits(state) ? script.step(state, input) : undefined;
+  return script.fits(state) ? script.step(state, input, run) : undefined;
 }

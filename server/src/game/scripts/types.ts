@@ -7,10 +7,19 @@ import type { Input, ScriptContext, StepResult } from "../../engine/types";
  * is pure and takes a good part of a turn's time, so by default it runs on worker threads
  * (decisions/012-live-path.md): the thread that answers HTTP and streams stays free, and a
  * second core does the dialogue. With `workers: 0` it runs in the calling thread.
+ *
+ * `run` names the run a call belongs to (its stream): a run's calls go to one thread, which
+ * keeps the run's ink state live between them (engine/live-states.ts).
  */
 export type ScriptRunner = {
-  start(stationId: number, language: Language): Promise<StepResult>;
-  step(stationId: number, language: Language, state: string, input: Input): Promise<StepResult>;
+  start(stationId: number, language: Language, run?: string): Promise<StepResult>;
+  step(
+    stationId: number,
+    language: Language,
+    state: string,
+    input: Input,
+    run?: string,
+  ): Promise<StepResult>;
   /**
    * `step` for a state saved under another version of the script: undefined (and nothing run)
    * when the state no longer fits the script (engine.ts, `fits`).
@@ -20,6 +29,7 @@ export type ScriptRunner = {
     language: Language,
     state: string,
     input: Input,
+    run?: string,
   ): Promise<StepResult | undefined>;
   /** Runs the scripts of `pack` from now on (a reloaded content pack). */
   reload(pack: ContentPack): void;
@@ -41,8 +51,17 @@ export type ScriptCall = {
   input?: Input;
   /** A resume: the state may not fit the script (a `stale` answer then). */
   resume?: boolean;
+  /** The run's stream: the pool sends its calls to one thread (ScriptRunner). */
+  run?: string;
 };
-export type ScriptAnswer = { id: number; result?: StepResult; stale?: boolean; error?: string };
+export type ScriptAnswer = {
+  id: number;
+  result?: StepResult;
+  stale?: boolean;
+  error?: string;
+  /** A step whose state the thread kept live since the run's last call (engine/live-states.ts). */
+  live?: boolean;
+};
 /** Adds a book of scripts to a worker (a game started, a pack reloaded), or drops one. */
 export type ScriptBook = { book: number; sources?: ScriptSource[] };
 /** What a worker starts with: the books open at its start. */

@@ -128,9 +128,9 @@ export async function stepRun(
   input: Input,
 ): Promise<StepResult> {
   if (run.scriptVersion === version) {
-    return scripts.step(run.stationId, run.language, run.inkState, input);
+    return scripts.step(run.stationId, run.language, run.inkState, input, run.stream);
   }
-  const result = await scripts.resume(run.stationId, run.language, run.inkState, input);
+  const result = await scripts.resume(run.stationId, run.language, run.inkState, input, run.stream);
   if (!result) throw new StaleRun();
   return result;
 }

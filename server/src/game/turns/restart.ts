@@ -31,7 +31,7 @@ export async function restart(
   const { language } = run;
   // Another call restarted it meanwhile: this input belonged to the old conversation.
   if (run.scriptVersion === scriptVersion(station, language)) return undefined;
-  const result = await scripts.start(stationId, language);
+  const result = await scripts.start(stationId, language, stream);
   const texts = pack.texts.scriptChanged;
   const notice = {
     type: "webtext" as const,
