@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { redactUrl } from "./logging";
@@ -67,13 +67,7 @@ export function registerProtection(
         // QR codes are data: URLs; the service worker answers pictures from its cache.
         // The map's tiles come from the host the pack names (game.yaml `map.tiles`); the
         // console's studio shows the tiles of any https host an author picks for the draft.
-        imgSrc: [
-          "'self'",
-          "data:",
-          "blob:",
-          (request: IncomingMessage) =>
-            `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim(),
-        ],
+        imgSrc: ["'self'", "data:", "blob:", (request: IncomingMessage) => imageHosts(request)],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -93,10 +87,24 @@ export function registerProtection(
     crossOriginResourcePolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
   });
+  const imageHosts = (request: IncomingMessage) =>
+    `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim();
+  // Helmet checks and joins every directive per call: its headers are made once per CSP.
+  const made = new Map<string, Header[]>();
   app.addHook("onRequest", (request, reply, done) => {
-    if (request.routeOptions.config.ownHeaders) done();
-    // Helmet throws rather than pass an error on.
-    else headers(request.raw, reply.raw, () => done());
+    if (request.routeOptions.config.ownHeaders) return done();
+    const hosts = imageHosts(request.raw);
+    let set = made.get(hosts);
+    if (!set) {
+      if (made.size >= 16) made.clear();
+      set = headersOf(headers, request.raw);
+      made.set(hosts, set);
+    }
+    for (const [name, value] of set) {
+      if (value === undefined) reply.raw.removeHeader(name);
+      else reply.raw.setHeader(name, value);
+    }
+    done();
   });
 
   const allowed = new Set([
@@ -109,6 +117,22 @@ export function registerProtection(
     if (origin === undefined || allowed.has(origin) || origin === ownOrigin(request)) return;
     return reply.code(403).type(PLAIN).send("cross-site request");
   });
+}
+
+/** A header helmet sets (its value), or removes (undefined). */
+type Header = [name: string, value: string | number | readonly string[] | undefined];
+
+/** What helmet does to an answer's headers for `request`, recorded. */
+function headersOf(headers: ReturnType<typeof helmet>, request: IncomingMessage): Header[] {
+  const set: Header[] = [];
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      set.push([name, value]),
+    removeHeader: (name: string) => set.push([name, undefined]),
+  };
+  // Helmet throws rather than pass an error on; it only sets and removes headers.
+  headers(request, response as unknown as ServerResponse, () => undefined);
+  return set;
 }
 
 /** The origin the request was sent to, as its Host header (or the proxy's) names it. */
