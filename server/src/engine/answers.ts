@@ -20,8 +20,21 @@ export function comparableAnswer(text: string): string {
     .replace(EDGE_PUNCTUATION, "");
 }
 
+/** The comparable forms of the scripts' accepted answers: the same few texts on every step. */
+const acceptedForms = new Map<string, string>();
+
+function acceptedForm(accepted: string): string {
+  let form = acceptedForms.get(accepted);
+  if (form === undefined) {
+    if (acceptedForms.size >= 10_000) acceptedForms.clear();
+    form = comparableAnswer(accepted);
+    acceptedForms.set(accepted, form);
+  }
+  return form;
+}
+
 /** True when `given` equals one of `accepted` after comparableAnswer; an empty answer never does. */
 export function matchesAnswer(given: string, accepted: readonly string[]): boolean {
   const normalized = comparableAnswer(given);
-  return normalized !== "" && accepted.some((a) => comparableAnswer(a) === normalized);
+  return normalized !== "" && accepted.some((a) => acceptedForm(a) === normalized);
 }

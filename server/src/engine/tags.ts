@@ -37,9 +37,16 @@ export function hasTag(tags: readonly string[], name: TagName): boolean {
   return tags.some((t) => t.trim().toLowerCase() === name);
 }
 
+/** Each tag's `name:` at the start of a tag, made once (tags are read on every step). */
+const prefixes = new Map<TagName, RegExp>();
+
 /** The value of a `name: value` tag, trimmed; undefined when the tag is absent. */
 export function tagValue(tags: readonly string[], name: TagName): string | undefined {
-  const prefix = new RegExp(`^\\s*${name}\\s*:`, "i");
+  let prefix = prefixes.get(name);
+  if (!prefix) {
+    prefix = new RegExp(`^\\s*${name}\\s*:`, "i");
+    prefixes.set(name, prefix);
+  }
   const tag = tags.find((t) => prefix.test(t));
   return tag?.replace(prefix, "").trim();
 }
