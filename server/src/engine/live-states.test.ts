@@ -95,6 +95,19 @@ describe("live ink states between a run's steps", () => {
     expect(live.hits).toBe(moves.length);
   });
 
+  it("take a host's jump as restored ones do", () => {
+    const restored = createScript(json, ctx);
+    const kept = createScript(json, ctx, new LiveStates());
+    const jumped: Move[] = [wrong, { kind: "jump", knot: "ende" }];
+    const got = play(
+      (state, input) => kept.step(state, input, "s-anna"),
+      kept.start("s-anna"),
+      jumped,
+    );
+    expect(got).toEqual(play(restored.step, restored.start(), jumped));
+    expect(got.at(-1)?.done).toBe(true);
+  });
+
   it("are each run's own, also where two runs stand at the same place", () => {
     const restored = createScript(json, ctx);
     const live = new LiveStates();
