@@ -1,25 +1,14 @@
 // Over 300 lines: the engine's whole contract, a describe per rule.
 import { afterEach, describe, it, expect, vi } from "vitest";
-import { Compiler } from "inkjs/compiler/Compiler";
+import { compileInk, lenaContext } from "../../test/support/ink";
 import { comparableAnswer, matchesAnswer } from "./answers";
 import { createScript } from "./engine";
 import type { ScriptContext, StationScript, StepResult } from "./types";
 
-const ctx: ScriptContext = {
-  character: "Lena",
-  maxPoints: 3,
-  rejection: "Leider falsch.",
-  missionRejection: "Noch nicht ganz.",
-};
-
-function compile(source: string): string {
-  const json = new Compiler(source).Compile().ToJson();
-  if (!json) throw new Error("no JSON from the ink compiler");
-  return json;
-}
+const ctx = lenaContext(3);
 
 function script(source: string, context: ScriptContext = ctx): StationScript {
-  return createScript(compile(source), context);
+  return createScript(compileInk(source), context);
 }
 
 function texts(result: StepResult): string[] {
@@ -362,7 +351,7 @@ describe("-> END", () => {
 
 describe("the saved state", () => {
   it("round-trips: a fresh script stepping from the string continues the same way", () => {
-    const json = compile(worked);
+    const json = compileInk(worked);
     const first = createScript(json, ctx);
     const started = first.start();
     const wrong = first.step(started.state, { kind: "answer", text: "katze" });

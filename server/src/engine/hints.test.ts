@@ -1,19 +1,12 @@
 import { describe, it, expect } from "vitest";
-import { Compiler } from "inkjs/compiler/Compiler";
+import { compileInk, lenaContext } from "../../test/support/ink";
 import { createScript } from "./engine";
-import type { ScriptContext, StationScript, StepResult } from "./types";
+import type { StationScript, StepResult } from "./types";
 
-const ctx: ScriptContext = {
-  character: "Lena",
-  maxPoints: 10,
-  rejection: "Leider falsch.",
-  missionRejection: "Noch nicht ganz.",
-};
+const ctx = lenaContext(10);
 
 function script(source: string): StationScript {
-  const json = new Compiler(source).Compile().ToJson();
-  if (!json) throw new Error("no JSON from the ink compiler");
-  return createScript(json, ctx);
+  return createScript(compileInk(source), ctx);
 }
 
 function texts(result: StepResult): string[] {

@@ -1,15 +1,10 @@
 import { describe, it, expect } from "vitest";
-import { Compiler } from "inkjs/compiler/Compiler";
+import { compileInk, lenaContext } from "../../test/support/ink";
 import { createScript } from "./engine";
 import { jumpTargets } from "./jumps";
-import type { ScriptContext, StepResult } from "./types";
+import type { StepResult } from "./types";
 
-const ctx: ScriptContext = {
-  character: "Lena",
-  maxPoints: 10,
-  rejection: "Leider falsch.",
-  missionRejection: "Noch nicht ganz.",
-};
+const ctx = lenaContext(10);
 
 /** A riddle with buttons first, a typed question, a way out and a function. */
 const source = `VAR points = 0
@@ -45,9 +40,7 @@ Danke!
 `;
 
 function compiled(): string {
-  const json = new Compiler(source).Compile().ToJson();
-  if (!json) throw new Error("no JSON from the ink compiler");
-  return json;
+  return compileInk(source);
 }
 
 function texts(result: StepResult): string[] {

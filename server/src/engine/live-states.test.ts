@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { Compiler } from "inkjs/compiler/Compiler";
+import { compileInk, lenaContext } from "../../test/support/ink";
 import { createScript } from "./engine";
 import { LiveStates } from "./live-states";
-import type { Input, ScriptContext, StepResult } from "./types";
+import type { Input, StepResult } from "./types";
 
-const ctx: ScriptContext = {
-  character: "Lena",
-  maxPoints: 5,
-  rejection: "Leider falsch.",
-  missionRejection: "Noch nicht ganz.",
-};
+const ctx = lenaContext(5);
 
 /** A riddle that loops on wrong answers, with a paid hint, a tap and a knot to jump to. */
 const riddle = `VAR points = 0
@@ -37,13 +32,7 @@ Bis bald!
 -> END
 `;
 
-function compile(source: string): string {
-  const json = new Compiler(source).Compile().ToJson();
-  if (!json) throw new Error("no JSON from the ink compiler");
-  return json;
-}
-
-const json = compile(riddle);
+const json = compileInk(riddle);
 
 /** The inputs of a run, each chosen from what the last step offers. */
 type Move = Input | ((last: StepResult) => Input);
@@ -158,7 +147,7 @@ describe("live ink states between a run's steps", () => {
   });
 
   it("are not used from a story a runaway step replaced", () => {
-    const loop = compile("Los.\n+ [#answer] -> schleife\n== schleife ==\n-> schleife\n");
+    const loop = compileInk("Los.\n+ [#answer] -> schleife\n== schleife ==\n-> schleife\n");
     const live = new LiveStates();
     const kept = createScript(loop, ctx, live);
     const start = kept.start("s-anna");

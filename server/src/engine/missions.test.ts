@@ -1,19 +1,12 @@
-import { Compiler } from "inkjs/compiler/Compiler";
+import { compileInk, lenaContext } from "../../test/support/ink";
 import { describe, expect, it } from "vitest";
 import { createScript } from "./engine";
-import type { ScriptContext, StationScript, StepResult } from "./types";
+import type { StationScript, StepResult } from "./types";
 
-const ctx: ScriptContext = {
-  character: "Lena",
-  maxPoints: 5,
-  rejection: "Leider falsch.",
-  missionRejection: "Das ist es noch nicht ganz.",
-};
+const ctx = lenaContext(5, "Das ist es noch nicht ganz.");
 
 function script(source: string): StationScript {
-  const json = new Compiler(source).Compile().ToJson();
-  if (!json) throw new Error("no JSON from the ink compiler");
-  return createScript(json, ctx);
+  return createScript(compileInk(source), ctx);
 }
 
 const texts = (result: StepResult) =>
