@@ -55,6 +55,8 @@ export function registerProtection(
   { publicUrl, corsOrigins, mapTiles, framed = false }: ProtectionOptions,
 ): void {
   const https = publicUrl.startsWith("https:");
+  const imageHosts = (request: IncomingMessage) =>
+    `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim();
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -67,7 +69,7 @@ export function registerProtection(
         // QR codes are data: URLs; the service worker answers pictures from its cache.
         // The map's tiles come from the host the pack names (game.yaml `map.tiles`); the
         // console's studio shows the tiles of any https host an author picks for the draft.
-        imgSrc: ["'self'", "data:", "blob:", (request: IncomingMessage) => imageHosts(request)],
+        imgSrc: ["'self'", "data:", "blob:", imageHosts],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -87,8 +89,6 @@ export function registerProtection(
     crossOriginResourcePolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  const imageHosts = (request: IncomingMessage) =>
-    `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim();
   // Helmet checks and joins every directive per call: its headers are made once per CSP.
   const made = new Map<string, Header[]>();
   app.addHook("onRequest", (request, reply, done) => {
