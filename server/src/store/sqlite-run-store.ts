@@ -21,7 +21,8 @@ type Pending = { write: RunWrite; done: (ok: boolean) => void; fail: (error: unk
  * SQLite: reads on the one connection directly while no transaction is under way, else through
  * Kysely's connection after it (never inside another caller's open transaction); writes wait
  * for the next turn of the event loop and then go together, each in a savepoint of one
- * transaction, so a thousand answers a second share a few hundred commits.
+ * transaction, so a thousand answers a second share a few hundred commits. A write alone in
+ * its transaction needs no savepoint.
  */
 export class SqliteRunStore implements RunStore {
   private pending: Pending[] = [];
@@ -79,7 +80,12 @@ export class SqliteRunStore implements RunStore {
     const group = this.pending.splice(0, MAX_GROUP);
     if (this.pending.length > 0) this.schedule();
     const statements = (this.statements ??= prepare(this.sqlite));
-    const writeAll = () => group.map(({ write }) => applyInSavepoint(statements, write));
+    // A write alone fails with its transaction, which undoes it as a savepoint would.
+    const [alone] = group;
+    const writeAll = () =>
+      group.length === 1 && alone
+        ? [apply(statements, alone.write)]
+        : group.map(({ write }) => applyInSavepoint(statements, write));
     try {
       // While no transaction is under way, the whole group runs at once on the connection,
       // so nothing can come in between; otherwise Kysely's transaction holds the connection.

@@ -5,6 +5,7 @@ import { stationRun } from "../../test/support/station-runs";
 import type { DatabaseConfig } from "../config";
 import { appendEvents } from "../events/event-log";
 import type { RunWrite } from "./run-store";
+import type { StationRun } from "./station-run-columns";
 import { openStore } from "./store";
 import type { Store } from "./store";
 
@@ -435,6 +436,42 @@ describe.each(databases)("the store on %s", (_name, fresh) => {
       expect(outcomes.every(Boolean)).toBe(true);
       for (const stream of streams) {
         expect(await store.repos.streams.lastSeq(stream)).toBe(2);
+        expect(await store.repos.events.listAfter(stream, 0)).toHaveLength(2);
+      }
+    });
+
+    it("undoes a write that fails, alone or beside others, and only that write", async () => {
+      const streams = ["player:1", "player:2", "player:3"];
+      await store.transaction(async (repos) => {
+        for (const stream of streams.slice(1)) {
+          await repos.streams.create(stream);
+          await repos.participants.create(stream, AT);
+        }
+      });
+      await startRun();
+      expect(await store.runs.commit(write(0, 0))).toBe(true);
+      // Its events' ids taken: the write fails at its events, after the stream and the run.
+      const failing = () => {
+        const { outcome, ...rest } = write(1, 0);
+        const runs: [StationRun] = [{ ...outcome.runs[0], points: 9 }];
+        return { ...rest, outcome: { ...outcome, runs } };
+      };
+      await expect(store.runs.commit(failing())).rejects.toThrow();
+      const kept = { version: 1, lastSeq: 2, run: { points: 3 } };
+      expect(await store.runs.load("player:1", 1)).toMatchObject(kept);
+
+      const results = await Promise.allSettled([
+        store.runs.commit(write(0, 0, "player:2")),
+        store.runs.commit(failing()),
+        store.runs.commit(write(0, 0, "player:3")),
+      ]);
+      expect(results.map((result) => result.status)).toEqual([
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+      ]);
+      expect(await store.runs.load("player:1", 1)).toMatchObject(kept);
+      for (const stream of ["player:2", "player:3"]) {
         expect(await store.repos.events.listAfter(stream, 0)).toHaveLength(2);
       }
     });
