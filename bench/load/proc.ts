@@ -1,6 +1,6 @@
 /**
- * Readings from /proc (Linux): a process's resident memory and CPU time, and the kernel's view
- * of TCP sockets (which of ours the peer has closed, how many bytes wait unread).
+ * Readings from /proc (Linux): a process's resident memory, CPU time and writes, and the
+ * kernel's view of TCP sockets (which of ours the peer has closed, how many bytes wait unread).
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -63,6 +63,23 @@ export function cpuTicks(pid: number | undefined): number | undefined {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
     return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A process's writes so far, all threads (/proc/<pid>/io): the system calls that write (`syscw`:
+ * the WAL's frames, the sockets', the wake-ups of other threads) and the bytes they handed over
+ * (`wchar`); undefined when unreadable.
+ */
+export function writeCounts(pid: number | undefined): { calls: number; bytes: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(io)?.[1]);
+    const counts = { calls: field("syscw"), bytes: field("wchar") };
+    return Number.isFinite(counts.calls) && Number.isFinite(counts.bytes) ? counts : undefined;
   } catch {
     return undefined;
   }

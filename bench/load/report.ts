@@ -103,6 +103,8 @@ export type StepFigures = {
   server: ServerStep[];
   /** Percent of one core per server instance. */
   serverCpu: (number | undefined)[];
+  /** Per server instance, its writing system calls and the KB they wrote, per reply received. */
+  serverWrites: ({ calls: number; kb: number } | undefined)[];
   /** Percent of one core of all workers together, and of the orchestrator. */
   workersCpu: number | undefined;
   mainCpu: number;
@@ -172,6 +174,14 @@ export function printStep(report: Report, key: string, step: StepFigures, names:
   step.serverCpu.forEach((pct, i) => {
     const name = names.length > 1 ? `server ${names[i]} CPU` : "server CPU";
     f(`serverCpu${names[i]}`, name, fmt.cpu(pct), pct);
+  });
+  step.serverWrites.forEach((writes, i) => {
+    const name = names.length > 1 ? `server ${names[i]}` : "server";
+    const text =
+      writes === undefined
+        ? "n/a"
+        : `${writes.calls.toFixed(1)} system calls, ${writes.kb.toFixed(1)} KB`;
+    f(`serverWrites${names[i]}`, `${name} writes per reply`, text, writes);
   });
   f("workersCpu", "client workers CPU", fmt.cpu(step.workersCpu), step.workersCpu);
   f("mainCpu", "orchestrator CPU", fmt.cpu(step.mainCpu), step.mainCpu);
