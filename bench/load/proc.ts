@@ -73,7 +73,7 @@ export function cpuTicks(pid: number | undefined): number | undefined {
  * the WAL's frames, the sockets', the wake-ups of other threads) and the bytes they handed over
  * (`wchar`); undefined when unreadable.
  */
-export function writeCounts(pid: number | undefined): { calls: number; bytes: number } | undefined {
+function writeCounts(pid: number | undefined): { calls: number; bytes: number } | undefined {
   if (pid === undefined) return undefined;
   try {
     const io = readFileSync(`/proc/${pid}/io`, "utf8");
@@ -82,6 +82,28 @@ export function writeCounts(pid: number | undefined): { calls: number; bytes: nu
     return Number.isFinite(counts.calls) && Number.isFinite(counts.bytes) ? counts : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The writes of a set of processes between two moments, as CpuMeter their CPU. */
+export class WriteMeter {
+  private readonly start: ({ calls: number; bytes: number } | undefined)[];
+
+  constructor(private readonly pids: (number | undefined)[]) {
+    this.start = pids.map(writeCounts);
+  }
+
+  /** Per pid, its writing system calls and the KB they wrote since construction, per `count`. */
+  per(count: number): ({ calls: number; kb: number } | undefined)[] {
+    return this.pids.map((pid, i) => {
+      const before = this.start[i];
+      const now = writeCounts(pid);
+      if (before === undefined || now === undefined || count === 0) return undefined;
+      return {
+        calls: (now.calls - before.calls) / count,
+        kb: (now.bytes - before.bytes) / 1024 / count,
+      };
+    });
   }
 }
 

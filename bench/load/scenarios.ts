@@ -16,8 +16,15 @@ import type {
 import { newsIdOf, OpsClient } from "./ops-client";
 import type { Options, ScenarioName } from "./options";
 import type { WorkerPool } from "./pool";
-import { clockTicks, CpuMeter, cpuTicks, machineBusyTicks, RssSampler, rssKb } from "./proc";
-import { writeCounts } from "./proc";
+import {
+  clockTicks,
+  CpuMeter,
+  cpuTicks,
+  machineBusyTicks,
+  RssSampler,
+  rssKb,
+  WriteMeter,
+} from "./proc";
 import { fmt, printStep, printSweepTable, total } from "./report";
 import type { Report, StepFigures } from "./report";
 import { serverStep } from "./server-metrics";
@@ -195,7 +202,7 @@ export async function measure(
   const durationMs = duration * 1000;
   const counts = divide(Math.round(rate * duration), ready);
   const cpu = new CpuMeter([...servers.instances.map((s) => s.pid), ...pool.pids]);
-  const writesBefore = servers.instances.map((s) => writeCounts(s.pid));
+  const writes = new WriteMeter(servers.instances.map((s) => s.pid));
   const serverView = await serverStep(servers.instances);
   const mainCpu = process.cpuUsage();
   const started = performance.now();
@@ -222,13 +229,6 @@ export async function measure(
   for (const r of results) addCounts(errors, r.errors);
   const sum = (pick: (r: MeasureResult) => number) => results.reduce((s, r) => s + pick(r), 0);
   const replies = sum((r) => r.replies);
-  const serverWrites = servers.instances.map((s, i) => {
-    const before = writesBefore[i];
-    const after = writeCounts(s.pid);
-    if (!before || !after || replies === 0) return undefined;
-    const calls = (after.calls - before.calls) / replies;
-    return { calls, kb: (after.bytes - before.bytes) / 1024 / replies };
-  });
   return {
     rate,
     durationS: duration,
@@ -249,7 +249,7 @@ export async function measure(
     },
     server,
     serverCpu,
-    serverWrites,
+    serverWrites: writes.per(replies),
     workersCpu: sumOf(workerCpu),
     mainCpu: mainPct,
     otherCpu:
