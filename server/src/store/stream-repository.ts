@@ -46,18 +46,18 @@ export class StreamRepository {
 
   /**
    * Claims the stream for a turn: counts its version up (so a turn that read it without a lock
-   * cannot write over this one) and locks its row until the transaction ends. False when the
-   * stream does not exist.
+   * cannot write over this one) and locks its row until the transaction ends. Returns the new
+   * version; undefined when the stream does not exist.
    */
-  async claim(stream: string): Promise<boolean> {
+  async claim(stream: string): Promise<number | undefined> {
     const row = await this.db
       .updateTable("streams")
       .set((eb) => ({ version: eb("version", "+", 1) }))
       .where("stream", "=", stream)
       .where("gameId", "=", this.game)
-      .returning("stream")
+      .returning("version")
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.version;
   }
 
   /**

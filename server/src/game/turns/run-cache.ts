@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { RunAccess, RunState, RunWrite } from "../../store/run-store";
+import type { StationRun } from "../../store/station-run-columns";
 
 /** Streams whose state is kept; the least recently used go first. */
 const MAX_STREAMS = 20_000;
@@ -45,6 +46,11 @@ export class RunCache {
       currentStation: outcome.currentStation ?? entry.state.currentStation,
       run,
     });
+  }
+
+  /** The stream's state after a locked turn that left it at `state.run`'s station. */
+  settled(stream: string, state: RunState & { run: StationRun }): void {
+    this.remember(stream, state.run.stationId, state);
   }
 
   forget(stream: string): void {

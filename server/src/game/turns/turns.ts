@@ -8,6 +8,7 @@ import { writeOutcome } from "../../store/outcome-writer";
 import type { OutcomeRepositories } from "../../store/outcome-writer";
 import type { RunAccess, RunState, RunWrite } from "../../store/run-store";
 import type { Repositories, Store, StoreOf } from "../../store/store";
+import type { StationRun } from "../../store/station-run-columns";
 import type { AgendaEntry, StepOutcome, TurnOutcome } from "../../store/turn-outcome";
 import { KeyedQueue } from "../../lib/keyed-queue";
 import { RunCache } from "./run-cache";
@@ -44,6 +45,10 @@ export type Turn = {
   wakeAt?: string;
   /** A station finished: the scoreboard is out of date. */
   scored?: boolean;
+  /** The stream's version, counted up by this turn. */
+  version: number;
+  /** The stream's station and its run as the turn leaves them (`write`), for the run cache. */
+  settled?: { currentStation: number; run: StationRun };
 };
 
 /** What a turn of the station lifecycle does, in the game's values (store/turn-outcome.ts). */
@@ -84,19 +89,25 @@ export class Turns {
   async run<T>(stream: string, work: (turn: Turn) => Promise<T>): Promise<T> {
     const { store, clock, bus } = this.deps;
     const start = performance.now();
-    const [turn, result, rows] = await this.queue.run(stream, () =>
-      store.transaction(async (repos) => {
+    const [turn, result, rows] = await this.queue.run(stream, async () => {
+      const done = await store.transaction(async (repos) => {
         // Locks the stream: a turn of it on another instance waits for this one to commit.
-        if (!(await repos.streams.claim(stream))) throw new ParticipantChanged();
+        const version = await repos.streams.claim(stream);
+        if (version === undefined) throw new ParticipantChanged();
         // This turn changes the stream in ways the answer path's cache does not know.
         this.cache.forget(stream);
-        const turn: Turn = { repos, stream, at: clock.now().toISOString(), events: [] };
+        const turn: Turn = { repos, stream, at: clock.now().toISOString(), events: [], version };
         const result = await work(turn);
         const rows =
           turn.events.length > 0 ? await appendEvents(repos, stream, turn.events, turn.at) : [];
         return [turn, result, rows] as const;
-      }),
-    );
+      });
+      // A station started: its first answer needs no read.
+      const [{ settled, version }, , written] = done;
+      const last = written.at(-1);
+      if (settled && last) this.cache.settled(stream, { version, lastSeq: last.seq, ...settled });
+      return done;
+    });
     this.deps.onTurn?.((performance.now() - start) / 1000, rows.length);
     if (rows.length > 0) bus.publish(stream, rows);
     if (turn.wakeAt !== undefined) this.deps.onScheduled(new Date(turn.wakeAt));
@@ -118,6 +129,11 @@ export class Turns {
       if (!outcome) return undefined;
       await writeOutcome(turn.repos, stream, turn.at, outcome);
       turn.events.push(...outcome.events);
+      const [run, ...others] = outcome.runs;
+      const { currentStation } = outcome;
+      if (run && others.length === 0 && currentStation === run.stationId) {
+        turn.settled = { currentStation, run };
+      }
       const wakeAt = earliest(outcome.agenda);
       if (wakeAt !== undefined) noteScheduled(turn, wakeAt);
       if (outcome.scored) turn.scored = true;

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestSchema } from "../../../test/support/postgres";
+import { stationRun } from "../../../test/support/station-runs";
+import { createInProcessBus } from "../../events/bus";
+import type { DatabaseConfig } from "../../config";
+import { openStore } from "../../store/store";
+import type { Store } from "../../store/store";
+import type { StationRun } from "../../store/station-run-columns";
+import { Turns } from "./turns";
+import type { GameOutcome, StepTurn } from "./turns";
+
+const AT = new Date("2026-05-01T10:00:00.000Z");
+const STREAM = "player:1";
+
+const databases: [string, () => Promise<{ config: DatabaseConfig; drop(): Promise<void> }>][] = [
+  [
+    "SQLite",
+    async () => ({ config: { kind: "sqlite", file: ":memory:" }, drop: () => Promise.resolve() }),
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const schema = await createTestSchema();
+      return { config: schema.database, drop: schema.drop };
+    },
+  ],
+];
+
+/** A station started as activation does: its run, the stream at it, one line. */
+function started(run: StationRun): GameOutcome {
+  const line = { type: "message", data: { StationID: run.stationId, Text: "Hallo" } };
+  return { runs: [run], currentStation: run.stationId, events: [line], agenda: [] };
+}
+
+/** An answer's turn at station 1 on what the answer path reads: one line more. */
+async function answered(at: string, state: StepTurn["state"]): Promise<StepTurn> {
+  const run = state.run ?? stationRun();
+  const next = { ...run, wrongAnswers: run.wrongAnswers + 1, updatedAt: at };
+  const line = { type: "message", data: { StationID: 1, Text: "Falsch" } };
+  return { state, outcome: { runs: [next], events: [line], agenda: [] } };
+}
+
+describe.each(databases)("turns on %s", (_name, fresh) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  let turns: Turns;
+  let reads: number;
+
+  beforeEach(async () => {
+    const database = await fresh();
+    drop = database.drop;
+    store = openStore(database.config);
+    await store.migrate();
+    await store.transaction(async (repos) => {
+      await repos.streams.create(STREAM);
+      await repos.participants.create(STREAM, AT.toISOString());
+    });
+    // Counts the answer path's reads of the database.
+    reads = 0;
+    const load = store.runs.load.bind(store.runs);
+    store.runs.load = (stream, stationId) => {
+      reads++;
+      return load(stream, stationId);
+    };
+    turns = new Turns({
+      store,
+      clock: { now: () => AT },
+      bus: createInProcessBus(),
+      onScheduled: () => undefined,
+      onScored: () => undefined,
+    });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await drop();
+  });
+
+  const answer = () =>
+    turns.step(STREAM, async (at, runs) =>
+      answered(at, (await runs.load(STREAM, 1)) ?? { version: -1, lastSeq: 0, currentStation: 0 }),
+    );
+
+  it("answers the first time after a station started without reading the run", async () => {
+    await turns.write(STREAM, () => Promise.resolve(started(stationRun({ wrongAnswers: 0 }))));
+    await answer();
+    await answer();
+    expect(reads).toBe(0);
+    const run = await store.repos.stationRuns.find(STREAM, 1);
+    expect(run?.wrongAnswers).toBe(2);
+    const log = await store.repos.events.listAfter(STREAM, 0);
+    expect(log.map(({ seq }) => seq)).toEqual([1, 2, 3]);
+  });
+
+  it("reads the run after a turn that leaves the stream elsewhere", async () => {
+    await turns.write(STREAM, () => Promise.resolve(started(stationRun({ wrongAnswers: 0 }))));
+    // A host's turn: a line, and the station stays as it was.
+    await turns.run(STREAM, (turn) => {
+      turn.events.push({ type: "message", data: { StationID: 1, Text: "Von der Spielleitung" } });
+      return Promise.resolve();
+    });
+    await answer();
+    expect(reads).toBe(1);
+    const log = await store.repos.events.listAfter(STREAM, 0);
+    expect(log.map(({ seq }) => seq)).toEqual([1, 2, 3]);
+  });
+});
