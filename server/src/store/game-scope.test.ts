@@ -1,28 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestSchema } from "../../test/support/postgres";
-import type { DatabaseConfig } from "../config";
 import { FIRST_GAME, openStore } from "./store";
 import type { Store } from "./store";
+import { storeDatabases } from "../../test/support/store-databases";
 
 const AT = "2026-11-29T10:00:00.000Z";
 const LATER = "2026-11-29T11:00:00.000Z";
 
-const databases: [string, () => Promise<{ config: DatabaseConfig; drop(): Promise<void> }>][] = [
-  [
-    "SQLite",
-    async () => ({ config: { kind: "sqlite", file: ":memory:" }, drop: () => Promise.resolve() }),
-  ],
-  [
-    "PostgreSQL",
-    async () => {
-      const schema = await createTestSchema();
-      return { config: schema.database, drop: schema.drop };
-    },
-  ],
-];
-
 /** Two games on one database: each Store sees its own game's rows and nothing of the other's. */
-describe.each(databases)("two games on %s", (_name, fresh) => {
+describe.each(storeDatabases)("two games on %s", (_name, fresh) => {
   let one: Store;
   let two: Store;
   let drop: () => Promise<void>;

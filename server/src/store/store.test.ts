@@ -2,33 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestSchema } from "../../test/support/postgres";
 import { stationRun } from "../../test/support/station-runs";
-import type { DatabaseConfig } from "../config";
 import { appendEvents } from "../events/event-log";
 import type { RunWrite } from "./run-store";
 import type { StationRun } from "./station-run-columns";
 import { openStore } from "./store";
 import type { Store } from "./store";
+import { storeDatabases } from "../../test/support/store-databases";
 
 const EARLIER = "2026-05-01T09:00:00.000Z";
 const AT = "2026-05-01T10:00:00.000Z";
 const LATER = "2026-05-01T11:00:00.000Z";
 
-/** A fresh, empty database of each dialect, and what removes it. */
-const databases: [string, () => Promise<{ config: DatabaseConfig; drop(): Promise<void> }>][] = [
-  [
-    "SQLite",
-    async () => ({ config: { kind: "sqlite", file: ":memory:" }, drop: () => Promise.resolve() }),
-  ],
-  [
-    "PostgreSQL",
-    async () => {
-      const schema = await createTestSchema();
-      return { config: schema.database, drop: schema.drop };
-    },
-  ],
-];
-
-describe.each(databases)("the store on %s", (_name, fresh) => {
+describe.each(storeDatabases)("the store on %s", (_name, fresh) => {
   let store: Store;
   let drop: () => Promise<void>;
 

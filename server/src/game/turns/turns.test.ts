@@ -1,34 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestSchema } from "../../../test/support/postgres";
 import { stationRun } from "../../../test/support/station-runs";
 import { createInProcessBus } from "../../events/bus";
-import type { DatabaseConfig } from "../../config";
 import { openStore } from "../../store/store";
 import type { Store } from "../../store/store";
 import type { StationRun } from "../../store/station-run-columns";
+import type { EventDraft } from "../../events/event-log";
 import { Turns } from "./turns";
 import type { GameOutcome, StepTurn } from "./turns";
+import { storeDatabases } from "../../../test/support/store-databases";
 
 const AT = new Date("2026-05-01T10:00:00.000Z");
 const STREAM = "player:1";
 
-const databases: [string, () => Promise<{ config: DatabaseConfig; drop(): Promise<void> }>][] = [
-  [
-    "SQLite",
-    async () => ({ config: { kind: "sqlite", file: ":memory:" }, drop: () => Promise.resolve() }),
-  ],
-  [
-    "PostgreSQL",
-    async () => {
-      const schema = await createTestSchema();
-      return { config: schema.database, drop: schema.drop };
-    },
-  ],
-];
+/** A character's line. */
+function webtext(stationId: number, text: string, at: string): EventDraft {
+  return {
+    type: "webtext",
+    data: { StationID: stationId, Originator: "Lena", Text: text, Timestamp: at },
+  };
+}
 
 /** A station started as activation does: its run, the stream at it, one line. */
 function started(run: StationRun): GameOutcome {
-  const line = { type: "message", data: { StationID: run.stationId, Text: "Hallo" } };
+  const line = webtext(run.stationId, "Hallo", AT.toISOString());
   return { runs: [run], currentStation: run.stationId, events: [line], agenda: [] };
 }
 
@@ -36,11 +30,11 @@ function started(run: StationRun): GameOutcome {
 async function answered(at: string, state: StepTurn["state"]): Promise<StepTurn> {
   const run = state.run ?? stationRun();
   const next = { ...run, wrongAnswers: run.wrongAnswers + 1, updatedAt: at };
-  const line = { type: "message", data: { StationID: 1, Text: "Falsch" } };
+  const line = webtext(1, "Falsch", at);
   return { state, outcome: { runs: [next], events: [line], agenda: [] } };
 }
 
-describe.each(databases)("turns on %s", (_name, fresh) => {
+describe.each(storeDatabases)("turns on %s", (_name, fresh) => {
   let store: Store;
   let drop: () => Promise<void>;
   let turns: Turns;
@@ -96,7 +90,7 @@ describe.each(databases)("turns on %s", (_name, fresh) => {
     await turns.write(STREAM, () => Promise.resolve(started(stationRun({ wrongAnswers: 0 }))));
     // A host's turn: a line, and the station stays as it was.
     await turns.run(STREAM, (turn) => {
-      turn.events.push({ type: "message", data: { StationID: 1, Text: "Von der Spielleitung" } });
+      turn.events.push(webtext(1, "Von der Spielleitung", turn.at));
       return Promise.resolve();
     });
     await answer();
