@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FIRST_GAME, openStore } from "./store";
+import { FIRST_GAME } from "./store";
 import type { Store } from "./store";
 import { storeDatabases } from "../../test/support/store-databases";
+import type { FreshStore } from "../../test/support/store-databases";
 
 const AT = "2026-11-29T10:00:00.000Z";
 const LATER = "2026-11-29T11:00:00.000Z";
@@ -10,21 +11,16 @@ const LATER = "2026-11-29T11:00:00.000Z";
 describe.each(storeDatabases)("two games on %s", (_name, fresh) => {
   let one: Store;
   let two: Store;
-  let drop: () => Promise<void>;
+  let opened: FreshStore;
 
   beforeEach(async () => {
-    const database = await fresh();
-    drop = database.drop;
-    one = openStore(database.config);
-    await one.migrate();
+    opened = await fresh();
+    one = opened.store;
     const id = await one.repos.games.create({ name: "harbour", createdAt: AT });
     two = one.forGame(id ?? 0);
   });
 
-  afterEach(async () => {
-    await one.close();
-    await drop();
-  });
+  afterEach(() => opened.done());
 
   it("lists the games, the upgrade's first", async () => {
     expect(one.game).toBe(FIRST_GAME);

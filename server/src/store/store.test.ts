@@ -8,30 +8,26 @@ import type { StationRun } from "./station-run-columns";
 import { openStore } from "./store";
 import type { Store } from "./store";
 import { storeDatabases } from "../../test/support/store-databases";
+import type { FreshStore } from "../../test/support/store-databases";
 
 const EARLIER = "2026-05-01T09:00:00.000Z";
 const AT = "2026-05-01T10:00:00.000Z";
 const LATER = "2026-05-01T11:00:00.000Z";
 
 describe.each(storeDatabases)("the store on %s", (_name, fresh) => {
+  let opened: FreshStore;
   let store: Store;
-  let drop: () => Promise<void>;
 
   beforeEach(async () => {
-    const database = await fresh();
-    drop = database.drop;
-    store = openStore(database.config);
-    await store.migrate();
+    opened = await fresh();
+    store = opened.store;
     await store.transaction(async (repos) => {
       await repos.streams.create("player:1");
       await repos.participants.create("player:1", AT);
     });
   });
 
-  afterEach(async () => {
-    await store.close();
-    await drop();
-  });
+  afterEach(() => opened.done());
 
   it("migrates twice without harm and answers a ping", async () => {
     await store.migrate();

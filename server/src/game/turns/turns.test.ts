@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { stationRun } from "../../../test/support/station-runs";
 import { createInProcessBus } from "../../events/bus";
-import { openStore } from "../../store/store";
 import type { Store } from "../../store/store";
 import type { StationRun } from "../../store/station-run-columns";
 import type { EventDraft } from "../../events/event-log";
 import { Turns } from "./turns";
 import type { GameOutcome, StepTurn } from "./turns";
 import { storeDatabases } from "../../../test/support/store-databases";
+import type { FreshStore } from "../../../test/support/store-databases";
 
 const AT = new Date("2026-05-01T10:00:00.000Z");
 const STREAM = "player:1";
@@ -35,16 +35,14 @@ async function answered(at: string, state: StepTurn["state"]): Promise<StepTurn>
 }
 
 describe.each(storeDatabases)("turns on %s", (_name, fresh) => {
+  let opened: FreshStore;
   let store: Store;
-  let drop: () => Promise<void>;
   let turns: Turns;
   let reads: number;
 
   beforeEach(async () => {
-    const database = await fresh();
-    drop = database.drop;
-    store = openStore(database.config);
-    await store.migrate();
+    opened = await fresh();
+    store = opened.store;
     await store.transaction(async (repos) => {
       await repos.streams.create(STREAM);
       await repos.participants.create(STREAM, AT.toISOString());
@@ -65,10 +63,7 @@ describe.each(storeDatabases)("turns on %s", (_name, fresh) => {
     });
   });
 
-  afterEach(async () => {
-    await store.close();
-    await drop();
-  });
+  afterEach(() => opened.done());
 
   const answer = () =>
     turns.step(STREAM, async (at, runs) =>
