@@ -260,8 +260,9 @@ export async function mountRoutes(app: FastifyInstance, services: Services, deps
 /** API answers are per player and per moment: no cache may keep them. Large ones go compressed. */
 function api(routes: FastifyPluginAsync): FastifyPluginAsync {
   return async (app) => {
-    app.addHook("onRequest", async (_request, reply) => {
+    app.addHook("onRequest", (_request, reply, done) => {
       reply.header("cache-control", "no-store");
+      done();
     });
     await compressAnswers(app);
     await app.register(routes);

@@ -55,8 +55,15 @@ export function registerProtection(
   { publicUrl, corsOrigins, mapTiles, framed = false }: ProtectionOptions,
 ): void {
   const https = publicUrl.startsWith("https:");
+  // The tile address changes only with a reloaded pack: its source is made again only then.
+  let tiles: { url: string | undefined; source: string } | undefined;
+  const tilesSource = () => {
+    const url = mapTiles?.();
+    if (tiles === undefined || tiles.url !== url) tiles = { url, source: tileSource(url) };
+    return tiles.source;
+  };
   const imageHosts = (request: IncomingMessage) =>
-    `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim();
+    `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tilesSource()}`.trim();
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -111,11 +118,17 @@ export function registerProtection(
     new URL(publicUrl).origin,
     ...corsOrigins.map((o) => new URL(o).origin),
   ]);
-  app.addHook("onRequest", async (request, reply) => {
-    if (!CHANGING.has(request.method)) return;
+  app.addHook("onRequest", (request, reply, done) => {
     const origin = request.headers.origin;
-    if (origin === undefined || allowed.has(origin) || origin === ownOrigin(request)) return;
-    return reply.code(403).type(PLAIN).send("cross-site request");
+    if (
+      !CHANGING.has(request.method) ||
+      origin === undefined ||
+      allowed.has(origin) ||
+      origin === ownOrigin(request)
+    ) {
+      return done();
+    }
+    void reply.code(403).type(PLAIN).send("cross-site request");
   });
 }
 

@@ -28,7 +28,7 @@ export function registerRequestLog(app: FastifyInstance, options: RequestLogOpti
   );
   timer.unref();
 
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     summary.add(status, ms);
@@ -37,6 +37,7 @@ export function registerRequestLog(app: FastifyInstance, options: RequestLogOpti
     else if (ms >= SLOW_REQUEST_MS) request.log.warn(fields, "slow request");
     else if (status >= 400) request.log.info(fields, "request completed");
     else if (everyRequest) request.log.debug(fields, "request completed");
+    done();
   });
   app.addHook("onClose", async () => {
     clearInterval(timer);

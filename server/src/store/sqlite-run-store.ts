@@ -20,9 +20,8 @@ type Pending = { write: RunWrite; done: (ok: boolean) => void; fail: (error: unk
 /**
  * SQLite: reads on the one connection directly while no transaction is under way, else through
  * Kysely's connection after it (never inside another caller's open transaction); writes wait
- * for the next turn of the event loop and then go together, each in a savepoint of one
- * transaction, so a thousand answers a second share a few hundred commits. A write alone in
- * its transaction needs no savepoint.
+ * for the next turn of the event loop and then go together in one transaction, so a thousand
+ * answers a second share a few hundred commits; when one of them fails, each goes again alone.
  */
 export class SqliteRunStore implements RunStore {
   private pending: Pending[] = [];
@@ -80,43 +79,36 @@ export class SqliteRunStore implements RunStore {
     const group = this.pending.splice(0, MAX_GROUP);
     if (this.pending.length > 0) this.schedule();
     const statements = (this.statements ??= prepare(this.sqlite));
-    // A write alone fails with its transaction, which undoes it as a savepoint would.
-    const [alone] = group;
-    const writeAll = () =>
-      group.length === 1 && alone
-        ? [apply(statements, alone.write)]
-        : group.map(({ write }) => applyInSavepoint(statements, write));
+    let outcomes: boolean[];
     try {
-      // While no transaction is under way, the whole group runs at once on the connection,
-      // so nothing can come in between; otherwise Kysely's transaction holds the connection.
-      const outcomes = this.open.none
-        ? this.sqlite.transaction(writeAll)()
-        : await this.open.during(() => this.db.transaction().execute(async () => writeAll()));
-      for (const [i, { done, fail }] of group.entries()) {
-        const outcome = outcomes[i];
-        if (outcome instanceof Error) fail(outcome);
-        else done(outcome === true);
-      }
+      outcomes = await this.inTransaction(() => group.map(({ write }) => apply(statements, write)));
     } catch (error) {
-      for (const { fail } of group) fail(error);
+      if (group.length === 1) {
+        for (const { fail } of group) fail(error);
+        return;
+      }
+      // One write failed and the transaction undid them all: each goes again in a transaction
+      // of its own, so only the failing one is lost.
+      for (const { write, done, fail } of group) {
+        try {
+          const [ok] = await this.inTransaction(() => [apply(statements, write)]);
+          done(ok === true);
+        } catch (alone) {
+          fail(alone);
+        }
+      }
+      return;
     }
+    for (const [i, { done }] of group.entries()) done(outcomes[i] === true);
   }
-}
 
-/** One write in a savepoint of its own: a failure undoes it alone. */
-function applyInSavepoint(
-  statements: ReturnType<typeof prepare>,
-  write: RunWrite,
-): boolean | Error {
-  statements.savepoint.run();
-  try {
-    const ok = apply(statements, write);
-    statements.release.run();
-    return ok;
-  } catch (error) {
-    statements.rollback.run();
-    statements.release.run();
-    return error instanceof Error ? error : new Error(String(error));
+  /**
+   * While no transaction is under way, the work runs at once on the connection, so nothing can
+   * come in between; otherwise Kysely's transaction holds the connection.
+   */
+  private inTransaction(work: () => boolean[]): Promise<boolean[]> | boolean[] {
+    if (this.open.none) return this.sqlite.transaction(work)();
+    return this.open.during(() => this.db.transaction().execute(async () => work()));
   }
 }
 
@@ -155,9 +147,6 @@ function prepare(sqlite: SqliteDatabase.Database) {
       `select seq, type, payload from event_log
        where stream = ? and seq > ? and retracted = 0 order by seq`,
     ),
-    savepoint: sqlite.prepare("savepoint run_write"),
-    release: sqlite.prepare("release run_write"),
-    rollback: sqlite.prepare("rollback to run_write"),
     stream: sqlite.prepare(
       "update streams set version = version + 1, last_seq = ? where stream = ? and version = ?",
     ),
