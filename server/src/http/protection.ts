@@ -55,15 +55,8 @@ export function registerProtection(
   { publicUrl, corsOrigins, mapTiles, framed = false }: ProtectionOptions,
 ): void {
   const https = publicUrl.startsWith("https:");
-  // The tile address changes only with a reloaded pack: its source is made again only then.
-  let tiles: { url: string | undefined; source: string } | undefined;
-  const tilesSource = () => {
-    const url = mapTiles?.();
-    if (tiles === undefined || tiles.url !== url) tiles = { url, source: tileSource(url) };
-    return tiles.source;
-  };
   const imageHosts = (request: IncomingMessage) =>
-    `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tilesSource()}`.trim();
+    `${CONSOLE.test(request.url ?? "") ? "https: " : ""}${tileSource(mapTiles?.())}`.trim();
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
