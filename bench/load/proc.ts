@@ -149,6 +149,63 @@ export class CpuMeter {
   }
 }
 
+/** Each thread's user and system CPU time in clock ticks (/proc/<pid>/task), by thread id. */
+function threadTicks(pid: number): Map<number, { user: number; system: number }> {
+  const ticks = new Map<number, { user: number; system: number }>();
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        ticks.set(Number(task), { user: Number(fields[11]), system: Number(fields[12]) });
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // The process is gone.
+  }
+  return ticks;
+}
+
+/** A process's CPU by thread between two moments: the main thread's, the others', the kernel's. */
+export type ThreadsCpu = {
+  /** Percent of one core: the main thread (its id is the process's). */
+  main: number;
+  /** Percent of one core of each other thread that ran, the busiest first. */
+  others: number[];
+  /** Percent of one core all threads spent in the kernel (system calls, their wake-ups). */
+  kernel: number;
+};
+
+/** CPU use of one process's threads between construction and `read`. */
+export class ThreadMeter {
+  private readonly start: Map<number, { user: number; system: number }>;
+  private readonly startedAt = process.hrtime.bigint();
+
+  constructor(private readonly pid: number) {
+    this.start = threadTicks(pid);
+  }
+
+  read(): ThreadsCpu | undefined {
+    const seconds = Number(process.hrtime.bigint() - this.startedAt) / 1e9;
+    const now = threadTicks(this.pid);
+    if (now.size === 0 || seconds <= 0) return undefined;
+    const pct = (ticks: number) => (ticks / clockTicks / seconds) * 100;
+    let main = 0;
+    let kernel = 0;
+    const others: number[] = [];
+    for (const [tid, { user, system }] of now) {
+      const before = this.start.get(tid) ?? { user: 0, system: 0 };
+      const used = pct(user - before.user + system - before.system);
+      kernel += pct(system - before.system);
+      if (tid === this.pid) main = used;
+      else if (used > 0) others.push(used);
+    }
+    return { main, others: others.sort((a, b) => b - a), kernel };
+  }
+}
+
 /** Samples a process's RSS at an interval, keeping the peak and the latest reading. */
 export class RssSampler {
   peakKb: number | undefined;

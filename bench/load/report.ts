@@ -174,6 +174,13 @@ export function printStep(report: Report, key: string, step: StepFigures, names:
   step.serverCpu.forEach((pct, i) => {
     const name = names.length > 1 ? `server ${names[i]} CPU` : "server CPU";
     f(`serverCpu${names[i]}`, name, fmt.cpu(pct), pct);
+    const threads = step.server[i]?.threads;
+    if (threads) {
+      const pct = (value: number) => value.toFixed(1);
+      const others = threads.others.slice(0, 4).map(pct).join(" / ");
+      const text = `main ${pct(threads.main)} %, others ${others} %, in the kernel ${pct(threads.kernel)} % (of one core)`;
+      f(`serverThreads${names[i]}`, `${name} by thread`, text, threads);
+    }
   });
   step.serverWrites.forEach((writes, i) => {
     const name = names.length > 1 ? `server ${names[i]}` : "server";
