@@ -263,7 +263,8 @@ describe("a photo in the conversation with the organisers", () => {
     expect(within(bubble).getByRole("img", { name: "Foto" })).toBeTruthy();
     expect(preview()).toBeNull();
     expect((field() as HTMLTextAreaElement).value).toBe("");
-    expect(revoke).toHaveBeenCalledWith("blob:chosen-photo");
+    // The preview's address goes with the effect's cleanup, which React runs after the paint.
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith("blob:chosen-photo"));
   });
 
   it("sends a photo on its own without a text, and shows no empty text", async () => {
