@@ -1,7 +1,8 @@
 // npm run backup -- FILE: a consistent copy of the server's SQLite database in FILE, taken
 // with SQLite's online backup API while the server runs (docs/operations.md#backups). It reads
-// DATABASE_URL as the server does (server/src/config.ts): unset is ./data/wegmarke.sqlite,
-// `file:PATH` another file (relative to the repository root). PostgreSQL is pg_dump's job.
+// DATABASE_URL as the server does (server/src/config.ts): unset is wegmarke.sqlite in DATA_DIR
+// (./data by default), `file:PATH` another file (relative to the repository root). PostgreSQL
+// is pg_dump's job.
 // Plain JavaScript, so it runs wherever the server runs, without the development tools.
 import { existsSync, realpathSync, renameSync, rmSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -14,11 +15,14 @@ const repoRoot = resolve(fileURLToPath(new URL("..", import.meta.url)));
 class BackupError extends Error {}
 
 /**
- * The SQLite file DATABASE_URL names, as config.ts reads it.
+ * The SQLite file DATABASE_URL names, as config.ts reads it (unset: in DATA_DIR).
  * @param {string | undefined} url
+ * @param {string | undefined} dataDir
  */
-function databaseFile(url) {
-  if (url === undefined || url === "") return resolve(repoRoot, "data/wegmarke.sqlite");
+function databaseFile(url, dataDir) {
+  if (url === undefined || url === "") {
+    return join(resolve(repoRoot, dataDir || "data"), "wegmarke.sqlite");
+  }
   if (/^postgres(ql)?:\/\//.test(url)) {
     throw new BackupError(
       "DATABASE_URL is PostgreSQL: back it up with pg_dump (docs/operations.md#backups)",
@@ -97,7 +101,7 @@ if (file === undefined || file === "" || file.startsWith("-") || rest.length > 0
 // npm runs scripts in the repository root; FILE is relative to where it was called.
 const target = resolve(process.env.INIT_CWD ?? process.cwd(), file);
 try {
-  const source = databaseFile(process.env.DATABASE_URL);
+  const source = databaseFile(process.env.DATABASE_URL, process.env.DATA_DIR);
   const started = performance.now();
   const bytes = await backup(source, target);
   const mb = (bytes / 1024 / 1024).toFixed(1);

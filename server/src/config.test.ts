@@ -103,6 +103,14 @@ describe("loadConfig", () => {
       file: "/srv/wegmarke/secret.key",
     });
     expect(loadConfig({ DATA_DIR: "/srv/wegmarke" }).packCacheDir).toBe("/srv/wegmarke/packs");
+    // The database goes where the data goes, unless DATABASE_URL names it.
+    expect(loadConfig({ DATA_DIR: "/srv/wegmarke" }).database).toEqual({
+      kind: "sqlite",
+      file: "/srv/wegmarke/wegmarke.sqlite",
+    });
+    expect(
+      loadConfig({ DATA_DIR: "/srv/wegmarke", DATABASE_URL: "file:/tmp/x.sqlite" }).database,
+    ).toEqual({ kind: "sqlite", file: "/tmp/x.sqlite" });
     expect(() => loadConfig({ SECRET_KEY: "short" })).toThrow(/^SECRET_KEY.*32 characters/);
     expect(loadConfig({ SCRIPT_WORKERS: "3" }).scriptWorkers).toBe(3);
     expect(() => loadConfig({ SCRIPT_WORKERS: "-1" })).toThrow(/^SCRIPT_WORKERS/);

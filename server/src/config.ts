@@ -123,9 +123,9 @@ const POSTGRES_FORM = "postgres://user:password@host:5432/database";
 const database = z
   .string()
   .optional()
-  .transform((url, ctx): DatabaseConfig | typeof z.NEVER => {
-    if (url === undefined)
-      return { kind: "sqlite", file: resolve(repoRoot, "data/wegmarke.sqlite") };
+  .transform((url, ctx): DatabaseConfig | undefined | typeof z.NEVER => {
+    // Unset: SQLite in DATA_DIR (loadConfig), beside the secret key and the uploads.
+    if (url === undefined) return undefined;
     if (/^postgres(ql)?:\/\//.test(url)) {
       if (URL.canParse(url)) return { kind: "postgres", url };
       ctx.addIssue({ code: "custom", message: `expected ${POSTGRES_FORM}` });
@@ -266,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
   return {
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL,
+    database: e.DATABASE_URL ?? { kind: "sqlite", file: join(e.DATA_DIR, "wegmarke.sqlite") },
     contentDir: e.CONTENT_DIR,
     packCacheDir: e.PACK_CACHE_DIR ?? join(e.DATA_DIR, "packs"),
     webDist: e.WEB_DIST,

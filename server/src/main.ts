@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { databaseLeftBehind } from "./database-place";
 import type { Config, DatabaseConfig } from "./config";
 import { systemClock } from "./clock";
 import { watchContent } from "./content/watch";
@@ -20,12 +22,16 @@ function exitWith(lines: string[]): never {
 }
 
 function readConfig(): Config {
+  let config: Config;
   try {
-    return loadConfig(process.env, process.stdout.isTTY === true);
+    config = loadConfig(process.env, process.stdout.isTTY === true);
   } catch (error) {
     if (error instanceof ConfigError) exitWith([error.message]);
     throw error;
   }
+  const leftBehind = databaseLeftBehind(process.env, config.database, existsSync);
+  if (leftBehind) exitWith([leftBehind]);
+  return config;
 }
 
 /**

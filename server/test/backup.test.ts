@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,6 +123,25 @@ describe("npm run backup", () => {
         1,
         `backup: ${target} is the database itself\n`,
       ]);
+    }
+  });
+});
+
+describe("npm run backup without DATABASE_URL", () => {
+  it("copies the database in DATA_DIR, where the server keeps it", async () => {
+    const dataDir = join(dir.dir, "data-dir");
+    mkdirSync(dataDir);
+    const live = new Database(join(dataDir, "wegmarke.sqlite"));
+    live.exec("create table kept (name text); insert into kept values ('in DATA_DIR')");
+    live.close();
+    const target = join(dir.dir, "from-data-dir.sqlite");
+    const result = await runBackup([target], { DATA_DIR: dataDir });
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    const copy = new Database(target, { readonly: true, fileMustExist: true });
+    try {
+      expect(copy.prepare("select name from kept").pluck().get()).toBe("in DATA_DIR");
+    } finally {
+      copy.close();
     }
   });
 });

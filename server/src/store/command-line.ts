@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { ConfigError, loadConfig } from "../config";
+import { databaseLeftBehind } from "../database-place";
 import type { Config } from "../config";
 import { openStore } from "./store";
 import type { Store } from "./store";
@@ -20,6 +22,11 @@ export async function withCommandLineStore(
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     io.err(error.message);
+    return 1;
+  }
+  const leftBehind = databaseLeftBehind(io.env, config.database, existsSync);
+  if (leftBehind) {
+    io.err(leftBehind);
     return 1;
   }
   const store = openStore(config.database, io.err);
