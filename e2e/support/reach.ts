@@ -14,25 +14,38 @@ export const smallPhones = [
  */
 export async function expectReachable(control: Locator): Promise<void> {
   const page = control.page();
-  await control.scrollIntoViewIfNeeded();
   const name = (await control.innerText()).trim();
-  const box = await control.boundingBox();
-  const viewport = page.viewportSize();
-  const inside =
-    box !== null &&
-    viewport !== null &&
-    box.x >= 0 &&
-    box.y >= 0 &&
-    box.x + box.width <= viewport.width + 0.5 &&
-    box.y + box.height <= viewport.height + 0.5;
-  expect(inside, `"${name}" at ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`).toBe(true);
-  const onTop = await control.evaluate((element) => {
-    // A link that wraps is hit on its first line.
-    const { x, y, width, height } = element.getClientRects()[0] ?? element.getBoundingClientRect();
-    const hit = document.elementFromPoint(x + width / 2, y + height / 2);
-    return hit === null ? "nothing" : element.contains(hit) ? "itself" : hit.outerHTML.slice(0, 80);
-  });
-  expect(onTop, `what lies over "${name}"`).toBe("itself");
+  // A page that still scrolls (a chat moving to its end) may carry the control away once:
+  // the check is made again, a few times, until the control stays put where it was scrolled.
+  let seen = { inside: false, where: "", onTop: "" };
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await control.scrollIntoViewIfNeeded();
+    const box = await control.boundingBox();
+    const viewport = page.viewportSize();
+    const inside =
+      box !== null &&
+      viewport !== null &&
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= viewport.width + 0.5 &&
+      box.y + box.height <= viewport.height + 0.5;
+    const onTop = await control.evaluate((element) => {
+      // A link that wraps is hit on its first line.
+      const { x, y, width, height } =
+        element.getClientRects()[0] ?? element.getBoundingClientRect();
+      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+      return hit === null
+        ? "nothing"
+        : element.contains(hit)
+          ? "itself"
+          : hit.outerHTML.slice(0, 80);
+    });
+    seen = { inside, where: `${JSON.stringify(box)} in ${JSON.stringify(viewport)}`, onTop };
+    if (inside && onTop === "itself") break;
+    await page.waitForTimeout(200);
+  }
+  expect(seen.inside, `"${name}" at ${seen.where}`).toBe(true);
+  expect(seen.onTop, `what lies over "${name}"`).toBe("itself");
   await control.click({ trial: true, timeout: 5_000 });
 }
 
