@@ -54,15 +54,21 @@ export function childPids(pid: number | undefined): number[] {
   }
 }
 
+/** User and system CPU time in clock ticks of a process's or a thread's `stat` file. */
+function statTimes(file: string): { user: number; system: number } {
+  const stat = readFileSync(file, "utf8");
+  // The command name (field 2) may hold spaces; the fields after its ")" are fixed.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return { user: Number(fields[11]), system: Number(fields[12]) };
+}
+
 /** User plus system CPU time in clock ticks, or undefined when the process is gone or unknown. */
 export function cpuTicks(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The command name (field 2) may hold spaces; the fields after its ")" are fixed.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
-    return Number(fields[11]) + Number(fields[12]);
+    const { user, system } = statTimes(`/proc/${pid}/stat`);
+    return user + system;
   } catch {
     return undefined;
   }
@@ -155,9 +161,7 @@ function threadTicks(pid: number): Map<number, { user: number; system: number }>
   try {
     for (const task of readdirSync(`/proc/${pid}/task`)) {
       try {
-        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        ticks.set(Number(task), { user: Number(fields[11]), system: Number(fields[12]) });
+        ticks.set(Number(task), statTimes(`/proc/${pid}/task/${task}/stat`));
       } catch {
         // The thread ended meanwhile.
       }
